@@ -1,0 +1,80 @@
+/**
+ * Typed errors shared by every game and layer. Each carries a stable `code` so that callers (CLI, bridge,
+ * Python client) can branch on it without parsing messages.
+ */
+
+/** Error codes used across merlin-gym. Extend, never rename: the bridge sends these to clients. */
+export type ErrorCode =
+  | 'ILLEGAL_ACTION'
+  | 'UNKNOWN_ACTION'
+  | 'GAME_OVER'
+  | 'INVALID_RULESET'
+  | 'INVALID_STATE'
+  | 'INVALID_ARGUMENT';
+
+/** Base class: a clear, typed error that names what was wrong. */
+export class MerlinError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.code = code;
+    this.name = new.target.name;
+  }
+}
+
+/**
+ * Thrown by `applyAction` when an action is not legal in the current state. The state is left exactly
+ * as it was. `action` is the flat action id, `description` its human-readable form, `reason` why it was
+ * refused.
+ */
+export class IllegalActionError extends MerlinError {
+  readonly action: number;
+  readonly reason: string;
+  constructor(action: number, description: string, reason: string) {
+    super('ILLEGAL_ACTION', `illegal action ${action} (${description}): ${reason}`);
+    this.action = action;
+    this.reason = reason;
+  }
+}
+
+/** Thrown when an action id is outside the action catalogue. */
+export class UnknownActionError extends MerlinError {
+  readonly action: number;
+  constructor(action: number, size: number) {
+    super('UNKNOWN_ACTION', `action id ${action} is not in the catalogue (0..${size - 1})`);
+    this.action = action;
+  }
+}
+
+/** Thrown when an action is applied to a finished game. */
+export class GameOverError extends MerlinError {
+  constructor() {
+    super('GAME_OVER', 'the game is over: no action can be applied');
+  }
+}
+
+/** Thrown when a ruleset file fails validation; `issues` lists each bad field with its path. */
+export class RulesetError extends MerlinError {
+  readonly issues: { path: string; message: string }[];
+  constructor(source: string, issues: { path: string; message: string }[]) {
+    super(
+      'INVALID_RULESET',
+      `invalid ruleset ${source}:\n` + issues.map((i) => `  - ${i.path || '(root)'}: ${i.message}`).join('\n'),
+    );
+    this.issues = issues;
+  }
+}
+
+/** Thrown when a serialised state cannot be read (wrong version, ruleset mismatch, malformed). */
+export class StateError extends MerlinError {
+  constructor(message: string) {
+    super('INVALID_STATE', message);
+  }
+}
+
+/** Thrown for a bad argument to a public function (CLI flag, option). */
+export class ArgumentError extends MerlinError {
+  constructor(message: string) {
+    super('INVALID_ARGUMENT', message);
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The flat action catalogue: every decision a player can make is one integer id in [0, size).
+ *
+ * Compound choices are split into sub-decisions (pick the card, then the slot or the player), so the
+ * catalogue stays small: 350 ids for the default ruleset (16 field slots, 16 hand cards, bids 0..20).
+ * Ids are laid out by kind in a fixed order derived from the ruleset's table sizes and grids; decoding is
+ * two typed-array lookups. docs/ACTIONS.md is generated from this table (`npx merlin docs`).
+ */
+import type { Ruleset } from '../rules/index.ts';
+
+/** Action kinds. Extend at the end only: ids of earlier kinds stay stable for a given ruleset. */
+export const Kind = {
+  EndTurn: 0,
+  DrawTeaLeaves: 1,
+  DrawCrystalBall: 2,
+  BuyCard: 3,
+  PlayCard: 4, // arg: hand index
+  SellSpell: 5, // arg: hand index
+  Invest: 6, // arg: slot, arg2: invest grid index
+  FundLab: 7, // arg: slot
+  CreateSpecialised: 8, // arg: lab slot (then SelectSlot: the property)
+  CreateChauffeur: 9, // arg: first property slot (then SelectSlot: the second)
+  Deposit: 10, // arg: chauffeur slot, arg2: vault grid index
+  Withdraw: 11, // arg: chauffeur slot, arg2: vault grid index
+  Plant: 12, // arg: land slot
+  Unplant: 13, // arg: land slot
+  BrewMead: 14,
+  SellMead: 15,
+  PlayCrowns: 16,
+  SelectSlot: 17, // arg: slot
+  SelectPlayer: 18, // arg: seat offset 1..5 from the decider
+  SelectOption: 19, // arg: option index
+  EnactDecree: 20,
+  RefuseDecree: 21,
+  Bid: 22, // arg: gold 0..maxBid
+  PayTax: 23,
+  SpendCrownOnTax: 24,
+  VoteKeep: 25,
+  VoteRaise: 26,
+  VoteLower: 27,
+} as const;
+export type Kind = (typeof Kind)[keyof typeof Kind];
+
+export const KIND_NAMES: Record<number, string> = Object.fromEntries(Object.entries(Kind).map(([k, v]) => [v, k]));
+
+/** Most players an offset can name (SelectPlayer offsets 1..5). */
+export const MAX_OFFSET = 5;
+/** Most decree options shown at once. */
+export const MAX_OPTIONS = 4;
+
+/** The decoded catalogue of one ruleset. */
+export interface ActionCatalogue {
+  readonly size: number;
+  readonly kind: Uint8Array;
+  readonly arg: Int16Array;
+  readonly arg2: Int16Array;
+  /** First id of each kind (index by Kind). */
+  readonly base: Int32Array;
+  /** Number of ids of each kind. */
+  readonly count: Int32Array;
+}
+
+const cache = new WeakMap<Ruleset, ActionCatalogue>();
+
+/** The action catalogue of `rs` (built once per ruleset). */
+export function catalogue(rs: Ruleset): ActionCatalogue {
+  const hit = cache.get(rs);
+  if (hit) return hit;
+  const F = rs.data.table.fieldSlots;
+  const H = rs.data.table.handSize;
+  const I = rs.data.grids.invest.length;
+  const V = rs.data.grids.vault.length;
+  const B = rs.data.grids.maxBid + 1;
+  // [kind, count, arg2 radix]
+  const layout: [number, number, number][] = [
+    [Kind.EndTurn, 1, 1], [Kind.DrawTeaLeaves, 1, 1], [Kind.DrawCrystalBall, 1, 1], [Kind.BuyCard, 1, 1],
+    [Kind.PlayCard, H, 1], [Kind.SellSpell, H, 1], [Kind.Invest, F * I, I], [Kind.FundLab, F, 1],
+    [Kind.CreateSpecialised, F, 1], [Kind.CreateChauffeur, F, 1], [Kind.Deposit, F * V, V], [Kind.Withdraw, F * V, V],
+    [Kind.Plant, F, 1], [Kind.Unplant, F, 1], [Kind.BrewMead, 1, 1], [Kind.SellMead, 1, 1], [Kind.PlayCrowns, 1, 1],
+    [Kind.SelectSlot, F, 1], [Kind.SelectPlayer, MAX_OFFSET, 1], [Kind.SelectOption, MAX_OPTIONS, 1],
+    [Kind.EnactDecree, 1, 1], [Kind.RefuseDecree, 1, 1], [Kind.Bid, B, 1], [Kind.PayTax, 1, 1],
+    [Kind.SpendCrownOnTax, 1, 1], [Kind.VoteKeep, 1, 1], [Kind.VoteRaise, 1, 1], [Kind.VoteLower, 1, 1],
+  ];
+  const size = layout.reduce((n, [, c]) => n + c, 0);
+  const kind = new Uint8Array(size);
+  const arg = new Int16Array(size);
+  const arg2 = new Int16Array(size);
+  const base = new Int32Array(layout.length);
+  const count = new Int32Array(layout.length);
+  let id = 0;
+  for (const [k, c, radix] of layout) {
+    base[k] = id;
+    count[k] = c;
+    for (let i = 0; i < c; i++, id++) {
+      kind[id] = k;
+      arg[id] = radix > 1 ? Math.floor(i / radix) : i;
+      arg2[id] = radix > 1 ? i % radix : 0;
+    }
+  }
+  // SelectPlayer offsets are 1-based.
+  for (let i = 0; i < MAX_OFFSET; i++) arg[base[Kind.SelectPlayer] + i] = i + 1;
+  const cat: ActionCatalogue = { size, kind, arg, arg2, base, count };
+  cache.set(rs, cat);
+  return cat;
+}
+
+/** The id of (kind, arg, arg2) in `cat`. */
+export function actionId(rs: Ruleset, kind: Kind, arg = 0, arg2 = 0): number {
+  const cat = catalogue(rs);
+  if (kind === Kind.Invest) return cat.base[kind] + arg * rs.data.grids.invest.length + arg2;
+  if (kind === Kind.Deposit || kind === Kind.Withdraw) return cat.base[kind] + arg * rs.data.grids.vault.length + arg2;
+  if (kind === Kind.SelectPlayer) return cat.base[kind] + arg - 1;
+  return cat.base[kind] + arg;
+}

@@ -1,0 +1,133 @@
+/**
+ * Bankruptcy. 0.1.14a "Bankruptcy": a player who cannot pay a mandatory debt (taxes, maintenance) is
+ * bankrupt; they leave bankruptcy by paying off what they owe; "if a player is still bankrupt by the same
+ * time next year, they are exited from the game". Players are not forced to liquidate properties.
+ *
+ * Debts are owed to the Central Bank (maintenance) or the R.O.W. (taxes, Taxmen) and are paid
+ * automatically, pocket first then Chauffeur vaults, at the start and end of the debtor's turn.
+ * "The same time next year" is `graceMonths` wheel portions later (docs/RULES.md "Bankruptcy").
+ */
+import type { Ruleset } from '../rules/index.ts';
+import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
+import { takeGold } from './ledger.ts';
+import { shuffleBack } from './cards.ts';
+import { checkDominance } from './victory.ts';
+
+/** Record that `seat` failed to pay `toBank` gold to the Central Bank and `toRow` to the R.O.W. */
+export function incurDebt(s: MerlinState, seat: number, toBank: number, toRow: number): void {
+  if (toBank <= 0 && toRow <= 0) return;
+  s.debtBank[seat] += toBank;
+  s.debtRow[seat] += toRow;
+  if (s.bankruptSince[seat] < 0) s.bankruptSince[seat] = s.months;
+}
+
+/** Pay as much of `seat`'s debt as their pocket and vaults allow; clears bankruptcy when all is paid. */
+export function payDebts(s: MerlinState, rs: Ruleset, seat: number): void {
+  const owed = s.debtBank[seat] + s.debtRow[seat];
+  if (owed === 0) return;
+  let paid = takeGold(s, rs, seat, owed);
+  const toBank = paid < s.debtBank[seat] ? paid : s.debtBank[seat];
+  s.debtBank[seat] -= toBank;
+  s.centralBank += toBank;
+  paid -= toBank;
+  s.debtRow[seat] -= paid;
+  s.row += paid;
+  if (s.debtBank[seat] === 0 && s.debtRow[seat] === 0) s.bankruptSince[seat] = -1;
+}
+
+/** Mandatory payment of `amount` gold to the Central Bank (`toRow` false) or the R.O.W.; a shortfall becomes debt. */
+export function payOrOwe(s: MerlinState, rs: Ruleset, seat: number, amount: number, toRow: boolean): void {
+  const paid = takeGold(s, rs, seat, amount);
+  if (toRow) s.row += paid;
+  else s.centralBank += paid;
+  if (paid < amount) incurDebt(s, seat, toRow ? 0 : amount - paid, toRow ? amount - paid : 0);
+}
+
+/** Exit every player whose year of grace has run out (called when the wheel advances). */
+export function checkBankruptcyDeadlines(s: MerlinState, rs: Ruleset): void {
+  const grace = rs.data.bankruptcy.graceMonths;
+  for (let i = 0; i < s.numPlayers; i++) {
+    const seat = s.order[(s.turnIdx + i) % s.numPlayers];
+    if (s.eliminated[seat] || s.bankruptSince[seat] < 0) continue;
+    if (s.months - s.bankruptSince[seat] >= grace) {
+      eliminate(s, rs, seat);
+      if (checkDominance(s, rs)) return;
+    }
+  }
+}
+
+/**
+ * Remove `seat` from the game: gold (pocket, vaults, investments, lab funds) to the Central Bank,
+ * commodities to the supply, every card to its deck's discard pile, debts and crowns cancelled.
+ */
+export function eliminate(s: MerlinState, rs: Ruleset, seat: number): void {
+  const F = rs.data.table.fieldSlots;
+  s.eliminated[seat] = 1;
+  s.centralBank += s.gold[seat];
+  s.gold[seat] = 0;
+  for (let c = 0; c < 3; c++) {
+    s.supply[c] += s.held[seat * 3 + c];
+    s.held[seat * 3 + c] = 0;
+  }
+  for (let k = seat * F, e = k + F; k < e; k++) {
+    if (s.slotKind[k] === SlotKind.Empty) continue;
+    s.centralBank += s.slotInvest[k] + s.slotVault[k] + s.slotFunds[k];
+    if (s.slotPlanted[k] > 0) {
+      const c = rs.landCommodity[((s.slotTop[k] % 54) % 13) + 1];
+      s.supply[c] += s.slotPlanted[k];
+    }
+    s.discard.push(s.slotCard[k]);
+    if (s.slotTopKind[k] !== TopKind.None) s.discard.push(s.slotTop[k]);
+    clearSlotData(s, k);
+  }
+  for (let i = s.underKey.length - 1; i >= 0; i--) {
+    if (((s.underKey[i] / F) | 0) !== seat) continue;
+    discardCustom(s, s.underCard[i]);
+    s.underCard.splice(i, 1);
+    s.underKey.splice(i, 1);
+  }
+  for (const c of s.hands[seat]) discardCustom(s, c);
+  for (const c of s.newCards[seat]) discardCustom(s, c);
+  s.hands[seat].length = 0;
+  s.handOrigin[seat].length = 0;
+  s.newCards[seat].length = 0;
+  for (let i = s.potionOwner.length - 1; i >= 0; i--) if (s.potionOwner[i] === seat) removePotion(s, i, true);
+  s.debtBank[seat] = 0;
+  s.debtRow[seat] = 0;
+  s.bankruptSince[seat] = -1;
+  s.crowns[seat] = 0;
+  s.mead[seat] = 0;
+}
+
+/** Send a hand card (playing or custom) to its discard pile. */
+function discardCustom(s: MerlinState, card: number): void {
+  if (card >= HAND_POTION) s.cdiscard[3].push(card - HAND_POTION);
+  else if (card >= HAND_SPELL) s.cdiscard[2].push(card - HAND_SPELL);
+  else s.discard.push(card);
+}
+
+/** Reset a field slot to empty (no gold, cards or commodities are moved: callers do that first). */
+export function clearSlotData(s: MerlinState, k: number): void {
+  s.slotKind[k] = SlotKind.Empty;
+  s.slotCard[k] = -1;
+  s.slotTopKind[k] = TopKind.None;
+  s.slotTop[k] = -1;
+  s.slotInvest[k] = 0;
+  s.slotInvestTurn[k] = -1;
+  s.slotVault[k] = 0;
+  s.slotFunds[k] = 0;
+  s.slotSpent[k] = 0;
+  s.slotPlanted[k] = 0;
+}
+
+/** Remove face-down potion i; `toDiscard` puts it on the discard pile, else it is shuffled back into the deck. */
+export function removePotion(s: MerlinState, i: number, toDiscard: boolean): void {
+  const card = s.potionCard[i];
+  if (toDiscard) s.cdiscard[3].push(card);
+  else shuffleBack(s, s.cdeck[3], card);
+  s.potionCard.splice(i, 1);
+  s.potionOwner.splice(i, 1);
+  s.potionSlot.splice(i, 1);
+  s.potionTurn.splice(i, 1);
+  s.potionOrigin.splice(i, 1);
+}

@@ -1,0 +1,107 @@
+/**
+ * Royal Decrees (Kings). 0.1.27b "Royal Decrees": a King is played at once; its drawer chooses a Royal
+ * Decree; enacting it gives a Crown and its consequences; refusing it starts an auction among the other
+ * players, the highest bidder taking the Crown and the consequences, the bid split between the Central
+ * Bank and the drawer.
+ *
+ * Project decisions (docs/RULES.md "Royal Decrees"): the drawer chooses among the top `decrees.choices`
+ * cards (the others are shuffled back); the refusal auction is a blind auction (hidden bids 0..maxBid from
+ * each other player, highest wins, ties to the earliest in turn order after the drawer); with no bid above
+ * 0 the decree is discarded and nobody gets the Crown.
+ */
+import type { Ruleset } from '../rules/index.ts';
+import { Phase, type MerlinState } from './state.ts';
+import { drawFrom, shuffleBack } from './cards.ts';
+import { applyEffects, cardDef, DECK_INDEX } from './effects.ts';
+
+const D = DECK_INDEX.royalDecrees;
+
+/** A King was drawn by `seat`: reveal the decree choices (no-op when the decree deck is exhausted). */
+export function beginDecree(s: MerlinState, rs: Ruleset, seat: number): void {
+  s.decreeOptions.length = 0;
+  for (let i = 0; i < rs.data.decrees.choices; i++) {
+    const c = drawFrom(s, s.cdeck[D], s.cdiscard[D]);
+    if (c < 0) break;
+    s.decreeOptions.push(c);
+  }
+  if (s.decreeOptions.length === 0) return;
+  s.decreeDrawer = seat;
+  s.phase = Phase.DecreeChoose;
+  s.decider = seat;
+}
+
+/** The drawer picks option `i`; the rest are shuffled back. */
+export function chooseDecree(s: MerlinState, i: number): void {
+  s.decreeCard = s.decreeOptions[i];
+  for (let j = 0; j < s.decreeOptions.length; j++) if (j !== i) shuffleBack(s, s.cdeck[D], s.decreeOptions[j]);
+  s.decreeOptions.length = 0;
+  s.phase = Phase.DecreeDecide;
+}
+
+/** `seat` enacts the chosen decree: a Crown and its effects. */
+export function enactDecree(s: MerlinState, rs: Ruleset, seat: number): void {
+  s.crowns[seat]++;
+  applyEffects(s, rs, cardDef(rs, D, s.decreeCard), seat, -1, -1);
+  s.cdiscard[D].push(s.decreeCard);
+  s.decreeCard = -1;
+}
+
+/** The drawer refuses: the other players bid blind, in turn order from the drawer's left. */
+export function refuseDecree(s: MerlinState, rs: Ruleset): boolean {
+  s.queue.length = 0;
+  const start = s.order.indexOf(s.decreeDrawer);
+  for (let i = 1; i < s.numPlayers; i++) {
+    const p = s.order[(start + i) % s.numPlayers];
+    if (!s.eliminated[p]) s.queue.push(p);
+  }
+  if (s.queue.length === 0) {
+    s.cdiscard[D].push(s.decreeCard);
+    s.decreeCard = -1;
+    return false;
+  }
+  s.bids.fill(-1);
+  s.phase = Phase.DecreeBid;
+  s.decider = s.queue[0];
+  return true;
+}
+
+/** Record `seat`'s hidden bid; returns true when every bidder has bid. */
+export function decreeBid(s: MerlinState, seat: number, amount: number): boolean {
+  s.gold[seat] -= amount;
+  s.auctionPot += amount;
+  s.bids[seat] = amount;
+  s.queue.shift();
+  if (s.queue.length > 0) {
+    s.decider = s.queue[0];
+    return false;
+  }
+  return true;
+}
+
+/** Settle the refusal auction: the winner pays (split drawer / Central Bank), the others get their bids back. */
+export function settleDecreeAuction(s: MerlinState, rs: Ruleset): void {
+  let best = -1;
+  const start = s.order.indexOf(s.decreeDrawer);
+  for (let i = 1; i < s.numPlayers; i++) {
+    const p = s.order[(start + i) % s.numPlayers];
+    if (s.bids[p] > 0 && (best < 0 || s.bids[p] > s.bids[best])) best = p;
+  }
+  for (let p = 0; p < s.numPlayers; p++) {
+    if (s.bids[p] > 0 && p !== best) {
+      s.gold[p] += s.bids[p];
+      s.auctionPot -= s.bids[p];
+    }
+  }
+  if (best >= 0) {
+    const bid = s.bids[best];
+    const toDrawer = Math.floor((bid * rs.data.decrees.drawerSharePercent) / 100);
+    s.auctionPot -= bid;
+    s.gold[s.decreeDrawer] += toDrawer;
+    s.centralBank += bid - toDrawer;
+    enactDecree(s, rs, best);
+  } else {
+    s.cdiscard[D].push(s.decreeCard);
+    s.decreeCard = -1;
+  }
+  s.bids.fill(-1);
+}

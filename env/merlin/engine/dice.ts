@@ -1,0 +1,135 @@
+/**
+ * The Dice of Destiny. 0.1.27b "The Dice of Destiny", "The First Turn" 2; 0.1.14a "Dice", "Core Loop".
+ *
+ * At the start of every turn the active player rolls two dice (a chance event drawn from the state's RNG).
+ * On any total but 7 every player's cards with that number produce: properties pay gold (and double their
+ * investment), Lands yield commodities, funded labs draw a spell or recipe, Spell Shops and Breweries charge
+ * maintenance. A 7 resolves the Sevens instead. Chauffeurs resonate on their own numbers. Doubles advance
+ * the Season Wheel (after production). 11 and 12 are the golem hooks, filled in by engine part 3.
+ */
+import { rollD6 } from '../../core/rng.ts';
+import type { Ruleset } from '../rules/index.ts';
+import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
+import { bankPays, landNumberAt, supplyGives } from './ledger.ts';
+import { payOrOwe } from './bankruptcy.ts';
+import { drawFrom, rankOf } from './cards.ts';
+import { DECK_INDEX, productionMultiplier, rollTriggers } from './effects.ts';
+import { resolveSevenRoll } from './sevens.ts';
+import { advanceWheel, checkClimate, currentPortion } from './season-wheel.ts';
+
+/** Roll two dice for the active player's turn and resolve everything the roll causes. Returns true when taxes fall due. */
+export function rollAndResolve(s: MerlinState, rs: Ruleset): boolean {
+  const d1 = rollD6(s.rng);
+  const d2 = rollD6(s.rng);
+  return resolveRoll(s, rs, d1, d2);
+}
+
+/** Resolve a given roll (exposed for scenario tests). Returns true when taxes fall due. */
+export function resolveRoll(s: MerlinState, rs: Ruleset, d1: number, d2: number): boolean {
+  s.die1 = d1;
+  s.die2 = d2;
+  const total = d1 + d2;
+  if (total === 7) resolveSevenRoll(s, rs);
+  else produceAll(s, rs, total);
+  resonateAll(s, rs, d1, d2);
+  rollTriggers(s, rs, total);
+  checkClimate(s, rs);
+  let steps = 0;
+  if (d1 === d2) steps += rs.wheelAdvanceOnDoubles[s.wheelKind];
+  if (rs.extraAdvance[s.wheelKind][total]) steps++;
+  return steps > 0 ? advanceWheel(s, rs, steps) : false;
+}
+
+/** Production on `total` for every player, in turn order from the active player (the bank and supply are finite). */
+export function produceAll(s: MerlinState, rs: Ruleset, total: number): void {
+  for (let i = 0; i < s.numPlayers; i++) {
+    const seat = s.order[(s.turnIdx + i) % s.numPlayers];
+    if (!s.eliminated[seat]) produceFor(s, rs, seat, total);
+  }
+}
+
+/** One player's production on `total` (0.1.27b "Clubs", "Land Cards", "Spell Labs", "Potion Labs", "Maintenance"). */
+export function produceFor(s: MerlinState, rs: Ruleset, seat: number, total: number): void {
+  const F = rs.data.table.fieldSlots;
+  for (let k = seat * F, e = k + F; k < e; k++) {
+    const kind = s.slotKind[k];
+    if (kind === SlotKind.Empty || kind === SlotKind.Chauffeur) continue;
+    if (kind === SlotKind.Property) {
+      const top = s.slotTopKind[k];
+      if (rankOf(s.slotCard[k]) === total) {
+        const special = top === TopKind.SpellShop || top === TopKind.Brewery;
+        const gold = rs.payout[total] * (special ? rs.data.specialisedPayoutMultiplier : 1) * productionMultiplier(s, seat, k, false);
+        if (gold > 0) bankPays(s, seat, gold);
+        const inv = s.slotInvest[k];
+        if (inv > 0) {
+          // 0.1.27b "Property Investing": the stake returns doubled; the profit comes from the Central Bank.
+          s.slotInvest[k] = 0;
+          s.gold[seat] += inv;
+          bankPays(s, seat, inv);
+        }
+      }
+      if (top === TopKind.Land) {
+        if (landNumberAt(s, k) === total) produceLand(s, rs, seat, k, total);
+      } else if (top === TopKind.SpellShop || top === TopKind.Brewery) {
+        if (rankOf(s.slotTop[k]) === total) payOrOwe(s, rs, seat, rs.data.maintenance, false);
+      }
+    } else if (rankOf(s.slotCard[k]) === total) {
+      labProduces(s, rs, seat, k);
+    }
+  }
+}
+
+/** A Land's yield: base yield, doubled when planted (Souls, Grain), times the season and any modifier. */
+export function produceLand(s: MerlinState, rs: Ruleset, seat: number, k: number, total: number): void {
+  const c = rs.landCommodity[total];
+  if (c < 0) return;
+  const portion = currentPortion(s, rs);
+  let n = rs.data.landYield;
+  if (s.slotPlanted[k] > 0 && rs.plantable[c]) n *= 2;
+  n *= c === 1 ? portion.oilMultiplier : portion.soulsGrainMultiplier;
+  n *= productionMultiplier(s, seat, k, true);
+  if (n <= 0) return;
+  const got = supplyGives(s, seat, c, n);
+  if (c === 1) s.climate += got * rs.data.climate.perOil;
+}
+
+/**
+ * A funded lab whose number is rolled draws a spell (Spade) or potion recipe (Heart) into its owner's hand,
+ * and its research funds go to the Central Bank (0.1.27b "Spell Generation", "Research Grants"). With a
+ * full hand or an empty deck the lab produces nothing and keeps its funds.
+ */
+export function labProduces(s: MerlinState, rs: Ruleset, seat: number, k: number): void {
+  if (s.slotFunds[k] === 0) return;
+  if (s.hands[seat].length + s.newCards[seat].length >= rs.data.table.handSize) return;
+  const spell = s.slotKind[k] === SlotKind.SpellLab;
+  const d = spell ? DECK_INDEX.spells : DECK_INDEX.potions;
+  const card = drawFrom(s, s.cdeck[d], s.cdiscard[d]);
+  if (card < 0) return;
+  s.hands[seat].push((spell ? HAND_SPELL : HAND_POTION) + card);
+  s.handOrigin[seat].push(k % rs.data.table.fieldSlots);
+  s.centralBank += s.slotFunds[k];
+  s.slotFunds[k] = 0;
+}
+
+/**
+ * Chauffeur resonance (0.1.27b "Passive Resonance"): one gold per `resonancePer` gold in the vault, paid
+ * by the Central Bank into the vault, when the roll matches the Chauffeur's two numbers. Ruleset
+ * `chauffeur.resonance`: 'faces' (the two dice show the two numbers) or 'sum' (the total equals their sum).
+ */
+export function resonateAll(s: MerlinState, rs: Ruleset, d1: number, d2: number): void {
+  const sum = rs.data.chauffeur.resonance === 'sum';
+  const per = rs.data.chauffeur.resonancePer;
+  const n = s.slotKind.length;
+  const F = rs.data.table.fieldSlots;
+  for (let k = 0; k < n; k++) {
+    if (s.slotKind[k] !== SlotKind.Chauffeur || s.slotVault[k] < per) continue;
+    if (s.eliminated[(k / F) | 0]) continue;
+    const a = rankOf(s.slotCard[k]);
+    const b = rankOf(s.slotTop[k]);
+    const hit = sum ? a + b === d1 + d2 : (a === d1 && b === d2) || (a === d2 && b === d1);
+    if (!hit) continue;
+    const g = Math.min(Math.floor(s.slotVault[k] / per), s.centralBank);
+    s.centralBank -= g;
+    s.slotVault[k] += g;
+  }
+}

@@ -1,0 +1,290 @@
+/**
+ * Resolving custom cards (Future Readings, Spells, Potions, Royal Decrees) written in the effect language
+ * of env/merlin/cards/schema.ts, and the triggers that make pending cards resolve later.
+ *
+ * A card's effects are atomic: if any transfer cannot be covered in full, the whole card is disregarded
+ * (0.1.27b "The Visions of Tomorrow": "If there is not enough gold to be distributed in the manner the
+ * card describes to every player, disregard the card"; the project applies the same rule to every deck).
+ * Pending cards resolve in the order they were played, so the card played first takes precedence
+ * (0.1.27b "Contradictions").
+ */
+import type { CardDef, DeckName } from '../cards/schema.ts';
+import type { Ruleset } from '../rules/index.ts';
+import { COMMODITIES } from '../rules/schema.ts';
+import { HAND_POTION, READING_TEA, SlotKind, TopKind, type MerlinState } from './state.ts';
+import { removePotion } from './bankruptcy.ts';
+import { shuffleBack } from './cards.ts';
+import { landNumberAt } from './ledger.ts';
+
+/** Custom deck index in `state.cdeck` by deck name. */
+export const DECK_INDEX: Record<DeckName, number> = { teaLeaves: 0, crystalBall: 1, spells: 2, potions: 3, royalDecrees: 4 };
+const DECK_BY_INDEX: DeckName[] = ['teaLeaves', 'crystalBall', 'spells', 'potions', 'royalDecrees'];
+
+/** The definition of instance `card` of custom deck `deck` (index into DECK_BY_INDEX). */
+export function cardDef(rs: Ruleset, deck: number, card: number): CardDef {
+  const d = rs.cards[DECK_BY_INDEX[deck]];
+  return d.defs[d.instanceDef[card]];
+}
+
+function counterFloor(rs: Ruleset, counter: string): number {
+  const f = rs.data.floors as Record<string, number>;
+  return f[counter] ?? 0;
+}
+
+/** Change a public counter with the ruleset's floors. */
+export function bumpCounter(s: MerlinState, rs: Ruleset, counter: 'costOfLiving' | 'researchCost' | 'taxRate' | 'volatility', delta: number): void {
+  const v = s[counter] + delta;
+  const floor = counterFloor(rs, counter);
+  s[counter] = v < floor ? floor : v;
+}
+
+function activeSeats(s: MerlinState): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.numPlayers; i++) {
+    const p = s.order[(s.turnIdx + i) % s.numPlayers];
+    if (p >= 0 && !s.eliminated[p]) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Apply `def`'s effects for `owner` (who played or drew it), against `target` (a seat or -1) and `slotKey`
+ * (seat * fieldSlots + slot, or -1). Returns false, changing nothing, when a transfer cannot be covered.
+ */
+export function applyEffects(s: MerlinState, rs: Ruleset, def: CardDef, owner: number, target: number, slotKey: number): boolean {
+  // Feasibility first (atomic cards).
+  const needGold = new Map<string, number>();
+  const needC = new Map<string, number>();
+  const each = activeSeats(s);
+  for (const e of def.effects) {
+    if (e.op === 'gold' || e.op === 'commodity') {
+      const times = e.to === 'eachPlayer' ? each.length : 1;
+      const from = e.from === 'eachPlayer' ? each.map((p) => String(p)) : [e.from === 'owner' ? String(owner) : e.from === 'target' ? String(target) : e.from];
+      for (const f of from) {
+        const key = e.op === 'gold' ? f : `${f}:${e.commodity}`;
+        const m = e.op === 'gold' ? needGold : needC;
+        m.set(key, (m.get(key) ?? 0) + e.amount * times);
+      }
+    }
+  }
+  for (const [place, n] of needGold) {
+    const have = place === 'centralBank' ? s.centralBank : place === 'row' ? s.row : Number(place) >= 0 ? s.gold[Number(place)] : 0;
+    if (have < n) return false;
+  }
+  for (const [key, n] of needC) {
+    const [place, com] = key.split(':');
+    const c = COMMODITIES.indexOf(com as (typeof COMMODITIES)[number]);
+    const have = place === 'supply' ? s.supply[c] : Number(place) >= 0 ? s.held[Number(place) * 3 + c] : 0;
+    if (have < n) return false;
+  }
+  for (const e of def.effects) {
+    switch (e.op) {
+      case 'counter':
+        bumpCounter(s, rs, e.counter, e.delta);
+        break;
+      case 'gold': {
+        const froms = e.from === 'eachPlayer' ? each : [e.from === 'owner' ? owner : e.from === 'target' ? target : -1];
+        for (const f of froms) {
+          const tos = e.to === 'eachPlayer' ? each : [e.to === 'owner' ? owner : e.to === 'target' ? target : -1];
+          for (const t of tos) {
+            const n = e.amount;
+            if (f >= 0) s.gold[f] -= n;
+            else if (e.from === 'centralBank') s.centralBank -= n;
+            else s.row -= n;
+            if (t >= 0) s.gold[t] += n;
+            else if (e.to === 'centralBank') s.centralBank += n;
+            else s.row += n;
+          }
+        }
+        break;
+      }
+      case 'commodity': {
+        const c = COMMODITIES.indexOf(e.commodity);
+        const froms = e.from === 'eachPlayer' ? each : [e.from === 'owner' ? owner : e.from === 'target' ? target : -1];
+        for (const f of froms) {
+          const tos = e.to === 'eachPlayer' ? each : [e.to === 'owner' ? owner : e.to === 'target' ? target : -1];
+          for (const t of tos) {
+            if (f >= 0) s.held[f * 3 + c] -= e.amount;
+            else s.supply[c] -= e.amount;
+            if (t >= 0) s.held[t * 3 + c] += e.amount;
+            else s.supply[c] += e.amount;
+          }
+        }
+        break;
+      }
+      case 'production': {
+        const F = rs.data.table.fieldSlots;
+        const seat = e.scope === 'slot' ? (slotKey >= 0 ? (slotKey / F) | 0 : -1) : target >= 0 ? target : owner;
+        if (seat < 0) break;
+        s.modSeat.push(seat);
+        s.modSlot.push(e.scope === 'slot' ? slotKey : -1);
+        s.modScope.push(e.scope === 'slot' ? 0 : e.scope === 'lands' ? 1 : 2);
+        s.modMult.push(e.multiplier);
+        s.modUntil.push(s.turn + e.turns);
+        break;
+      }
+      case 'returnInvestments': {
+        const F = rs.data.table.fieldSlots;
+        for (let k = owner * F, end = k + F; k < end; k++) {
+          s.gold[owner] += s.slotInvest[k];
+          s.slotInvest[k] = 0;
+        }
+        break;
+      }
+    }
+  }
+  return true;
+}
+
+/**
+ * Production multiplier for what slot key `k` of `seat` produces: the first matching modifier played wins
+ * (0.1.27b "Contradictions"); 1 when none applies. `isLand` selects the Land scope, else the property scope.
+ */
+export function productionMultiplier(s: MerlinState, seat: number, k: number, isLand: boolean): number {
+  const n = s.modSeat.length;
+  for (let i = 0; i < n; i++) {
+    if (s.modSeat[i] !== seat) continue;
+    const scope = s.modScope[i];
+    if (scope === 0 ? s.modSlot[i] === k : scope === 1 ? isLand : !isLand) return s.modMult[i];
+  }
+  return 1;
+}
+
+/** Drop production modifiers whose last turn has passed. */
+export function expireModifiers(s: MerlinState): void {
+  for (let i = s.modUntil.length - 1; i >= 0; i--) {
+    if (s.modUntil[i] >= s.turn) continue;
+    s.modSeat.splice(i, 1);
+    s.modSlot.splice(i, 1);
+    s.modScope.splice(i, 1);
+    s.modMult.splice(i, 1);
+    s.modUntil.splice(i, 1);
+  }
+}
+
+function removeReading(s: MerlinState, i: number): void {
+  s.cdiscard[s.readingDeck[i]].push(s.readingCard[i]);
+  s.readingDeck.splice(i, 1);
+  s.readingCard.splice(i, 1);
+  s.readingOwner.splice(i, 1);
+  s.readingTurn.splice(i, 1);
+}
+
+/** Resolve a face-down potion: reveal, apply, then credit its lab or shuffle it back (0.1.27b "Using Potions"). */
+export function resolvePotion(s: MerlinState, rs: Ruleset, i: number): void {
+  const owner = s.potionOwner[i];
+  const def = cardDef(rs, DECK_INDEX.potions, s.potionCard[i]);
+  applyEffects(s, rs, def, owner, owner, s.potionSlot[i]);
+  spendPotion(s, rs, i);
+}
+
+/** A used potion goes under the Potion Lab that produced it (research progress) or back into the deck. */
+function spendPotion(s: MerlinState, rs: Ruleset, i: number): void {
+  const F = rs.data.table.fieldSlots;
+  const origin = s.potionOrigin[i];
+  const key = origin >= 0 ? s.potionOwner[i] * F + origin : -1;
+  if (key >= 0 && s.slotKind[key] === SlotKind.PotionLab) {
+    s.underCard.push(HAND_POTION + s.potionCard[i]);
+    s.underKey.push(key);
+    s.slotSpent[key]++;
+    s.potionCard.splice(i, 1);
+    s.potionOwner.splice(i, 1);
+    s.potionSlot.splice(i, 1);
+    s.potionTurn.splice(i, 1);
+    s.potionOrigin.splice(i, 1);
+  } else {
+    removePotion(s, i, false);
+  }
+}
+
+/**
+ * Roll triggers: readings and potions waiting on this total resolve; readings foretelling an adverse
+ * total are waived (0.1.27b "Waivers"). Potions under a slot whose number is `total` resolve too.
+ */
+export function rollTriggers(s: MerlinState, rs: Ruleset, total: number): void {
+  for (let i = 0; i < s.readingCard.length; ) {
+    const def = cardDef(rs, s.readingDeck[i], s.readingCard[i]);
+    if (def.waiveOn.includes(total)) {
+      removeReading(s, i);
+      continue;
+    }
+    if (def.trigger.on === 'roll' && def.trigger.totals.includes(total)) {
+      applyEffects(s, rs, def, s.readingOwner[i], -1, -1);
+      removeReading(s, i);
+      continue;
+    }
+    i++;
+  }
+  for (let i = 0; i < s.potionCard.length; ) {
+    const def = cardDef(rs, DECK_INDEX.potions, s.potionCard[i]);
+    const t = def.trigger;
+    const k = s.potionSlot[i];
+    const fires =
+      (t.on === 'roll' && t.totals.includes(total)) ||
+      (t.on === 'slotRolled' && k >= 0 && slotNumber(s, k) === total);
+    if (fires) resolvePotion(s, rs, i);
+    else i++;
+  }
+}
+
+/** The number a slot answers to: its Land's number when it has one, else its base card's number. */
+export function slotNumber(s: MerlinState, k: number): number {
+  if (s.slotTopKind[k] === TopKind.Land) return landNumberAt(s, k);
+  return s.slotCard[k] < 0 ? 0 : ((s.slotCard[k] % 54) % 13) + 1;
+}
+
+/** Turn triggers at the start of a turn: "in N turns" cards resolve; expired readings and potions are discarded. */
+export function turnTriggers(s: MerlinState, rs: Ruleset): void {
+  for (let i = 0; i < s.readingCard.length; ) {
+    const def = cardDef(rs, s.readingDeck[i], s.readingCard[i]);
+    const age = s.turn - s.readingTurn[i];
+    if (def.trigger.on === 'turns' && age >= def.trigger.turns) {
+      applyEffects(s, rs, def, s.readingOwner[i], -1, -1);
+      removeReading(s, i);
+    } else if (def.expiresAfterTurns !== undefined && age > def.expiresAfterTurns) {
+      removeReading(s, i);
+    } else i++;
+  }
+  for (let i = 0; i < s.potionCard.length; ) {
+    const def = cardDef(rs, DECK_INDEX.potions, s.potionCard[i]);
+    const age = s.turn - s.potionTurn[i];
+    if (def.trigger.on === 'turns' && age >= def.trigger.turns) resolvePotion(s, rs, i);
+    else if (def.expiresAfterTurns !== undefined && age > def.expiresAfterTurns) removePotion(s, i, true);
+    else i++;
+  }
+}
+
+/** Season triggers when the wheel enters `season`. */
+export function seasonTriggers(s: MerlinState, rs: Ruleset, season: string): void {
+  for (let i = 0; i < s.readingCard.length; ) {
+    const def = cardDef(rs, s.readingDeck[i], s.readingCard[i]);
+    if (def.trigger.on === 'season' && def.trigger.season === season) {
+      applyEffects(s, rs, def, s.readingOwner[i], -1, -1);
+      removeReading(s, i);
+    } else i++;
+  }
+  for (let i = 0; i < s.potionCard.length; ) {
+    const def = cardDef(rs, DECK_INDEX.potions, s.potionCard[i]);
+    if (def.trigger.on === 'season' && def.trigger.season === season) resolvePotion(s, rs, i);
+    else i++;
+  }
+}
+
+/** Discard potions lying under slot key `k` (the card they lay under left the field). */
+export function discardPotionsUnder(s: MerlinState, k: number): void {
+  for (let i = s.potionSlot.length - 1; i >= 0; i--) if (s.potionSlot[i] === k) removePotion(s, i, true);
+}
+
+/** Shuffle the spent cards under lab slot key `k` back into their deck (0.1.27b "Creation"). */
+export function returnCardsUnder(s: MerlinState, k: number): void {
+  for (let i = s.underKey.length - 1; i >= 0; i--) {
+    if (s.underKey[i] !== k) continue;
+    const c = s.underCard[i];
+    if (c >= HAND_POTION) shuffleBack(s, s.cdeck[DECK_INDEX.potions], c - HAND_POTION);
+    else shuffleBack(s, s.cdeck[DECK_INDEX.spells], c - 4096);
+    s.underCard.splice(i, 1);
+    s.underKey.splice(i, 1);
+  }
+}
+
+export { READING_TEA };

@@ -1,0 +1,479 @@
+/**
+ * The Merlin Economics engine: legal actions and applying an action, on plain-data state.
+ *
+ * OpenSpiel vocabulary: `currentPlayer(s)` is the seat that decides next (-1 when terminal; chance events,
+ * the dice and card draws, are resolved inside `applyAction` from the state's RNG); `legalActions` lists
+ * the legal action ids; `applyAction` mutates `s` in place (clone first to keep the old state). An
+ * illegal action throws `IllegalActionError` naming the action and the reason, and leaves `s` exactly as
+ * it was: every action is checked before anything changes.
+ *
+ * `legalActions` enumerates fast paths per phase; `whyIllegal` is the reference check. The invariant
+ * tests assert that the two agree on every id of every visited state.
+ */
+import { GameOverError, IllegalActionError, UnknownActionError } from '../../core/errors.ts';
+import type { Ruleset } from '../rules/index.ts';
+import { catalogue, Kind, KIND_NAMES } from './actions.ts';
+import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, Victory, type MerlinState } from './state.ts';
+import { cardName, rankOf } from './cards.ts';
+import { applyInvest, checkInvest, isBareUninvested } from './properties.ts';
+import { applyVault, checkChauffeurSecond, checkCreateChauffeur, checkVault, completeChauffeur } from './chauffeurs.ts';
+import { applyPlant, checkLandSpot, checkPlant, placeLand } from './lands.ts';
+import {
+  applyBrewMead, applyFundLab, applySellMead, checkBrewMead, checkCreateSpecialised, checkFundLab, completeSpecialised, specialisedSpot,
+} from './research.ts';
+import { applySellSpell, brewPotion, castSpell, checkSellSpell, handCardDef, potionSpotOk, spellTargetOk, takeFromHand } from './magic.ts';
+import { applyBuy, applyPlayCard, checkBuy, checkPlayCard } from './playing-cards.ts';
+import { chooseDecree, decreeBid, enactDecree, refuseDecree, settleDecreeAuction } from './decrees.ts';
+import { castVote, taxDecision } from './taxes.ts';
+import { drawReading, readingsAvailable } from './future-readings.ts';
+import { maxAuctionBid, placeAuctionBid } from './setup.ts';
+import { backToMain, endTurn, enterReading, startTurn } from './turn.ts';
+import { endGame, hasHighestNetWorth } from './victory.ts';
+import { cardDef, DECK_INDEX } from './effects.ts';
+
+/** Seat that decides next, or -1 when the game is over. */
+export function currentPlayer(s: MerlinState): number {
+  return s.phase === Phase.GameOver ? -1 : s.decider;
+}
+
+/** True when the game has ended (terminated or truncated). */
+export function isTerminal(s: MerlinState): boolean {
+  return s.phase === Phase.GameOver;
+}
+
+/** True when the game ended by truncation at the turn limit rather than by a victory. */
+export function isTruncated(s: MerlinState): boolean {
+  return s.victory === Victory.Truncated;
+}
+
+const MAIN_KINDS = new Uint8Array(32);
+for (const k of [Kind.EndTurn, Kind.BuyCard, Kind.PlayCard, Kind.SellSpell, Kind.Invest, Kind.FundLab, Kind.CreateSpecialised,
+  Kind.CreateChauffeur, Kind.Deposit, Kind.Withdraw, Kind.Plant, Kind.Unplant, Kind.BrewMead, Kind.SellMead, Kind.PlayCrowns]) MAIN_KINDS[k] = 1;
+
+const PHASE_NAMES = ['turn-order auction', 'future reading', 'free actions', 'choose a slot', 'choose a player', 'choose a decree',
+  'enact or refuse the decree', 'decree auction', 'tax season', 'tax-rate vote', 'game over'];
+
+/** Why action `id` is illegal in `s` (a short reason), or null when it is legal. The reference legality check. */
+export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | null {
+  const cat = catalogue(rs);
+  if (!Number.isInteger(id) || id < 0 || id >= cat.size) return 'not in the action catalogue';
+  const kind = cat.kind[id];
+  const a = cat.arg[id];
+  const b = cat.arg2[id];
+  const seat = s.decider;
+  const F = rs.data.table.fieldSlots;
+  const wrong = `not a choice during ${PHASE_NAMES[s.phase]}`;
+  switch (s.phase) {
+    case Phase.GameOver:
+      return 'the game is over';
+    case Phase.AuctionBid:
+      if (kind !== Kind.Bid) return wrong;
+      return a <= maxAuctionBid(s, rs, seat) ? null : 'cannot bid more gold than you hold';
+    case Phase.DecreeBid:
+      if (kind !== Kind.Bid) return wrong;
+      return a <= s.gold[seat] ? null : 'cannot bid more gold than you hold';
+    case Phase.FutureReading:
+      if (kind === Kind.DrawTeaLeaves) return readingsAvailable(s, 0) > 0 ? null : 'the Tea Leaves deck is empty';
+      if (kind === Kind.DrawCrystalBall) return readingsAvailable(s, 1) > 0 ? null : 'the Crystal Ball deck is empty';
+      return wrong;
+    case Phase.DecreeChoose:
+      if (kind !== Kind.SelectOption) return wrong;
+      return a < s.decreeOptions.length ? null : 'no such decree option';
+    case Phase.DecreeDecide:
+      return kind === Kind.EnactDecree || kind === Kind.RefuseDecree ? null : wrong;
+    case Phase.Tax:
+      if (kind === Kind.PayTax) return null;
+      if (kind === Kind.SpendCrownOnTax) return s.crowns[seat] > 0 ? null : 'no Crown to spend';
+      return wrong;
+    case Phase.TaxVote:
+      return kind === Kind.VoteKeep || kind === Kind.VoteRaise || kind === Kind.VoteLower ? null : wrong;
+    case Phase.SelectSlot:
+      if (kind !== Kind.SelectSlot) return wrong;
+      return checkSelectSlot(s, rs, seat, a);
+    case Phase.SelectPlayer: {
+      if (kind !== Kind.SelectPlayer) return wrong;
+      if (a >= s.numPlayers) return 'no player at that offset';
+      const def = handCardDef(rs, s.hands[seat][s.pendingHand]);
+      return spellTargetOk(s, rs, seat, (seat + a) % s.numPlayers, def.target === 'opponentLand') ? null : 'not a valid target for this spell';
+    }
+    case Phase.Main:
+      break;
+  }
+  if (!MAIN_KINDS[kind]) return wrong;
+  if (kind === Kind.EndTurn) return null;
+  if (s.actionsThisTurn >= rs.data.maxActionsPerTurn) return 'the per-turn action cap is reached: only end turn';
+  switch (kind) {
+    case Kind.BuyCard:
+      return checkBuy(s, rs, seat);
+    case Kind.PlayCard:
+      return checkPlayCard(s, rs, seat, a);
+    case Kind.SellSpell:
+      return checkSellSpell(s, rs, seat, a);
+    case Kind.Invest:
+      return checkInvest(s, rs, seat, a, b);
+    case Kind.FundLab:
+      return checkFundLab(s, rs, seat, a);
+    case Kind.CreateSpecialised:
+      return checkCreateSpecialised(s, rs, seat, a);
+    case Kind.CreateChauffeur:
+      return checkCreateChauffeur(s, rs, seat, a);
+    case Kind.Deposit:
+      return checkVault(s, rs, seat, a, b, false);
+    case Kind.Withdraw:
+      return checkVault(s, rs, seat, a, b, true);
+    case Kind.Plant:
+      return checkPlant(s, rs, seat, a, false);
+    case Kind.Unplant:
+      return checkPlant(s, rs, seat, a, true);
+    case Kind.BrewMead:
+      return checkBrewMead(s, rs, seat);
+    case Kind.SellMead:
+      return s.mead[seat] > 0 ? null : 'no Mead to sell';
+    case Kind.PlayCrowns:
+      if (s.crowns[seat] < rs.data.victory.crownsToWin) return `needs ${rs.data.victory.crownsToWin} Crowns`;
+      return hasHighestNetWorth(s, rs, seat) ? null : 'needs the highest net worth';
+  }
+  void F;
+  return wrong;
+}
+
+function checkSelectSlot(s: MerlinState, rs: Ruleset, seat: number, slot: number): string | null {
+  const F = rs.data.table.fieldSlots;
+  switch (s.pending) {
+    case Pending.PlaceLand:
+      return checkLandSpot(s, rs, seat, slot);
+    case Pending.SpellShopProperty:
+      return specialisedSpot(s, seat * F + slot, false) ? null : 'a Spell Shop needs a property without a permit';
+    case Pending.BreweryProperty:
+      return specialisedSpot(s, seat * F + slot, true) ? null : 'a Brewery needs an un-invested property without a permit';
+    case Pending.ChauffeurSecond:
+      return checkChauffeurSecond(s, rs, seat, s.pendingSlot, slot);
+    case Pending.SpellTargetSlot:
+      return s.slotTopKind[s.pendingPlayer * F + slot] === TopKind.Land ? null : "not one of the target's Lands";
+    case Pending.PotionTargetSlot:
+      return potionSpotOk(s, rs, seat, handCardDef(rs, s.hands[seat][s.pendingHand]), slot) ? null : 'not a valid place for this potion';
+  }
+  return 'no slot is being chosen';
+}
+
+/**
+ * Write the legal action ids of `s` into `out` (ascending) and return how many there are. Allocates
+ * nothing; `out` must hold `catalogue(rs).size` ids.
+ */
+export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): number {
+  const cat = catalogue(rs);
+  const base = cat.base;
+  const seat = s.decider;
+  let n = 0;
+  switch (s.phase) {
+    case Phase.GameOver:
+      return 0;
+    case Phase.AuctionBid:
+    case Phase.DecreeBid: {
+      const m = s.phase === Phase.AuctionBid ? maxAuctionBid(s, rs, seat) : Math.min(s.gold[seat], rs.data.grids.maxBid);
+      for (let k = 0; k <= m; k++) out[n++] = base[Kind.Bid] + k;
+      return n;
+    }
+    case Phase.FutureReading:
+      if (readingsAvailable(s, 0) > 0) out[n++] = base[Kind.DrawTeaLeaves];
+      if (readingsAvailable(s, 1) > 0) out[n++] = base[Kind.DrawCrystalBall];
+      return n;
+    case Phase.DecreeChoose:
+      for (let i = 0; i < s.decreeOptions.length; i++) out[n++] = base[Kind.SelectOption] + i;
+      return n;
+    case Phase.DecreeDecide:
+      out[n++] = base[Kind.EnactDecree];
+      out[n++] = base[Kind.RefuseDecree];
+      return n;
+    case Phase.Tax:
+      out[n++] = base[Kind.PayTax];
+      if (s.crowns[seat] > 0) out[n++] = base[Kind.SpendCrownOnTax];
+      return n;
+    case Phase.TaxVote:
+      out[n++] = base[Kind.VoteKeep];
+      out[n++] = base[Kind.VoteRaise];
+      out[n++] = base[Kind.VoteLower];
+      return n;
+    case Phase.SelectSlot:
+      for (let i = 0; i < rs.data.table.fieldSlots; i++) if (checkSelectSlot(s, rs, seat, i) === null) out[n++] = base[Kind.SelectSlot] + i;
+      return n;
+    case Phase.SelectPlayer: {
+      const needsLand = handCardDef(rs, s.hands[seat][s.pendingHand]).target === 'opponentLand';
+      for (let off = 1; off < s.numPlayers; off++)
+        if (spellTargetOk(s, rs, seat, (seat + off) % s.numPlayers, needsLand)) out[n++] = base[Kind.SelectPlayer] + off - 1;
+      return n;
+    }
+  }
+  return legalMain(s, rs, seat, out);
+}
+
+/** Free actions of the active player, in ascending id order. */
+function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): number {
+  const cat = catalogue(rs);
+  const base = cat.base;
+  let n = 0;
+  out[n++] = base[Kind.EndTurn];
+  if (s.actionsThisTurn >= rs.data.maxActionsPerTurn) return n;
+  if (checkBuy(s, rs, seat) === null) out[n++] = base[Kind.BuyCard];
+  const hand = s.hands[seat];
+  for (let h = 0; h < hand.length; h++) if (checkPlayCard(s, rs, seat, h) === null) out[n++] = base[Kind.PlayCard] + h;
+  for (let h = 0; h < hand.length; h++) {
+    if (hand[h] >= HAND_SPELL && hand[h] < HAND_POTION && checkSellSpell(s, rs, seat, h) === null) out[n++] = base[Kind.SellSpell] + h;
+  }
+  const F = rs.data.table.fieldSlots;
+  const k0 = seat * F;
+  let bare = 0;
+  let freeProp = 0; // property without a permit (Spell Shop spot)
+  for (let i = 0; i < F; i++) {
+    if (isBareUninvested(s, k0 + i)) bare++;
+    if (specialisedSpot(s, k0 + i, false)) freeProp++;
+  }
+  const I = rs.data.grids.invest.length;
+  const V = rs.data.grids.vault.length;
+  // Invest (ids ordered by slot, then amount)
+  for (let i = 0; i < F; i++) {
+    const kind = s.slotKind[k0 + i];
+    if (kind !== SlotKind.Property) continue;
+    for (let a = 0; a < I; a++) if (checkInvest(s, rs, seat, i, a) === null) out[n++] = base[Kind.Invest] + i * I + a;
+  }
+  for (let i = 0; i < F; i++) {
+    const kind = s.slotKind[k0 + i];
+    if ((kind === SlotKind.SpellLab || kind === SlotKind.PotionLab) && checkFundLab(s, rs, seat, i) === null) out[n++] = base[Kind.FundLab] + i;
+  }
+  for (let i = 0; i < F; i++) {
+    const k = k0 + i;
+    const kind = s.slotKind[k];
+    if ((kind === SlotKind.SpellLab || kind === SlotKind.PotionLab) && s.slotFunds[k] > 0 && s.slotSpent[k] >= rs.data.research.spentForSuccess) {
+      if (kind === SlotKind.SpellLab ? freeProp > 0 : bare > 0) out[n++] = base[Kind.CreateSpecialised] + i;
+    }
+  }
+  if (bare >= 2) for (let i = 0; i < F; i++) if (isBareUninvested(s, k0 + i)) out[n++] = base[Kind.CreateChauffeur] + i;
+  for (const kind of [Kind.Deposit, Kind.Withdraw]) {
+    for (let i = 0; i < F; i++) {
+      if (s.slotKind[k0 + i] !== SlotKind.Chauffeur) continue;
+      for (let a = 0; a < V; a++) if (checkVault(s, rs, seat, i, a, kind === Kind.Withdraw) === null) out[n++] = base[kind] + i * V + a;
+    }
+  }
+  for (let i = 0; i < F; i++) if (s.slotTopKind[k0 + i] === TopKind.Land && checkPlant(s, rs, seat, i, false) === null) out[n++] = base[Kind.Plant] + i;
+  for (let i = 0; i < F; i++) if (s.slotPlanted[k0 + i] > 0) out[n++] = base[Kind.Unplant] + i;
+  if (checkBrewMead(s, rs, seat) === null) out[n++] = base[Kind.BrewMead];
+  if (s.mead[seat] > 0) out[n++] = base[Kind.SellMead];
+  if (s.crowns[seat] >= rs.data.victory.crownsToWin && hasHighestNetWorth(s, rs, seat)) out[n++] = base[Kind.PlayCrowns];
+  return n;
+}
+
+/** Legal action ids as a fresh array (convenience; allocates). */
+export function legalActionList(s: MerlinState, rs: Ruleset): number[] {
+  const buf = new Int32Array(catalogue(rs).size);
+  return Array.from(buf.subarray(0, legalActions(s, rs, buf)));
+}
+
+/** Fill `mask` (length = catalogue size) with 1 for legal ids and 0 elsewhere; returns the legal count. */
+export function actionMask(s: MerlinState, rs: Ruleset, mask: Uint8Array, scratch?: Int32Array): number {
+  const buf = scratch ?? new Int32Array(catalogue(rs).size);
+  const n = legalActions(s, rs, buf);
+  mask.fill(0);
+  for (let i = 0; i < n; i++) mask[buf[i]] = 1;
+  return n;
+}
+
+/**
+ * Apply action `id` for `currentPlayer(s)`, mutating `s`, and run the game on to the next decision.
+ * @throws UnknownActionError for an id outside the catalogue, GameOverError on a finished game,
+ *   IllegalActionError (naming the action and the reason) for an illegal one; `s` is then unchanged.
+ */
+export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
+  const cat = catalogue(rs);
+  if (!Number.isInteger(id) || id < 0 || id >= cat.size) throw new UnknownActionError(id, cat.size);
+  if (s.phase === Phase.GameOver) throw new GameOverError();
+  const reason = whyIllegal(s, rs, id);
+  if (reason !== null) throw new IllegalActionError(id, describeAction(rs, id, s), reason);
+  const kind = cat.kind[id];
+  const a = cat.arg[id];
+  const b = cat.arg2[id];
+  const seat = s.decider;
+  const F = rs.data.table.fieldSlots;
+  if (s.phase === Phase.Main) s.actionsThisTurn++;
+  switch (kind) {
+    case Kind.Bid:
+      if (s.phase === Phase.AuctionBid) {
+        if (placeAuctionBid(s, rs, a)) {
+          s.turnIdx = 0;
+          startTurn(s, rs);
+        }
+      } else if (decreeBid(s, seat, a)) {
+        settleDecreeAuction(s, rs);
+        backToMain(s);
+      }
+      return;
+    case Kind.DrawTeaLeaves:
+    case Kind.DrawCrystalBall:
+      drawReading(s, rs, seat, kind === Kind.DrawTeaLeaves ? 0 : 1);
+      s.phase = Phase.Main;
+      return;
+    case Kind.EndTurn:
+      endTurn(s, rs);
+      return;
+    case Kind.BuyCard:
+      applyBuy(s, rs, seat);
+      return;
+    case Kind.PlayCard:
+      applyPlayCard(s, rs, seat, a);
+      return;
+    case Kind.SellSpell:
+      applySellSpell(s, rs, seat, a);
+      return;
+    case Kind.Invest:
+      applyInvest(s, rs, seat, a, b);
+      return;
+    case Kind.FundLab:
+      applyFundLab(s, rs, seat, a);
+      return;
+    case Kind.CreateSpecialised:
+      s.phase = Phase.SelectSlot;
+      s.pending = s.slotKind[seat * F + a] === SlotKind.SpellLab ? Pending.SpellShopProperty : Pending.BreweryProperty;
+      s.pendingSlot = a;
+      return;
+    case Kind.CreateChauffeur:
+      s.phase = Phase.SelectSlot;
+      s.pending = Pending.ChauffeurSecond;
+      s.pendingSlot = a;
+      return;
+    case Kind.Deposit:
+    case Kind.Withdraw:
+      applyVault(s, rs, seat, a, b, kind === Kind.Withdraw);
+      return;
+    case Kind.Plant:
+    case Kind.Unplant:
+      applyPlant(s, rs, seat, a, kind === Kind.Unplant);
+      return;
+    case Kind.BrewMead:
+      applyBrewMead(s, rs, seat);
+      return;
+    case Kind.SellMead:
+      applySellMead(s, rs, seat);
+      return;
+    case Kind.PlayCrowns:
+      s.crowns[seat] -= rs.data.victory.crownsToWin;
+      endGame(s, seat, Victory.RoyalFavor);
+      return;
+    case Kind.SelectSlot:
+      applySelectSlot(s, rs, seat, a);
+      return;
+    case Kind.SelectPlayer: {
+      const target = (seat + a) % s.numPlayers;
+      const def = handCardDef(rs, s.hands[seat][s.pendingHand]);
+      if (def.target === 'opponentLand') {
+        s.pendingPlayer = target;
+        s.pending = Pending.SpellTargetSlot;
+        s.phase = Phase.SelectSlot;
+      } else {
+        castSpell(s, rs, seat, s.pendingHand, target, -1);
+        backToMain(s);
+      }
+      return;
+    }
+    case Kind.SelectOption:
+      chooseDecree(s, a);
+      return;
+    case Kind.EnactDecree:
+      enactDecree(s, rs, seat);
+      backToMain(s);
+      return;
+    case Kind.RefuseDecree:
+      if (!refuseDecree(s, rs)) backToMain(s);
+      return;
+    case Kind.PayTax:
+    case Kind.SpendCrownOnTax:
+      if (!taxDecision(s, rs, kind === Kind.SpendCrownOnTax)) enterReading(s);
+      return;
+    case Kind.VoteKeep:
+    case Kind.VoteRaise:
+    case Kind.VoteLower:
+      if (!castVote(s, rs, kind - Kind.VoteKeep)) enterReading(s);
+      return;
+  }
+}
+
+function applySelectSlot(s: MerlinState, rs: Ruleset, seat: number, slot: number): void {
+  const F = rs.data.table.fieldSlots;
+  switch (s.pending) {
+    case Pending.PlaceLand: {
+      const [card] = takeFromHand(s, seat, s.pendingHand);
+      placeLand(s, rs, seat, slot, card);
+      break;
+    }
+    case Pending.SpellShopProperty:
+    case Pending.BreweryProperty:
+      completeSpecialised(s, rs, seat, s.pendingSlot, slot);
+      break;
+    case Pending.ChauffeurSecond:
+      completeChauffeur(s, rs, seat, s.pendingSlot, slot);
+      break;
+    case Pending.SpellTargetSlot:
+      castSpell(s, rs, seat, s.pendingHand, s.pendingPlayer, s.pendingPlayer * F + slot);
+      break;
+    case Pending.PotionTargetSlot:
+      brewPotion(s, rs, seat, s.pendingHand, seat * F + slot);
+      break;
+  }
+  backToMain(s);
+}
+
+/**
+ * A human-readable description of action `id` ("invest 2 gold in slot 3"). With a state, names the cards
+ * involved (from the deciding player's point of view: only their own hand is named).
+ */
+export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string {
+  const cat = catalogue(rs);
+  if (!Number.isInteger(id) || id < 0 || id >= cat.size) return `unknown action ${id}`;
+  const kind = cat.kind[id];
+  const a = cat.arg[id];
+  const b = cat.arg2[id];
+  const amount = (grid: number[]) => (grid[b] === 0 ? 'all' : String(grid[b]));
+  const handName = (h: number) => {
+    if (!s || s.decider < 0) return `hand card ${h}`;
+    const c = s.hands[s.decider][h];
+    if (c === undefined) return `hand card ${h}`;
+    if (c >= HAND_POTION) return `potion "${cardDef(rs, DECK_INDEX.potions, c - HAND_POTION).name}" (hand ${h})`;
+    if (c >= HAND_SPELL) return `spell "${cardDef(rs, DECK_INDEX.spells, c - HAND_SPELL).name}" (hand ${h})`;
+    return `${cardName(c)} (hand ${h})`;
+  };
+  const slotName = (slot: number, seat = s?.decider ?? -1) => {
+    if (!s || seat < 0) return `slot ${slot}`;
+    const k = seat * rs.data.table.fieldSlots + slot;
+    return s.slotCard[k] >= 0 ? `slot ${slot} (${rankOf(s.slotCard[k])} of ${['', 'Clubs', 'Spades', 'Hearts', 'Clubs'][s.slotKind[k]]})` : `slot ${slot}`;
+  };
+  switch (kind) {
+    case Kind.EndTurn: return 'end turn';
+    case Kind.DrawTeaLeaves: return 'draw a Tea Leaves reading';
+    case Kind.DrawCrystalBall: return 'draw a Crystal Ball reading';
+    case Kind.BuyCard: return 'buy a card at the Cost of the Living';
+    case Kind.PlayCard: return `play ${handName(a)}`;
+    case Kind.SellSpell: return `sell ${handName(a)} to the Central Bank`;
+    case Kind.Invest: return `invest ${amount(rs.data.grids.invest)} gold in ${slotName(a)}`;
+    case Kind.FundLab: return `fund the lab in ${slotName(a)} at the Research Cost`;
+    case Kind.CreateSpecialised: return `turn the lab in ${slotName(a)} into a Spell Shop / Brewery`;
+    case Kind.CreateChauffeur: return `start a Chauffeur with ${slotName(a)}`;
+    case Kind.Deposit: return `deposit ${amount(rs.data.grids.vault)} gold in the Chauffeur in ${slotName(a)}`;
+    case Kind.Withdraw: return `withdraw ${amount(rs.data.grids.vault)} gold from the Chauffeur in ${slotName(a)}`;
+    case Kind.Plant: return `plant a commodity on the Land in ${slotName(a)}`;
+    case Kind.Unplant: return `take back the planted commodity from ${slotName(a)}`;
+    case Kind.BrewMead: return 'brew a Mead from Essence Grain';
+    case Kind.SellMead: return 'sell a Mead to the Central Bank';
+    case Kind.PlayCrowns: return 'play Crowns for Royal Favor';
+    case Kind.SelectSlot: return s && s.pending === Pending.SpellTargetSlot ? `choose ${slotName(a, s.pendingPlayer)} of player ${s.pendingPlayer}` : `choose ${slotName(a)}`;
+    case Kind.SelectPlayer: return s && s.decider >= 0 ? `choose player ${(s.decider + a) % s.numPlayers}` : `choose the player ${a} seat(s) to the left`;
+    case Kind.SelectOption:
+      return s && s.decreeOptions[a] !== undefined ? `choose decree "${cardDef(rs, DECK_INDEX.royalDecrees, s.decreeOptions[a]).name}"` : `choose decree option ${a}`;
+    case Kind.EnactDecree: return 'enact the Royal Decree (gain a Crown)';
+    case Kind.RefuseDecree: return 'refuse the Royal Decree (it goes to auction)';
+    case Kind.Bid: return `bid ${a} gold`;
+    case Kind.PayTax: return 'pay the tax';
+    case Kind.SpendCrownOnTax: return "spend a Crown to skip this year's tax";
+    case Kind.VoteKeep: return 'vote to keep the tax rate';
+    case Kind.VoteRaise: return 'vote to raise the tax rate';
+    case Kind.VoteLower: return 'vote to lower the tax rate';
+  }
+  return `${KIND_NAMES[kind]} ${a}`;
+}

@@ -1,0 +1,54 @@
+/**
+ * Diamonds: Lands and planting. 0.1.27b "Land Cards: The Source of Raw Materials".
+ *
+ * A Land is placed on an owned property that is unoccupied, has no permit and is not invested in; it
+ * yields its commodity when its number is rolled (dice.ts). Planting puts one unit of the Land's own
+ * commodity on it (Souls and Essence Grain only), doubling its yield; the planted unit stays the player's
+ * and can be taken back on their turn (project reading; docs/RULES.md "Planting").
+ */
+import type { Ruleset } from '../rules/index.ts';
+import { TopKind, type MerlinState } from './state.ts';
+import { landNumberAt } from './ledger.ts';
+import { isBareUninvested } from './properties.ts';
+
+/** Any property of `seat` that can take a Land. */
+export function hasLandSpot(s: MerlinState, rs: Ruleset, seat: number): boolean {
+  const F = rs.data.table.fieldSlots;
+  for (let i = 0; i < F; i++) if (isBareUninvested(s, seat * F + i)) return true;
+  return false;
+}
+
+export function checkLandSpot(s: MerlinState, rs: Ruleset, seat: number, slot: number): string | null {
+  return isBareUninvested(s, seat * rs.data.table.fieldSlots + slot) ? null : 'a Land needs an un-invested property without a permit';
+}
+
+/** Put the Land `card` on slot `slot` of `seat`. */
+export function placeLand(s: MerlinState, rs: Ruleset, seat: number, slot: number, card: number): void {
+  const k = seat * rs.data.table.fieldSlots + slot;
+  s.slotTopKind[k] = TopKind.Land;
+  s.slotTop[k] = card;
+}
+
+/** Why `seat` cannot plant on (or take back from, `unplant`) slot `slot`, or null. */
+export function checkPlant(s: MerlinState, rs: Ruleset, seat: number, slot: number, unplant: boolean): string | null {
+  const k = seat * rs.data.table.fieldSlots + slot;
+  if (s.slotTopKind[k] !== TopKind.Land) return 'not a Land';
+  if (unplant) return s.slotPlanted[k] > 0 ? null : 'nothing planted';
+  const c = rs.landCommodity[landNumberAt(s, k)];
+  if (!rs.plantable[c]) return 'Elixir Oil cannot be planted';
+  if (s.slotPlanted[k] > 0) return 'already planted';
+  if (s.held[seat * 3 + c] < 1) return 'no unit of this commodity to plant';
+  return null;
+}
+
+export function applyPlant(s: MerlinState, rs: Ruleset, seat: number, slot: number, unplant: boolean): void {
+  const k = seat * rs.data.table.fieldSlots + slot;
+  const c = rs.landCommodity[landNumberAt(s, k)];
+  if (unplant) {
+    s.held[seat * 3 + c] += s.slotPlanted[k];
+    s.slotPlanted[k] = 0;
+  } else {
+    s.held[seat * 3 + c] -= 1;
+    s.slotPlanted[k] = 1;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Moving gold and commodities between the conserved places (DESIGN "Rules of the road"): a player's
+ * pocket, their Chauffeur vaults, property investments, lab funds, the Central Bank, the R.O.W., the
+ * auction pot and the commodity supply. Every transfer here is exact; nothing is created or destroyed.
+ */
+import type { Ruleset } from '../rules/index.ts';
+import { SlotKind, type MerlinState } from './state.ts';
+
+/** Central Bank pays up to `amount` gold to `seat`'s pocket; returns what it paid (the bank is finite). */
+export function bankPays(s: MerlinState, seat: number, amount: number): number {
+  const paid = amount < s.centralBank ? amount : s.centralBank;
+  s.centralBank -= paid;
+  s.gold[seat] += paid;
+  return paid;
+}
+
+/** Gold a player can pay from pocket and Chauffeur vaults together. */
+export function liquidGold(s: MerlinState, rs: Ruleset, seat: number): number {
+  const F = rs.data.table.fieldSlots;
+  let g = s.gold[seat];
+  for (let k = seat * F, e = k + F; k < e; k++) if (s.slotKind[k] === SlotKind.Chauffeur) g += s.slotVault[k];
+  return g;
+}
+
+/**
+ * Take up to `amount` gold from `seat`, pocket first, then Chauffeur vaults in slot order. Returns what
+ * was taken; the caller sends it where it belongs. Used for mandatory payments (taxes, maintenance, debts).
+ */
+export function takeGold(s: MerlinState, rs: Ruleset, seat: number, amount: number): number {
+  let need = amount;
+  const fromPocket = need < s.gold[seat] ? need : s.gold[seat];
+  s.gold[seat] -= fromPocket;
+  need -= fromPocket;
+  if (need > 0) {
+    const F = rs.data.table.fieldSlots;
+    for (let k = seat * F, e = k + F; k < e && need > 0; k++) {
+      if (s.slotKind[k] !== SlotKind.Chauffeur) continue;
+      const t = need < s.slotVault[k] ? need : s.slotVault[k];
+      s.slotVault[k] -= t;
+      need -= t;
+    }
+  }
+  return amount - need;
+}
+
+/** Total units of commodity `c` that `seat` holds (in hand plus planted on their Lands). */
+export function heldPlusPlanted(s: MerlinState, rs: Ruleset, seat: number, c: number): number {
+  const F = rs.data.table.fieldSlots;
+  let n = s.held[seat * 3 + c];
+  for (let k = seat * F, e = k + F; k < e; k++) if (s.slotPlanted[k] > 0 && rs.landCommodity[landNumberAt(s, k)] === c) n += s.slotPlanted[k];
+  return n;
+}
+
+/** The number of the Land on slot key `k` (0 when none). */
+export function landNumberAt(s: MerlinState, k: number): number {
+  const top = s.slotTop[k];
+  return top < 0 ? 0 : (top % 54) % 13 + 1;
+}
+
+/** Supply gives up to `amount` units of commodity `c` to `seat`; returns the units given (the supply is finite). */
+export function supplyGives(s: MerlinState, seat: number, c: number, amount: number): number {
+  const n = amount < s.supply[c] ? amount : s.supply[c];
+  s.supply[c] -= n;
+  s.held[seat * 3 + c] += n;
+  return n;
+}

@@ -1,0 +1,122 @@
+/**
+ * Using Spells and Potions. 0.1.27b "Using Spells", "Using Potions", "Spell Shops" (spell sales);
+ * 0.1.14a "Potions", "Spells".
+ *
+ * A spell is revealed and played on its target at once; afterwards it goes under the Spell Lab that made
+ * it (counting toward research success) or is shuffled back. Casting on a player marks the pair as having
+ * targeted each other (the robbery roll of part 2 reads it). A potion recipe is brewed by paying its
+ * commodities to the supply and lies face down in front of its owner or under the chosen property until
+ * its trigger resolves it (effects.ts). A spell can be sold to the Central Bank at the Cost of the Living
+ * through your own Spell Shop or, with `spellShopBrokerage`, another player's.
+ */
+import type { Ruleset } from '../rules/index.ts';
+import type { CardDef } from '../cards/schema.ts';
+import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
+import { bankPays } from './ledger.ts';
+import { shuffleBack } from './cards.ts';
+import { applyEffects, cardDef, DECK_INDEX, resolvePotion } from './effects.ts';
+import { ownsTop } from './research.ts';
+
+/** The definition of a spell or potion held as hand code `code`. */
+export function handCardDef(rs: Ruleset, code: number): CardDef {
+  return code >= HAND_POTION ? cardDef(rs, DECK_INDEX.potions, code - HAND_POTION) : cardDef(rs, DECK_INDEX.spells, code - HAND_SPELL);
+}
+
+/** A target player for a spell: an opponent still in the game (with a Land, for Land spells). */
+export function spellTargetOk(s: MerlinState, rs: Ruleset, seat: number, target: number, needsLand: boolean): boolean {
+  if (target === seat || target < 0 || target >= s.numPlayers || s.eliminated[target]) return false;
+  if (!needsLand) return true;
+  const F = rs.data.table.fieldSlots;
+  for (let k = target * F, e = k + F; k < e; k++) if (s.slotTopKind[k] === TopKind.Land) return true;
+  return false;
+}
+
+/** Why the spell at hand index `h` cannot be cast now, or null. */
+export function checkCastSpell(s: MerlinState, rs: Ruleset, seat: number, def: CardDef): string | null {
+  if (def.target === 'none') return null;
+  const needsLand = def.target === 'opponentLand';
+  for (let p = 0; p < s.numPlayers; p++) if (spellTargetOk(s, rs, seat, p, needsLand)) return null;
+  return needsLand ? 'no opponent has a Land' : 'no opponent to target';
+}
+
+/** Why the potion recipe `def` cannot be brewed now, or null. */
+export function checkBrewPotion(s: MerlinState, rs: Ruleset, seat: number, def: CardDef): string | null {
+  const c = def.cost!;
+  if (s.held[seat * 3] < c.souls || s.held[seat * 3 + 1] < c.elixirOil || s.held[seat * 3 + 2] < c.essenceGrain) return 'not enough commodities for the recipe';
+  if (def.target === 'none') return null;
+  const F = rs.data.table.fieldSlots;
+  for (let i = 0; i < F; i++) if (potionSpotOk(s, rs, seat, def, i)) return null;
+  return def.target === 'ownLand' ? 'no Land to brew it on' : 'no property to brew it under';
+}
+
+export function potionSpotOk(s: MerlinState, rs: Ruleset, seat: number, def: CardDef, slot: number): boolean {
+  const k = seat * rs.data.table.fieldSlots + slot;
+  if (def.target === 'ownLand') return s.slotTopKind[k] === TopKind.Land;
+  if (def.target === 'ownProperty') return s.slotKind[k] === SlotKind.Property;
+  return false;
+}
+
+/** Remove hand card `h` of `seat`; returns [code, origin slot]. */
+export function takeFromHand(s: MerlinState, seat: number, h: number): [number, number] {
+  const code = s.hands[seat][h];
+  const origin = s.handOrigin[seat][h];
+  s.hands[seat].splice(h, 1);
+  s.handOrigin[seat].splice(h, 1);
+  return [code, origin];
+}
+
+/** Cast the spell at hand index `h` on `target` (seat or -1) and `slotKey` (or -1). */
+export function castSpell(s: MerlinState, rs: Ruleset, seat: number, h: number, target: number, slotKey: number): void {
+  const [code, origin] = takeFromHand(s, seat, h);
+  const def = handCardDef(rs, code);
+  if (target >= 0) {
+    s.spellTargeted[seat * s.numPlayers + target] = 1;
+    s.spellTargeted[target * s.numPlayers + seat] = 1;
+  }
+  applyEffects(s, rs, def, seat, target, slotKey);
+  const F = rs.data.table.fieldSlots;
+  const lab = origin >= 0 ? seat * F + origin : -1;
+  if (lab >= 0 && s.slotKind[lab] === SlotKind.SpellLab) {
+    s.underCard.push(code);
+    s.underKey.push(lab);
+    s.slotSpent[lab]++;
+  } else {
+    shuffleBack(s, s.cdeck[DECK_INDEX.spells], code - HAND_SPELL);
+  }
+}
+
+/** Brew the potion at hand index `h`, face down under `slotKey` (or in front of the player, -1). */
+export function brewPotion(s: MerlinState, rs: Ruleset, seat: number, h: number, slotKey: number): void {
+  const [code, origin] = takeFromHand(s, seat, h);
+  const def = handCardDef(rs, code);
+  const c = def.cost!;
+  s.held[seat * 3] -= c.souls;
+  s.held[seat * 3 + 1] -= c.elixirOil;
+  s.held[seat * 3 + 2] -= c.essenceGrain;
+  s.supply[0] += c.souls;
+  s.supply[1] += c.elixirOil;
+  s.supply[2] += c.essenceGrain;
+  s.potionCard.push(code - HAND_POTION);
+  s.potionOwner.push(seat);
+  s.potionSlot.push(slotKey);
+  s.potionTurn.push(s.turn);
+  s.potionOrigin.push(origin);
+  if (def.trigger.on === 'now') resolvePotion(s, rs, s.potionCard.length - 1);
+}
+
+/** Why `seat` cannot sell the card at hand index `h` to the Central Bank, or null. */
+export function checkSellSpell(s: MerlinState, rs: Ruleset, seat: number, h: number): string | null {
+  const code = s.hands[seat][h];
+  if (code === undefined) return 'no card at that hand index';
+  if (code < HAND_SPELL || code >= HAND_POTION) return 'not a spell';
+  if (ownsTop(s, rs, seat, TopKind.SpellShop)) return null;
+  if (rs.data.spellShopBrokerage)
+    for (let p = 0; p < s.numPlayers; p++) if (p !== seat && !s.eliminated[p] && ownsTop(s, rs, p, TopKind.SpellShop)) return null;
+  return 'needs a Spell Shop';
+}
+
+export function applySellSpell(s: MerlinState, rs: Ruleset, seat: number, h: number): void {
+  const [code] = takeFromHand(s, seat, h);
+  shuffleBack(s, s.cdeck[DECK_INDEX.spells], code - HAND_SPELL);
+  bankPays(s, seat, s.costOfLiving * rs.data.spellPriceInCostOfLiving);
+}

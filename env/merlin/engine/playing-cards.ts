@@ -1,0 +1,148 @@
+/**
+ * Buying and playing the playing cards. 0.1.27b "The Cards of Commerce and Conjuring", "Properties and
+ * Permits", "The Winds of Fortune (Aces)", "Taxmen (Jokers)", "The Sevens of Upheaval", "Royal Decrees";
+ * 0.1.14a "Core Loop" (permits bought one at a time, playable the turn after).
+ *
+ * Buying costs the Cost of the Living (to the Central Bank) and draws the top card. Aces, Kings, Jokers
+ * and 7s are played at once; every other card goes face down into the buyer's hand and can be played from
+ * their next turn: Clubs as properties, Spades as Spell Labs, Hearts as Potion Labs, Diamonds as Lands on
+ * a property. Jacks and Queens wait in hand as golems (engine part 3). Kings stay in hand as Royal Guards
+ * (part 3) after their decree.
+ */
+import type { Ruleset } from '../rules/index.ts';
+import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, type MerlinState } from './state.ts';
+import { bankPays, supplyGives } from './ledger.ts';
+import { cardsAvailable, drawFrom, isPermit, rankOf, shuffleBack, Suit, suitOf } from './cards.ts';
+import { freeSlot } from './properties.ts';
+import { hasLandSpot } from './lands.ts';
+import { currentPortion } from './season-wheel.ts';
+import { payOrOwe } from './bankruptcy.ts';
+import { beginDecree } from './decrees.ts';
+import { brewPotion, castSpell, checkBrewPotion, checkCastSpell, handCardDef } from './magic.ts';
+
+/** Cards `seat` holds, counting those bought this turn. */
+export function handCount(s: MerlinState, seat: number): number {
+  return s.hands[seat].length + s.newCards[seat].length;
+}
+
+/** Why `seat` cannot buy a card now, or null. */
+export function checkBuy(s: MerlinState, rs: Ruleset, seat: number): string | null {
+  if (handCount(s, seat) >= rs.data.table.handSize) return 'hand is full';
+  if (s.gold[seat] < s.costOfLiving) return 'not enough gold for the Cost of the Living';
+  if (cardsAvailable(s.deck, s.discard) === 0) return 'the deck is empty';
+  return null;
+}
+
+/** Buy one card: pay the Cost of the Living, draw, and play it at once if it must be. */
+export function applyBuy(s: MerlinState, rs: Ruleset, seat: number): void {
+  s.gold[seat] -= s.costOfLiving;
+  s.centralBank += s.costOfLiving;
+  const card = drawFrom(s, s.deck, s.discard);
+  const suit = suitOf(card);
+  const rank = rankOf(card);
+  if (suit === Suit.Joker) {
+    taxman(s, rs);
+    shuffleBack(s, s.deck, card);
+  } else if (rank === 7) {
+    s.costOfLiving += s.volatility;
+    shuffleBack(s, s.deck, card);
+  } else if (rank === 1) {
+    aceOfFortune(s, rs, seat);
+    shuffleBack(s, s.deck, card);
+  } else if (rank === 13) {
+    s.newCards[seat].push(card); // the King stays as a Royal Guard (part 3)
+    beginDecree(s, rs, seat);
+  } else {
+    s.newCards[seat].push(card);
+  }
+}
+
+/** A Taxman (Joker): every player pays the tax rate to the R.O.W.; a shortfall is debt. 0.1.27b "Taxmen". */
+export function taxman(s: MerlinState, rs: Ruleset): void {
+  for (let i = 0; i < s.numPlayers; i++) {
+    const seat = s.order[(s.turnIdx + i) % s.numPlayers];
+    if (!s.eliminated[seat]) payOrOwe(s, rs, seat, s.taxRate, true);
+  }
+}
+
+/**
+ * An Ace: draw until a permit (2-6, 8-10 of any suit) is revealed; it goes to the hand, playable at once,
+ * and pays what it would pay on its number (a property's payout, a Land's yield; a new lab is unfunded and
+ * yields nothing). Cards revealed on the way are set aside and shuffled back. 0.1.27b "Aces".
+ */
+export function aceOfFortune(s: MerlinState, rs: Ruleset, seat: number): void {
+  const aside: number[] = [];
+  let permit = -1;
+  const limit = cardsAvailable(s.deck, s.discard);
+  for (let n = 0; n < limit; n++) {
+    const c = drawFrom(s, s.deck, s.discard);
+    if (c < 0) break;
+    if (isPermit(c)) {
+      permit = c;
+      break;
+    }
+    aside.push(c);
+  }
+  for (const c of aside) shuffleBack(s, s.deck, c);
+  if (permit < 0) return;
+  s.hands[seat].push(permit);
+  s.handOrigin[seat].push(-1);
+  const n = rankOf(permit);
+  const suit = suitOf(permit);
+  if (suit === Suit.Clubs) bankPays(s, seat, rs.payout[n]);
+  else if (suit === Suit.Diamonds) {
+    const c = rs.landCommodity[n];
+    const p = currentPortion(s, rs);
+    const amount = rs.data.landYield * (c === 1 ? p.oilMultiplier : p.soulsGrainMultiplier);
+    const got = supplyGives(s, seat, c, amount);
+    if (c === 1) s.climate += got * rs.data.climate.perOil;
+  }
+}
+
+/** Why `seat` cannot play the card at hand index `h` now, or null. */
+export function checkPlayCard(s: MerlinState, rs: Ruleset, seat: number, h: number): string | null {
+  const code = s.hands[seat][h];
+  if (code === undefined) return 'no card at that hand index';
+  if (code >= HAND_SPELL) {
+    const def = handCardDef(rs, code);
+    return code >= HAND_POTION ? checkBrewPotion(s, rs, seat, def) : checkCastSpell(s, rs, seat, def);
+  }
+  const rank = rankOf(code);
+  if (rank === 11 || rank === 12) return 'golems are animated in engine part 3 (not yet built)';
+  if (rank === 13) return 'Royal Guards are motivated in engine part 3 (not yet built)';
+  if (!isPermit(code)) return 'not a playable card';
+  if (suitOf(code) === Suit.Diamonds) return hasLandSpot(s, rs, seat) ? null : 'no un-invested property without a permit for a Land';
+  return freeSlot(s, rs, seat) >= 0 ? null : 'the field is full';
+}
+
+/** Play hand card `h`: place it, or open the sub-decision that completes it. */
+export function applyPlayCard(s: MerlinState, rs: Ruleset, seat: number, h: number): void {
+  const code = s.hands[seat][h];
+  if (code >= HAND_SPELL) {
+    const def = handCardDef(rs, code);
+    if (code >= HAND_POTION) {
+      if (def.target === 'none') brewPotion(s, rs, seat, h, -1);
+      else openSub(s, seat, Phase.SelectSlot, Pending.PotionTargetSlot, h);
+    } else if (def.target === 'none') castSpell(s, rs, seat, h, -1, -1);
+    else openSub(s, seat, Phase.SelectPlayer, Pending.SpellTargetPlayer, h);
+    return;
+  }
+  const suit = suitOf(code);
+  if (suit === Suit.Diamonds) {
+    openSub(s, seat, Phase.SelectSlot, Pending.PlaceLand, h);
+    return;
+  }
+  const k = seat * rs.data.table.fieldSlots + freeSlot(s, rs, seat);
+  s.slotKind[k] = suit === Suit.Clubs ? SlotKind.Property : suit === Suit.Spades ? SlotKind.SpellLab : SlotKind.PotionLab;
+  s.slotCard[k] = code;
+  s.hands[seat].splice(h, 1);
+  s.handOrigin[seat].splice(h, 1);
+}
+
+/** Open a sub-decision for `seat`. */
+export function openSub(s: MerlinState, seat: number, phase: number, pending: number, hand: number): void {
+  s.phase = phase;
+  s.decider = seat;
+  s.pending = pending;
+  s.pendingHand = hand;
+}

@@ -1,0 +1,292 @@
+/**
+ * The Merlin Economics game state: plain serialisable data (numbers and arrays of numbers only), holding
+ * its own RNG state, so that `JSON.parse(JSON.stringify(s))` is an exact copy and `cloneState` is cheap.
+ *
+ * Layout follows Catanatron's lesson: flat primitive fields, per-player arrays indexed by seat, per-slot
+ * arrays indexed by `seat * fieldSlots + slot`, cards as integer ids. Hidden information lives here too
+ * (hands, auction bids, face-down potions); observations (the env layer) decide who may see what.
+ */
+import type { RngState } from '../../core/rng.ts';
+import { cloneRng } from '../../core/rng.ts';
+import { StateError } from '../../core/errors.ts';
+
+/** Serialisation format version; bump when the layout changes. */
+export const STATE_VERSION = 1;
+
+/** Who decides next. 0.1.27b "The First Turn" and the project's decision model (docs/RULES.md). */
+export const Phase = {
+  /** Blind turn-order auction: `decider` places a hidden bid. */
+  AuctionBid: 0,
+  /** The active player picks the Future Reading deck to draw from. */
+  FutureReading: 1,
+  /** The active player's free actions, ended by END_TURN. */
+  Main: 2,
+  /** A sub-decision: pick one of the active player's (or a target player's) field slots. */
+  SelectSlot: 3,
+  /** A sub-decision: pick an opponent. */
+  SelectPlayer: 4,
+  /** The King's drawer picks one of the revealed Royal Decrees. */
+  DecreeChoose: 5,
+  /** The King's drawer enacts or refuses the chosen decree. */
+  DecreeDecide: 6,
+  /** A refused decree's blind auction: `decider` places a hidden bid. */
+  DecreeBid: 7,
+  /** Tax season: `decider` (holding a Crown) pays or spends a Crown. */
+  Tax: 8,
+  /** Tax season: `decider` votes on the tax rate. */
+  TaxVote: 9,
+  /** The game is over (terminated or truncated). */
+  GameOver: 10,
+} as const;
+export type Phase = (typeof Phase)[keyof typeof Phase];
+
+/** What occupies a field slot. */
+export const SlotKind = { Empty: 0, Property: 1, SpellLab: 2, PotionLab: 3, Chauffeur: 4 } as const;
+/** What lies on top of a Property slot (the permit), or the second property of a Chauffeur. */
+export const TopKind = { None: 0, Land: 1, SpellShop: 2, Brewery: 3, ChauffeurPair: 4 } as const;
+
+/** Why a SelectSlot / SelectPlayer sub-decision is open. */
+export const Pending = {
+  None: 0,
+  PlaceLand: 1,
+  SpellShopProperty: 2,
+  BreweryProperty: 3,
+  ChauffeurSecond: 4,
+  SpellTargetPlayer: 5,
+  SpellTargetSlot: 6,
+  PotionTargetSlot: 7,
+} as const;
+
+/** How the game ended. */
+export const Victory = { None: 0, EconomicDominance: 1, RoyalFavor: 2, Truncated: 3 } as const;
+export const VICTORY_NAMES = ['none', 'economic_dominance', 'royal_favor', 'truncated'] as const;
+
+/** Tag bits for cards held in a hand: playing cards are plain ids, custom cards are tagged. */
+export const HAND_SPELL = 4096;
+export const HAND_POTION = 8192;
+
+/** Future Reading decks, in the order used by `readingDeck`. */
+export const READING_TEA = 0;
+export const READING_CRYSTAL = 1;
+
+export interface MerlinState {
+  v: number;
+  rulesetHash: string;
+  numPlayers: number;
+  rng: RngState;
+
+  // ---- clock and counters (0.1.27b "Game Trackers", 0.1.14a "Indicators")
+  /** Turns started so far (0 during the turn-order auction). */
+  turn: number;
+  /** Index into `order` of the active player. */
+  turnIdx: number;
+  /** Seats in turn order, fixed by the blind auction (-1 while unplaced). */
+  order: number[];
+  actionsThisTurn: number;
+  /** Position on the season wheel (a month), and which wheel: 0 standard, 1 erratic. */
+  wheelPos: number;
+  wheelKind: number;
+  /** Months elapsed since the start (wheel portions advanced), the clock for bankruptcy. */
+  months: number;
+  year: number;
+  climate: number;
+  costOfLiving: number;
+  researchCost: number;
+  taxRate: number;
+  volatility: number;
+  die1: number;
+  die2: number;
+
+  // ---- conserved pools of gold and commodities (DESIGN "Rules of the road")
+  centralBank: number;
+  row: number;
+  /** Gold bid into an open blind auction (turn order or refused decree), hidden per bidder in `bids`. */
+  auctionPot: number;
+  /** Commodities in the supply ("the commodity deck"), by commodity index. */
+  supply: number[];
+
+  // ---- players, by seat
+  gold: number[];
+  /** Held commodities, [seat * 3 + commodity]. */
+  held: number[];
+  crowns: number[];
+  mead: number[];
+  debtBank: number[];
+  debtRow: number[];
+  /** Month (see `months`) the player became bankrupt, or -1. */
+  bankruptSince: number[];
+  eliminated: number[];
+  /** Hidden hands: playing-card ids, or HAND_SPELL|instance, HAND_POTION|instance. */
+  hands: number[][];
+  /** For each hand card, the field slot of the lab that produced it, or -1. */
+  handOrigin: number[][];
+  /** Cards bought this turn (hidden, playable from the next turn). */
+  newCards: number[][];
+  /** spellTargeted[a * P + b] = 1 when a has ever targeted b with a spell (for the robbery roll). */
+  spellTargeted: number[];
+
+  // ---- fields, [seat * fieldSlots + slot]
+  slotKind: number[];
+  /** The base card: the property (Club), the lab (Spade/Heart), or the Chauffeur's first property. */
+  slotCard: number[];
+  slotTopKind: number[];
+  /** The card on top: the Land, the Spell Shop / Brewery lab card, or the Chauffeur's second property. */
+  slotTop: number[];
+  slotInvest: number[];
+  /** Turn of the last investment on the slot (once per property per turn). */
+  slotInvestTurn: number[];
+  slotVault: number[];
+  /** Research funds paid into a lab and not yet spent. */
+  slotFunds: number[];
+  /** Spent cards under a lab (counted toward research success). */
+  slotSpent: number[];
+  /** Commodity units planted on a Land. */
+  slotPlanted: number[];
+  /** Spent cards under labs: card code and its key (seat * fieldSlots + slot). */
+  underCard: number[];
+  underKey: number[];
+
+  // ---- decks (draw from the end of the array)
+  deck: number[];
+  discard: number[];
+  /** Custom decks, by DECK_NAMES order: teaLeaves, crystalBall, spells, potions, royalDecrees. */
+  cdeck: number[][];
+  cdiscard: number[][];
+
+  // ---- cards in play with pending triggers
+  /** Future readings face up on the table: deck (0 tea, 1 crystal), instance, drawer, turn drawn. */
+  readingDeck: number[];
+  readingCard: number[];
+  readingOwner: number[];
+  readingTurn: number[];
+  /** Face-down potions: instance, owner, slot (-1 in front of the player), turn brewed, origin lab slot. */
+  potionCard: number[];
+  potionOwner: number[];
+  potionSlot: number[];
+  potionTurn: number[];
+  potionOrigin: number[];
+  /** Production modifiers (spells, potions): seat, slot (-1 all), scope (0 slot, 1 lands, 2 properties), multiplier, last turn. */
+  modSeat: number[];
+  modSlot: number[];
+  modScope: number[];
+  modMult: number[];
+  modUntil: number[];
+
+  // ---- the open decision
+  phase: number;
+  decider: number;
+  pending: number;
+  /** Hand index / slot / target chosen earlier in a compound decision. */
+  pendingHand: number;
+  pendingSlot: number;
+  pendingPlayer: number;
+  /** Seats still to decide in a multi-player step (auction bids, taxes, votes), in order. */
+  queue: number[];
+  /** Hidden bids by seat (-1 = none yet). */
+  bids: number[];
+  /** Turn-order auction: seats in the current bidding group, the first position they compete for, the round. */
+  aucGroup: number[];
+  aucFirstPos: number;
+  aucRound: number;
+  /** Further tied groups still to re-auction, flattened as [length, firstPos, seats...]. */
+  aucPending: number[];
+  /** Decrees revealed to the drawer (instances), the chosen one, and the King's drawer. */
+  decreeOptions: number[];
+  decreeCard: number;
+  decreeDrawer: number;
+  /** Tax-rate votes by seat: -1 none, 0 keep, 1 raise, 2 lower. */
+  votes: number[];
+  /** Phase to return to after an interruption (tax season before the reading). */
+  taxThenReading: number;
+
+  // ---- outcome
+  winner: number;
+  victory: number;
+}
+
+const NUM_ARRAYS: (keyof MerlinState)[] = [
+  'order', 'supply', 'gold', 'held', 'crowns', 'mead', 'debtBank', 'debtRow', 'bankruptSince', 'eliminated', 'spellTargeted',
+  'slotKind', 'slotCard', 'slotTopKind', 'slotTop', 'slotInvest', 'slotInvestTurn', 'slotVault', 'slotFunds', 'slotSpent', 'slotPlanted',
+  'underCard', 'underKey', 'deck', 'discard', 'readingDeck', 'readingCard', 'readingOwner', 'readingTurn',
+  'potionCard', 'potionOwner', 'potionSlot', 'potionTurn', 'potionOrigin', 'modSeat', 'modSlot', 'modScope', 'modMult', 'modUntil',
+  'queue', 'bids', 'aucGroup', 'aucPending', 'decreeOptions', 'votes',
+];
+const NESTED_ARRAYS: (keyof MerlinState)[] = ['hands', 'handOrigin', 'newCards', 'cdeck', 'cdiscard'];
+
+/**
+ * A deep copy of `s`. Cost: a few microseconds for a 4-player mid-game state (docs/BENCHMARKS.md).
+ * Written out field by field so that V8 keeps one hidden class and no generic deep-copy runs.
+ */
+export function cloneState(s: MerlinState): MerlinState {
+  const nest = (a: number[][]) => {
+    const out = new Array<number[]>(a.length);
+    for (let i = 0; i < a.length; i++) out[i] = a[i].slice();
+    return out;
+  };
+  return {
+    v: s.v, rulesetHash: s.rulesetHash, numPlayers: s.numPlayers, rng: cloneRng(s.rng),
+    turn: s.turn, turnIdx: s.turnIdx, order: s.order.slice(), actionsThisTurn: s.actionsThisTurn,
+    wheelPos: s.wheelPos, wheelKind: s.wheelKind, months: s.months, year: s.year, climate: s.climate,
+    costOfLiving: s.costOfLiving, researchCost: s.researchCost, taxRate: s.taxRate, volatility: s.volatility,
+    die1: s.die1, die2: s.die2,
+    centralBank: s.centralBank, row: s.row, auctionPot: s.auctionPot, supply: s.supply.slice(),
+    gold: s.gold.slice(), held: s.held.slice(), crowns: s.crowns.slice(), mead: s.mead.slice(),
+    debtBank: s.debtBank.slice(), debtRow: s.debtRow.slice(), bankruptSince: s.bankruptSince.slice(), eliminated: s.eliminated.slice(),
+    hands: nest(s.hands), handOrigin: nest(s.handOrigin), newCards: nest(s.newCards), spellTargeted: s.spellTargeted.slice(),
+    slotKind: s.slotKind.slice(), slotCard: s.slotCard.slice(), slotTopKind: s.slotTopKind.slice(), slotTop: s.slotTop.slice(),
+    slotInvest: s.slotInvest.slice(), slotInvestTurn: s.slotInvestTurn.slice(), slotVault: s.slotVault.slice(),
+    slotFunds: s.slotFunds.slice(), slotSpent: s.slotSpent.slice(), slotPlanted: s.slotPlanted.slice(),
+    underCard: s.underCard.slice(), underKey: s.underKey.slice(),
+    deck: s.deck.slice(), discard: s.discard.slice(), cdeck: nest(s.cdeck), cdiscard: nest(s.cdiscard),
+    readingDeck: s.readingDeck.slice(), readingCard: s.readingCard.slice(), readingOwner: s.readingOwner.slice(), readingTurn: s.readingTurn.slice(),
+    potionCard: s.potionCard.slice(), potionOwner: s.potionOwner.slice(), potionSlot: s.potionSlot.slice(),
+    potionTurn: s.potionTurn.slice(), potionOrigin: s.potionOrigin.slice(),
+    modSeat: s.modSeat.slice(), modSlot: s.modSlot.slice(), modScope: s.modScope.slice(), modMult: s.modMult.slice(), modUntil: s.modUntil.slice(),
+    phase: s.phase, decider: s.decider, pending: s.pending, pendingHand: s.pendingHand, pendingSlot: s.pendingSlot,
+    pendingPlayer: s.pendingPlayer, queue: s.queue.slice(), bids: s.bids.slice(), aucGroup: s.aucGroup.slice(),
+    aucFirstPos: s.aucFirstPos, aucRound: s.aucRound, aucPending: s.aucPending.slice(),
+    decreeOptions: s.decreeOptions.slice(), decreeCard: s.decreeCard, decreeDrawer: s.decreeDrawer,
+    votes: s.votes.slice(), taxThenReading: s.taxThenReading, winner: s.winner, victory: s.victory,
+  };
+}
+
+/** The state as a JSON string (exact: every field is a finite number, string or array of them). */
+export function serializeState(s: MerlinState): string {
+  return JSON.stringify(s);
+}
+
+/**
+ * Read a state written by `serializeState`.
+ * @param expectedRulesetHash when given, a state made under another ruleset is refused
+ * @throws StateError on malformed JSON, a wrong version, a missing field or a ruleset mismatch
+ */
+export function deserializeState(json: string, expectedRulesetHash?: string): MerlinState {
+  let o: unknown;
+  try {
+    o = JSON.parse(json);
+  } catch (e) {
+    throw new StateError(`state is not valid JSON: ${(e as Error).message}`);
+  }
+  if (!o || typeof o !== 'object') throw new StateError('state is not an object');
+  const s = o as MerlinState;
+  if (s.v !== STATE_VERSION) throw new StateError(`state version ${String(s.v)} is not ${STATE_VERSION}`);
+  if (expectedRulesetHash !== undefined && s.rulesetHash !== expectedRulesetHash)
+    throw new StateError(`state was made under ruleset ${String(s.rulesetHash).slice(0, 12)}, not ${expectedRulesetHash.slice(0, 12)}`);
+  for (const k of NUM_ARRAYS) if (!Array.isArray(s[k])) throw new StateError(`state field ${k} is missing or not an array`);
+  for (const k of NESTED_ARRAYS) {
+    const a = s[k] as unknown;
+    if (!Array.isArray(a) || !a.every(Array.isArray)) throw new StateError(`state field ${k} is missing or not an array of arrays`);
+  }
+  if (!s.rng || typeof s.rng.s0 !== 'number') throw new StateError('state field rng is missing');
+  return s;
+}
+
+/** Deep equality of two states (by canonical serialisation). */
+export function statesEqual(a: MerlinState, b: MerlinState): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Seat of the player whose turn it is (-1 before the auction has finished). */
+export function activeSeat(s: MerlinState): number {
+  return s.order[s.turnIdx] ?? -1;
+}

@@ -1,0 +1,84 @@
+/**
+ * The turn. 0.1.27b "The First Turn" 2 and "The Visions of Tomorrow"; 0.1.14a "Core Loop".
+ *
+ * A turn: production-modifier expiry and "in N turns" triggers; the active player's debts are paid if
+ * they can be; two dice are rolled and resolved (dice.ts); tax season if the wheel entered spring; the
+ * Future Reading draw (the player's choice of deck); then free actions until END_TURN. Cards bought this
+ * turn join the hand at the end of the turn. The game is truncated after the ruleset's turn limit.
+ */
+import type { Ruleset } from '../rules/index.ts';
+import { Pending, Phase, type MerlinState } from './state.ts';
+import { payDebts } from './bankruptcy.ts';
+import { rollAndResolve } from './dice.ts';
+import { expireModifiers, turnTriggers } from './effects.ts';
+import { readingsAvailable } from './future-readings.ts';
+import { beginTaxSeason } from './taxes.ts';
+import { checkDominance, truncate } from './victory.ts';
+
+/** Start the turn of `order[turnIdx]`, skipping eliminated players, and run it up to its first decision. */
+export function startTurn(s: MerlinState, rs: Ruleset): void {
+  for (;;) {
+    s.turn++;
+    if (s.turn > rs.data.turnLimit) {
+      truncate(s, rs);
+      return;
+    }
+    const seat = s.order[s.turnIdx];
+    s.actionsThisTurn = 0;
+    s.pending = Pending.None;
+    expireModifiers(s);
+    turnTriggers(s, rs);
+    payDebts(s, rs, seat);
+    const taxDue = rollAndResolve(s, rs);
+    if (checkDominance(s, rs)) return;
+    if (s.eliminated[seat]) {
+      nextSeat(s);
+      continue;
+    }
+    if (taxDue && beginTaxSeason(s, rs)) return;
+    enterReading(s);
+    return;
+  }
+}
+
+/** After tax season (or none), the active player draws a Future Reading, if any deck has cards. */
+export function enterReading(s: MerlinState): void {
+  const seat = s.order[s.turnIdx];
+  s.decider = seat;
+  s.phase = readingsAvailable(s, 0) + readingsAvailable(s, 1) > 0 ? Phase.FutureReading : Phase.Main;
+}
+
+/** Back to the active player's free actions after a sub-decision or interruption. */
+export function backToMain(s: MerlinState): void {
+  s.phase = Phase.Main;
+  s.decider = s.order[s.turnIdx];
+  s.pending = Pending.None;
+  s.pendingHand = -1;
+  s.pendingSlot = -1;
+  s.pendingPlayer = -1;
+}
+
+/** End the active player's turn: bought cards join the hand, debts are paid, the next player starts. */
+export function endTurn(s: MerlinState, rs: Ruleset): void {
+  const seat = s.order[s.turnIdx];
+  const nc = s.newCards[seat];
+  for (let i = 0; i < nc.length; i++) {
+    s.hands[seat].push(nc[i]);
+    s.handOrigin[seat].push(-1);
+  }
+  nc.length = 0;
+  payDebts(s, rs, seat);
+  if (checkDominance(s, rs)) return;
+  nextSeat(s);
+  startTurn(s, rs);
+}
+
+function nextSeat(s: MerlinState): void {
+  for (let i = 1; i <= s.numPlayers; i++) {
+    const idx = (s.turnIdx + i) % s.numPlayers;
+    if (!s.eliminated[s.order[idx]]) {
+      s.turnIdx = idx;
+      return;
+    }
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Victory, net worth and truncation. 0.1.27b "Victory Conditions": Economic Dominance (bankrupt all other
+ * players) and Royal Favor (collect 5 crowns while having the highest net worth; played as an action,
+ * 0.1.14a "Kings": "play them all to create a monarchy and instantly win"). Truncation at the ruleset's
+ * turn limit ranks players by net worth (an RL truncation, not a rulebook ending).
+ *
+ * Net worth (docs/RULES.md "Net worth"), in gold: pocket + Chauffeur vaults + property investments + lab
+ * funds + commodities (held and planted) and Mead at the Cost of the Living + each property card at its
+ * property value (0.1.14a "Property Value": the payout table; doubled when specialised) + each permit in
+ * the field (Land, lab, Spell Shop or Brewery card) at the Cost of the Living - debts.
+ */
+import type { Ruleset } from '../rules/index.ts';
+import { Phase, SlotKind, TopKind, Victory, type MerlinState } from './state.ts';
+
+/** Net worth of `seat` in gold (see module docs). */
+export function netWorth(s: MerlinState, rs: Ruleset, seat: number): number {
+  const F = rs.data.table.fieldSlots;
+  const col = s.costOfLiving;
+  let w = s.gold[seat] - s.debtBank[seat] - s.debtRow[seat];
+  w += (s.held[seat * 3] + s.held[seat * 3 + 1] + s.held[seat * 3 + 2]) * col;
+  w += s.mead[seat] * col * rs.data.mead.priceInCostOfLiving;
+  for (let k = seat * F, e = k + F; k < e; k++) {
+    const kind = s.slotKind[k];
+    if (kind === SlotKind.Empty) continue;
+    w += s.slotVault[k] + s.slotInvest[k] + s.slotFunds[k] + s.slotPlanted[k] * col;
+    const value = rs.payout[((s.slotCard[k] % 54) % 13) + 1];
+    if (kind === SlotKind.Property) {
+      const top = s.slotTopKind[k];
+      w += top === TopKind.SpellShop || top === TopKind.Brewery ? value * rs.data.specialisedPayoutMultiplier : value;
+      if (top !== TopKind.None) w += col;
+    } else if (kind === SlotKind.Chauffeur) {
+      w += value + rs.payout[((s.slotTop[k] % 54) % 13) + 1];
+    } else {
+      w += col; // a lab is a permit
+    }
+  }
+  return w;
+}
+
+/** True when `seat` holds the highest net worth (strictly, or shared, per the ruleset). */
+export function hasHighestNetWorth(s: MerlinState, rs: Ruleset, seat: number): boolean {
+  const mine = netWorth(s, rs, seat);
+  for (let p = 0; p < s.numPlayers; p++) {
+    if (p === seat || s.eliminated[p]) continue;
+    const w = netWorth(s, rs, p);
+    if (w > mine || (w === mine && rs.data.victory.strictlyHighestNetWorth)) return false;
+  }
+  return true;
+}
+
+/** End the game with `winner` and how. */
+export function endGame(s: MerlinState, winner: number, victory: number): void {
+  s.winner = winner;
+  s.victory = victory;
+  s.phase = Phase.GameOver;
+  s.decider = -1;
+  s.queue.length = 0;
+}
+
+/**
+ * Economic Dominance: ends the game when one player is left standing (ruleset `dominance: eliminated`)
+ * or when every other player is bankrupt or out (`dominance: bankrupt`). Returns true when the game ended.
+ */
+export function checkDominance(s: MerlinState, rs: Ruleset): boolean {
+  if (s.phase === Phase.GameOver) return true;
+  let alive = 0;
+  let last = -1;
+  let solvent = 0;
+  let lastSolvent = -1;
+  for (let p = 0; p < s.numPlayers; p++) {
+    if (s.eliminated[p]) continue;
+    alive++;
+    last = p;
+    if (s.bankruptSince[p] < 0) {
+      solvent++;
+      lastSolvent = p;
+    }
+  }
+  if (alive === 1) {
+    endGame(s, last, Victory.EconomicDominance);
+    return true;
+  }
+  if (rs.data.victory.dominance === 'bankrupt' && solvent === 1 && s.numPlayers > 1) {
+    endGame(s, lastSolvent, Victory.EconomicDominance);
+    return true;
+  }
+  return false;
+}
+
+/** Truncate at the turn limit: the winner is the highest net worth (ties: earliest in turn order). */
+export function truncate(s: MerlinState, rs: Ruleset): void {
+  let best = -1;
+  let bestW = -Infinity;
+  for (let i = 0; i < s.numPlayers; i++) {
+    const p = s.order[i];
+    if (s.eliminated[p]) continue;
+    const w = netWorth(s, rs, p);
+    if (w > bestW) {
+      bestW = w;
+      best = p;
+    }
+  }
+  endGame(s, best, Victory.Truncated);
+}
+
+/** Players ranked by net worth, best first (eliminated players last, in reverse order of elimination unknown: by seat). */
+export function ranking(s: MerlinState, rs: Ruleset): number[] {
+  const seats = [...Array(s.numPlayers).keys()];
+  const w = seats.map((p) => (s.eliminated[p] ? -Infinity : netWorth(s, rs, p)));
+  return seats.sort((a, b) => (a === s.winner ? -1 : b === s.winner ? 1 : w[b] - w[a] || a - b));
+}

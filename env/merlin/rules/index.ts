@@ -1,0 +1,170 @@
+/**
+ * Loading, validating and compiling a Merlin ruleset (rules + the five custom decks).
+ *
+ * `loadRuleset('full')` loads a shipped ruleset by name; `loadRuleset('path/to/file.json')` a designer's
+ * file. Either way the rules and every deck file are validated by zod; a typo is refused with a
+ * `RulesetError` naming the field. The ruleset's `hash` is a SHA-256 over the canonical JSON of the
+ * validated rules and decks: stable across processes and machines, and changed by any edit that matters.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ZodError } from 'zod';
+import { RulesetError } from '../../core/errors.ts';
+import { contentHash } from '../../core/hash.ts';
+import { DeckFile, DECK_NAMES, type CardDef, type DeckName } from '../cards/schema.ts';
+import { COMMODITIES, RulesetSchema, type RulesetData, type WheelPortion } from './schema.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** Folder of the shipped rulesets (`full.json`, ...). */
+export const RULESETS_DIR = join(here, 'rulesets');
+/** Folder of the shipped card data files. */
+export const CARDS_DIR = join(here, '..', 'cards', 'data');
+
+/** A compiled custom deck: its card definitions and, per card instance, the definition index. */
+export interface CompiledDeck {
+  name: DeckName;
+  defs: CardDef[];
+  /** instanceDef[i] = index into defs of card instance i; length = the deck's size. */
+  instanceDef: Int16Array;
+}
+
+/** A validated, compiled ruleset. Plain data in `data` and `decks`; lookup tables for the engine's hot path. */
+export interface Ruleset {
+  readonly data: RulesetData;
+  readonly decks: Record<DeckName, DeckFile>;
+  /** SHA-256 of the canonical JSON of { rules, decks }. */
+  readonly hash: string;
+  /** Gold paid by a property numbered n (index 0..12; 0 for 7 and out of range). */
+  readonly payout: Int32Array;
+  /** Commodity index (0 Souls, 1 Elixir Oil, 2 Essence Grain) a Land numbered n produces, or -1. */
+  readonly landCommodity: Int8Array;
+  /** 1 where planting doubles that commodity. */
+  readonly plantable: Uint8Array;
+  /** Season wheels: [standard, erratic]. */
+  readonly wheels: readonly [WheelPortion[], WheelPortion[]];
+  readonly wheelAdvanceOnDoubles: readonly [number, number];
+  /** extraAdvance[w][total] = 1 when that roll total advances wheel w an extra portion. */
+  readonly extraAdvance: readonly [Uint8Array, Uint8Array];
+  readonly cards: Record<DeckName, CompiledDeck>;
+}
+
+function zodIssues(err: ZodError): { path: string; message: string }[] {
+  return err.issues.map((i) => {
+    const keys = (i as { keys?: string[] }).keys;
+    const path = i.path.map(String).join('.');
+    const message = keys && keys.length ? `${i.message} (${keys.join(', ')})` : i.message;
+    return { path, message };
+  });
+}
+
+function readJson(path: string, what: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new RulesetError(what, [{ path: '', message: `cannot read ${path}: ${(e as Error).message}` }]);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new RulesetError(what, [{ path: '', message: `not valid JSON: ${(e as Error).message}` }]);
+  }
+}
+
+/** Validate a deck file's JSON; throws RulesetError naming the field. */
+export function parseDeck(json: unknown, source: string): DeckFile {
+  const r = DeckFile.safeParse(json);
+  if (!r.success) throw new RulesetError(source, zodIssues(r.error));
+  return r.data;
+}
+
+/**
+ * Validate and compile ruleset data (already parsed JSON) with its decks.
+ * @param json the ruleset object
+ * @param deckLoader returns the parsed JSON of a deck file named in `json.decks`
+ * @throws RulesetError naming every bad field
+ */
+export function compileRuleset(json: unknown, deckLoader: (file: string, deck: DeckName) => unknown, source = 'ruleset'): Ruleset {
+  const r = RulesetSchema.safeParse(json);
+  if (!r.success) throw new RulesetError(source, zodIssues(r.error));
+  const data = r.data;
+  const decks = {} as Record<DeckName, DeckFile>;
+  for (const name of DECK_NAMES) {
+    const deck = parseDeck(deckLoader(data.decks[name], name), `${source} decks.${name} (${data.decks[name]})`);
+    if (deck.deck !== name) throw new RulesetError(source, [{ path: `decks.${name}`, message: `file holds the ${deck.deck} deck` }]);
+    decks[name] = deck;
+  }
+  return compile(data, decks);
+}
+
+function compile(data: RulesetData, decks: Record<DeckName, DeckFile>): Ruleset {
+  const payout = new Int32Array(13);
+  for (const [k, v] of Object.entries(data.payout)) payout[Number(k)] = v;
+  const landCommodity = new Int8Array(13).fill(-1);
+  COMMODITIES.forEach((c, i) => {
+    for (const n of data.landNumbers[c]) if (n >= 0 && n <= 12) landCommodity[n] = i;
+  });
+  const plantable = new Uint8Array(3);
+  for (const c of data.plantable) plantable[COMMODITIES.indexOf(c)] = 1;
+  const extra = (xs: number[]) => {
+    const a = new Uint8Array(13);
+    for (const x of xs) a[x] = 1;
+    return a;
+  };
+  const cards = {} as Record<DeckName, CompiledDeck>;
+  for (const name of DECK_NAMES) {
+    const defs = decks[name].cards;
+    const instanceDef = new Int16Array(decks[name].size);
+    let i = 0;
+    defs.forEach((d, di) => {
+      for (let k = 0; k < d.count; k++) instanceDef[i++] = di;
+    });
+    cards[name] = { name, defs, instanceDef };
+  }
+  const hash = contentHash({ rules: data, decks });
+  return {
+    data,
+    decks,
+    hash,
+    payout,
+    landCommodity,
+    plantable,
+    wheels: [data.wheels.standard.portions, data.wheels.erratic.portions],
+    wheelAdvanceOnDoubles: [data.wheels.standard.advanceOnDoubles, data.wheels.erratic.advanceOnDoubles],
+    extraAdvance: [extra(data.wheels.standard.extraAdvanceOnTotals), extra(data.wheels.erratic.extraAdvanceOnTotals)],
+    cards,
+  };
+}
+
+const cache = new Map<string, Ruleset>();
+
+/**
+ * Load a ruleset by shipped name (`full`) or by path to a JSON file. Deck files named in the ruleset are
+ * looked up beside the ruleset file first, then in the shipped card data folder.
+ * @throws RulesetError when the file is missing, not JSON, or fails validation (the error names the field)
+ */
+export function loadRuleset(nameOrPath = 'full'): Ruleset {
+  const hit = cache.get(nameOrPath);
+  if (hit) return hit;
+  const isPath = nameOrPath.endsWith('.json') || nameOrPath.includes('/') || nameOrPath.includes('\\');
+  const file = isPath ? resolve(nameOrPath) : join(RULESETS_DIR, `${nameOrPath}.json`);
+  if (!isPath && !existsSync(file)) throw new RulesetError(nameOrPath, [{ path: '', message: `no shipped ruleset named "${nameOrPath}"` }]);
+  const json = readJson(file, file);
+  const ruleset = compileRuleset(
+    json,
+    (deckFile) => {
+      const local = isAbsolute(deckFile) ? deckFile : join(dirname(file), deckFile);
+      const path = existsSync(local) ? local : join(CARDS_DIR, deckFile);
+      return readJson(path, path);
+    },
+    file,
+  );
+  cache.set(nameOrPath, ruleset);
+  return ruleset;
+}
+
+/** The default ruleset (`full`). */
+export function defaultRuleset(): Ruleset {
+  return loadRuleset('full');
+}

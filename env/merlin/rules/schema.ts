@@ -1,0 +1,205 @@
+/**
+ * The Merlin Economics ruleset as data: every number and switch of the rules, validated by zod.
+ *
+ * Objects are `.strict()`: a ruleset file with a misspelt field is refused with an error naming the field.
+ * Sources are the rulebooks in ../shared/rules (0.1.27b wins over 0.1.22b over 0.1.14a); every field's
+ * docstring names the section it rests on, and docs/RULES.md records every interpretation.
+ */
+import { z } from 'zod';
+
+const int = () => z.number().int();
+const nat = () => z.number().int().min(0);
+
+/** The three commodities, in the engine's fixed order (index 0, 1, 2). 0.1.27b "Commodities". */
+export const COMMODITIES = ['souls', 'elixirOil', 'essenceGrain'] as const;
+export type Commodity = (typeof COMMODITIES)[number];
+export const SEASONS = ['summer', 'autumn', 'winter', 'spring'] as const;
+export type Season = (typeof SEASONS)[number];
+
+const commodityCounts = z.object({ souls: nat(), elixirOil: nat(), essenceGrain: nat() }).strict();
+
+/** One portion (a month) of a season wheel. 0.1.27b "The Two Season Wheels". */
+const WheelPortion = z
+  .object({
+    label: z.string().min(1),
+    season: z.enum(SEASONS),
+    /** Multiplier on Souls and Essence Grain production (0 = none, 2 = double). */
+    soulsGrainMultiplier: nat(),
+    /** Multiplier on Elixir Oil production. */
+    oilMultiplier: nat(),
+    /** Taxes are collected when the wheel enters this portion (0.1.14a "Taxes": every spring). */
+    taxSeason: z.boolean(),
+  })
+  .strict();
+export type WheelPortion = z.infer<typeof WheelPortion>;
+
+const Wheel = z
+  .object({
+    portions: z.array(WheelPortion).min(1),
+    /** Portions the wheel advances on doubles (0.1.27b "The Dice of Destiny": one portion). */
+    advanceOnDoubles: nat(),
+    /** Roll totals that advance the wheel one extra portion (the Erratic wheel's unpredictability). */
+    extraAdvanceOnTotals: z.array(int().min(2).max(12)),
+  })
+  .strict();
+
+export const RulesetSchema = z
+  .object({
+    /** Human name of the ruleset (e.g. "full"). */
+    name: z.string().min(1),
+    description: z.string(),
+    /** Player counts: the drafts say 4-6; the engine allows 2-6. 0.1.27b "Overview". */
+    players: z.object({ min: int().min(2).max(6), max: int().min(2).max(6), default: int().min(2).max(6) }).strict(),
+    /** Finite supplies: 100 gold, 30 of each commodity. 0.1.27b "Resources". */
+    supply: z.object({ gold: nat(), commodities: commodityCounts }).strict(),
+    /** Starting values. 0.1.27b "Game Setup" 2. */
+    start: z
+      .object({
+        gold: nat(),
+        costOfLiving: nat(),
+        researchCost: nat(),
+        volatility: nat(),
+        /** Project decision (drafts give none): see docs/RULES.md "Tax rate". */
+        taxRate: nat(),
+        /** Index of the first wheel portion ("Start of Summer"). */
+        wheelPortion: nat(),
+      })
+      .strict(),
+    /** Floors of the counters when votes or cards lower them (project decision). */
+    floors: z.object({ costOfLiving: nat(), researchCost: nat(), taxRate: nat() }).strict(),
+    /** Gold paid when a property's number is rolled, by number. 0.1.27b "Clubs" table. */
+    payout: z.record(z.string().regex(/^(2|3|4|5|6|8|9|10)$/), nat()),
+    /** Specialised properties (Spell Shop, Brewery) pay this multiple. 0.1.14a "Clubs", "Property Value". */
+    specialisedPayoutMultiplier: nat(),
+    /** Land numbers per commodity. 0.1.27b "Land Cards". */
+    landNumbers: z.object({ souls: z.array(int()), elixirOil: z.array(int()), essenceGrain: z.array(int()) }).strict(),
+    /** Commodities that planting doubles. 0.1.27b "Planting Commodities". */
+    plantable: z.array(z.enum(COMMODITIES)),
+    /** Units a Land produces per roll before planting and seasons. */
+    landYield: int().min(1),
+    /** Spell Shop / Brewery maintenance, gold to the Central Bank. 0.1.27b "Maintenance Costs". */
+    maintenance: nat(),
+    research: z
+      .object({
+        /** Spent cards under a lab that make it successful. 0.1.27b "Research Success". */
+        spentForSuccess: int().min(1),
+        /** Research Cost rise on a rolled 7. 0.1.27b "The Dice of Destiny". */
+        riseOnSeven: nat(),
+      })
+      .strict(),
+    /** Mead: Essence Grain per Mead and its price to the Central Bank in multiples of the Cost of the Living. */
+    mead: z.object({ grainPerMead: int().min(1), priceInCostOfLiving: nat() }).strict(),
+    /** Price of a spell sold to the Central Bank through a Spell Shop, in Costs of the Living (drafts silent). */
+    spellPriceInCostOfLiving: nat(),
+    /** Other players may sell spells through your Spell Shop (0.1.27b "Brokerage Services"). */
+    spellShopBrokerage: z.boolean(),
+    chauffeur: z
+      .object({
+        /** Gold in the vault per one gold of resonance. 0.1.27b "Passive Resonance". */
+        resonancePer: int().min(1),
+        /** Which roll makes a Chauffeur resonate; see docs/RULES.md "Chauffeur resonance". */
+        resonance: z.enum(['faces', 'sum']),
+      })
+      .strict(),
+    sevens: z
+      .object({
+        /** Gold per commodity unit to keep it on a 7. 0.1.27b "The Sevens of Upheaval" 2. */
+        holdingChargePerUnit: nat(),
+        /** Also play every 7 card left in the draw pile on a rolled 7 (literal reading; default off). */
+        playSevenCardsInDeckOnRoll: z.boolean(),
+      })
+      .strict(),
+    taxes: z
+      .object({
+        /** Extra tax per property, in tax rates. 0.1.14a "Taxes". */
+        perPropertyInRates: nat(),
+        /** Factor for specialised properties. 0.1.14a "Taxes". */
+        specialisedFactor: nat(),
+        /** A Crown may be spent to skip a year's tax. 0.1.14a "Kings". */
+        crownSkipsTax: z.boolean(),
+        /** The unanimous tax-rate vote after taxes. 0.1.14a "Taxes". */
+        vote: z.boolean(),
+      })
+      .strict(),
+    bankruptcy: z.object({ /** Months (wheel portions) to recover. 0.1.14a "Bankruptcy". */ graceMonths: int().min(1) }).strict(),
+    victory: z
+      .object({
+        /** Crowns to play for Royal Favor. 0.1.27b "Victory Conditions". */
+        crownsToWin: int().min(1),
+        /** Royal Favor needs strictly the highest net worth (true) or a share of it (false). */
+        strictlyHighestNetWorth: z.boolean(),
+        /** Economic Dominance when every rival is eliminated (default) or merely bankrupt. */
+        dominance: z.enum(['eliminated', 'bankrupt']),
+      })
+      .strict(),
+    /** The playing-card deck. 0.1.27b "Required Decks" (one per player) vs 0.1.22b (one). */
+    deck: z.object({ mode: z.enum(['perPlayer', 'single']), jokers: z.boolean() }).strict(),
+    auction: z
+      .object({
+        /** Tie rule for the turn-order auction: re-auction among the tied, then lots; or lots at once. */
+        ties: z.enum(['reauction', 'lots']),
+        /** Share of the pot to the last seat, in percent; the rest to the Central Bank. */
+        lastSeatSharePercent: int().min(0).max(100),
+      })
+      .strict(),
+    decrees: z
+      .object({
+        /** Decrees revealed to the King's drawer to choose from. */
+        choices: int().min(1).max(4),
+        /** Share of a refused decree's winning bid to the drawer, in percent; the rest to the Central Bank. */
+        drawerSharePercent: int().min(0).max(100),
+      })
+      .strict(),
+    climate: z
+      .object({
+        /** Climate Change counter value that switches to the Erratic wheel (project decision). */
+        threshold: int().min(1),
+        /** Counter rise per Elixir Oil produced. 0.1.14a "Climate Change". */
+        perOil: nat(),
+      })
+      .strict(),
+    wheels: z.object({ standard: Wheel, erratic: Wheel }).strict(),
+    /** Action grids: finite menus for amounts (gold). 0 in a grid means "all". */
+    grids: z
+      .object({
+        invest: z.array(nat()).min(1).max(6),
+        vault: z.array(nat()).min(1).max(6),
+        /** Highest bid in any auction (bids are 0..maxBid). */
+        maxBid: int().min(1).max(64),
+      })
+      .strict(),
+    /** Table limits that fix the action catalogue's size. */
+    table: z.object({ fieldSlots: int().min(4).max(32), handSize: int().min(4).max(32) }).strict(),
+    /** Truncation: the game stops after this many turns (RL truncation, net-worth ranking). */
+    turnLimit: int().min(1),
+    /** Actions a player may take in one turn before only "end turn" is legal. */
+    maxActionsPerTurn: int().min(1),
+    /** Card data files (relative to env/merlin/cards/data) for the five custom decks. */
+    decks: z
+      .object({
+        teaLeaves: z.string(),
+        crystalBall: z.string(),
+        spells: z.string(),
+        potions: z.string(),
+        royalDecrees: z.string(),
+      })
+      .strict(),
+  })
+  .strict()
+  .superRefine((r, ctx) => {
+    if (r.players.min > r.players.max || r.players.default < r.players.min || r.players.default > r.players.max)
+      ctx.addIssue({ code: 'custom', path: ['players'], message: 'need min <= default <= max' });
+    if (r.supply.gold < r.players.max * r.start.gold)
+      ctx.addIssue({ code: 'custom', path: ['supply', 'gold'], message: 'must cover starting gold for max players' });
+    for (const n of ['2', '3', '4', '5', '6', '8', '9', '10'])
+      if (!(n in r.payout)) ctx.addIssue({ code: 'custom', path: ['payout', n], message: 'missing payout' });
+    for (const w of ['standard', 'erratic'] as const) {
+      const p = r.wheels[w].portions;
+      if (r.start.wheelPortion >= p.length)
+        ctx.addIssue({ code: 'custom', path: ['start', 'wheelPortion'], message: `outside the ${w} wheel` });
+    }
+    if (r.wheels.standard.portions.length !== r.wheels.erratic.portions.length)
+      ctx.addIssue({ code: 'custom', path: ['wheels'], message: 'both wheels need the same number of portions' });
+  });
+
+export type RulesetData = z.infer<typeof RulesetSchema>;
