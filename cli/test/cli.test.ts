@@ -1,0 +1,63 @@
+/** The `merlin` command end to end, in separate processes (DESIGN "CLI"). */
+import { describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadRuleset } from '../../env/merlin/rules/index.ts';
+import { actionsMarkdown } from '../docs.ts';
+import { runSimulation } from '../simulate.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const merlin = (...args: string[]) => execFileSync(process.execPath, [join(root, 'bin', 'merlin.js'), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+const SIMULATE_KEYS = ['games', 'players', 'steps', 'seconds', 'steps_per_sec', 'wins_by_seat', 'wins_by_agent', 'victory_types', 'mean_turns',
+  'invariant_violations', 'errors', 'trajectory_hash'];
+
+describe('merlin simulate', () => {
+  it('prints one JSON object with the DESIGN keys, and the same trajectory_hash in two processes', () => {
+    const args = ['simulate', '--games', '40', '--players', '4', '--agents', 'random', '--seed', '7', '--check-invariants', '--json'];
+    const a = JSON.parse(merlin(...args));
+    const b = JSON.parse(merlin(...args));
+    for (const k of SIMULATE_KEYS) expect(a).toHaveProperty(k);
+    expect(a.games).toBe(40);
+    expect(a.errors).toBe(0);
+    expect(a.invariant_violations).toBe(0);
+    expect(a.trajectory_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(b.trajectory_hash).toBe(a.trajectory_hash);
+    expect(a.wins_by_seat.reduce((x: number, y: number) => x + y, 0)).toBe(40);
+    const c = JSON.parse(merlin('simulate', '--games', '40', '--players', '4', '--seed', '8', '--json'));
+    expect(c.trajectory_hash).not.toBe(a.trajectory_hash);
+  });
+
+  it('gives the same hash with and without invariant checks (the checks change nothing)', () => {
+    const rs = loadRuleset('full');
+    const o = { ruleset: rs, games: 10, players: 3, agents: ['random'], seed: 'chk' };
+    expect(runSimulation({ ...o, checkInvariants: true, deepEvery: 5 }).trajectory_hash).toBe(runSimulation(o).trajectory_hash);
+  });
+
+  it('refuses an unknown or unbuilt agent and a bad ruleset with a clear error and exit code 2', () => {
+    const r = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'simulate', '--agents', 'heuristic', '--games', '1'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/INVALID_ARGUMENT.*heuristic.*not built yet/);
+    const v = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'simulate', '--variant', 'nope', '--games', '1'], { encoding: 'utf8' });
+    expect(v.status).toBe(2);
+    expect(v.stderr).toMatch(/INVALID_RULESET/);
+  });
+});
+
+describe('merlin bench', () => {
+  it('reports engine speed and clone cost as JSON', () => {
+    const r = JSON.parse(merlin('bench', '--seconds', '0.5', '--json'));
+    expect(r.engine_steps_per_sec).toBeGreaterThan(0);
+    expect(r.clone_us).toBeGreaterThan(0);
+    expect(r).toHaveProperty('env_steps_per_sec');
+    expect(r).toHaveProperty('vector_env_steps_per_sec');
+  });
+});
+
+describe('docs/ACTIONS.md', () => {
+  it('matches the catalogue (regenerate with `npx merlin docs`)', () => {
+    expect(readFileSync(join(root, 'docs', 'ACTIONS.md'), 'utf8')).toBe(actionsMarkdown(loadRuleset('full')));
+  });
+});

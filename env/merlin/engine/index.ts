@@ -1,0 +1,18 @@
+/**
+ * Public API of the Merlin Economics engine (pure game logic on plain-data state).
+ *
+ *   const rs = loadRuleset('full');
+ *   const s = createGame(rs, 4, 'seed-1');
+ *   while (!isTerminal(s)) applyAction(s, rs, legalActionList(s, rs)[0]);
+ */
+export { createGame } from './setup.ts';
+export {
+  applyAction, actionMask, currentPlayer, describeAction, isTerminal, isTruncated, legalActionList, legalActions, whyIllegal,
+} from './engine.ts';
+export { actionId, catalogue, Kind, KIND_NAMES, type ActionCatalogue } from './actions.ts';
+export {
+  activeSeat, cloneState, deserializeState, Phase, serializeState, statesEqual, Victory, VICTORY_NAMES, type MerlinState,
+} from './state.ts';
+export { netWorth, ranking } from './victory.ts';
+export { checkConservation, checkDeep } from './invariants.ts';
+export { loadRuleset, defaultRuleset, compileRuleset, type Ruleset } from '../rules/index.ts';

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { Kind } from '../engine/actions.ts';
+import { Phase } from '../engine/state.ts';
+import { DECK_INDEX } from '../engine/effects.ts';
+import { IllegalActionError } from '../../core/errors.ts';
+import { act, assertConserved, club, game, instancesOf, isLegal, key, putProperty, snap, spade, stackCustom, stackDeck, type Game } from './helpers.ts';
+
+const D = DECK_INDEX.royalDecrees;
+
+/** Stack the decree deck so the next three revealed are `ids` (first = option 0), then buy a King as the active seat. */
+function drawKing(g: Game, ids: string[]): number[] {
+  const insts = ids.map((id, i) => instancesOf(g.rs, 'royalDecrees', id)[i]);
+  for (let i = insts.length - 1; i >= 0; i--) stackCustom(g.s, 'royalDecrees', insts[i]);
+  stackDeck(g.s, spade(13));
+  act(g, Kind.BuyCard);
+  return insts;
+}
+
+describe('Choosing a Royal Decree (0.1.27b "Royal Decrees": the drawer chooses a decree)', () => {
+  it('reveals three decrees to the drawer; the two not chosen go back into the deck', () => {
+    const g = game();
+    const [a, b, c] = drawKing(g, ['bountiful-coffers', 'charter-of-scholars', 'cheap-bread']);
+    expect(g.s.phase).toBe(Phase.DecreeChoose);
+    expect(g.s.decreeOptions).toEqual([a, b, c]);
+    expect(isLegal(g, Kind.SelectOption, 3)).toBe(false);
+    act(g, Kind.SelectOption, 1);
+    expect(g.s.phase).toBe(Phase.DecreeDecide);
+    expect(g.s.decreeCard).toBe(b);
+    expect(g.s.decreeOptions).toEqual([]);
+    expect(g.s.cdeck[D]).toContain(a);
+    expect(g.s.cdeck[D]).toContain(c);
+    expect(isLegal(g, Kind.EnactDecree)).toBe(true);
+    expect(isLegal(g, Kind.RefuseDecree)).toBe(true);
+    expect(isLegal(g, Kind.EndTurn)).toBe(false);
+    assertConserved(g);
+  });
+});
+
+describe('Enacting a decree: a Crown and its consequences (0.1.27b "Royal Decrees")', () => {
+  it('Decree of Bountiful Coffers: a Crown, 4 gold from the Central Bank, tax rate +1', () => {
+    const g = game();
+    const [a] = drawKing(g, ['bountiful-coffers', 'charter-of-scholars', 'cheap-bread']);
+    act(g, Kind.SelectOption, 0);
+    const bank = g.s.centralBank;
+    act(g, Kind.EnactDecree);
+    expect(g.s.crowns).toEqual([1, 0, 0, 0]);
+    expect(g.s.gold[0]).toBe(10 - 2 + 4);
+    expect(g.s.centralBank).toBe(bank - 4);
+    expect(g.s.taxRate).toBe(2);
+    expect(g.s.cdiscard[D]).toEqual([a]);
+    expect(g.s.phase).toBe(Phase.Main);
+    expect(g.s.decider).toBe(0);
+    assertConserved(g);
+  });
+
+  it('Edict of Cheap Bread: Cost of the Living -1 and 2 gold from the enactor to the R.O.W.', () => {
+    const g = game();
+    g.s.costOfLiving = 3;
+    drawKing(g, ['cheap-bread', 'charter-of-scholars', 'royal-amnesty']);
+    act(g, Kind.SelectOption, 0);
+    act(g, Kind.EnactDecree);
+    expect(g.s.costOfLiving).toBe(2);
+    expect(g.s.gold[0]).toBe(10 - 3 - 2);
+    expect(g.s.row).toBe(2);
+    expect(g.s.crowns[0]).toBe(1);
+    assertConserved(g);
+  });
+
+  it('Royal Amnesty: the enactor takes back every investment (0.1.14a "Kings"), Cost of the Living +1', () => {
+    const g = game();
+    putProperty(g.s, g.rs, 0, 0, club(5));
+    putProperty(g.s, g.rs, 0, 1, club(9));
+    act(g, Kind.Invest, 0, 2);
+    act(g, Kind.Invest, 1, 1);
+    expect(g.s.gold[0]).toBe(3);
+    drawKing(g, ['royal-amnesty', 'charter-of-scholars', 'cheap-bread']);
+    act(g, Kind.SelectOption, 0);
+    act(g, Kind.EnactDecree);
+    expect(g.s.gold[0]).toBe(1 + 7);
+    expect(g.s.slotInvest[key(g, 0, 0)]).toBe(0);
+    expect(g.s.slotInvest[key(g, 0, 1)]).toBe(0);
+    expect(g.s.costOfLiving).toBe(3);
+    assertConserved(g);
+  });
+
+  it('Charter of Scholars: Research Cost -1 (not below 1), Volatility +1', () => {
+    const g = game();
+    g.s.researchCost = 1;
+    drawKing(g, ['charter-of-scholars', 'cheap-bread', 'royal-amnesty']);
+    act(g, Kind.SelectOption, 0);
+    act(g, Kind.EnactDecree);
+    expect(g.s.researchCost).toBe(1);
+    expect(g.s.volatility).toBe(2);
+    assertConserved(g);
+  });
+});
+
+describe('Refusing a decree: blind auction among the other players (0.1.27b "Refusal of Decree")', () => {
+  it('the highest bidder takes the Crown and the consequences; the bid is split between the drawer and the Central Bank', () => {
+    const g = game();
+    drawKing(g, ['bountiful-coffers', 'charter-of-scholars', 'cheap-bread']);
+    act(g, Kind.SelectOption, 0);
+    act(g, Kind.RefuseDecree);
+    expect(g.s.phase).toBe(Phase.DecreeBid);
+    expect(g.s.decider).toBe(1);
+    const bank = g.s.centralBank;
+    act(g, Kind.Bid, 3); // seat 1
+    expect(g.s.decider).toBe(2);
+    // sealed: seat 2 may bid below seat 1
+    expect(isLegal(g, Kind.Bid, 0)).toBe(true);
+    act(g, Kind.Bid, 5); // seat 2
+    act(g, Kind.Bid, 4); // seat 3
+    expect(g.s.phase).toBe(Phase.Main);
+    expect(g.s.decider).toBe(0);
+    expect(g.s.crowns).toEqual([0, 0, 1, 0]);
+    // 5 gold: 2 to the drawer (seat 0), 3 (the odd gold) to the Central Bank; the decree pays seat 2 4 gold
+    expect(g.s.gold).toEqual([8 + 2, 10, 10 - 5 + 4, 10]);
+    expect(g.s.centralBank).toBe(bank + 3 - 4);
+    expect(g.s.taxRate).toBe(2);
+    expect(g.s.auctionPot).toBe(0);
+    assertConserved(g);
+  });
+
+  it('the drawer does not bid; a tie goes to the earliest bidder after the drawer', () => {
+    const g = game();
+    g.s.turnIdx = 2;
+    g.s.decider = 2;
+    drawKing(g, ['charter-of-scholars', 'cheap-bread', 'royal-amnesty']);
+    act(g, Kind.SelectOption, 0);
+    act(g, Kind.RefuseDecree);
+    const bidders: number[] = [];
+    for (const b of [4, 4, 2]) {
+      bidders.push(g.s.decider);
+      act(g, Kind.Bid, b);
+    }
+    expect(bidders).toEqual([3, 0, 1]);
+    expect(g.s.crowns).toEqual([0, 0, 0, 1]);
+    expect(g.s.gold[3]).toBe(6);
+    expect(g.s.gold[0]).toBe(10);
+    expect(g.s.gold[1]).toBe(10);
+    expect(g.s.gold[2]).toBe(10 - 2 + 2);
+    expect(g.s.volatility).toBe(2);
+    assertConserved(g);
+  });
+
+  it('a bid above the gold held is refused', () => {
+    const g = game();
+    drawKing(g, ['charter-of-scholars', 'cheap-bread', 'royal-amnesty']);
+    act(g, Kind.SelectOption, 0);
+    act(g, Kind.RefuseDecree);
+    g.s.centralBank += 7;
+    g.s.gold[1] = 3;
+    expect(isLegal(g, Kind.Bid, 4)).toBe(false);
+    const before = snap(g);
+    expect(() => act(g, Kind.Bid, 4)).toThrow(IllegalActionError);
+    expect(snap(g)).toBe(before);
+  });
+
+  it('with no bid above 0 nobody takes the Crown and the decree is discarded', () => {
+    const g = game();
+    const [a] = drawKing(g, ['bountiful-coffers', 'cheap-bread', 'royal-amnesty']);
+    act(g, Kind.SelectOption, 0);
+    act(g, Kind.RefuseDecree);
+    act(g, Kind.Bid, 0);
+    act(g, Kind.Bid, 0);
+    act(g, Kind.Bid, 0);
+    expect(g.s.crowns).toEqual([0, 0, 0, 0]);
+    expect(g.s.taxRate).toBe(1);
+    expect(g.s.cdiscard[D]).toEqual([a]);
+    expect(g.s.phase).toBe(Phase.Main);
+    assertConserved(g);
+  });
+});

@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import { resolveRoll } from '../engine/dice.ts';
+import { Kind } from '../engine/actions.ts';
+import { HAND_POTION, Phase } from '../engine/state.ts';
+import { DECK_INDEX } from '../engine/effects.ts';
+import { IllegalActionError } from '../../core/errors.ts';
+import {
+  act, assertConserved, club, diamond, game, nextRoll, giveCommodity, givePotion, giveSpell, isLegal, key, putLab, putLand, putProperty,
+  putSpecialised, snap, spade, variant, type Game,
+} from './helpers.ts';
+
+const SOULS = 0;
+const OIL = 1;
+const GRAIN = 2;
+
+function held(g: Game, seat: number): number[] {
+  return g.s.held.slice(seat * 3, seat * 3 + 3);
+}
+
+describe('Spells with targets: Cumulonimbus on an opponent\'s Land (0.1.27b "Unleash Spells", "Using Spells")', () => {
+  it('is cast by naming the player, then their Land; the Land then produces nothing on its number', () => {
+    const g = game();
+    g.s.wheelPos = 0;
+    putProperty(g.s, g.rs, 2, 0, club(8));
+    putLand(g.s, g.rs, 2, 0, diamond(4));
+    putProperty(g.s, g.rs, 2, 1, club(9));
+    putLand(g.s, g.rs, 2, 1, diamond(3));
+    giveSpell(g, 0, 'cumulonimbus');
+    expect(isLegal(g, Kind.PlayCard, 0)).toBe(true);
+    act(g, Kind.PlayCard, 0);
+    expect(g.s.phase).toBe(Phase.SelectPlayer);
+    // only seat 2 has a Land: offsets 1 (seat 1) and 3 (seat 3) are refused
+    expect(isLegal(g, Kind.SelectPlayer, 1)).toBe(false);
+    expect(isLegal(g, Kind.SelectPlayer, 2)).toBe(true);
+    expect(isLegal(g, Kind.SelectPlayer, 3)).toBe(false);
+    act(g, Kind.SelectPlayer, 2);
+    expect(g.s.phase).toBe(Phase.SelectSlot);
+    expect(isLegal(g, Kind.SelectSlot, 0)).toBe(true);
+    expect(isLegal(g, Kind.SelectSlot, 1)).toBe(true);
+    expect(isLegal(g, Kind.SelectSlot, 2)).toBe(false);
+    act(g, Kind.SelectSlot, 0);
+    expect(g.s.phase).toBe(Phase.Main);
+    expect(g.s.hands[0]).toEqual([]);
+    // the pair is marked as having targeted each other
+    expect(g.s.spellTargeted[0 * 4 + 2]).toBe(1);
+    expect(g.s.spellTargeted[2 * 4 + 0]).toBe(1);
+    resolveRoll(g.s, g.rs, 1, 3); // the clouded Land (4)
+    expect(held(g, 2)[SOULS]).toBe(0);
+    resolveRoll(g.s, g.rs, 1, 2); // the other Land (3) still yields
+    expect(held(g, 2)[SOULS]).toBe(1);
+    assertConserved(g);
+  });
+
+  it('cannot be cast when no opponent has a Land', () => {
+    const g = game();
+    putProperty(g.s, g.rs, 0, 0, club(8));
+    putLand(g.s, g.rs, 0, 0, diamond(4)); // own Land only
+    giveSpell(g, 0, 'cumulonimbus');
+    expect(isLegal(g, Kind.PlayCard, 0)).toBe(false);
+    const before = snap(g);
+    expect(() => act(g, Kind.PlayCard, 0)).toThrow(IllegalActionError);
+    expect(snap(g)).toBe(before);
+  });
+
+  it('Pickpocket Hex moves 2 gold from the target to the Central Bank', () => {
+    const g = game();
+    giveSpell(g, 0, 'pickpocket-hex');
+    const bank = g.s.centralBank;
+    act(g, Kind.PlayCard, 0);
+    expect(isLegal(g, Kind.SelectPlayer, 1)).toBe(true);
+    expect(isLegal(g, Kind.SelectPlayer, 3)).toBe(true);
+    act(g, Kind.SelectPlayer, 3);
+    expect(g.s.gold).toEqual([10, 10, 10, 8]);
+    expect(g.s.centralBank).toBe(bank + 2);
+    assertConserved(g);
+  });
+
+  it('an eliminated player cannot be targeted', () => {
+    const g = game();
+    g.s.eliminated[1] = 1;
+    g.s.centralBank += g.s.gold[1];
+    g.s.gold[1] = 0;
+    giveSpell(g, 0, 'levy-of-frogs');
+    act(g, Kind.PlayCard, 0);
+    expect(isLegal(g, Kind.SelectPlayer, 1)).toBe(false);
+    act(g, Kind.SelectPlayer, 2);
+    expect(g.s.gold[2]).toBe(9);
+    expect(g.s.row).toBe(1);
+    assertConserved(g);
+  });
+});
+
+describe('Spell sales through a Spell Shop, with brokerage (0.1.27b "Spell Sales", "Brokerage Services")', () => {
+  it("the Spell Shop's owner sells a spell to the Central Bank at the Cost of the Living; it goes back into the deck", () => {
+    const g = game();
+    putProperty(g.s, g.rs, 0, 0, club(5));
+    putSpecialised(g.s, g.rs, 0, 0, spade(8));
+    const inst = giveSpell(g, 0, 'blight');
+    g.s.costOfLiving = 3;
+    expect(isLegal(g, Kind.SellSpell, 0)).toBe(true);
+    const bank = g.s.centralBank;
+    act(g, Kind.SellSpell, 0);
+    expect(g.s.gold[0]).toBe(13);
+    expect(g.s.centralBank).toBe(bank - 3);
+    expect(g.s.hands[0]).toEqual([]);
+    expect(g.s.cdeck[DECK_INDEX.spells]).toContain(inst);
+    assertConserved(g);
+  });
+
+  it("another player's Spell Shop can broker the sale", () => {
+    const g = game();
+    putProperty(g.s, g.rs, 3, 0, club(5));
+    putSpecialised(g.s, g.rs, 3, 0, spade(8));
+    giveSpell(g, 0, 'blight');
+    expect(isLegal(g, Kind.SellSpell, 0)).toBe(true);
+    act(g, Kind.SellSpell, 0);
+    expect(g.s.gold[0]).toBe(12);
+    assertConserved(g);
+  });
+
+  it('without brokerage, or without any Spell Shop, a spell cannot be sold', () => {
+    const g = game();
+    giveSpell(g, 0, 'blight');
+    expect(isLegal(g, Kind.SellSpell, 0)).toBe(false);
+    expect(() => act(g, Kind.SellSpell, 0)).toThrow(IllegalActionError);
+    const rs = variant((d) => (d.spellShopBrokerage = false));
+    const h = game({ ruleset: rs });
+    putProperty(h.s, h.rs, 3, 0, club(5));
+    putSpecialised(h.s, h.rs, 3, 0, spade(8));
+    giveSpell(h, 0, 'blight');
+    expect(isLegal(h, Kind.SellSpell, 0)).toBe(false);
+    assertConserved(g);
+    assertConserved(h);
+  });
+
+  it('a potion recipe is not a spell and cannot be sold as one', () => {
+    const g = game();
+    putProperty(g.s, g.rs, 0, 0, club(5));
+    putSpecialised(g.s, g.rs, 0, 0, spade(8));
+    givePotion(g, 0, 'raining-gold');
+    expect(isLegal(g, Kind.SellSpell, 0)).toBe(false);
+  });
+});
+
+describe('Potions: brewed from their recipe, face down, resolved on their trigger (0.1.27b "Brew and Deploy Potions", "Using Potions")', () => {
+  it("Raining Gold: costs one Elixir Oil to the supply, lies face down under the Land, pays 3 gold on the Land's number", () => {
+    const g = game();
+    g.s.wheelPos = 0;
+    putProperty(g.s, g.rs, 0, 0, club(5));
+    putLand(g.s, g.rs, 0, 0, diamond(9));
+    putProperty(g.s, g.rs, 0, 1, club(6)); // a property without a Land is not a valid place
+    giveCommodity(g.s, 0, OIL, 1);
+    const inst = givePotion(g, 0, 'raining-gold');
+    const oil = g.s.supply[OIL];
+    act(g, Kind.PlayCard, 0);
+    expect(g.s.phase).toBe(Phase.SelectSlot);
+    expect(isLegal(g, Kind.SelectSlot, 1)).toBe(false);
+    act(g, Kind.SelectSlot, 0);
+    expect(held(g, 0)[OIL]).toBe(0);
+    expect(g.s.supply[OIL]).toBe(oil + 1);
+    expect(g.s.potionCard).toEqual([inst]);
+    expect(g.s.potionSlot).toEqual([key(g, 0, 0)]);
+    expect(g.s.potionOwner).toEqual([0]);
+    // the property's own number (5) does not trigger it
+    resolveRoll(g.s, g.rs, 1, 4);
+    expect(g.s.potionCard).toEqual([inst]);
+    expect(g.s.gold[0]).toBe(12);
+    const bank = g.s.centralBank;
+    resolveRoll(g.s, g.rs, 3, 6); // the Land's number
+    expect(g.s.gold[0]).toBe(15);
+    expect(g.s.centralBank).toBe(bank - 3);
+    expect(held(g, 0)[GRAIN]).toBe(1);
+    expect(g.s.potionCard).toEqual([]);
+    expect(g.s.cdeck[DECK_INDEX.potions]).toContain(inst);
+    assertConserved(g);
+  });
+
+  it('a recipe cannot be brewed without its ingredients', () => {
+    const g = game();
+    putProperty(g.s, g.rs, 0, 0, club(5));
+    putLand(g.s, g.rs, 0, 0, diamond(9));
+    givePotion(g, 0, 'raining-gold');
+    expect(isLegal(g, Kind.PlayCard, 0)).toBe(false);
+    giveCommodity(g.s, 0, SOULS, 1);
+    expect(isLegal(g, Kind.PlayCard, 0)).toBe(false);
+    giveCommodity(g.s, 0, OIL, 1);
+    expect(isLegal(g, Kind.PlayCard, 0)).toBe(true);
+    assertConserved(g);
+  });
+
+  it("a potion from the player's own Potion Lab goes under that lab when it resolves (research progress)", () => {
+    const g = game();
+    putLab(g.s, g.rs, 0, 3, 26 + 5); // 6 of Hearts
+    putProperty(g.s, g.rs, 0, 0, club(5));
+    putLand(g.s, g.rs, 0, 0, diamond(9));
+    giveCommodity(g.s, 0, OIL, 1);
+    const inst = givePotion(g, 0, 'raining-gold', 3);
+    act(g, Kind.PlayCard, 0);
+    act(g, Kind.SelectSlot, 0);
+    resolveRoll(g.s, g.rs, 4, 5);
+    expect(g.s.slotSpent[key(g, 0, 3)]).toBe(1);
+    expect(g.s.underCard).toEqual([HAND_POTION + inst]);
+    assertConserved(g);
+  });
+
+  it("Philosopher's Tonic lies in front of its owner and pays 4 gold at the start of the second turn after", () => {
+    const g = game();
+    giveCommodity(g.s, 0, SOULS, 1);
+    giveCommodity(g.s, 0, OIL, 1);
+    givePotion(g, 0, 'philosophers-tonic');
+    act(g, Kind.PlayCard, 0); // no target: brewed at once
+    expect(g.s.phase).toBe(Phase.Main);
+    expect(g.s.potionSlot).toEqual([-1]);
+    expect(g.s.potionTurn).toEqual([g.s.turn]);
+    nextRoll(g.s, 1, 2);
+    act(g, Kind.EndTurn); // turn 2 (seat 1)
+    expect(g.s.potionCard.length).toBe(1);
+    const gold = g.s.gold[0];
+    act(g, Kind.DrawTeaLeaves);
+    act(g, Kind.EndTurn); // turn 3 (seat 2): the tonic resolves at the start of the turn
+    expect(g.s.turn).toBe(3);
+    expect(g.s.potionCard.length).toBe(0);
+    expect(g.s.gold[0]).toBe(gold + 4);
+    assertConserved(g);
+  });
+
+  it('Fertile Draught doubles its Land at once for the next rolls', () => {
+    const g = game();
+    g.s.wheelPos = 0;
+    putProperty(g.s, g.rs, 0, 0, club(5));
+    putLand(g.s, g.rs, 0, 0, diamond(9));
+    giveCommodity(g.s, 0, GRAIN, 1);
+    givePotion(g, 0, 'fertile-draught');
+    act(g, Kind.PlayCard, 0);
+    act(g, Kind.SelectSlot, 0);
+    expect(held(g, 0)[GRAIN]).toBe(0);
+    expect(g.s.potionCard).toEqual([]); // resolved at once and returned
+    resolveRoll(g.s, g.rs, 4, 5);
+    expect(held(g, 0)[GRAIN]).toBe(2);
+    assertConserved(g);
+  });
+});
