@@ -96,6 +96,15 @@ export const DeckFile = z
       if (d.deck !== 'potions' && c.cost) ctx.addIssue({ code: 'custom', path: ['cards', i, 'cost'], message: 'only potions have a cost' });
       const needsTarget = c.effects.some((e) => (e.op === 'gold' || e.op === 'commodity') && (e.from === 'target' || e.to === 'target')) || c.effects.some((e) => e.op === 'production');
       if (needsTarget && c.target === 'none') ctx.addIssue({ code: 'custom', path: ['cards', i, 'target'], message: 'effects name a target but the card has none' });
+      const allowed: Record<string, string[]> = {
+        teaLeaves: ['none'], crystalBall: ['none'], royalDecrees: ['none'],
+        spells: ['none', 'opponent', 'opponentLand'], potions: ['none', 'ownLand', 'ownProperty'],
+      };
+      if (!allowed[d.deck].includes(c.target)) ctx.addIssue({ code: 'custom', path: ['cards', i, 'target'], message: `a ${d.deck} card can target ${allowed[d.deck].join(' or ')}` });
+      if ((d.deck === 'spells' || d.deck === 'royalDecrees') && c.trigger.on !== 'now')
+        ctx.addIssue({ code: 'custom', path: ['cards', i, 'trigger'], message: `${d.deck} resolve when played: trigger must be "now"` });
+      if ((d.deck === 'teaLeaves' || d.deck === 'crystalBall') && c.trigger.on === 'slotRolled')
+        ctx.addIssue({ code: 'custom', path: ['cards', i, 'trigger'], message: 'a Future Reading lies under no slot' });
       if (c.trigger.on === 'slotRolled' && c.target !== 'ownLand' && c.target !== 'ownProperty')
         ctx.addIssue({ code: 'custom', path: ['cards', i, 'trigger'], message: 'slotRolled needs an ownLand or ownProperty target' });
     });

@@ -2,7 +2,7 @@
  * The flat action catalogue: every decision a player can make is one integer id in [0, size).
  *
  * Compound choices are split into sub-decisions (pick the card, then the slot or the player), so the
- * catalogue stays small: 350 ids for the default ruleset (16 field slots, 16 hand cards, bids 0..20).
+ * catalogue stays small: 316 ids for the default ruleset (16 field slots, 16 hand cards, bids 0..20).
  * Ids are laid out by kind in a fixed order derived from the ruleset's table sizes and grids; decoding is
  * two typed-array lookups. docs/ACTIONS.md is generated from this table (`npx merlin docs`).
  */

@@ -58,7 +58,8 @@ export function checkBankruptcyDeadlines(s: MerlinState, rs: Ruleset): void {
 
 /**
  * Remove `seat` from the game: gold (pocket, vaults, investments, lab funds) to the Central Bank,
- * commodities to the supply, every card to its deck's discard pile, debts and crowns cancelled.
+ * commodities to the supply, every card (hand, field, under labs, face-down potions, the Future Readings
+ * they drew) to its deck's discard pile, debts, Crowns and Mead cancelled.
  */
 export function eliminate(s: MerlinState, rs: Ruleset, seat: number): void {
   const F = rs.data.table.fieldSlots;
@@ -92,6 +93,14 @@ export function eliminate(s: MerlinState, rs: Ruleset, seat: number): void {
   s.handOrigin[seat].length = 0;
   s.newCards[seat].length = 0;
   for (let i = s.potionOwner.length - 1; i >= 0; i--) if (s.potionOwner[i] === seat) removePotion(s, i, true);
+  for (let i = s.readingOwner.length - 1; i >= 0; i--) {
+    if (s.readingOwner[i] !== seat) continue;
+    s.cdiscard[s.readingDeck[i]].push(s.readingCard[i]);
+    s.readingDeck.splice(i, 1);
+    s.readingCard.splice(i, 1);
+    s.readingOwner.splice(i, 1);
+    s.readingTurn.splice(i, 1);
+  }
   s.debtBank[seat] = 0;
   s.debtRow[seat] = 0;
   s.bankruptSince[seat] = -1;

@@ -7,12 +7,13 @@
  * Project decisions (docs/RULES.md "Royal Decrees"): the drawer chooses among the top `decrees.choices`
  * cards (the others are shuffled back); the refusal auction is a blind auction (hidden bids 0..maxBid from
  * each other player, highest wins, ties to the earliest in turn order after the drawer); with no bid above
- * 0 the decree is discarded and nobody gets the Crown.
+ * 0 the decree is discarded and nobody gets the Crown. The drawer can enact only a decree whose
+ * consequences they can cover; otherwise they must refuse it.
  */
 import type { Ruleset } from '../rules/index.ts';
 import { Phase, type MerlinState } from './state.ts';
 import { drawFrom, shuffleBack } from './cards.ts';
-import { applyEffects, cardDef, DECK_INDEX } from './effects.ts';
+import { applyEffects, cardDef, DECK_INDEX, effectsFeasible } from './effects.ts';
 
 const D = DECK_INDEX.royalDecrees;
 
@@ -38,12 +39,21 @@ export function chooseDecree(s: MerlinState, i: number): void {
   s.phase = Phase.DecreeDecide;
 }
 
-/** `seat` enacts the chosen decree: a Crown and its effects. */
+/**
+ * `seat` takes the chosen decree: a Crown and its consequences (0.1.27b "Royal Decrees"). Consequences
+ * `seat` cannot cover are disregarded (atomic card rule); the drawer may only enact a decree they can
+ * cover (`canEnact`), and an auction winner has paid for the Crown, so a Crown is never free.
+ */
 export function enactDecree(s: MerlinState, rs: Ruleset, seat: number): void {
   s.crowns[seat]++;
   applyEffects(s, rs, cardDef(rs, D, s.decreeCard), seat, -1, -1);
   s.cdiscard[D].push(s.decreeCard);
   s.decreeCard = -1;
+}
+
+/** The drawer can cover the chosen decree's consequences (else only refusing is legal). */
+export function canEnact(s: MerlinState, rs: Ruleset): boolean {
+  return effectsFeasible(s, rs, cardDef(rs, D, s.decreeCard), s.decreeDrawer, -1);
 }
 
 /** The drawer refuses: the other players bid blind, in turn order from the drawer's left. */

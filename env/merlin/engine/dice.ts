@@ -106,7 +106,7 @@ export function labProduces(s: MerlinState, rs: Ruleset, seat: number, k: number
   const card = drawFrom(s, s.cdeck[d], s.cdiscard[d]);
   if (card < 0) return;
   s.hands[seat].push((spell ? HAND_SPELL : HAND_POTION) + card);
-  s.handOrigin[seat].push(k % rs.data.table.fieldSlots);
+  s.handOrigin[seat].push(s.slotCard[k]);
   s.centralBank += s.slotFunds[k];
   s.slotFunds[k] = 0;
 }

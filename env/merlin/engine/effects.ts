@@ -15,6 +15,7 @@ import { HAND_POTION, READING_TEA, SlotKind, TopKind, type MerlinState } from '.
 import { removePotion } from './bankruptcy.ts';
 import { shuffleBack } from './cards.ts';
 import { landNumberAt } from './ledger.ts';
+import { findLab } from './magic.ts';
 
 /** Custom deck index in `state.cdeck` by deck name. */
 export const DECK_INDEX: Record<DeckName, number> = { teaLeaves: 0, crystalBall: 1, spells: 2, potions: 3, royalDecrees: 4 };
@@ -52,7 +53,14 @@ function activeSeats(s: MerlinState): number[] {
  * (seat * fieldSlots + slot, or -1). Returns false, changing nothing, when a transfer cannot be covered.
  */
 export function applyEffects(s: MerlinState, rs: Ruleset, def: CardDef, owner: number, target: number, slotKey: number): boolean {
-  // Feasibility first (atomic cards).
+  if (!effectsFeasible(s, rs, def, owner, target)) return false;
+  const each = activeSeats(s);
+  applyFeasible(s, rs, def, owner, target, slotKey, each);
+  return true;
+}
+
+/** True when every gold and commodity transfer of `def` can be covered in full (nothing is changed). */
+export function effectsFeasible(s: MerlinState, _rs: Ruleset, def: CardDef, owner: number, target: number): boolean {
   const needGold = new Map<string, number>();
   const needC = new Map<string, number>();
   const each = activeSeats(s);
@@ -77,6 +85,10 @@ export function applyEffects(s: MerlinState, rs: Ruleset, def: CardDef, owner: n
     const have = place === 'supply' ? s.supply[c] : Number(place) >= 0 ? s.held[Number(place) * 3 + c] : 0;
     if (have < n) return false;
   }
+  return true;
+}
+
+function applyFeasible(s: MerlinState, rs: Ruleset, def: CardDef, owner: number, target: number, slotKey: number, each: number[]): void {
   for (const e of def.effects) {
     switch (e.op) {
       case 'counter':
@@ -133,7 +145,7 @@ export function applyEffects(s: MerlinState, rs: Ruleset, def: CardDef, owner: n
       }
     }
   }
-  return true;
+
 }
 
 /**
@@ -180,10 +192,8 @@ export function resolvePotion(s: MerlinState, rs: Ruleset, i: number): void {
 
 /** A used potion goes under the Potion Lab that produced it (research progress) or back into the deck. */
 function spendPotion(s: MerlinState, rs: Ruleset, i: number): void {
-  const F = rs.data.table.fieldSlots;
-  const origin = s.potionOrigin[i];
-  const key = origin >= 0 ? s.potionOwner[i] * F + origin : -1;
-  if (key >= 0 && s.slotKind[key] === SlotKind.PotionLab) {
+  const key = findLab(s, rs, s.potionOwner[i], s.potionOrigin[i], SlotKind.PotionLab);
+  if (key >= 0) {
     s.underCard.push(HAND_POTION + s.potionCard[i]);
     s.underKey.push(key);
     s.slotSpent[key]++;

@@ -23,7 +23,7 @@ import {
 } from './research.ts';
 import { applySellSpell, brewPotion, castSpell, checkSellSpell, handCardDef, potionSpotOk, spellTargetOk, takeFromHand } from './magic.ts';
 import { applyBuy, applyPlayCard, checkBuy, checkPlayCard } from './playing-cards.ts';
-import { chooseDecree, decreeBid, enactDecree, refuseDecree, settleDecreeAuction } from './decrees.ts';
+import { canEnact, chooseDecree, decreeBid, enactDecree, refuseDecree, settleDecreeAuction } from './decrees.ts';
 import { castVote, taxDecision } from './taxes.ts';
 import { drawReading, readingsAvailable } from './future-readings.ts';
 import { maxAuctionBid, placeAuctionBid } from './setup.ts';
@@ -80,7 +80,9 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
       if (kind !== Kind.SelectOption) return wrong;
       return a < s.decreeOptions.length ? null : 'no such decree option';
     case Phase.DecreeDecide:
-      return kind === Kind.EnactDecree || kind === Kind.RefuseDecree ? null : wrong;
+      if (kind === Kind.RefuseDecree) return null;
+      if (kind === Kind.EnactDecree) return canEnact(s, rs) ? null : "cannot cover the decree's consequences: refuse it";
+      return wrong;
     case Phase.Tax:
       if (kind === Kind.PayTax) return null;
       if (kind === Kind.SpendCrownOnTax) return s.crowns[seat] > 0 ? null : 'no Crown to spend';
@@ -182,7 +184,7 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
       for (let i = 0; i < s.decreeOptions.length; i++) out[n++] = base[Kind.SelectOption] + i;
       return n;
     case Phase.DecreeDecide:
-      out[n++] = base[Kind.EnactDecree];
+      if (canEnact(s, rs)) out[n++] = base[Kind.EnactDecree];
       out[n++] = base[Kind.RefuseDecree];
       return n;
     case Phase.Tax:

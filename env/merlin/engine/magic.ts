@@ -56,7 +56,19 @@ export function potionSpotOk(s: MerlinState, rs: Ruleset, seat: number, def: Car
   return false;
 }
 
-/** Remove hand card `h` of `seat`; returns [code, origin slot]. */
+/**
+ * Slot key of `seat`'s lab of `kind` whose card is `labCard`, or -1 when that lab is no longer a lab
+ * (it became a Spell Shop / Brewery) or the card came from no lab. Labs are known by their card, not
+ * their slot, so a new lab played into a freed slot earns no credit (0.1.14a "Spells").
+ */
+export function findLab(s: MerlinState, rs: Ruleset, seat: number, labCard: number, kind: number): number {
+  if (labCard < 0) return -1;
+  const F = rs.data.table.fieldSlots;
+  for (let k = seat * F, e = k + F; k < e; k++) if (s.slotKind[k] === kind && s.slotCard[k] === labCard) return k;
+  return -1;
+}
+
+/** Remove hand card `h` of `seat`; returns [code, card id of the lab that produced it or -1]. */
 export function takeFromHand(s: MerlinState, seat: number, h: number): [number, number] {
   const code = s.hands[seat][h];
   const origin = s.handOrigin[seat][h];
@@ -74,9 +86,8 @@ export function castSpell(s: MerlinState, rs: Ruleset, seat: number, h: number, 
     s.spellTargeted[target * s.numPlayers + seat] = 1;
   }
   applyEffects(s, rs, def, seat, target, slotKey);
-  const F = rs.data.table.fieldSlots;
-  const lab = origin >= 0 ? seat * F + origin : -1;
-  if (lab >= 0 && s.slotKind[lab] === SlotKind.SpellLab) {
+  const lab = findLab(s, rs, seat, origin, SlotKind.SpellLab);
+  if (lab >= 0) {
     s.underCard.push(code);
     s.underKey.push(lab);
     s.slotSpent[lab]++;

@@ -15,7 +15,7 @@ import { bankPays, supplyGives } from './ledger.ts';
 import { cardsAvailable, drawFrom, isPermit, rankOf, shuffleBack, Suit, suitOf } from './cards.ts';
 import { freeSlot } from './properties.ts';
 import { hasLandSpot } from './lands.ts';
-import { currentPortion } from './season-wheel.ts';
+import { checkClimate, currentPortion } from './season-wheel.ts';
 import { payOrOwe } from './bankruptcy.ts';
 import { beginDecree } from './decrees.ts';
 import { brewPotion, castSpell, checkBrewPotion, checkCastSpell, handCardDef } from './magic.ts';
@@ -95,7 +95,10 @@ export function aceOfFortune(s: MerlinState, rs: Ruleset, seat: number): void {
     const p = currentPortion(s, rs);
     const amount = rs.data.landYield * (c === 1 ? p.oilMultiplier : p.soulsGrainMultiplier);
     const got = supplyGives(s, seat, c, amount);
-    if (c === 1) s.climate += got * rs.data.climate.perOil;
+    if (c === 1) {
+      s.climate += got * rs.data.climate.perOil;
+      checkClimate(s, rs);
+    }
   }
 }
 

@@ -118,7 +118,7 @@ export interface MerlinState {
   eliminated: number[];
   /** Hidden hands: playing-card ids, or HAND_SPELL|instance, HAND_POTION|instance. */
   hands: number[][];
-  /** For each hand card, the field slot of the lab that produced it, or -1. */
+  /** For each hand card, the card id of the lab that produced it (spells, recipes), or -1. */
   handOrigin: number[][];
   /** Cards bought this turn (hidden, playable from the next turn). */
   newCards: number[][];
@@ -159,7 +159,7 @@ export interface MerlinState {
   readingCard: number[];
   readingOwner: number[];
   readingTurn: number[];
-  /** Face-down potions: instance, owner, slot (-1 in front of the player), turn brewed, origin lab slot. */
+  /** Face-down potions: instance, owner, slot key (-1 in front of the player), turn brewed, card id of the lab that made it. */
   potionCard: number[];
   potionOwner: number[];
   potionSlot: number[];

@@ -3,7 +3,8 @@
  * (specialised properties counting double) to the R.O.W.; a player who cannot is bankrupt. Afterwards the
  * players may unanimously raise the tax rate by one (the Cost of the Living and Research Cost fall by one)
  * or lower it by one (both rise by one). 0.1.14a "Kings": a Crown may be spent to skip the year's tax.
- * 0.1.27b "The Sevens of Upheaval": the Cost of the Living can be reduced on unanimous vote in tax season.
+ * 0.1.27b "The Sevens of Upheaval" says the Cost of the Living "can be reduced on unanimous vote during tax
+ * season"; the project reads this as 0.1.14a's vote (raising the tax rate lowers the Cost of the Living).
  *
  * Tax season opens when the wheel enters a tax portion (Start of Spring), before the active player's
  * Future Reading. Players holding a Crown decide (pay or spend a Crown) in turn order from the active

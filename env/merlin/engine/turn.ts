@@ -1,8 +1,8 @@
 /**
  * The turn. 0.1.27b "The First Turn" 2 and "The Visions of Tomorrow"; 0.1.14a "Core Loop".
  *
- * A turn: production-modifier expiry and "in N turns" triggers; the active player's debts are paid if
- * they can be; two dice are rolled and resolved (dice.ts); tax season if the wheel entered spring; the
+ * A turn: production-modifier expiry and "in N turns" triggers; the active player's debts are paid as far
+ * as their gold allows; two dice are rolled and resolved (dice.ts); tax season if the wheel entered spring; the
  * Future Reading draw (the player's choice of deck); then free actions until END_TURN. Cards bought this
  * turn join the hand at the end of the turn. The game is truncated after the ruleset's turn limit.
  */

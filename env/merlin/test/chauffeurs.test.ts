@@ -42,6 +42,7 @@ describe('Creating a Chauffeur (0.1.27b "Chauffeurs": "Creating a Chauffeur")', 
     const before = snap(g);
     expect(() => act(g, Kind.CreateChauffeur, 0)).toThrow(IllegalActionError);
     expect(snap(g)).toBe(before);
+    assertConserved(g);
   });
 
   it('an invested property cannot join a Chauffeur', () => {
@@ -120,6 +121,7 @@ describe('Deposits and withdrawals (0.1.27b "Creating a Chauffeur": "move gold f
     putProperty(g.s, g.rs, 0, 0, club(3));
     expect(isLegal(g, Kind.Deposit, 0, V1)).toBe(false);
     expect(isLegal(g, Kind.Deposit, 1, V1)).toBe(false);
+    assertConserved(g);
   });
 
   it('vault gold is safe from a 7', () => {

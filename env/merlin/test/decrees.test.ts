@@ -143,6 +143,21 @@ describe('Refusing a decree: blind auction among the other players (0.1.27b "Ref
     assertConserved(g);
   });
 
+  it('the highest bidder receives the Crown even when the decree asks for gold they no longer have (Edict of Cheap Bread)', () => {
+    const g = game();
+    drawKing(g, ['cheap-bread', 'charter-of-scholars', 'royal-amnesty']);
+    act(g, Kind.SelectOption, 0);
+    act(g, Kind.RefuseDecree);
+    act(g, Kind.Bid, 10); // seat 1 bids everything it has
+    act(g, Kind.Bid, 0);
+    act(g, Kind.Bid, 0);
+    expect(g.s.gold[1]).toBe(0);
+    expect(g.s.gold[0]).toBe(8 + 5);
+    // 0.1.27b: "the highest bidder receiving the Crown and the consequences"
+    expect(g.s.crowns).toEqual([0, 1, 0, 0]);
+    assertConserved(g);
+  });
+
   it('a bid above the gold held is refused', () => {
     const g = game();
     drawKing(g, ['charter-of-scholars', 'cheap-bread', 'royal-amnesty']);
@@ -154,6 +169,7 @@ describe('Refusing a decree: blind auction among the other players (0.1.27b "Ref
     const before = snap(g);
     expect(() => act(g, Kind.Bid, 4)).toThrow(IllegalActionError);
     expect(snap(g)).toBe(before);
+    assertConserved(g);
   });
 
   it('with no bid above 0 nobody takes the Crown and the decree is discarded', () => {
@@ -168,6 +184,26 @@ describe('Refusing a decree: blind auction among the other players (0.1.27b "Ref
     expect(g.s.taxRate).toBe(1);
     expect(g.s.cdiscard[D]).toEqual([a]);
     expect(g.s.phase).toBe(Phase.Main);
+    assertConserved(g);
+  });
+});
+
+describe('A Crown is never free (project decision, docs/RULES.md "Royal Decrees")', () => {
+  it('a drawer who cannot cover the consequences may only refuse the decree', () => {
+    const g = game();
+    g.s.gold[0] = 3; // the King costs the Cost of the Living (2): 1 gold left, Cheap Bread asks 2
+    g.s.centralBank += 7;
+    drawKing(g, ['cheap-bread', 'charter-of-scholars', 'royal-amnesty']);
+    act(g, Kind.SelectOption, 0);
+    expect(g.s.gold[0]).toBe(1);
+    expect(isLegal(g, Kind.EnactDecree)).toBe(false);
+    expect(isLegal(g, Kind.RefuseDecree)).toBe(true);
+    const before = snap(g);
+    expect(() => act(g, Kind.EnactDecree)).toThrow(IllegalActionError);
+    expect(snap(g)).toBe(before);
+    act(g, Kind.RefuseDecree);
+    expect(g.s.phase).toBe(Phase.DecreeBid);
+    expect(g.s.crowns[0]).toBe(0);
     assertConserved(g);
   });
 });

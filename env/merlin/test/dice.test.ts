@@ -68,6 +68,7 @@ describe('Clubs payout table (0.1.27b "Clubs: Properties and Holdings")', () => 
     const g = game();
     resolveRoll(g.s, g.rs, 4, 2);
     expect([g.s.die1, g.s.die2]).toEqual([4, 2]);
+    assertConserved(g);
   });
 
   it('the Central Bank pays only what it holds (100 gold in the game, 0.1.27b "Resources")', () => {

@@ -186,21 +186,26 @@ export function stackCustom(s: MerlinState, deck: DeckName, inst: number): void 
   s.cdeck[DECK_INDEX[deck]].push(inst);
 }
 
-/** Put a spell (first free instance of card `defId`) into `seat`'s hand, produced by lab slot `origin` (-1: none). Returns the instance. */
+/** Put a spell (first free instance of card `defId`) into `seat`'s hand, produced by the lab now in slot `origin` (-1: none). Returns the instance. */
 export function giveSpell(g: Game, seat: number, defId: string, origin = -1): number {
   const inst = instancesOf(g.rs, 'spells', defId).find((i) => g.s.cdeck[DECK_INDEX.spells].includes(i))!;
   takeCustom(g.s, 'spells', inst);
   g.s.hands[seat].push(HAND_SPELL + inst);
-  g.s.handOrigin[seat].push(origin);
+  g.s.handOrigin[seat].push(labCardAt(g, seat, origin));
   return inst;
 }
 
-/** Put a potion recipe (first free instance of `defId`) into `seat`'s hand, from lab slot `origin` (-1: none). */
+/** The card id of the lab in slot `slot` of `seat` (how the engine records which lab made a card), or -1. */
+export function labCardAt(g: Game, seat: number, slot: number): number {
+  return slot < 0 ? -1 : g.s.slotCard[seat * g.rs.data.table.fieldSlots + slot];
+}
+
+/** Put a potion recipe (first free instance of `defId`) into `seat`'s hand, from the lab now in slot `origin` (-1: none). */
 export function givePotion(g: Game, seat: number, defId: string, origin = -1): number {
   const inst = instancesOf(g.rs, 'potions', defId).find((i) => g.s.cdeck[DECK_INDEX.potions].includes(i))!;
   takeCustom(g.s, 'potions', inst);
   g.s.hands[seat].push(HAND_POTION + inst);
-  g.s.handOrigin[seat].push(origin);
+  g.s.handOrigin[seat].push(labCardAt(g, seat, origin));
   return inst;
 }
 

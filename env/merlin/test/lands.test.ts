@@ -118,6 +118,7 @@ describe('Placing a Land (0.1.27b "Land Cards": "Placement")', () => {
     putProperty(g.s, g.rs, 0, 0, club(5));
     putLand(g.s, g.rs, 0, 0, diamond(9));
     expect(isLegal(g, Kind.Invest, 0, 0)).toBe(false);
+    assertConserved(g);
   });
 });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
-import { HAND_POTION, Phase } from '../engine/state.ts';
+import { HAND_POTION, HAND_SPELL, Phase, SlotKind } from '../engine/state.ts';
 import { DECK_INDEX } from '../engine/effects.ts';
 import { IllegalActionError } from '../../core/errors.ts';
 import {
-  act, assertConserved, club, diamond, game, nextRoll, giveCommodity, givePotion, giveSpell, isLegal, key, putLab, putLand, putProperty,
+  labCardAt,
+  act, assertConserved, club, diamond, game, nextRoll, giveCard, instancesOf, giveCommodity, givePotion, giveSpell, isLegal, key, putLab, putLand, putProperty,
   putSpecialised, snap, spade, variant, type Game,
 } from './helpers.ts';
 
@@ -60,6 +61,7 @@ describe('Spells with targets: Cumulonimbus on an opponent\'s Land (0.1.27b "Unl
     const before = snap(g);
     expect(() => act(g, Kind.PlayCard, 0)).toThrow(IllegalActionError);
     expect(snap(g)).toBe(before);
+    assertConserved(g);
   });
 
   it('Pickpocket Hex moves 2 gold from the target to the Central Bank', () => {
@@ -139,6 +141,7 @@ describe('Spell sales through a Spell Shop, with brokerage (0.1.27b "Spell Sales
     putSpecialised(g.s, g.rs, 0, 0, spade(8));
     givePotion(g, 0, 'raining-gold');
     expect(isLegal(g, Kind.SellSpell, 0)).toBe(false);
+    assertConserved(g);
   });
 });
 
@@ -224,6 +227,34 @@ describe('Potions: brewed from their recipe, face down, resolved on their trigge
     assertConserved(g);
   });
 
+  it("Merchant's Elixir waits face down for a 7 and then pays 3 gold", () => {
+    const g = game();
+    giveCommodity(g.s, 0, GRAIN, 2);
+    givePotion(g, 0, 'merchants-elixir');
+    act(g, Kind.PlayCard, 0);
+    expect(g.s.potionCard.length).toBe(1);
+    expect(held(g, 0)[GRAIN]).toBe(0);
+    resolveRoll(g.s, g.rs, 4, 4);
+    expect(g.s.potionCard.length).toBe(1);
+    resolveRoll(g.s, g.rs, 4, 3);
+    expect(g.s.potionCard.length).toBe(0);
+    expect(g.s.gold[0]).toBe(13);
+    assertConserved(g);
+  });
+
+  it("an unresolved potion is discarded after its expiry (Merchant's Elixir: 24 turns)", () => {
+    const g = game();
+    giveCommodity(g.s, 0, GRAIN, 2);
+    const inst = givePotion(g, 0, 'merchants-elixir');
+    act(g, Kind.PlayCard, 0);
+    g.s.turn = 25; // the next turn is the 25th after brewing
+    nextRoll(g.s, 1, 3);
+    act(g, Kind.EndTurn);
+    expect(g.s.potionCard).toEqual([]);
+    expect(g.s.cdiscard[DECK_INDEX.potions]).toEqual([inst]);
+    assertConserved(g);
+  });
+
   it('Fertile Draught doubles its Land at once for the next rolls', () => {
     const g = game();
     g.s.wheelPos = 0;
@@ -240,3 +271,50 @@ describe('Potions: brewed from their recipe, face down, resolved on their trigge
     assertConserved(g);
   });
 });
+
+describe('Only the lab that produced a spell takes credit for it (0.1.27b "Using Spells"; 0.1.14a "Spells")', () => {
+  it("a spell made by a lab that has since become a Spell Shop earns no credit for a new lab played into the freed slot", () => {
+    const g = game();
+    putLab(g.s, g.rs, 0, 0, spade(6));
+    putProperty(g.s, g.rs, 0, 1, club(5));
+    const lab = key(g, 0, 0);
+    // the lab has 3 spent cards and is funded; it makes one more spell
+    for (let i = 0; i < 3; i++) {
+      const inst = g.s.cdeck[DECK_INDEX.spells][0];
+      g.s.cdeck[DECK_INDEX.spells].splice(0, 1);
+      g.s.underCard.push(HAND_SPELL + inst);
+      g.s.underKey.push(lab);
+      g.s.slotSpent[lab]++;
+    }
+    act(g, Kind.FundLab, 0);
+    resolveRoll(g.s, g.rs, 1, 5);
+    expect(g.s.handOrigin[0]).toEqual([labCardAt(g, 0, 0)]); // the producing lab, known by its card
+    // the lab becomes a Spell Shop on the 5 of Clubs; slot 0 is free again
+    act(g, Kind.FundLab, 0);
+    act(g, Kind.CreateSpecialised, 0);
+    act(g, Kind.SelectSlot, 1);
+    expect(g.s.slotKind[lab]).toBe(SlotKind.Empty);
+    // a new Spell Lab is played: it takes the first free slot, slot 0
+    giveCard(g.s, 0, spade(2));
+    act(g, Kind.PlayCard, 1);
+    expect(g.s.slotKind[lab]).toBe(SlotKind.SpellLab);
+    expect(g.s.slotCard[lab]).toBe(spade(2));
+    // casting the old lab's spell must not count toward the new lab's research
+    const code = g.s.hands[0][0];
+    expect(code).toBeGreaterThanOrEqual(HAND_SPELL);
+    g.s.hands[0][0] = HAND_SPELL + swapToPickpocket(g, code - HAND_SPELL);
+    act(g, Kind.PlayCard, 0);
+    act(g, Kind.SelectPlayer, 1);
+    expect(g.s.slotSpent[lab]).toBe(0);
+    expect(g.s.underCard).toEqual([]);
+    assertConserved(g);
+  });
+});
+
+/** Swap hand instance `inst` for a Pickpocket Hex instance from the deck (so the cast needs no Land). */
+function swapToPickpocket(g: Game, inst: number): number {
+  const pp = instancesOf(g.rs, 'spells', 'pickpocket-hex').find((i) => g.s.cdeck[DECK_INDEX.spells].includes(i))!;
+  const d = g.s.cdeck[DECK_INDEX.spells];
+  d[d.indexOf(pp)] = inst;
+  return pp;
+}

@@ -5,7 +5,7 @@ import { HAND_POTION, HAND_SPELL, Phase, SlotKind, TopKind } from '../engine/sta
 import { DECK_INDEX } from '../engine/effects.ts';
 import { IllegalActionError } from '../../core/errors.ts';
 import {
-  act, assertConserved, club, game, giveCommodity, giveGold, giveSpell, heart, isLegal, key, putLab, putProperty, putSpecialised, snap,
+  act, assertConserved, club, game, giveCommodity, giveSpell, heart, isLegal, key, putLab, putProperty, putSpecialised, snap,
   spade, takeCustom, type Game,
 } from './helpers.ts';
 
@@ -65,7 +65,7 @@ describe("A funded lab produces on its number (0.1.27b \"Spell Generation\", \"P
     const bank = g.s.centralBank;
     resolveRoll(g.s, g.rs, 2, 4);
     expect(g.s.hands[0]).toEqual([HAND_SPELL + top]);
-    expect(g.s.handOrigin[0]).toEqual([3]);
+    expect(g.s.handOrigin[0]).toEqual([spade(6)]); // the producing lab, known by its card
     expect(g.s.slotFunds[key(g, 0, 3)]).toBe(0);
     expect(g.s.centralBank).toBe(bank + 1);
     expect(g.s.cdeck[DECK_INDEX.spells].length).toBe(47);
@@ -89,6 +89,17 @@ describe("A funded lab produces on its number (0.1.27b \"Spell Generation\", \"P
     putLab(g.s, g.rs, 0, 0, spade(6));
     resolveRoll(g.s, g.rs, 2, 4);
     expect(g.s.hands[0]).toEqual([]);
+    assertConserved(g);
+  });
+
+  it('with a full hand the lab draws nothing and keeps its funds (dice.ts labProduces)', () => {
+    const g = game();
+    putLab(g.s, g.rs, 0, 0, spade(6));
+    act(g, Kind.FundLab, 0);
+    for (let i = 0; i < 16; i++) giveSpell(g, 0, i < 8 ? 'blight' : 'levy-of-frogs');
+    resolveRoll(g.s, g.rs, 2, 4);
+    expect(g.s.hands[0].length).toBe(16);
+    expect(g.s.slotFunds[key(g, 0, 0)]).toBe(1);
     assertConserved(g);
   });
 
@@ -264,7 +275,6 @@ describe('Mead (0.1.27b "Mead Production"; 0.1.14a "Hearts")', () => {
     giveCommodity(g.s, 0, GRAIN, 2);
     expect(isLegal(g, Kind.BrewMead)).toBe(false);
     expect(() => act(g, Kind.BrewMead)).toThrow(IllegalActionError);
-    giveGold(g.s, 0, 0);
     assertConserved(g);
   });
 });

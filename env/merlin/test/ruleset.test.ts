@@ -102,3 +102,16 @@ describe('ruleset as data', () => {
     expect(catalogue(loadRuleset('full')).size).toBeLessThan(1024);
   });
 });
+
+describe('deck files name only what the engine can play', () => {
+  const withCard = (deck: string, patch: (c: Record<string, unknown>) => void) => (file: string) => {
+    const d = deckLoader(file);
+    if (d.deck === deck) patch(d.cards[0]);
+    return d;
+  };
+  it('refuses a spell aimed at your own Land, a reading with a target, and a delayed decree', () => {
+    expect(() => compileRuleset(fullJson(), withCard('spells', (c) => (c.target = 'ownLand')))).toThrow(/spells card can target none or opponent or opponentLand/);
+    expect(() => compileRuleset(fullJson(), withCard('teaLeaves', (c) => (c.target = 'opponent')))).toThrow(/teaLeaves card can target none/);
+    expect(() => compileRuleset(fullJson(), withCard('royalDecrees', (c) => (c.trigger = { on: 'turns', turns: 2 })))).toThrow(/trigger must be "now"/);
+  });
+});

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
 import { currentPortion } from '../engine/season-wheel.ts';
-import { assertConserved, club, diamond, game, putLand, putProperty, type Game } from './helpers.ts';
+import { Kind } from '../engine/actions.ts';
+import { act, assertConserved, club, diamond, game, putLand, putProperty, stackDeck, type Game } from './helpers.ts';
 
 const SOULS = 0;
 const OIL = 1;
@@ -60,6 +61,7 @@ describe('Doubles advance the Season Wheel (0.1.27b "The Dice of Destiny": "Seas
     expect(g.s.wheelPos).toBe(0);
     expect(g.s.year).toBe(2);
     expect(g.s.months).toBe(12);
+    assertConserved(g);
   });
 
   it('entering Start of Spring opens tax season (0.1.14a "Taxes": every spring)', () => {
@@ -69,6 +71,7 @@ describe('Doubles advance the Season Wheel (0.1.27b "The Dice of Destiny": "Seas
     expect(resolveRoll(g.s, g.rs, 2, 2)).toBe(true); // into Start of Spring
     expect(currentPortion(g.s, g.rs).label).toBe('Start of Spring');
     expect(resolveRoll(g.s, g.rs, 2, 2)).toBe(false); // Mid-Spring: no second tax
+    assertConserved(g);
   });
 });
 
@@ -149,6 +152,7 @@ describe('Climate Change and the Erratic wheel (0.1.27b "The Two Season Wheels";
     resolveRoll(g.s, g.rs, 1, 2);
     resolveRoll(g.s, g.rs, 3, 6);
     expect(g.s.climate).toBe(0);
+    assertConserved(g);
   });
 
   it('no Oil produced (empty supply) means no climate change', () => {
@@ -176,6 +180,24 @@ describe('Climate Change and the Erratic wheel (0.1.27b "The Two Season Wheels";
     assertConserved(g);
   });
 
+  it("Elixir Oil from an Ace that brings the counter to the threshold switches to the Erratic wheel at once", () => {
+    const g = game();
+    putProperty(g.s, g.rs, 0, 0, club(8));
+    putLand(g.s, g.rs, 0, 0, diamond(3));
+    g.s.wheelPos = 1; // Midsummer on the Standard wheel, Heatwave (no Souls) on the Erratic one
+    g.s.climate = 29;
+    stackDeck(g.s, diamond(5));
+    stackDeck(g.s, club(1));
+    act(g, Kind.BuyCard); // the Ace finds the 5 of Diamonds: one Elixir Oil now
+    expect(g.s.held[OIL]).toBe(1);
+    expect(g.s.climate).toBe(30);
+    expect(g.s.wheelKind).toBe(1);
+    // so the next roll already follows the Erratic wheel: no Souls in a Heatwave
+    resolveRoll(g.s, g.rs, 1, 2);
+    expect(held(g)[SOULS]).toBe(0);
+    assertConserved(g);
+  });
+
   it("the Erratic wheel's portions set production: Heatwave doubles Oil and yields no Souls", () => {
     const g = farm();
     g.s.wheelKind = 1;
@@ -197,6 +219,7 @@ describe('Climate Change and the Erratic wheel (0.1.27b "The Two Season Wheels";
     expect(g.s.months).toBeGreaterThanOrEqual(2);
     resolveRoll(g.s, g.rs, 3, 3);
     expect(g.s.wheelPos).toBe(3);
+    assertConserved(g);
   });
 });
 

@@ -56,6 +56,7 @@ describe('Game setup (0.1.27b "Game Setup: Preparing the Mystical Marketplace" 2
       expect(g.s.deck.length).toBe(52 * p);
       expect(g.s.deck.some((c) => c % 54 >= 52)).toBe(false);
       expect(g.s.discard.length).toBe(0);
+      assertConserved(g);
     }
   });
 
@@ -72,6 +73,7 @@ describe('Game setup (0.1.27b "Game Setup: Preparing the Mystical Marketplace" 2
     expect(g.s.cdeck.map((d) => d.length)).toEqual([30, 20, 48, 28, 30]);
     // shuffled: not left in instance order
     expect(g.s.cdeck[2]).not.toEqual([...Array(48).keys()]);
+    assertConserved(g);
   });
 
   it('refuses player counts outside 2..6 with an ArgumentError', () => {
@@ -81,8 +83,11 @@ describe('Game setup (0.1.27b "Game Setup: Preparing the Mystical Marketplace" 2
   });
 
   it('is reproducible: the same seed deals the same decks', () => {
-    expect(fresh(4, undefined, 'same').s.deck).toEqual(fresh(4, undefined, 'same').s.deck);
+    const g = fresh(4, undefined, 'same');
+    expect(g.s.deck).toEqual(fresh(4, undefined, 'same').s.deck);
+    expect(g.s.cdeck).toEqual(fresh(4, undefined, 'same').s.cdeck);
     expect(fresh(4, undefined, 'a').s.deck).not.toEqual(fresh(4, undefined, 'b').s.deck);
+    assertConserved(g);
   });
 });
 
@@ -139,6 +144,7 @@ describe('Turn-order blind auction (0.1.27b "The First Turn" 1)', () => {
     expect(isLegal(g, Kind.Bid, 11)).toBe(false);
     expect(() => act(g, Kind.Bid, 11)).toThrow(IllegalActionError);
     expect(snap(g)).toBe(before);
+    assertConserved(g);
   });
 
   it('re-auctions a tie for a position among the tied players only (0.1.14a "Turn Order")', () => {

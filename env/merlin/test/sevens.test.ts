@@ -102,6 +102,40 @@ describe('A rolled 7 charges 1 gold per commodity unit to keep it (0.1.27b "The 
     assertConserved(g);
   });
 
+  it('units are paid for Souls first, then Elixir Oil, then Essence Grain, held before planted (sevens.ts docstring)', () => {
+    const g = game();
+    putProperty(g.s, g.rs, 1, 0, club(6));
+    putLand(g.s, g.rs, 1, 0, diamond(4));
+    giveCommodity(g.s, 1, SOULS, 2);
+    act1Plant(g);
+    giveCommodity(g.s, 1, OIL, 1);
+    giveCommodity(g.s, 1, GRAIN, 2);
+    // seat 1 holds 1 Soul, 1 Oil, 2 Grain and has 1 Soul planted; 3 gold in pocket
+    g.s.centralBank += 7;
+    g.s.gold[1] = 3;
+    const supply = [...g.s.supply];
+    resolveRoll(g.s, g.rs, 6, 1);
+    expect(g.s.held.slice(3, 6)).toEqual([1, 1, 0]);
+    expect(g.s.slotPlanted[key(g, 1, 0)]).toBe(1);
+    expect(g.s.gold[1]).toBe(0);
+    expect(g.s.supply).toEqual([supply[0], supply[1], supply[2] + 2]);
+    assertConserved(g);
+  });
+
+  it('with gold for one unit only, the held Soul is kept and the planted Soul goes back to the supply', () => {
+    const g = game();
+    putProperty(g.s, g.rs, 1, 0, club(6));
+    putLand(g.s, g.rs, 1, 0, diamond(4));
+    giveCommodity(g.s, 1, SOULS, 2);
+    act1Plant(g);
+    g.s.centralBank += 9;
+    g.s.gold[1] = 1;
+    resolveRoll(g.s, g.rs, 6, 1);
+    expect(g.s.held[3 + SOULS]).toBe(1);
+    expect(g.s.slotPlanted[key(g, 1, 0)]).toBe(0);
+    assertConserved(g);
+  });
+
   it('vault gold is safe: it is not spent on the charge, and unpaid units are lost (0.1.27b "Secure Vault", "Pocket Change")', () => {
     const g = game();
     putChauffeur(g.s, g.rs, 2, 0, club(3), club(5), 8);
@@ -113,6 +147,15 @@ describe('A rolled 7 charges 1 gold per commodity unit to keep it (0.1.27b "The 
     expect(g.s.slotVault[key(g, 2, 0)]).toBe(8);
     expect(g.s.held[2 * 3 + GRAIN]).toBe(0);
     expect(g.s.supply[GRAIN]).toBe(supply + 2);
+    assertConserved(g);
+  });
+
+  it('Mead is not a commodity: it pays no holding charge (project decision D38)', () => {
+    const g = game();
+    g.s.mead[0] = 2;
+    resolveRoll(g.s, g.rs, 3, 4);
+    expect(g.s.mead[0]).toBe(2);
+    expect(g.s.gold[0]).toBe(10);
     assertConserved(g);
   });
 
@@ -156,3 +199,12 @@ describe('The Sevens are unleashed (0.1.27b "The Sevens of Upheaval" 3; 0.1.14a 
     assertConserved(g);
   });
 });
+
+/** Seat 1 plants one of its Souls on its Land in slot 0 (as if on its own turn). */
+function act1Plant(g: ReturnType<typeof game>): void {
+  g.s.turnIdx = 1;
+  g.s.decider = 1;
+  act(g, Kind.Plant, 0);
+  g.s.turnIdx = 0;
+  g.s.decider = 0;
+}
