@@ -63,8 +63,3 @@ export function insertRandom(r: RngState, a: number[], x: number): void {
 export function cloneRng(r: RngState): RngState {
   return { c: r.c, s0: r.s0, s1: r.s1, s2: r.s2 };
 }
-
-/** A seed for a sub-stream (game k of a run seeded `seed`), stable across processes. */
-export function deriveSeed(seed: string | number, k: number): string {
-  return `${seed}/${k}`;
-}

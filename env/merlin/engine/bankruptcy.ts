@@ -12,6 +12,7 @@ import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './
 import { takeGold } from './ledger.ts';
 import { shuffleBack } from './cards.ts';
 import { checkDominance } from './victory.ts';
+import { removeReading } from './effects.ts';
 
 /** Record that `seat` failed to pay `toBank` gold to the Central Bank and `toRow` to the R.O.W. */
 export function incurDebt(s: MerlinState, seat: number, toBank: number, toRow: number): void {
@@ -93,14 +94,7 @@ export function eliminate(s: MerlinState, rs: Ruleset, seat: number): void {
   s.handOrigin[seat].length = 0;
   s.newCards[seat].length = 0;
   for (let i = s.potionOwner.length - 1; i >= 0; i--) if (s.potionOwner[i] === seat) removePotion(s, i, true);
-  for (let i = s.readingOwner.length - 1; i >= 0; i--) {
-    if (s.readingOwner[i] !== seat) continue;
-    s.cdiscard[s.readingDeck[i]].push(s.readingCard[i]);
-    s.readingDeck.splice(i, 1);
-    s.readingCard.splice(i, 1);
-    s.readingOwner.splice(i, 1);
-    s.readingTurn.splice(i, 1);
-  }
+  for (let i = s.readingOwner.length - 1; i >= 0; i--) if (s.readingOwner[i] === seat) removeReading(s, i);
   s.debtBank[seat] = 0;
   s.debtRow[seat] = 0;
   s.bankruptSince[seat] = -1;

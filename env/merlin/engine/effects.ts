@@ -11,7 +11,7 @@
 import type { CardDef, DeckName } from '../cards/schema.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { COMMODITIES } from '../rules/schema.ts';
-import { HAND_POTION, READING_TEA, SlotKind, TopKind, type MerlinState } from './state.ts';
+import { HAND_POTION, SlotKind, TopKind, type MerlinState } from './state.ts';
 import { removePotion } from './bankruptcy.ts';
 import { shuffleBack } from './cards.ts';
 import { landNumberAt } from './ledger.ts';
@@ -174,7 +174,8 @@ export function expireModifiers(s: MerlinState): void {
   }
 }
 
-function removeReading(s: MerlinState, i: number): void {
+/** Discard the face-up Future Reading at index i. */
+export function removeReading(s: MerlinState, i: number): void {
   s.cdiscard[s.readingDeck[i]].push(s.readingCard[i]);
   s.readingDeck.splice(i, 1);
   s.readingCard.splice(i, 1);
@@ -297,4 +298,3 @@ export function returnCardsUnder(s: MerlinState, k: number): void {
   }
 }
 
-export { READING_TEA };

@@ -61,7 +61,6 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
   const a = cat.arg[id];
   const b = cat.arg2[id];
   const seat = s.decider;
-  const F = rs.data.table.fieldSlots;
   const wrong = `not a choice during ${PHASE_NAMES[s.phase]}`;
   switch (s.phase) {
     case Phase.GameOver:
@@ -135,7 +134,6 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
       if (s.crowns[seat] < rs.data.victory.crownsToWin) return `needs ${rs.data.victory.crownsToWin} Crowns`;
       return hasHighestNetWorth(s, rs, seat) ? null : 'needs the highest net worth';
   }
-  void F;
   return wrong;
 }
 

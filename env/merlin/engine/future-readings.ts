@@ -6,7 +6,7 @@
  * enough). Resolution is in effects.ts; the decks are data (env/merlin/cards/data).
  */
 import type { Ruleset } from '../rules/index.ts';
-import { READING_TEA, type MerlinState } from './state.ts';
+import type { MerlinState } from './state.ts';
 import { cardsAvailable, drawFrom } from './cards.ts';
 import { applyEffects, cardDef } from './effects.ts';
 
@@ -31,4 +31,3 @@ export function drawReading(s: MerlinState, rs: Ruleset, seat: number, d: number
   s.readingTurn.push(s.turn);
 }
 
-export { READING_TEA };

@@ -14,14 +14,6 @@ export function bankPays(s: MerlinState, seat: number, amount: number): number {
   return paid;
 }
 
-/** Gold a player can pay from pocket and Chauffeur vaults together. */
-export function liquidGold(s: MerlinState, rs: Ruleset, seat: number): number {
-  const F = rs.data.table.fieldSlots;
-  let g = s.gold[seat];
-  for (let k = seat * F, e = k + F; k < e; k++) if (s.slotKind[k] === SlotKind.Chauffeur) g += s.slotVault[k];
-  return g;
-}
-
 /**
  * Take up to `amount` gold from `seat`, pocket first, then Chauffeur vaults in slot order. Returns what
  * was taken; the caller sends it where it belongs. Used for mandatory payments (taxes, maintenance, debts).
@@ -41,14 +33,6 @@ export function takeGold(s: MerlinState, rs: Ruleset, seat: number, amount: numb
     }
   }
   return amount - need;
-}
-
-/** Total units of commodity `c` that `seat` holds (in hand plus planted on their Lands). */
-export function heldPlusPlanted(s: MerlinState, rs: Ruleset, seat: number, c: number): number {
-  const F = rs.data.table.fieldSlots;
-  let n = s.held[seat * 3 + c];
-  for (let k = seat * F, e = k + F; k < e; k++) if (s.slotPlanted[k] > 0 && rs.landCommodity[landNumberAt(s, k)] === c) n += s.slotPlanted[k];
-  return n;
 }
 
 /** The number of the Land on slot key `k` (0 when none). */

@@ -59,7 +59,7 @@ export function createGame(rs: Ruleset, numPlayers: number, seed: string | numbe
     modSeat: [], modSlot: [], modScope: [], modMult: [], modUntil: [],
     phase: Phase.AuctionBid, decider: 0, pending: 0, pendingHand: -1, pendingSlot: -1, pendingPlayer: -1,
     queue: [], bids: fill(P, -1), aucGroup: [...Array(P).keys()], aucFirstPos: 0, aucRound: 0, aucPending: [],
-    decreeOptions: [], decreeCard: -1, decreeDrawer: -1, votes: fill(P, -1), taxThenReading: 0,
+    decreeOptions: [], decreeCard: -1, decreeDrawer: -1, votes: fill(P, -1),
     winner: -1, victory: Victory.None,
   };
   if (r.supply.gold < P * r.start.gold) throw new ArgumentError('the gold supply does not cover starting gold');

@@ -196,8 +196,6 @@ export interface MerlinState {
   decreeDrawer: number;
   /** Tax-rate votes by seat: -1 none, 0 keep, 1 raise, 2 lower. */
   votes: number[];
-  /** Phase to return to after an interruption (tax season before the reading). */
-  taxThenReading: number;
 
   // ---- outcome
   winner: number;
@@ -246,7 +244,7 @@ export function cloneState(s: MerlinState): MerlinState {
     pendingPlayer: s.pendingPlayer, queue: s.queue.slice(), bids: s.bids.slice(), aucGroup: s.aucGroup.slice(),
     aucFirstPos: s.aucFirstPos, aucRound: s.aucRound, aucPending: s.aucPending.slice(),
     decreeOptions: s.decreeOptions.slice(), decreeCard: s.decreeCard, decreeDrawer: s.decreeDrawer,
-    votes: s.votes.slice(), taxThenReading: s.taxThenReading, winner: s.winner, victory: s.victory,
+    votes: s.votes.slice(), winner: s.winner, victory: s.victory,
   };
 }
 
