@@ -36,3 +36,14 @@ export function parseAgentList(list: string): string[] {
   for (const spec of specs) resolveAgent(spec, 0);
   return specs;
 }
+
+/**
+ * Opponents for the single-agent and vector envs: seat p (among the non-learning seats, in seat order)
+ * plays specs[i % specs.length]; each gets its own stream seeded by the env. Usable as a pool FactoryRef
+ * (`{ module: '<repo>/agents/registry.ts', export: 'opponentFactory', args: [['random']] }`).
+ */
+export function opponentFactory(specs: string[] | string): (seat: number, seed: string) => Agent {
+  const list = typeof specs === 'string' ? parseAgentList(specs) : specs;
+  for (const spec of list) resolveAgent(spec, 0);
+  return (seat, seed) => resolveAgent(list[seat % list.length], seed);
+}

@@ -36,10 +36,19 @@ export function cardName(card: number): string {
   return s === 4 ? 'Joker' : `${RANK_NAMES[rankOf(card)]} of ${SUIT_NAMES[s]}`;
 }
 
-/** The card ids of the playing-card deck for `decks` 54-card blocks, with or without jokers. */
-export function buildPlayingDeck(decks: number, jokers: boolean): number[] {
+/**
+ * The card ids of the playing-card deck for `decks` 54-card blocks, with or without jokers, and without
+ * Jacks and Queens when `golems` is false (the `market` variant).
+ */
+export function buildPlayingDeck(decks: number, jokers: boolean, golems = true): number[] {
   const out: number[] = [];
-  for (let d = 0; d < decks; d++) for (let f = 0; f < (jokers ? 54 : 52); f++) out.push(d * 54 + f);
+  for (let d = 0; d < decks; d++) {
+    for (let f = 0; f < (jokers ? 54 : 52); f++) {
+      const r = f < 52 ? (f % 13) + 1 : 0;
+      if (!golems && (r === 11 || r === 12)) continue;
+      out.push(d * 54 + f);
+    }
+  }
   return out;
 }
 

@@ -12,6 +12,7 @@ import { catalogue } from './actions.ts';
 import { cloneState, deserializeState, HAND_POTION, HAND_SPELL, Phase, serializeState, SlotKind, TopKind, type MerlinState } from './state.ts';
 import { applyAction, legalActions, whyIllegal } from './engine.ts';
 import { landNumberAt } from './ledger.ts';
+import { buildPlayingDeck } from './cards.ts';
 
 /** Gold, commodities and every card are conserved; no balance is negative; the decision is well formed. */
 export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
@@ -57,7 +58,7 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
 
   // Playing cards: each id exactly once.
   const decks = rs.data.deck.mode === 'perPlayer' ? P : 1;
-  const expected = decks * (rs.data.deck.jokers ? 54 : 52);
+  const expected = buildPlayingDeck(decks, rs.data.deck.jokers, rs.data.combat.golems).length;
   const seen = new Uint8Array(decks * 54);
   let count = 0;
   const see = (c: number, where: string) => {

@@ -50,7 +50,8 @@ export function applyBuy(s: MerlinState, rs: Ruleset, seat: number): void {
     aceOfFortune(s, rs, seat);
     shuffleBack(s, s.deck, card);
   } else if (rank === 13) {
-    s.newCards[seat].push(card); // the King stays as a Royal Guard (part 3)
+    if (rs.data.combat.royalGuards) s.newCards[seat].push(card); // the King stays as a Royal Guard (part 3)
+    else s.discard.push(card);
     beginDecree(s, rs, seat);
   } else {
     s.newCards[seat].push(card);

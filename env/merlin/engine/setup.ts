@@ -30,7 +30,7 @@ export function createGame(rs: Ruleset, numPlayers: number, seed: string | numbe
   const P = numPlayers;
   const F = r.table.fieldSlots;
   const rng = seedRng(seed);
-  const deck = buildPlayingDeck(r.deck.mode === 'perPlayer' ? P : 1, r.deck.jokers);
+  const deck = buildPlayingDeck(r.deck.mode === 'perPlayer' ? P : 1, r.deck.jokers, r.combat.golems);
   shuffleInPlace(rng, deck);
   const cdeck = DECK_NAMES.map((name) => {
     const d = [...Array(rs.decks[name].size).keys()];

@@ -132,6 +132,12 @@ export const RulesetSchema = z
         dominance: z.enum(['eliminated', 'bankrupt']),
       })
       .strict(),
+    /**
+     * Combat switches (the `market` variant turns them off). Without golems, Jacks and Queens are left
+     * out of the playing deck; without Royal Guards, a King is discarded after its decree instead of
+     * staying in hand. Engine part 3 builds golems and Royal Guards on these switches.
+     */
+    combat: z.object({ golems: z.boolean(), royalGuards: z.boolean() }).strict(),
     /** The playing-card deck. 0.1.27b "Required Decks" (one per player) vs 0.1.22b (one). */
     deck: z.object({ mode: z.enum(['perPlayer', 'single']), jokers: z.boolean() }).strict(),
     auction: z

@@ -1,0 +1,96 @@
+/**
+ * The contract every game implements (Merlin now; Economicon and the marketplace card game later) and
+ * that every env wrapper, agent, trainer and the bridge consume. OpenSpiel's vocabulary: a game makes
+ * states; a state has a current player (TERMINAL when over; chance events are resolved inside
+ * `applyAction` from the state's own RNG, so CHANCE never needs to be returned), legal actions, returns.
+ *
+ * States are mutated in place by `applyAction`; `clone` first to keep one. Observations are written into
+ * caller-owned Float32Arrays of `observationSpec.size`, from one seat's point of view, and must never
+ * reveal another seat's hidden information.
+ */
+
+/** `currentPlayer` when the game is over. */
+export const TERMINAL = -1;
+/** `currentPlayer` at a chance node (reserved: the games here resolve chance inside applyAction). */
+export const CHANCE = -2;
+
+/** One named segment of a flat observation or state tensor. */
+export interface SegmentSpec {
+  name: string;
+  offset: number;
+  length: number;
+  /** What the values mean and how they are normalised. */
+  meaning: string;
+  low: number;
+  high: number;
+}
+
+/** A flat tensor layout: its size, segments and a hash that changes whenever the layout does. */
+export interface TensorSpec {
+  size: number;
+  segments: SegmentSpec[];
+  /** SHA-256 over the segment list (names, offsets, lengths, bounds). */
+  hash: string;
+}
+
+/** How terminal rewards are assigned. */
+export interface RewardOptions {
+  /**
+   * 'winLoss' (default): the winner +1, the others -1/(n-1); a truncated game ranks by the game's score
+   * (net worth) per `truncation`. 'zero': no terminal reward.
+   */
+  terminal?: 'winLoss' | 'zero';
+  /** At truncation: 'rank' (default; the score leader wins, as above) or 'zero'. */
+  truncation?: 'rank' | 'zero';
+  /** Opt-in shaped reward: each step, the change in the seat's score (net worth) divided by `shapedScale`. */
+  shaped?: boolean;
+  shapedScale?: number;
+}
+
+export interface Game<S> {
+  readonly name: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  /** Size of the flat action catalogue. */
+  readonly numActions: number;
+  readonly observationSpec: TensorSpec;
+  /** Perfect-information tensor for centralised critics. */
+  readonly stateSpec: TensorSpec;
+  /** Hash of the rules the game runs (a checkpoint or bridge client made for other rules is refused). */
+  readonly rulesHash: string;
+  /** Hash of the action catalogue. */
+  readonly actionsHash: string;
+
+  newState(players: number, seed: string | number): S;
+  clone(s: S): S;
+  serialize(s: S): string;
+  /** @throws StateError for malformed input or a state made under other rules */
+  deserialize(json: string): S;
+  numPlayers(s: S): number;
+  /** The seat to act, or TERMINAL. */
+  currentPlayer(s: S): number;
+  /** Write legal action ids (ascending) into `out` (length >= numActions); return how many. */
+  legalActions(s: S, out: Int32Array): number;
+  /** Apply an action for the current player. @throws IllegalActionError, leaving `s` unchanged */
+  applyAction(s: S, action: number): void;
+  isTerminal(s: S): boolean;
+  /** True when the game stopped at its turn limit rather than by its own ending. */
+  isTruncated(s: S): boolean;
+  /** Terminal payoff per seat into `out` (length >= numPlayers), per `RewardOptions`. */
+  returns(s: S, out: Float64Array, options?: RewardOptions): void;
+  /** A seat's score (Merlin: net worth in gold), used by shaped rewards and truncation ranking. */
+  score(s: S, seat: number): number;
+  /** Write `seat`'s observation into `out` (length observationSpec.size). */
+  observe(s: S, seat: number, out: Float32Array): void;
+  /** Write the perfect-information state tensor into `out` (length stateSpec.size). */
+  stateTensor(s: S, out: Float32Array): void;
+  /**
+   * A copy of `s` in which everything `player` cannot see is redrawn from `seed`, consistently with what
+   * they can see (for information-set MCTS). `player`'s own observation is unchanged.
+   */
+  resampleHidden(s: S, seed: string | number, player: number): S;
+  /** A readable description of `action` (in `s` when given). */
+  describeAction(s: S | null, action: number): string;
+  /** The table as text. */
+  render(s: S): string;
+}

@@ -1,0 +1,152 @@
+/**
+ * A pool of worker threads, each running a VectorEnv over its slice of one set of SharedArrayBuffer
+ * batches, so N envs step on several cores while the caller sees one vector env (`observations` N x D,
+ * `actionMasks` N x A, `rewards`, `terminated`, `truncated`; next-step autoreset as in vector.ts).
+ *
+ * Games and opponents are named by module and export (`FactoryRef`) because a worker must build its
+ * own: `{ module: '/abs/path/env/merlin/env/game.ts', export: 'merlinGame', args: ['full'] }`. Commands
+ * go through a shared control array and Atomics (no message per step): the caller writes actions, bumps
+ * the generation and waits until every worker has finished. Env i's episode k is seeded
+ * `${seed}/${i}/${k}`, exactly as in one VectorEnv of N envs, so a pool and a single vector env give the
+ * same batches.
+ */
+import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { ArgumentError } from './errors.ts';
+import type { Game, RewardOptions } from './game.ts';
+import { allocateBuffers, type VectorBuffers } from './vector.ts';
+
+export interface FactoryRef {
+  /** Absolute path (or file URL) of the module. */
+  module: string;
+  /** Name of the exported function. */
+  export: string;
+  args?: unknown[];
+}
+
+export interface PoolOptions {
+  /** Returns a Game. */
+  game: FactoryRef;
+  /** Returns `(seat, seed) => Agent`. */
+  opponents: FactoryRef;
+  numEnvs: number;
+  workers: number;
+  players: number;
+  learnerSeat?: number | 'random';
+  illegal?: 'error' | 'noop';
+  illegalPenalty?: number;
+  rewards?: RewardOptions;
+}
+
+/** Control array slots. */
+export const CTRL = { Gen: 0, Cmd: 1, Done: 2, Error: 3, SeedLen: 4 } as const;
+export const CMD = { Reset: 1, Step: 2, Close: 3 } as const;
+export const SEED_BYTES = 256;
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export class VectorEnvPool implements VectorBuffers {
+  readonly numEnvs: number;
+  readonly observations: Float32Array;
+  readonly actionMasks: Uint8Array;
+  readonly rewards: Float32Array;
+  readonly terminated: Uint8Array;
+  readonly truncated: Uint8Array;
+  /** Actions for the next step (write here, or pass them to `step`). */
+  readonly actions: Int32Array;
+  private readonly ctrl: Int32Array;
+  private readonly seedBytes: Uint8Array;
+  private readonly workers: Worker[];
+  private closed = false;
+
+  private constructor(game: Game<unknown>, o: PoolOptions) {
+    this.numEnvs = o.numEnvs;
+    const b = allocateBuffers(game, o.numEnvs, true);
+    this.observations = b.observations;
+    this.actionMasks = b.actionMasks;
+    this.rewards = b.rewards;
+    this.terminated = b.terminated;
+    this.truncated = b.truncated;
+    this.actions = new Int32Array(new SharedArrayBuffer(o.numEnvs * 4));
+    this.ctrl = new Int32Array(new SharedArrayBuffer(8 * 4));
+    this.seedBytes = new Uint8Array(new SharedArrayBuffer(SEED_BYTES));
+    this.workers = [];
+    const W = Math.min(o.workers, o.numEnvs);
+    for (let w = 0; w < W; w++) {
+      const lo = Math.floor((w * o.numEnvs) / W);
+      const hi = Math.floor(((w + 1) * o.numEnvs) / W);
+      this.workers.push(
+        new Worker(join(here, 'pool-worker.js'), {
+          workerData: {
+            options: { ...o },
+            lo,
+            hi,
+            buffers: { observations: b.observations, actionMasks: b.actionMasks, rewards: b.rewards, terminated: b.terminated, truncated: b.truncated, actions: this.actions },
+            ctrl: this.ctrl,
+            seed: this.seedBytes,
+          },
+        }),
+      );
+    }
+  }
+
+  /**
+   * Start the workers and wait until each has built its envs.
+   * @param game the same game the workers build (for buffer sizes)
+   */
+  static async create(game: Game<unknown>, o: PoolOptions): Promise<VectorEnvPool> {
+    if (!(o.numEnvs >= 1) || !(o.workers >= 1)) throw new ArgumentError('numEnvs and workers must be at least 1');
+    const pool = new VectorEnvPool(game, o);
+    await Promise.all(
+      pool.workers.map(
+        (w) =>
+          new Promise<void>((resolve, reject) => {
+            w.once('message', (m: { ready?: boolean; error?: string }) => (m.ready ? resolve() : reject(new Error(m.error))));
+            w.once('error', reject);
+          }),
+      ),
+    );
+    return pool;
+  }
+
+  private command(cmd: number): void {
+    if (this.closed) throw new ArgumentError('the pool is closed');
+    Atomics.store(this.ctrl, CTRL.Cmd, cmd);
+    Atomics.store(this.ctrl, CTRL.Done, 0);
+    Atomics.add(this.ctrl, CTRL.Gen, 1);
+    Atomics.notify(this.ctrl, CTRL.Gen);
+    const n = this.workers.length;
+    for (;;) {
+      const done = Atomics.load(this.ctrl, CTRL.Done);
+      if (done >= n) break;
+      Atomics.wait(this.ctrl, CTRL.Done, done, 10_000);
+    }
+    if (Atomics.load(this.ctrl, CTRL.Error)) throw new Error('a pool worker failed; see its stderr');
+  }
+
+  /** Reset every env (env i, episode 0 seeded `${seed}/${i}/0`). */
+  reset(seed: string | number): void {
+    const bytes = new TextEncoder().encode(String(seed));
+    if (bytes.length > SEED_BYTES) throw new ArgumentError(`seed longer than ${SEED_BYTES} bytes`);
+    this.seedBytes.set(bytes);
+    Atomics.store(this.ctrl, CTRL.SeedLen, bytes.length);
+    this.command(CMD.Reset);
+  }
+
+  /** Step every env; `actions` defaults to the shared `actions` array. */
+  step(actions?: ArrayLike<number>): void {
+    if (actions && actions !== this.actions) for (let i = 0; i < this.numEnvs; i++) this.actions[i] = actions[i];
+    this.command(CMD.Step);
+  }
+
+  /** Stop the workers. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    Atomics.store(this.ctrl, CTRL.Cmd, CMD.Close);
+    Atomics.add(this.ctrl, CTRL.Gen, 1);
+    Atomics.notify(this.ctrl, CTRL.Gen);
+    this.closed = true;
+    await Promise.all(this.workers.map((w) => new Promise((r) => w.once('exit', r))));
+  }
+}

@@ -1,0 +1,40 @@
+/** Reward bookkeeping shared by the AEC, single-agent and vector envs (see RewardOptions in game.ts). */
+import type { Game, RewardOptions } from './game.ts';
+
+/**
+ * Tracks per-seat scores so that each step's reward vector is: the terminal payoff when the game has just
+ * ended (per `RewardOptions`), plus, with `shaped`, each seat's score change since the previous call
+ * divided by `shapedScale`.
+ */
+export class RewardTracker<S> {
+  private readonly last: Float64Array;
+  private readonly terminal: Float64Array;
+  constructor(private readonly game: Game<S>, private readonly options: RewardOptions, maxPlayers: number) {
+    this.last = new Float64Array(maxPlayers);
+    this.terminal = new Float64Array(maxPlayers);
+  }
+
+  /** Start an episode at state `s`. */
+  reset(s: S): void {
+    if (!this.options.shaped) return;
+    for (let p = 0; p < this.game.numPlayers(s); p++) this.last[p] = this.game.score(s, p);
+  }
+
+  /** The reward vector for the step that led to `s`, into `out` (length >= players). */
+  step(s: S, out: Float64Array): void {
+    const n = this.game.numPlayers(s);
+    out.fill(0, 0, n);
+    if (this.options.shaped) {
+      const scale = this.options.shapedScale ?? 100;
+      for (let p = 0; p < n; p++) {
+        const now = this.game.score(s, p);
+        out[p] += (now - this.last[p]) / scale;
+        this.last[p] = now;
+      }
+    }
+    if (this.game.isTerminal(s)) {
+      this.game.returns(s, this.terminal, this.options);
+      for (let p = 0; p < n; p++) out[p] += this.terminal[p];
+    }
+  }
+}
