@@ -4,9 +4,18 @@
  * engine_steps_per_sec: uniformly random legal play, legal-action enumeration + apply, one core, no
  * observation encoding (new games are started as old ones end; game creation is included).
  * clone_us / serialize_us: mean cost of `cloneState` / `serializeState` over mid-game 4-player states.
- * env_steps_per_sec and vector_env_steps_per_sec are null until the env layer exists (RL environment issue).
+ * env_steps_per_sec: one env on one core, every step computes the acting seat's observation and action
+ * mask and takes a random masked action (the AEC env's `observeInto` + `step`).
+ * vector_env_steps_per_sec: a VectorEnvPool over all cores (one worker per core, self-play mode so every
+ * step is an observed decision, as above), random masked actions chosen on the main thread;
+ * vector_env_scaling is its ratio to env_steps_per_sec.
  */
-import { cpus, totalmem } from 'node:os';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AECEnv } from '../env/core/aec.ts';
+import { VectorEnvPool } from '../env/core/pool.ts';
+import { merlinGame } from '../env/merlin/env/game.ts';
 import { nextInt, seedRng } from '../env/core/rng.ts';
 import type { Ruleset } from '../env/merlin/rules/index.ts';
 import {
@@ -15,18 +24,92 @@ import {
 
 export interface BenchResult {
   engine_steps_per_sec: number;
-  env_steps_per_sec: number | null;
-  vector_env_steps_per_sec: number | null;
+  env_steps_per_sec: number;
+  vector_env_steps_per_sec: number;
+  vector_env_scaling: number;
+  vector_envs: number;
+  vector_workers: number;
+  observation_size: number;
+  num_actions: number;
   clone_us: number;
   serialize_us: number;
   players: number;
   seconds: number;
-  not_built: string[];
   machine: { cpu: string; cores: number; memory_gib: number; node: string; date: string };
 }
 
-/** Run the benchmark for about `seconds` of engine play plus the clone/serialise measurements. */
-export function runBench(rs: Ruleset, seconds = 5, players = 4): BenchResult {
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** One env, every step observed: observation + mask of the acting seat, then a random masked action. */
+function envStepsPerSec(rs: Ruleset, seconds: number, players: number): number {
+  const game = merlinGame(rs);
+  const env = new AECEnv(game, { players });
+  const obs = new Float32Array(game.observationSpec.size);
+  const mask = new Uint8Array(game.numActions);
+  const legal = new Int32Array(game.numActions);
+  const rng = seedRng('bench-env');
+  let steps = 0;
+  let g = 0;
+  const run = (ms: number, count: boolean) => {
+    const t0 = performance.now();
+    while (performance.now() - t0 < ms) {
+      env.reset({ seed: `env/${g++}` });
+      while (env.currentPlayer() >= 0) {
+        env.observeInto(env.agentSelection, obs, mask);
+        let n = 0;
+        for (let i = 0; i < mask.length; i++) if (mask[i]) legal[n++] = i;
+        env.step(legal[nextInt(rng, n)]);
+        if (count) steps++;
+      }
+    }
+    return performance.now() - t0;
+  };
+  run(2000, false); // JIT warm-up
+  const ms = run(seconds * 1000, true);
+  return steps / (ms / 1000);
+}
+
+/** A worker pool over all cores in self-play mode; actions chosen on the main thread from the masks. */
+async function vectorStepsPerSec(rs: Ruleset, seconds: number, players: number, workers: number, numEnvs: number): Promise<number> {
+  const game = merlinGame(rs);
+  const pool = await VectorEnvPool.create(game, {
+    game: { module: join(root, 'env/merlin/env/game.ts'), export: 'merlinGame', args: [rs.data.name] },
+    numEnvs,
+    workers,
+    players,
+    learnerSeat: 'all',
+    callerShare: workers > 1 ? 0.4 / (workers - 1) : 1,
+  });
+  try {
+    const A = game.numActions;
+    const rng = seedRng('bench-vec');
+    const legal = new Int32Array(A);
+    const stepAll = () => {
+      for (let i = 0; i < numEnvs; i++) {
+        let n = 0;
+        const o = i * A;
+        for (let a = 0; a < A; a++) if (pool.actionMasks[o + a]) legal[n++] = a;
+        pool.actions[i] = n ? legal[nextInt(rng, n)] : 0;
+      }
+      pool.step();
+    };
+    pool.reset('bench');
+    const w0 = performance.now();
+    while (performance.now() - w0 < 2000) stepAll(); // JIT warm-up in every thread
+    let steps = 0;
+    const t0 = performance.now();
+    while (performance.now() - t0 < seconds * 1000) {
+      stepAll();
+      steps += numEnvs;
+    }
+    return steps / ((performance.now() - t0) / 1000);
+  } finally {
+    await pool.close();
+  }
+}
+
+/** Run the benchmark: engine play, clone/serialise, one env, and a pooled vector env. */
+export async function runBench(rs: Ruleset, seconds = 5, players = 4): Promise<BenchResult> {
   const buf = new Int32Array(catalogue(rs).size);
   const rng = seedRng('bench');
   const samples: MerlinState[] = [];
@@ -34,7 +117,7 @@ export function runBench(rs: Ruleset, seconds = 5, players = 4): BenchResult {
   let g = 0;
   // Warm-up (JIT), not timed.
   const warm = performance.now();
-  while (performance.now() - warm < 500) {
+  while (performance.now() - warm < 2000) {
     const s = createGame(rs, players, `warm/${g++}`);
     while (!isTerminal(s)) applyAction(s, rs, buf[nextInt(rng, legalActions(s, rs, buf))]);
   }
@@ -59,15 +142,24 @@ export function runBench(rs: Ruleset, seconds = 5, players = 4): BenchResult {
   const cloneUs = time(cloneState, 200);
   const serializeUs = time(serializeState, 20);
   const cpu = cpus();
+  const envSps = envStepsPerSec(rs, seconds, players);
+  const workers = Math.max(1, availableParallelism());
+  const vectorEnvs = 64 * workers;
+  const vecSps = await vectorStepsPerSec(rs, seconds, players, workers, vectorEnvs);
+  const game = merlinGame(rs);
   return {
     engine_steps_per_sec: Math.round(stepsPerSec),
-    env_steps_per_sec: null,
-    vector_env_steps_per_sec: null,
+    env_steps_per_sec: Math.round(envSps),
+    vector_env_steps_per_sec: Math.round(vecSps),
+    vector_env_scaling: Math.round((vecSps / envSps) * 100) / 100,
+    vector_envs: vectorEnvs,
+    vector_workers: workers,
+    observation_size: game.observationSpec.size,
+    num_actions: game.numActions,
     clone_us: Math.round(cloneUs * 100) / 100,
     serialize_us: Math.round(serializeUs * 100) / 100,
     players,
     seconds: Math.round(elapsed) / 1000,
-    not_built: ['env', 'vector_env'],
     machine: {
       cpu: cpu[0]?.model ?? 'unknown',
       cores: cpu.length,

@@ -14,6 +14,7 @@ import { parseAgentList } from '../agents/registry.ts';
 import { runSimulation } from './simulate.ts';
 import { runBench } from './bench.ts';
 import { actionsMarkdown } from './docs.ts';
+import { observationMarkdown } from '../env/merlin/env/observation-doc.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -85,14 +86,15 @@ try {
     'bench',
     'measure the engine on this machine',
     (y) => y.options({ seconds: { type: 'number', default: 5, describe: 'seconds of engine play' }, players: { type: 'number', default: 4 }, ...rulesetOptions }),
-    (argv) => {
+    async (argv) => {
       const rs = rulesetFrom(argv);
-      const r = runBench(rs, argv.seconds, argv.players);
+      const r = await runBench(rs, argv.seconds, argv.players);
       out(argv.json, r, () =>
         [
           `engine: ${r.engine_steps_per_sec.toLocaleString('en')} steps/s (random play, legal actions + apply, one core, ${r.players} players)`,
+          `env: ${r.env_steps_per_sec.toLocaleString('en')} steps/s (one core; observation ${r.observation_size} floats + mask ${r.num_actions} every step)`,
+          `vector env: ${r.vector_env_steps_per_sec.toLocaleString('en')} steps/s (${r.vector_envs} envs on ${r.vector_workers} worker threads; ${r.vector_env_scaling}x one env)`,
           `clone: ${r.clone_us} us, serialize: ${r.serialize_us} us (mid-game state)`,
-          `not built yet: ${r.not_built.join(', ')}`,
           `machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memory_gib} GiB, node ${r.machine.node}, ${r.machine.date}`,
         ].join('\n'),
       );
@@ -100,12 +102,14 @@ try {
   )
   .command(
     'docs',
-    'regenerate docs/ACTIONS.md from the code',
+    'regenerate docs/ACTIONS.md and docs/OBSERVATION.md from the code',
     (y) => y.options(rulesetOptions),
     (argv) => {
-      const path = join(root, 'docs', 'ACTIONS.md');
-      writeFileSync(path, actionsMarkdown(rulesetFrom(argv)));
-      out(argv.json, { written: [path] }, () => `wrote ${path}`);
+      const rs = rulesetFrom(argv);
+      const written = [join(root, 'docs', 'ACTIONS.md'), join(root, 'docs', 'OBSERVATION.md')];
+      writeFileSync(written[0], actionsMarkdown(rs));
+      writeFileSync(written[1], observationMarkdown(rs));
+      out(argv.json, { written }, () => written.map((p) => `wrote ${p}`).join('\n'));
     },
   )
   .demandCommand(1, 'name a command: simulate, bench or docs')

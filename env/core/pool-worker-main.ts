@@ -1,9 +1,8 @@
 /** The loop of one VectorEnvPool worker (see pool.ts): build the envs, then serve commands until Close. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { pathToFileURL } from 'node:url';
 import type { Agent } from './agent.ts';
 import type { Game } from './game.ts';
-import { CMD, CTRL, type FactoryRef, type PoolOptions } from './pool.ts';
+import { CMD, CTRL, loadFactory, SPINS, type PoolOptions } from './pool.ts';
 import { VectorEnv } from './vector.ts';
 
 interface Data {
@@ -15,20 +14,13 @@ interface Data {
   seed: Uint8Array;
 }
 
-async function load<T>(ref: FactoryRef): Promise<T> {
-  const url = ref.module.startsWith('file:') ? ref.module : pathToFileURL(ref.module).href;
-  const mod = (await import(url)) as Record<string, (...a: unknown[]) => T>;
-  const f = mod[ref.export];
-  if (typeof f !== 'function') throw new Error(`${ref.module} has no export ${ref.export}`);
-  return f(...(ref.args ?? []));
-}
 
 const d = workerData as Data;
 const { lo, hi, buffers: b, ctrl } = d;
 
 try {
-  const game = await load<Game<unknown>>(d.options.game);
-  const opponents = await load<(seat: number, seed: string) => Agent>(d.options.opponents);
+  const game = await loadFactory<Game<unknown>>(d.options.game);
+  const opponents = d.options.opponents ? await loadFactory<(seat: number, seed: string) => Agent>(d.options.opponents) : undefined;
   const D = game.observationSpec.size;
   const A = game.numActions;
   const env = new VectorEnv(
@@ -45,10 +37,11 @@ try {
     lo,
   );
   const actions = b.actions.subarray(lo, hi);
-  parentPort!.postMessage({ ready: true });
+  // Read the generation before announcing readiness: the first command may follow at once.
   let gen = Atomics.load(ctrl, CTRL.Gen);
+  parentPort!.postMessage({ ready: true });
   for (;;) {
-    Atomics.wait(ctrl, CTRL.Gen, gen);
+    for (let spins = 0; Atomics.load(ctrl, CTRL.Gen) === gen; spins++) if (spins > SPINS) Atomics.wait(ctrl, CTRL.Gen, gen, 1000);
     gen = Atomics.load(ctrl, CTRL.Gen);
     const cmd = Atomics.load(ctrl, CTRL.Cmd);
     if (cmd === CMD.Close) break;

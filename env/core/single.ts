@@ -29,9 +29,13 @@ import { Box, Discrete } from './spaces.ts';
 export interface SingleAgentOptions {
   players?: number;
   /** An opponent for `seat` in the episode seeded `seed` (called at every reset). */
-  opponents: (seat: number, seed: string) => Agent;
-  /** The learner's seat, or 'random' (default): drawn per episode from the reset seed. */
-  learnerSeat?: number | 'random';
+  opponents?: (seat: number, seed: string) => Agent;
+  /**
+   * The learner's seat, 'random' (default: drawn per episode from the reset seed), or 'all' (self-play:
+   * the caller plays every seat; each step's observation and mask are for the seat to act, `seat` /
+   * `info.seat` names it, and the reward is what the seat that just acted earned on that step).
+   */
+  learnerSeat?: number | 'random' | 'all';
   illegal?: 'error' | 'noop';
   illegalPenalty?: number;
   rewards?: RewardOptions;
@@ -86,6 +90,7 @@ export class SingleAgentEnv<S> {
   private opponents: Agent[] = [];
   private rng: RngState = seedRng(0);
   private accumulated = 0;
+  private readonly selfPlay: boolean;
 
   constructor(game: Game<S>, options: SingleAgentOptions) {
     this.game = game;
@@ -94,8 +99,10 @@ export class SingleAgentEnv<S> {
     if (this.numPlayers < game.minPlayers || this.numPlayers > game.maxPlayers)
       throw new ArgumentError(`players must be in ${game.minPlayers}..${game.maxPlayers}, got ${this.numPlayers}`);
     const ls = options.learnerSeat ?? 'random';
-    if (ls !== 'random' && !(Number.isInteger(ls) && ls >= 0 && ls < this.numPlayers))
-      throw new ArgumentError(`learnerSeat must be 'random' or a seat in 0..${this.numPlayers - 1}`);
+    if (ls !== 'random' && ls !== 'all' && !(Number.isInteger(ls) && ls >= 0 && ls < this.numPlayers))
+      throw new ArgumentError(`learnerSeat must be 'random', 'all' or a seat in 0..${this.numPlayers - 1}`);
+    this.selfPlay = ls === 'all';
+    if (!this.selfPlay && !options.opponents) throw new ArgumentError('opponents are needed unless learnerSeat is "all"');
     const segs = game.observationSpec.segments;
     this.observationSpace = new Box(Math.min(0, ...segs.map((s) => s.low)), Math.max(1, ...segs.map((s) => s.high)), [game.observationSpec.size]);
     this.actionSpace = new Discrete(game.numActions);
@@ -129,10 +136,11 @@ export class SingleAgentEnv<S> {
     const s = String(seed);
     this.rng = seedRng(`${s}/env`);
     const ls = this.options.learnerSeat ?? 'random';
-    this.seat = ls === 'random' ? nextInt(this.rng, this.numPlayers) : ls;
-    this.opponents = [];
-    for (let p = 0; p < this.numPlayers; p++) this.opponents.push(p === this.seat ? (null as unknown as Agent) : this.options.opponents(p, `${s}/opponent/${p}`));
     this.state = this.game.newState(this.numPlayers, s);
+    this.seat = ls === 'random' ? nextInt(this.rng, this.numPlayers) : ls === 'all' ? this.game.currentPlayer(this.state) : ls;
+    this.opponents = [];
+    if (!this.selfPlay)
+      for (let p = 0; p < this.numPlayers; p++) this.opponents.push(p === this.seat ? (null as unknown as Agent) : this.options.opponents!(p, `${s}/opponent/${p}`));
     this.tracker.reset(this.state);
     this.accumulated = 0;
     this.playOpponents();
@@ -155,7 +163,10 @@ export class SingleAgentEnv<S> {
     }
     this.accumulated = 0;
     this.collect();
-    this.playOpponents();
+    if (this.selfPlay) {
+      const next = this.game.currentPlayer(this.state);
+      if (next !== TERMINAL) this.seat = next;
+    } else this.playOpponents();
     this.lastReward = this.accumulated;
     this.write(observation, actionMask);
     if (!this.game.isTerminal(this.state)) return StepFlags.None;
@@ -169,6 +180,7 @@ export class SingleAgentEnv<S> {
 
   /** Opponents act until the learner is to act or the game ends. */
   private playOpponents(): void {
+    if (this.selfPlay) return;
     for (;;) {
       const p = this.game.currentPlayer(this.state);
       if (p === TERMINAL || p === this.seat) return;

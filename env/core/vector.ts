@@ -45,6 +45,9 @@ export class VectorEnv<S> implements VectorBuffers {
   private readonly maskRows: Uint8Array[];
   private readonly needsReset: Uint8Array;
   private readonly episode: Int32Array;
+  /** Private scratch rows when the batches are shared: V8 writes SharedArrayBuffer memory several times slower. */
+  private readonly scratchObs: Float32Array | null;
+  private readonly scratchMask: Uint8Array | null;
   private seed: string = '0';
 
   /**
@@ -67,6 +70,9 @@ export class VectorEnv<S> implements VectorBuffers {
     this.maskRows = [...Array(n)].map((_, i) => this.actionMasks.subarray(i * A, (i + 1) * A));
     this.needsReset = new Uint8Array(n);
     this.episode = new Int32Array(n);
+    const shared = typeof SharedArrayBuffer !== 'undefined' && this.observations.buffer instanceof SharedArrayBuffer;
+    this.scratchObs = shared ? new Float32Array(D) : null;
+    this.scratchMask = shared ? new Uint8Array(A) : null;
   }
 
   /** Reset every env; env i starts episode 0 seeded `${seed}/${firstIndex + i}/0`. */
@@ -79,7 +85,13 @@ export class VectorEnv<S> implements VectorBuffers {
   }
 
   private resetOne(i: number): void {
-    this.envs[i].resetInto(`${this.seed}/${this.firstIndex + i}/${this.episode[i]}`, this.obsRows[i], this.maskRows[i]);
+    const o = this.scratchObs ?? this.obsRows[i];
+    const m = this.scratchMask ?? this.maskRows[i];
+    this.envs[i].resetInto(`${this.seed}/${this.firstIndex + i}/${this.episode[i]}`, o, m);
+    if (this.scratchObs) {
+      this.obsRows[i].set(o);
+      this.maskRows[i].set(m);
+    }
     this.rewards[i] = 0;
     this.terminated[i] = 0;
     this.truncated[i] = 0;
@@ -95,7 +107,13 @@ export class VectorEnv<S> implements VectorBuffers {
         continue;
       }
       const env = this.envs[i];
-      const flags = env.stepInto(actions[i], this.obsRows[i], this.maskRows[i]);
+      const o = this.scratchObs ?? this.obsRows[i];
+      const m = this.scratchMask ?? this.maskRows[i];
+      const flags = env.stepInto(actions[i], o, m);
+      if (this.scratchObs) {
+        this.obsRows[i].set(o);
+        this.maskRows[i].set(m);
+      }
       this.rewards[i] = env.lastReward;
       this.terminated[i] = flags & StepFlags.Terminated ? 1 : 0;
       this.truncated[i] = flags & StepFlags.Truncated ? 1 : 0;

@@ -49,6 +49,7 @@ export function enactDecree(s: MerlinState, rs: Ruleset, seat: number): void {
   applyEffects(s, rs, cardDef(rs, D, s.decreeCard), seat, -1, -1);
   s.cdiscard[D].push(s.decreeCard);
   s.decreeCard = -1;
+  s.decreeDrawer = -1;
 }
 
 /** The drawer can cover the chosen decree's consequences (else only refusing is legal). */
@@ -67,6 +68,7 @@ export function refuseDecree(s: MerlinState, rs: Ruleset): boolean {
   if (s.queue.length === 0) {
     s.cdiscard[D].push(s.decreeCard);
     s.decreeCard = -1;
+    s.decreeDrawer = -1;
     return false;
   }
   s.bids.fill(-1);
@@ -113,5 +115,6 @@ export function settleDecreeAuction(s: MerlinState, rs: Ruleset): void {
     s.cdiscard[D].push(s.decreeCard);
     s.decreeCard = -1;
   }
+  s.decreeDrawer = -1;
   s.bids.fill(-1);
 }

@@ -1,0 +1,122 @@
+/**
+ * Merlin Economics as a `Game` (env/core/game.ts): the engine plus observations, rewards, rendering and
+ * hidden-information resampling, for the AEC, single-agent and vector envs, agents and the bridge.
+ *
+ *   const game = merlinGame('full');           // or merlinGame(loadRuleset('path.json'))
+ *   const env = new AECEnv(game, { players: 4 });
+ *
+ * Observation and state-tensor layouts: docs/OBSERVATION.md. Actions: docs/ACTIONS.md.
+ * Rewards (RewardOptions): by default the winner gets +1 and every other seat -1/(n-1); a game truncated
+ * at the turn limit is won by the net-worth leader (`truncation: 'rank'`) or pays 0 (`'zero'`).
+ * `score(s, seat)` is net worth in gold (engine/victory.ts), the base of the opt-in shaped reward.
+ */
+import { contentHash } from '../../core/hash.ts';
+import type { Game, RewardOptions, TensorSpec } from '../../core/game.ts';
+import { TERMINAL } from '../../core/game.ts';
+import { loadRuleset, type Ruleset } from '../rules/index.ts';
+import {
+  applyAction, catalogue, cloneState, createGame, currentPlayer, describeAction, deserializeState, isTerminal, isTruncated, legalActions,
+  serializeState, Victory, type MerlinState,
+} from '../engine/index.ts';
+import { netWorth } from '../engine/victory.ts';
+import { createObservationEncoder, createStateEncoder } from './observation.ts';
+import { resampleHidden } from './hidden.ts';
+import { renderTable } from './render.ts';
+
+export class MerlinGame implements Game<MerlinState> {
+  readonly name = 'merlin';
+  readonly ruleset: Ruleset;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  readonly numActions: number;
+  readonly observationSpec: TensorSpec;
+  readonly stateSpec: TensorSpec;
+  readonly rulesHash: string;
+  readonly actionsHash: string;
+  private readonly obs: ReturnType<typeof createObservationEncoder>;
+  private readonly st: ReturnType<typeof createStateEncoder>;
+
+  constructor(ruleset: Ruleset) {
+    this.ruleset = ruleset;
+    this.minPlayers = ruleset.data.players.min;
+    this.maxPlayers = ruleset.data.players.max;
+    const cat = catalogue(ruleset);
+    this.numActions = cat.size;
+    this.obs = createObservationEncoder(ruleset);
+    this.st = createStateEncoder(ruleset);
+    this.observationSpec = this.obs.spec;
+    this.stateSpec = this.st.spec;
+    this.rulesHash = ruleset.hash;
+    this.actionsHash = contentHash({ kind: Array.from(cat.kind), arg: Array.from(cat.arg), arg2: Array.from(cat.arg2), grids: ruleset.data.grids });
+  }
+
+  newState(players: number, seed: string | number): MerlinState {
+    return createGame(this.ruleset, players, seed);
+  }
+  clone(s: MerlinState): MerlinState {
+    return cloneState(s);
+  }
+  serialize(s: MerlinState): string {
+    return serializeState(s);
+  }
+  deserialize(json: string): MerlinState {
+    return deserializeState(json, this.rulesHash);
+  }
+  numPlayers(s: MerlinState): number {
+    return s.numPlayers;
+  }
+  currentPlayer(s: MerlinState): number {
+    const p = currentPlayer(s);
+    return p < 0 ? TERMINAL : p;
+  }
+  legalActions(s: MerlinState, out: Int32Array): number {
+    return legalActions(s, this.ruleset, out);
+  }
+  applyAction(s: MerlinState, action: number): void {
+    applyAction(s, this.ruleset, action);
+  }
+  isTerminal(s: MerlinState): boolean {
+    return isTerminal(s);
+  }
+  isTruncated(s: MerlinState): boolean {
+    return isTruncated(s);
+  }
+  returns(s: MerlinState, out: Float64Array, options: RewardOptions = {}): void {
+    const n = s.numPlayers;
+    out.fill(0, 0, n);
+    if (!isTerminal(s) || options.terminal === 'zero' || s.winner < 0) return;
+    if (s.victory === Victory.Truncated && options.truncation === 'zero') return;
+    for (let p = 0; p < n; p++) out[p] = p === s.winner ? 1 : -1 / (n - 1);
+  }
+  score(s: MerlinState, seat: number): number {
+    return s.eliminated[seat] ? 0 : netWorth(s, this.ruleset, seat);
+  }
+  observe(s: MerlinState, seat: number, out: Float32Array): void {
+    this.obs.observe(s, seat, out);
+  }
+  stateTensor(s: MerlinState, out: Float32Array): void {
+    this.st.encode(s, out);
+  }
+  resampleHidden(s: MerlinState, seed: string | number, player: number): MerlinState {
+    return resampleHidden(this.ruleset, s, seed, player);
+  }
+  describeAction(s: MerlinState | null, action: number): string {
+    return describeAction(this.ruleset, action, s ?? undefined);
+  }
+  render(s: MerlinState): string {
+    return renderTable(this.ruleset, s);
+  }
+}
+
+const games = new Map<Ruleset, MerlinGame>();
+
+/** The Merlin game for a shipped variant name (`full`, `market`), a ruleset file path, or a loaded ruleset. */
+export function merlinGame(variant: string | Ruleset = 'full'): MerlinGame {
+  const rs = typeof variant === 'string' ? loadRuleset(variant) : variant;
+  let g = games.get(rs);
+  if (!g) {
+    g = new MerlinGame(rs);
+    games.set(rs, g);
+  }
+  return g;
+}

@@ -1,0 +1,105 @@
+/**
+ * docs/OBSERVATION.md, rendered from the observation and state-tensor specs (observation.ts), so the
+ * document cannot drift from the code. A test checks the committed file equals `observationMarkdown(full)`.
+ */
+import type { TensorSpec } from '../../core/game.ts';
+import type { Ruleset } from '../rules/index.ts';
+import { createObservationEncoder, createStateEncoder, MAX_READINGS } from './observation.ts';
+
+function bounds(low: number, high: number): string {
+  return `[${low}, ${high}]`;
+}
+
+function table(spec: TensorSpec): string[] {
+  const lines = ['| segment | offset | length | bounds | meaning |', '| --- | --- | --- | --- | --- |'];
+  for (const g of spec.segments) {
+    lines.push(`| \`${g.name}\` | ${g.offset} | ${g.length} | ${bounds(g.low, g.high)} | ${g.meaning.replace(/\|/g, '\\|')} |`);
+  }
+  return lines;
+}
+
+/** The markdown of docs/OBSERVATION.md for ruleset `rs`. */
+export function observationMarkdown(rs: Ruleset): string {
+  const obs = createObservationEncoder(rs).spec;
+  const st = createStateEncoder(rs).spec;
+  const d = rs.data;
+  const lines = [
+    '# Observations and the state tensor',
+    '',
+    '<!-- Generated from env/merlin/env/observation.ts by env/merlin/env/observation-doc.ts; do not edit by hand. -->',
+    '',
+    `Ruleset \`${d.name}\` (hash \`${rs.hash.slice(0, 16)}\`): the observation has **${obs.size} values** (spec hash`,
+    `\`${obs.hash.slice(0, 16)}\`), the perfect-information state tensor **${st.size} values** (spec hash \`${st.hash.slice(0, 16)}\`).`,
+    `Both are sized by the ruleset alone: ${d.players.max} seats (\`players.max\`), ${d.table.fieldSlots} field slots, ${d.table.handSize}`,
+    `hand entries, up to ${MAX_READINGS} Future Readings and ${d.decrees.choices} decree options, and one-hots over each custom`,
+    'deck\'s card definitions. So the length is the same for every player count of a ruleset, and a checkpoint or',
+    'client made for another layout is recognised by the spec hash (SHA-256 over the segment list).',
+    '',
+    '## How to read it',
+    '',
+    '- `game.observe(state, seat, out)` writes one seat\'s view into a `Float32Array` of `observationSpec.size`;',
+    '  `game.stateTensor(state, out)` writes the state tensor (for centralised critics) into one of `stateSpec.size`.',
+    '- The tensor is flat. Each segment below is a contiguous block `[offset, offset + length)`. The segments tile',
+    '  the tensor exactly, in order. Multi-dimensional segments are row-major in the order their meaning gives.',
+    '  For example, `field.kind` is `[seat][slot][kind]`: reshape it to',
+    `  (${d.players.max}, ${d.table.fieldSlots}, 4). The \`field.*\` segments share the (seat, slot) axes, so concatenating them on the last`,
+    '  axis gives one feature vector per field slot.',
+    '- **Seats in the observation are relative.** Index 0 is the observer, then the other seats in turn order.',
+    '  Before the turn-order auction has fixed the order, they follow seat order from the observer. Every segment',
+    '  that names a seat uses the same index: seat blocks, readings\' drawers, the pending target, the decree',
+    '  drawer. The state tensor uses absolute seat numbers instead.',
+    '- **Absent seats are zero.** Seats beyond the game\'s player count are all zero, with `seat.present` = 0.',
+    '  An eliminated seat is present, with `seat.eliminated` = 1.',
+    '- **Bounds.** Every value is finite and lies within its segment\'s `[low, high]`. Each meaning gives the',
+    '  normalisation. Gold is divided by the gold supply and commodities by their supply. Counts are divided by',
+    '  their caps and clipped. Counters that can grow without limit (Cost of the Living, debts, net worth, …) are',
+    '  squashed with x / (x + k).',
+    '- There is no market, contract or combat information yet. Later engine parts add segments; they only',
+    '  append or insert segments, and the spec hash changes when they do.',
+    '',
+    '## Hidden information',
+    '',
+    'An observation never reveals another player\'s hidden information (DESIGN "Rules of the road"). Tests in',
+    '`env/merlin/env/test/observation.test.ts` change each kind of hidden information and check that the other',
+    'seats\' observations do not move.',
+    '',
+    '- **Hands.** Another player\'s hand and the cards they bought this turn appear only as counts',
+    '  (`seat.handCount`, `seat.boughtCount`). Only the observer\'s own cards are itemised (`hand.*`, `bought.suit`).',
+    '  That includes the spell and recipe definitions and whether a card came from one of their labs.',
+    '- **Face-down potions** appear only as counts of potions lying somewhere (`field.potions`,',
+    '  `seat.potionsInFront`). Only their owner sees their recipes (`potion.identity`).',
+    '- **Auction bids.** Bidding moves gold from the pocket into the pot at once. So during the turn-order',
+    '  auction and a refused decree\'s auction, every other seat\'s `seat.gold` is shown as pocket + hidden bid',
+    '  (the closed fist folded back). Net worths include the bids too. The pot shows only what it held before',
+    '  the open round (`auctionPot`). Whether a seat has bid is public (`seat.hasBid`). Only the observer\'s own',
+    '  bid is shown (`bid`).',
+    '- **Tax-rate votes** are hidden until all are cast. `seat.hasVoted` says who has voted; only the observer\'s',
+    '  own vote is shown (`vote`).',
+    '- **Royal Decree options** are shown only to the King\'s drawer (`decree.options`). The chosen decree is',
+    '  public (`decree.chosen`).',
+    '- **Draw piles.** Their order is hidden from everyone; only their sizes are shown.',
+    '- **The pending hand index** of a sub-decision is shown only to the decider. What kind of sub-decision is',
+    '  open is public (`pending`).',
+    '',
+    'The state tensor has no such limits. It holds every seat\'s hand, bought cards, face-down potion recipes,',
+    'bid and vote, true pocket gold and pot, and the decree options. It leaves out the RNG state and the order',
+    'of the draw piles (the future chance outcomes).',
+    '',
+    '`game.resampleHidden(state, seed, player)` (env/merlin/env/hidden.ts) redraws, consistently, everything',
+    'that `player` cannot see: other hands, face-down potion recipes, draw-pile orders, decree options, other',
+    'seats\' bids and votes, and the RNG. `player`\'s observation stays the same.',
+    '',
+    `## Observation (${obs.size} values)`,
+    '',
+    ...table(obs),
+    '',
+    `## State tensor (${st.size} values)`,
+    '',
+    'The same public segments by absolute seat number (seat index = seat), followed by every seat\'s hidden',
+    'cards, bids and votes.',
+    '',
+    ...table(st),
+    '',
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,546 @@
+/**
+ * Observation and state tensors for Merlin Economics (docs/OBSERVATION.md is generated from the specs here).
+ *
+ * `createObservationEncoder(rs)` writes one seat's view into a caller-owned Float32Array: the public table
+ * from that seat's point of view (itself first, then the other seats in turn order) plus its own hidden
+ * cards. `createStateEncoder(rs)` writes the perfect-information tensor for centralised critics: the same
+ * public layout by absolute seat, plus every seat's hidden cards, bids and votes and the decree options.
+ *
+ * Both layouts are generated from code (`Layout.add` below) and sized by the ruleset only (players.max
+ * seats, fieldSlots, handSize, deck definitions), so the length is fixed whatever the player count: absent
+ * seats are all zero with `seat.present` = 0. Every value is finite and within its segment's [low, high];
+ * each segment's `meaning` states its normalisation. Hidden-information rules (never broken by `observe`):
+ *
+ * - Other players' hands and cards bought this turn appear only as counts.
+ * - Face-down potions appear only as "a potion lies here" counts; their identities only to their owner.
+ * - Auction bids are hidden: during the turn-order auction and a refused decree's auction every other seat's
+ *   gold is shown as pocket + bid (their closed fist folded back), the pot as what it holds beyond the bids
+ *   of the open round, and net worths with bids folded back in. A seat's own bid is in `bid`.
+ * - Tax-rate votes are hidden until all are cast: only whether each seat has voted; one's own vote in `vote`.
+ * - Decree options are shown only to the King's drawer. Draw-pile order is shown to nobody (sizes only).
+ * - The pending hand index of a sub-decision is shown only to the decider.
+ *
+ * Speed: offsets are fixed when the encoder is made; `observe` zero-fills and writes only non-zero values
+ * (about 0.6 µs for a 4-player mid-game state on the 2-core EPYC of docs/BENCHMARKS.md, where the engine
+ * takes about 0.9 µs a step).
+ */
+import type { SegmentSpec, TensorSpec } from '../../core/game.ts';
+import { contentHash } from '../../core/hash.ts';
+import { ArgumentError } from '../../core/errors.ts';
+import type { Ruleset } from '../rules/index.ts';
+import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';
+
+/** Most face-up Future Readings encoded one by one (the oldest first); `readingCount` counts them all. */
+export const MAX_READINGS = 12;
+
+const NUM_PHASES = Object.keys(Phase).length;
+const NUM_PENDING = Object.keys(Pending).length;
+/** Slot kinds encoded one-hot (Empty is all zero): Property, SpellLab, PotionLab, Chauffeur. */
+const SLOT_KINDS = 4;
+/** Top kinds encoded one-hot (None and ChauffeurPair are implied by the slot kind): Land, SpellShop, Brewery. */
+const TOP_KINDS = 3;
+/** Playing-card suits one-hot: Clubs, Spades, Hearts, Diamonds, Joker. */
+const SUITS = 5;
+
+/** A tensor layout under construction: segments are appended in order and tile [0, size). */
+class Layout {
+  readonly segments: SegmentSpec[] = [];
+  size = 0;
+  /** Append a segment; returns its offset. */
+  add(name: string, length: number, meaning: string, low = 0, high = 1): number {
+    const offset = this.size;
+    this.segments.push({ name, offset, length, meaning, low, high });
+    this.size += length;
+    return offset;
+  }
+  spec(): TensorSpec {
+    return { size: this.size, segments: this.segments, hash: contentHash(this.segments) };
+  }
+}
+
+/** The writer shared by both encoders: `full` selects the perfect-information state tensor. */
+function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: MerlinState, observer: number, out: Float32Array) => void } {
+  const d = rs.data;
+  const M = d.players.max;
+  const F = d.table.fieldSlots;
+  const H = d.table.handSize;
+  const W = rs.wheels[0].length;
+  const G = Math.max(1, d.supply.gold);
+  const C0 = Math.max(1, d.supply.commodities.souls);
+  const C1 = Math.max(1, d.supply.commodities.elixirOil);
+  const C2 = Math.max(1, d.supply.commodities.essenceGrain);
+  const R = MAX_READINGS;
+  const O = d.decrees.choices;
+  const maxBid = d.grids.maxBid;
+  const turnLimit = d.turnLimit;
+  const maxActions = d.maxActionsPerTurn;
+  const sfs = d.research.spentForSuccess;
+  const grace = d.bankruptcy.graceMonths;
+  const crownCap = 2 * d.victory.crownsToWin;
+  const climateT = d.climate.threshold;
+  const payout = rs.payout;
+  const specialMult = d.specialisedPayoutMultiplier;
+  const meadPrice = d.mead.priceInCostOfLiving;
+  const teaDef = rs.cards.teaLeaves.instanceDef;
+  const cryDef = rs.cards.crystalBall.instanceDef;
+  const spellDef = rs.cards.spells.instanceDef;
+  const potionDef = rs.cards.potions.instanceDef;
+  const decreeDef = rs.cards.royalDecrees.instanceDef;
+  const nTea = rs.cards.teaLeaves.defs.length;
+  const nCry = rs.cards.crystalBall.defs.length;
+  const nRd = nTea + nCry;
+  const nSp = rs.cards.spells.defs.length;
+  const nPo = rs.cards.potions.defs.length;
+  const nDe = rs.cards.royalDecrees.defs.length;
+  const perPlayerDecks = d.deck.mode === 'perPlayer';
+  const cardsPerDeck = d.deck.jokers ? 54 : 52;
+  const deckSizes = [rs.decks.teaLeaves.size, rs.decks.crystalBall.size, rs.decks.spells.size, rs.decks.potions.size, rs.decks.royalDecrees.size];
+  const names = (defs: { id: string }[]) => defs.map((x) => x.id).join(', ');
+
+  const seatWord = full ? `[${M}] seats by seat number` : `[${M}] relative seats (0 the observer, then turn order)`;
+  const relWord = full ? 'seat number' : 'relative seat';
+  const B = full ? M : 1;
+  const privWord = full ? `[${M}] seats by seat number × ` : 'the observer\'s own: ';
+  const L = new Layout();
+
+  // ---- the decision and the clock
+  const oPhase = L.add('phase', NUM_PHASES, `One-hot over Phase: ${Object.keys(Phase).join(', ')}.`);
+  const oPending = L.add('pending', NUM_PENDING, `One-hot over Pending (why a SelectSlot / SelectPlayer sub-decision is open): ${Object.keys(Pending).join(', ')}.`);
+  const oPendSlot = L.add('pendingSlot', F, `One-hot over the decider's field slots: the slot chosen earlier in a compound decision (the lab of a Spell Shop / Brewery, the first property of a Chauffeur); all zero when none.`);
+  const oPendPlayer = L.add('pendingPlayer', M, `One-hot over ${relWord}: the spell's target player chosen earlier (Land spells); all zero when none.`);
+  const oPendHand = L.add('pendingHand', H, full
+    ? 'One-hot over the decider\'s hand index of the card being played in the open sub-decision; all zero when none.'
+    : 'One-hot over the decider\'s hand index of the card being played in the open sub-decision, shown only when the observer is the decider; all zero otherwise.');
+  let oIsDecider = -1;
+  let oIsActive = -1;
+  if (!full) {
+    oIsDecider = L.add('observerIsDecider', 1, '1 when the observer decides next.');
+    oIsActive = L.add('observerIsActive', 1, '1 when it is the observer\'s turn (the active player).');
+  }
+  const oTurn = L.add('turn', 1, `Turns started so far / turnLimit (${turnLimit}), clipped to 1.`);
+  const oActions = L.add('actionsThisTurn', 1, `Actions taken this turn / maxActionsPerTurn (${maxActions}), clipped to 1.`);
+  const oYear = L.add('year', 1, 'Years completed: (year - 1) / (year - 1 + 10).');
+  const oMonths = L.add('months', 1, 'Months (wheel portions) elapsed: months / (months + 60).');
+  const oCol = L.add('costOfLiving', 1, 'Cost of the Living x as x / (x + 10).');
+  const oRc = L.add('researchCost', 1, 'Research Cost x as x / (x + 10).');
+  const oTax = L.add('taxRate', 1, 'Tax rate x as x / (x + 5).');
+  const oVol = L.add('volatility', 1, 'Volatility x as x / (x + 5).');
+  const oClimate = L.add('climate', 1, `Climate Change counter / climate.threshold (${climateT}), clipped to 1.`);
+  const oWheelPos = L.add('wheelPos', W, `One-hot over the ${W} portions (months) of the season wheel in force.`);
+  const oWheelKind = L.add('wheelKind', 1, '0 the Standard wheel, 1 the Erratic wheel.');
+  const oDie1 = L.add('die1', 6, 'One-hot over the first die of the last roll (1..6); all zero before the first roll.');
+  const oDie2 = L.add('die2', 6, 'One-hot over the second die of the last roll (1..6).');
+  const oTotal = L.add('diceTotal', 11, 'One-hot over the last roll\'s total (2..12).');
+  const oDoubles = L.add('doubles', 1, '1 when the last roll was a double.');
+
+  // ---- conserved pools and decks
+  const oBank = L.add('centralBank', 1, `Central Bank gold / supply.gold (${G}).`);
+  const oRow = L.add('row', 1, `R.O.W. gold / supply.gold (${G}).`);
+  const oPot = L.add('auctionPot', 1, full
+    ? `Gold in the open auction's pot / supply.gold (${G}).`
+    : `Gold in the auction pot beyond the bids of the open round (which are hidden and folded back into each seat's gold) / supply.gold (${G}); 0 outside auctions.`);
+  const oSupply = L.add('supply', 3, `Commodities in the supply / their totals (${C0}, ${C1}, ${C2}): Souls, Elixir Oil, Essence Grain.`);
+  const oPiles = L.add('drawPiles', 6, `Draw-pile sizes / deck sizes: playing deck (/ the game's ${cardsPerDeck}-card decks${perPlayerDecks ? ', one per player' : ''}), Tea Leaves, Crystal Ball, Spells, Potions, Royal Decrees (/${deckSizes.join(', /')}). Order is hidden.`);
+  const oDiscards = L.add('discardPiles', 6, 'Discard-pile sizes, same order and scale as drawPiles.');
+  const oAucRound = L.add('auctionRound', 1, '1 while the turn-order auction is re-auctioning tied positions.');
+  const oReadCount = L.add('readingCount', 1, `Face-up Future Readings on the table / ${2 * R}, clipped to 1 (the first ${R} are in reading.*).`);
+
+  // ---- seats
+  const oPresent = L.add('seat.present', M, full
+    ? `${seatWord}: 1 for a seat in this game, 0 for an absent seat (all its values are 0).`
+    : `${seatWord}: 1 for a seat in this game, 0 for an absent seat (all its values are 0). Relative seats: index 0 is the observer, then the other seats in turn order (in seat order from the observer while the turn-order auction has not fixed it); every seat-indexed segment uses this index.`);
+  const oElim = L.add('seat.eliminated', M, `${seatWord}: 1 when eliminated.`);
+  const oBankrupt = L.add('seat.bankrupt', M, `${seatWord}: 1 when bankrupt (owing debt).`);
+  const oGrace = L.add('seat.graceLeft', M, `${seatWord}: months left before elimination / bankruptcy.graceMonths (${grace}) while bankrupt, else 0.`);
+  const oGold = L.add('seat.gold', M, full
+    ? `${seatWord}: gold in pocket / supply.gold (${G}).`
+    : `${seatWord}: gold in pocket / supply.gold (${G}); for the other seats during an auction, pocket + hidden bid.`);
+  const oHeld = L.add('seat.held', M * 3, `${seatWord} × [3]: held Souls, Elixir Oil, Essence Grain / their totals.`);
+  const oCrowns = L.add('seat.crowns', M, `${seatWord}: Crowns / (2 × crownsToWin = ${crownCap}), clipped to 1.`);
+  const oMead = L.add('seat.mead', M, `${seatWord}: Mead m as m / (m + 5).`);
+  const oDebtBank = L.add('seat.debtBank', M, `${seatWord}: debt to the Central Bank x as x / (x + 10).`);
+  const oDebtRow = L.add('seat.debtRow', M, `${seatWord}: debt to the R.O.W. x as x / (x + 10).`);
+  const oHandCount = L.add('seat.handCount', M, `${seatWord}: cards in hand (playing cards, spells, recipes) / handSize (${H}).`);
+  const oBoughtCount = L.add('seat.boughtCount', M, `${seatWord}: cards bought this turn (not yet in hand) / handSize (${H}).`);
+  const oWorth = L.add('seat.netWorth', M, full
+    ? `${seatWord}: net worth w in gold (engine/victory.ts) as w / (|w| + 50).`
+    : `${seatWord}: net worth w in gold (engine/victory.ts; with hidden bids folded back during auctions) as w / (|w| + 50).`, -1, 1);
+  const oOrderPos = L.add('seat.orderPos', M, `${seatWord}: (position in the turn order + 1) / ${M}; 0 while unplaced.`);
+  const oActive = L.add('seat.active', M, `${seatWord}: 1 for the active player (whose turn it is).`);
+  const oDecider = L.add('seat.decider', M, `${seatWord}: 1 for the seat that decides next.`);
+  const oDrawer = L.add('seat.decreeDrawer', M, `${seatWord}: 1 for the King's drawer while a Royal Decree is being decided.`);
+  const oHasBid = L.add('seat.hasBid', M, `${seatWord}: 1 when the seat has bid in the open auction round (not the amount).`);
+  const oHasVoted = L.add('seat.hasVoted', M, `${seatWord}: 1 when the seat has cast its tax-rate vote (not the vote).`);
+  const oTargeted = full
+    ? L.add('seat.spellTargeted', M * M, `[${M}] × [${M}] by seat number: 1 when the two seats have targeted each other with a spell.`)
+    : L.add('seat.spellTargeted', M, `${seatWord}: 1 when this seat and the observer have targeted each other with a spell.`);
+  const oFront = L.add('seat.potionsInFront', M, `${seatWord}: face-down potions in front of the seat (under no slot), count / 4 clipped to 1.`);
+  const oModLands = L.add('seat.modLands', M, `${seatWord}: the first production modifier on all the seat's Lands: (multiplier + 1) / 5; 0 when none.`);
+  const oModProps = L.add('seat.modProperties', M, `${seatWord}: the first production modifier on all the seat's properties: (multiplier + 1) / 5; 0 when none.`);
+
+  // ---- fields
+  const fieldWord = `${seatWord} × [${F}] slots`;
+  const oKind = L.add('field.kind', M * F * SLOT_KINDS, `${fieldWord} × [${SLOT_KINDS}]: one-hot slot kind Property, SpellLab, PotionLab, Chauffeur (all zero: empty).`);
+  const oTop = L.add('field.top', M * F * TOP_KINDS, `${fieldWord} × [${TOP_KINDS}]: one-hot card on top Land, SpellShop, Brewery (a Chauffeur's second property is implied by its kind).`);
+  const oBaseNum = L.add('field.baseNumber', M * F, `${fieldWord}: rank of the base card (property, lab, Chauffeur's first property) / 10; 0 when empty.`);
+  const oTopNum = L.add('field.topNumber', M * F, `${fieldWord}: rank of the top card (Land, Spell Shop / Brewery lab card, Chauffeur's second property) / 10; 0 when none.`);
+  const oSlotGold = L.add('field.gold', M * F, `${fieldWord}: gold on the slot (property investment, Chauffeur vault or lab research funds; the kind tells which) g as g / (g + 10).`);
+  const oSpent = L.add('field.spent', M * F, `${fieldWord}: spent cards under a lab / research.spentForSuccess (${sfs}), clipped to 1.`);
+  const oPlanted = L.add('field.planted', M * F, `${fieldWord}: 1 when a commodity unit is planted on the Land.`);
+  const oSlotPotions = L.add('field.potions', M * F, `${fieldWord}: face-down potions lying under the slot, count / 4 clipped to 1 (never which).`);
+  const oSlotMod = L.add('field.modifier', M * F, `${fieldWord}: the first production modifier on this slot: (multiplier + 1) / 5; 0 when none.`);
+  const oInvested = L.add('field.investedThisTurn', M * F, `${fieldWord}: 1 when the property was invested in this turn (once per turn).`);
+
+  // ---- Future Readings
+  const oRPresent = L.add('reading.present', R, `[${R}] face-up Future Readings, oldest first: 1 when present.`);
+  const oRDeck = L.add('reading.deck', R, `[${R}]: 0 Tea Leaves, 1 Crystal Ball.`);
+  const oRDef = L.add('reading.card', R * nRd, `[${R}] × [${nRd}]: one-hot card definition, the Tea Leaves definitions (${names(rs.cards.teaLeaves.defs)}) then the Crystal Ball ones (${names(rs.cards.crystalBall.defs)}).`);
+  const oRDrawer = L.add('reading.drawer', R * M, `[${R}] × [${M}]: one-hot ${relWord} of the player who drew it.`);
+  const oRAge = L.add('reading.age', R, `[${R}]: turns since it was drawn / 20, clipped to 1.`);
+
+  // ---- Royal Decrees
+  const oDChosen = L.add('decree.chosen', nDe, `One-hot definition of the chosen Royal Decree while it is enacted, refused or auctioned (${names(rs.cards.royalDecrees.defs)}).`);
+  const oDDrawer = L.add('decree.drawer', M, `One-hot ${relWord} of the King's drawer while a decree is being decided.`);
+  const oDOpts = L.add('decree.options', O * nDe, full
+    ? `[${O}] × [${nDe}]: one-hot definitions of the revealed decree options (DecreeChoose).`
+    : `[${O}] × [${nDe}]: one-hot definitions of the revealed decree options, shown only to the King's drawer (DecreeChoose).`);
+
+  // ---- hidden cards (the observer's own; every seat's in the state tensor)
+  const oHSuit = L.add('hand.suit', B * H * SUITS, `${privWord}[${H}] hand entries × [${SUITS}]: one-hot suit of a playing card (Clubs, Spades, Hearts, Diamonds, Joker); all zero for spells, recipes and empty entries.`);
+  const oHRank = L.add('hand.rank', B * H, `${privWord}[${H}] hand entries: rank of a playing card / 13 (Ace 1 .. King 13).`);
+  const oHSpell = L.add('hand.spell', B * H * nSp, `${privWord}[${H}] hand entries × [${nSp}]: one-hot spell definition (${names(rs.cards.spells.defs)}).`);
+  const oHPotion = L.add('hand.potion', B * H * nPo, `${privWord}[${H}] hand entries × [${nPo}]: one-hot potion recipe definition (${names(rs.cards.potions.defs)}).`);
+  const oHLab = L.add('hand.fromLab', B * H, `${privWord}[${H}] hand entries: 1 when the card came from one of the seat's labs (its spent card will count toward that lab's research).`);
+  const oBought = L.add('bought.suit', B * 4, `${privWord}[4]: cards bought this turn (playable next turn) by suit Clubs, Spades, Hearts, Diamonds, count / handSize (${H}).`);
+  const oPotId = L.add('potion.identity', B * (F + 1) * nPo, `${privWord}[${F + 1}] places (0 in front of the seat, 1 + slot under a field slot) × [${nPo}]: the seat's face-down potions by recipe, count / 4 clipped to 1.`);
+  const oBid = L.add('bid', B * 2, `${privWord}[2]: 1 when the seat has bid in the open auction round; the bid / grids.maxBid (${maxBid}).`);
+  const oVote = L.add('vote', B * 3, `${privWord}[3]: one-hot tax-rate vote cast this tax season: keep, raise, lower.`);
+
+  const spec = L.spec();
+  const size = spec.size;
+  const rel = new Int32Array(M);
+  const relOf = new Int32Array(M);
+  const orderPos = new Int32Array(M);
+
+  function write(s: MerlinState, observer: number, out: Float32Array): void {
+    const P = s.numPlayers;
+    if (out.length < size) throw new ArgumentError(`observation buffer holds ${out.length} values, needs ${size}`);
+    if (!full && !(observer >= 0 && observer < P && (observer | 0) === observer)) throw new ArgumentError(`seat ${observer} is not in this ${P}-player game`);
+    out.fill(0, 0, size);
+    const order = s.order;
+    const bids = s.bids;
+    // Relative seats: the observer first, then the turn order (seat order while the order is unfixed).
+    let placed = true;
+    for (let i = 0; i < P; i++) {
+      orderPos[i] = 0;
+      if (order[i] < 0) placed = false;
+    }
+    for (let i = 0; i < P; i++) if (order[i] >= 0) orderPos[order[i]] = i + 1;
+    if (full) {
+      for (let i = 0; i < P; i++) rel[i] = i;
+    } else if (placed) {
+      let pos = 0;
+      while (order[pos] !== observer) pos++;
+      for (let i = 0; i < P; i++) {
+        const j = pos + i;
+        rel[i] = order[j < P ? j : j - P];
+      }
+    } else {
+      for (let i = 0; i < P; i++) {
+        const j = observer + i;
+        rel[i] = j < P ? j : j - P;
+      }
+    }
+    for (let i = 0; i < P; i++) relOf[rel[i]] = i;
+
+    const phase = s.phase;
+    const active = placed ? order[s.turnIdx] : -1;
+    if (phase >= 0 && phase < NUM_PHASES) out[oPhase + phase] = 1;
+    if (s.pending >= 0 && s.pending < NUM_PENDING) out[oPending + s.pending] = 1;
+    if (s.pendingSlot >= 0 && s.pendingSlot < F) out[oPendSlot + s.pendingSlot] = 1;
+    if (s.pendingPlayer >= 0 && s.pendingPlayer < P) out[oPendPlayer + relOf[s.pendingPlayer]] = 1;
+    if (s.pendingHand >= 0 && s.pendingHand < H && (full || s.decider === observer)) out[oPendHand + s.pendingHand] = 1;
+    if (!full) {
+      if (s.decider === observer && phase !== Phase.GameOver) out[oIsDecider] = 1;
+      if (active === observer) out[oIsActive] = 1;
+    }
+    const turn = s.turn;
+    out[oTurn] = turn >= turnLimit ? 1 : turn / turnLimit;
+    const acts = s.actionsThisTurn;
+    out[oActions] = acts >= maxActions ? 1 : acts / maxActions;
+    const y = s.year - 1;
+    if (y > 0) out[oYear] = y / (y + 10);
+    out[oMonths] = s.months / (s.months + 60);
+    const col = s.costOfLiving;
+    out[oCol] = col / (col + 10);
+    out[oRc] = s.researchCost / (s.researchCost + 10);
+    out[oTax] = s.taxRate / (s.taxRate + 5);
+    out[oVol] = s.volatility / (s.volatility + 5);
+    out[oClimate] = s.climate >= climateT ? 1 : s.climate / climateT;
+    if (s.wheelPos >= 0 && s.wheelPos < W) out[oWheelPos + s.wheelPos] = 1;
+    out[oWheelKind] = s.wheelKind;
+    const d1 = s.die1;
+    const d2 = s.die2;
+    if (d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6) {
+      out[oDie1 + d1 - 1] = 1;
+      out[oDie2 + d2 - 1] = 1;
+      out[oTotal + d1 + d2 - 2] = 1;
+      if (d1 === d2) out[oDoubles] = 1;
+    }
+    out[oBank] = s.centralBank / G;
+    out[oRow] = s.row / G;
+    let pot = s.auctionPot;
+    if (!full) for (let p = 0; p < P; p++) if (bids[p] > 0) pot -= bids[p];
+    out[oPot] = pot / G;
+    const sup = s.supply;
+    out[oSupply] = sup[0] / C0;
+    out[oSupply + 1] = sup[1] / C1;
+    out[oSupply + 2] = sup[2] / C2;
+    const playingCards = (perPlayerDecks ? P : 1) * cardsPerDeck;
+    out[oPiles] = s.deck.length / playingCards;
+    out[oDiscards] = s.discard.length / playingCards;
+    const cdeck = s.cdeck;
+    const cdiscard = s.cdiscard;
+    for (let k = 0; k < 5; k++) {
+      out[oPiles + 1 + k] = cdeck[k].length / deckSizes[k];
+      out[oDiscards + 1 + k] = cdiscard[k].length / deckSizes[k];
+    }
+    if (s.aucRound > 0) out[oAucRound] = 1;
+    const nReadings = s.readingCard.length;
+    out[oReadCount] = nReadings >= 2 * R ? 1 : nReadings / (2 * R);
+
+    // ---- seats
+    const decreeLive = s.decreeCard >= 0 || s.decreeOptions.length > 0;
+    const drawer = decreeLive ? s.decreeDrawer : -1;
+    const held = s.held;
+    const slotKind = s.slotKind;
+    const slotTopKind = s.slotTopKind;
+    const slotCard = s.slotCard;
+    const slotTop = s.slotTop;
+    const slotInvest = s.slotInvest;
+    const slotVault = s.slotVault;
+    const slotFunds = s.slotFunds;
+    const slotSpent = s.slotSpent;
+    const slotPlanted = s.slotPlanted;
+    const slotInvestTurn = s.slotInvestTurn;
+    for (let i = 0; i < P; i++) {
+      const p = rel[i];
+      out[oPresent + i] = 1;
+      const elim = s.eliminated[p];
+      if (elim) out[oElim + i] = 1;
+      const since = s.bankruptSince[p];
+      if (since >= 0) {
+        out[oBankrupt + i] = 1;
+        const left = grace - (s.months - since);
+        out[oGrace + i] = left <= 0 ? 0 : left >= grace ? 1 : left / grace;
+      }
+      const bid = bids[p] > 0 ? bids[p] : 0;
+      const g = full || p === observer ? s.gold[p] : s.gold[p] + bid;
+      out[oGold + i] = g / G;
+      out[oHeld + i * 3] = held[p * 3] / C0;
+      out[oHeld + i * 3 + 1] = held[p * 3 + 1] / C1;
+      out[oHeld + i * 3 + 2] = held[p * 3 + 2] / C2;
+      const cr = s.crowns[p];
+      out[oCrowns + i] = cr >= crownCap ? 1 : cr / crownCap;
+      const mead = s.mead[p];
+      out[oMead + i] = mead / (mead + 5);
+      const db = s.debtBank[p];
+      out[oDebtBank + i] = db / (db + 10);
+      const dr = s.debtRow[p];
+      out[oDebtRow + i] = dr / (dr + 10);
+      const hc = s.hands[p].length;
+      out[oHandCount + i] = hc >= H ? 1 : hc / H;
+      const bc = s.newCards[p].length;
+      out[oBoughtCount + i] = bc >= H ? 1 : bc / H;
+      out[oOrderPos + i] = orderPos[p] / M;
+      if (p === active) out[oActive + i] = 1;
+      if (p === s.decider && phase !== Phase.GameOver) out[oDecider + i] = 1;
+      if (p === drawer) out[oDrawer + i] = 1;
+      if (bids[p] >= 0) out[oHasBid + i] = 1;
+      if (s.votes[p] >= 0) out[oHasVoted + i] = 1;
+      if (full) {
+        for (let q = 0; q < P; q++) if (s.spellTargeted[p * P + q]) out[oTargeted + p * M + q] = 1;
+      } else if (s.spellTargeted[observer * P + p]) out[oTargeted + i] = 1;
+
+      // ---- the seat's field, and its net worth (the same sum as engine/victory.ts netWorth, inlined)
+      let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice;
+      const k0 = p * F;
+      const j0 = i * F;
+      for (let slot = 0; slot < F; slot++) {
+        const k = k0 + slot;
+        const kind = slotKind[k];
+        if (kind === 0) continue;
+        const j = j0 + slot;
+        if (kind <= SLOT_KINDS) out[oKind + j * SLOT_KINDS + kind - 1] = 1;
+        const top = slotTopKind[k];
+        if (top >= 1 && top <= TOP_KINDS) out[oTop + j * TOP_KINDS + top - 1] = 1;
+        const rb = ((slotCard[k] % 54) % 13) + 1;
+        out[oBaseNum + j] = rb >= 10 ? 1 : rb / 10;
+        const tc = slotTop[k];
+        let rt = 0;
+        if (tc >= 0) {
+          rt = ((tc % 54) % 13) + 1;
+          out[oTopNum + j] = rt >= 10 ? 1 : rt / 10;
+        }
+        const planted = slotPlanted[k];
+        const sg = slotInvest[k] + slotVault[k] + slotFunds[k];
+        if (sg > 0) out[oSlotGold + j] = sg / (sg + 10);
+        const sp = slotSpent[k];
+        if (sp > 0) out[oSpent + j] = sp >= sfs ? 1 : sp / sfs;
+        if (planted > 0) out[oPlanted + j] = 1;
+        if (turn > 0 && slotInvestTurn[k] === turn) out[oInvested + j] = 1;
+        w += sg + planted * col;
+        const value = payout[rb];
+        if (kind === SlotKind.Property) {
+          w += top === TopKind.SpellShop || top === TopKind.Brewery ? value * specialMult : value;
+          if (top !== TopKind.None) w += col;
+        } else if (kind === SlotKind.Chauffeur) w += value + payout[rt];
+        else w += col;
+      }
+      if (!elim) {
+        if (!full) w += bid;
+        out[oWorth + i] = w / ((w < 0 ? -w : w) + 50);
+      }
+    }
+
+    // ---- face-down potions: counts for all, identities for their owner only
+    const pc = s.potionCard;
+    for (let x = 0, n = pc.length; x < n; x++) {
+      const owner = s.potionOwner[x];
+      if (owner < 0 || owner >= P) continue;
+      const i = relOf[owner];
+      const key = s.potionSlot[x];
+      const slot = key >= 0 ? key - owner * F : -1;
+      if (slot >= F) continue;
+      let idx = slot < 0 ? oFront + i : oSlotPotions + i * F + slot;
+      let v = out[idx] + 0.25;
+      out[idx] = v > 1 ? 1 : v;
+      if (full || owner === observer) {
+        const b = full ? owner : 0;
+        idx = oPotId + (b * (F + 1) + slot + 1) * nPo + potionDef[pc[x]];
+        v = out[idx] + 0.25;
+        out[idx] = v > 1 ? 1 : v;
+      }
+    }
+
+    // ---- production modifiers (the first one played wins, so only the first is written)
+    const ms = s.modSeat;
+    for (let x = 0, n = ms.length; x < n; x++) {
+      const p = ms[x];
+      if (p < 0 || p >= P) continue;
+      const i = relOf[p];
+      const scope = s.modScope[x];
+      let idx: number;
+      if (scope === 0) {
+        const slot = s.modSlot[x] - p * F;
+        if (slot < 0 || slot >= F) continue;
+        idx = oSlotMod + i * F + slot;
+      } else idx = scope === 1 ? oModLands + i : oModProps + i;
+      if (out[idx] === 0) {
+        const m = s.modMult[x];
+        out[idx] = m >= 4 ? 1 : (m + 1) / 5;
+      }
+    }
+
+    // ---- Future Readings
+    const nr = nReadings < R ? nReadings : R;
+    for (let r = 0; r < nr; r++) {
+      out[oRPresent + r] = 1;
+      const deck = s.readingDeck[r];
+      const card = s.readingCard[r];
+      if (deck === 1) {
+        out[oRDeck + r] = 1;
+        out[oRDef + r * nRd + nTea + cryDef[card]] = 1;
+      } else out[oRDef + r * nRd + teaDef[card]] = 1;
+      const owner = s.readingOwner[r];
+      if (owner >= 0 && owner < P) out[oRDrawer + r * M + relOf[owner]] = 1;
+      const age = turn - s.readingTurn[r];
+      if (age > 0) out[oRAge + r] = age >= 20 ? 1 : age / 20;
+    }
+
+    // ---- Royal Decrees
+    if (s.decreeCard >= 0) out[oDChosen + decreeDef[s.decreeCard]] = 1;
+    if (drawer >= 0 && drawer < P) out[oDDrawer + relOf[drawer]] = 1;
+    if (full || (observer === s.decreeDrawer && drawer >= 0)) {
+      const opts = s.decreeOptions;
+      const n = opts.length < O ? opts.length : O;
+      for (let o = 0; o < n; o++) out[oDOpts + o * nDe + decreeDef[opts[o]]] = 1;
+    }
+
+    // ---- hidden cards
+    if (full) for (let p = 0; p < P; p++) writePrivate(s, p, p, out);
+    else writePrivate(s, observer, 0, out);
+  }
+
+  function writePrivate(s: MerlinState, seat: number, b: number, out: Float32Array): void {
+    const hand = s.hands[seat];
+    const origin = s.handOrigin[seat];
+    const n = hand.length < H ? hand.length : H;
+    const e0 = b * H;
+    for (let x = 0; x < n; x++) {
+      const c = hand[x];
+      const e = e0 + x;
+      if (c >= HAND_POTION) out[oHPotion + e * nPo + potionDef[c - HAND_POTION]] = 1;
+      else if (c >= HAND_SPELL) out[oHSpell + e * nSp + spellDef[c - HAND_SPELL]] = 1;
+      else {
+        const f = c % 54;
+        if (f >= 52) out[oHSuit + e * SUITS + 4] = 1;
+        else {
+          out[oHSuit + e * SUITS + ((f / 13) | 0)] = 1;
+          out[oHRank + e] = ((f % 13) + 1) / 13;
+        }
+      }
+      if (origin[x] >= 0) out[oHLab + e] = 1;
+    }
+    const nc = s.newCards[seat];
+    let c0 = 0;
+    let c1 = 0;
+    let c2 = 0;
+    let c3 = 0;
+    for (let x = 0; x < nc.length; x++) {
+      const c = nc[x];
+      if (c >= HAND_SPELL) continue;
+      const f = c % 54;
+      if (f >= 52) continue;
+      const su = (f / 13) | 0;
+      if (su === 0) c0++;
+      else if (su === 1) c1++;
+      else if (su === 2) c2++;
+      else c3++;
+    }
+    const o = oBought + b * 4;
+    if (c0) out[o] = c0 >= H ? 1 : c0 / H;
+    if (c1) out[o + 1] = c1 >= H ? 1 : c1 / H;
+    if (c2) out[o + 2] = c2 >= H ? 1 : c2 / H;
+    if (c3) out[o + 3] = c3 >= H ? 1 : c3 / H;
+    const bid = s.bids[seat];
+    if (bid >= 0) {
+      out[oBid + b * 2] = 1;
+      out[oBid + b * 2 + 1] = bid >= maxBid ? 1 : bid / maxBid;
+    }
+    const vote = s.votes[seat];
+    if (vote >= 0 && vote <= 2) out[oVote + b * 3 + vote] = 1;
+  }
+
+  return { spec, write };
+}
+
+/**
+ * The observation encoder of ruleset `rs`: `observe(s, seat, out)` writes `seat`'s view of `s` into
+ * `out` (length >= spec.size). Allocates nothing per call.
+ * @throws ArgumentError for a seat outside the game or a short buffer
+ */
+export function createObservationEncoder(rs: Ruleset): { spec: TensorSpec; observe(s: MerlinState, seat: number, out: Float32Array): void } {
+  const { spec, write } = build(rs, false);
+  return { spec, observe: write };
+}
+
+/**
+ * The perfect-information state encoder of ruleset `rs` (centralised critics): every hand, face-down
+ * potion identity, hidden bid and vote and the decree options, by absolute seat; not the RNG state nor the
+ * draw piles' order (the future chance outcomes).
+ */
+export function createStateEncoder(rs: Ruleset): { spec: TensorSpec; encode(s: MerlinState, out: Float32Array): void } {
+  const { spec, write } = build(rs, true);
+  return { spec, encode: (s: MerlinState, out: Float32Array) => write(s, -1, out) };
+}
