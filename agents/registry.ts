@@ -1,29 +1,40 @@
 /**
- * Resolving agent spec strings (DESIGN "Agents"): `random`, `heuristic`, `mcts[:SIMULATIONS]`,
- * `ppo:PATH_TO_CHECKPOINT`. Only `random` is built so far; the others are refused with a clear error
- * until their issues land (baseline agents and search; training).
+ * Resolving agent spec strings (DESIGN "Agents"): `random`, `heuristic` (or `heuristic:PATH` to a
+ * weights file), `mcts[:SIMULATIONS]`, `ppo:PATH_TO_CHECKPOINT`. `ppo` is refused with a clear error
+ * until the training issue builds it.
  */
 import { ArgumentError } from '../env/core/errors.ts';
+import { loadRuleset, type Ruleset } from '../env/merlin/rules/index.ts';
 import { RandomAgent } from './random.ts';
+import { HeuristicAgent, loadWeights } from './heuristic.ts';
+import { DEFAULT_MCTS, MctsAgent } from './mcts.ts';
 import type { Agent } from './types.ts';
 
 /** Agent specs that resolve today. */
-export const AVAILABLE_AGENTS = ['random'] as const;
+export const AVAILABLE_AGENTS = ['random', 'heuristic', 'heuristic:PATH', 'mcts', 'mcts:SIMULATIONS'] as const;
 const PLANNED: Record<string, string> = {
-  heuristic: 'the heuristic agent is not built yet (baseline agents issue)',
-  mcts: 'the IS-MCTS agent is not built yet (baseline agents issue)',
   ppo: 'PPO checkpoints are not built yet (training issue)',
 };
 
 /**
- * An agent for `spec`, seeded with `seed` (its own stream).
- * @throws ArgumentError for an unknown or not-yet-built spec, naming what is available
+ * An agent for `spec`, seeded with `seed` (its own stream), playing under `ruleset` (default `full`).
+ * @throws ArgumentError for an unknown or not-yet-built spec, or a bad parameter, naming what is available
  */
-export function resolveAgent(spec: string, seed: string | number): Agent {
-  const name = spec.split(':')[0];
-  if (name === 'random') {
-    if (spec !== 'random') throw new ArgumentError(`agent spec "${spec}": random takes no parameter`);
-    return new RandomAgent(seed);
+export function resolveAgent(spec: string, seed: string | number, ruleset?: Ruleset): Agent {
+  const [name, param, extra] = spec.split(':');
+  const rs = () => ruleset ?? loadRuleset('full');
+  if (extra !== undefined) throw new ArgumentError(`agent spec "${spec}": too many ":" parts`);
+  switch (name) {
+    case 'random':
+      if (param !== undefined) throw new ArgumentError(`agent spec "${spec}": random takes no parameter`);
+      return new RandomAgent(seed);
+    case 'heuristic':
+      return new HeuristicAgent(rs(), param === undefined ? loadWeights() : loadWeights(param), spec);
+    case 'mcts': {
+      const sims = param === undefined ? DEFAULT_MCTS.simulations : Number(param);
+      if (!Number.isInteger(sims) || sims < 1) throw new ArgumentError(`agent spec "${spec}": SIMULATIONS must be a positive integer`);
+      return new MctsAgent(rs(), seed, { ...DEFAULT_MCTS, simulations: sims }, spec);
+    }
   }
   const why = PLANNED[name];
   throw new ArgumentError(`agent spec "${spec}": ${why ?? 'unknown agent'}; available: ${AVAILABLE_AGENTS.join(', ')}`);
@@ -38,12 +49,13 @@ export function parseAgentList(list: string): string[] {
 }
 
 /**
- * Opponents for the single-agent and vector envs: seat p (among the non-learning seats, in seat order)
- * plays specs[i % specs.length]; each gets its own stream seeded by the env. Usable as a pool FactoryRef
- * (`{ module: '<repo>/agents/registry.ts', export: 'opponentFactory', args: [['random']] }`).
+ * Opponents for the single-agent and vector envs: seat p plays specs[p % specs.length], each with its
+ * own stream seeded by the env, under `variant` (a ruleset name, default `full`). Usable as a pool
+ * FactoryRef (`{ module: '<repo>/agents/registry.ts', export: 'opponentFactory', args: [['random']] }`).
  */
-export function opponentFactory(specs: string[] | string): (seat: number, seed: string) => Agent {
+export function opponentFactory(specs: string[] | string, variant = 'full'): (seat: number, seed: string) => Agent {
   const list = typeof specs === 'string' ? parseAgentList(specs) : specs;
-  for (const spec of list) resolveAgent(spec, 0);
-  return (seat, seed) => resolveAgent(list[seat % list.length], seed);
+  const rs = loadRuleset(variant);
+  for (const spec of list) resolveAgent(spec, 0, rs);
+  return (seat, seed) => resolveAgent(list[seat % list.length], seed, rs);
 }

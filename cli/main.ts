@@ -1,5 +1,5 @@
 /**
- * The `merlin` command (yargs). Commands built so far: simulate, bench, docs. The others named in
+ * The `merlin` command (yargs). Commands built so far: simulate, eval, bench, docs. The others named in
  * DESIGN.md (train, eval, serve, probe, replay) arrive with their issues and are not listed until then.
  */
 import { writeFileSync } from 'node:fs';
@@ -8,11 +8,13 @@ import { dirname, join } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import cliProgress from 'cli-progress';
-import { MerlinError } from '../env/core/errors.ts';
+import { ArgumentError, MerlinError } from '../env/core/errors.ts';
 import { loadRuleset } from '../env/merlin/rules/index.ts';
 import { parseAgentList } from '../agents/registry.ts';
 import { runSimulation } from './simulate.ts';
 import { runBench } from './bench.ts';
+import { runEval } from './eval.ts';
+import { availableParallelism } from 'node:os';
 import { actionsMarkdown } from './docs.ts';
 import { observationMarkdown } from '../env/merlin/env/observation-doc.ts';
 
@@ -83,6 +85,36 @@ try {
     },
   )
   .command(
+    'eval',
+    'a tournament with seat rotation: win rates with 95% intervals, ratings, victory types',
+    (y) =>
+      y.options({
+        agents: { type: 'string', demandOption: true, describe: 'comma-separated agent specs, one per seat (e.g. heuristic,random,random,random)' },
+        games: { type: 'number', default: 100, describe: 'games to play (a multiple of the player count rotates seats evenly)' },
+        seed: { type: 'string', default: '0', describe: 'tournament seed; game g uses seed/g' },
+        workers: { type: 'number', default: availableParallelism(), describe: 'worker threads (results do not depend on it)' },
+        ...rulesetOptions,
+      }),
+    async (argv) => {
+      const agents = parseAgentList(argv.agents);
+      if (agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
+      const bar = !argv.json || process.stderr.isTTY ? new cliProgress.SingleBar({ stream: process.stderr, format: 'eval [{bar}] {value}/{total} games | {eta}s left' }, cliProgress.Presets.shades_classic) : null;
+      bar?.start(argv.games, 0);
+      const r = await runEval({ variant: argv.ruleset ?? argv.variant, agents, games: argv.games, seed: argv.seed, workers: argv.workers, onGame: (n) => bar?.update(n) });
+      bar?.stop();
+      out(argv.json, r, () =>
+        [
+          `${r.games} games, ${r.players} players, ruleset ${r.ruleset}, ${r.seconds}s`,
+          ...Object.keys(r.win_rate_by_agent).map(
+            (a) => `${a}: win rate ${(r.win_rate_by_agent[a] * 100).toFixed(1)}% [${(r.ci95_by_agent[a][0] * 100).toFixed(1)}, ${(r.ci95_by_agent[a][1] * 100).toFixed(1)}] (fair share ${(100 / r.players).toFixed(1)}%), Elo ${r.elo_by_agent[a]}`,
+          ),
+          `victory types ${JSON.stringify(r.victory_types)}, mean ${r.mean_turns} turns`,
+          r.mcts_simulations_per_sec ? `mcts: ${r.mcts_simulations_per_sec} simulations/s` : '',
+        ].filter(Boolean).join('\n'),
+      );
+    },
+  )
+  .command(
     'bench',
     'measure the engine on this machine',
     (y) => y.options({ seconds: { type: 'number', default: 5, describe: 'seconds of engine play' }, players: { type: 'number', default: 4 }, ...rulesetOptions }),
@@ -101,6 +133,30 @@ try {
     },
   )
   .command(
+    'serve',
+    'the WebSocket bridge for Python clients and frontends (docs/PROTOCOL.md)',
+    (y) =>
+      y.options({
+        host: { type: 'string', default: '127.0.0.1', describe: 'address to bind; anything but 127.0.0.1/::1 needs --token' },
+        port: { type: 'number', default: 8765, describe: 'port (0 picks a free one; the chosen one is printed)' },
+        token: { type: 'string', describe: 'shared secret clients must send at upgrade (Authorization: Bearer T or ?token=T)' },
+        'max-envs': { type: 'number', default: 1024, describe: 'most envs one connection may hold' },
+        'max-frame': { type: 'number', default: 1 << 20, describe: 'largest frame a client may send, in bytes (larger: closed with 1009)' },
+        'max-clients': { type: 'number', default: 256, describe: 'most simultaneous connections' },
+        'idle-timeout': { type: 'number', default: 300, describe: 'seconds without a message before a connection is closed (0: never)' },
+        'stdin-lifeline': { type: 'boolean', default: false, hidden: true, describe: 'exit when stdin closes (used by the Python client)' },
+        quiet: { type: 'boolean', default: false, describe: 'no connection log on stderr' },
+        json: { type: 'boolean', default: false, describe: 'print one JSON line {url, host, port, protocol, pid} once listening' },
+      }),
+    async (argv) => {
+      const { serve } = await import('../bridge/serve.ts');
+      await serve({
+        host: argv.host, port: argv.port, token: argv.token, maxEnvs: argv['max-envs'], maxFrameBytes: argv['max-frame'], maxClients: argv['max-clients'],
+        idleTimeoutS: argv['idle-timeout'], stdinLifeline: argv['stdin-lifeline'], quiet: argv.quiet, json: argv.json,
+      });
+    },
+  )
+  .command(
     'docs',
     'regenerate docs/ACTIONS.md and docs/OBSERVATION.md from the code',
     (y) => y.options(rulesetOptions),
@@ -112,7 +168,7 @@ try {
       out(argv.json, { written }, () => written.map((p) => `wrote ${p}`).join('\n'));
     },
   )
-  .demandCommand(1, 'name a command: simulate, bench or docs')
+  .demandCommand(1, 'name a command (see merlin --help)')
   .strict()
   .fail((msg, err) => {
     if (err) reportAndExit(err);

@@ -73,14 +73,14 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
   for (let g = 0; g < o.games; g++) {
     const s = createGame(rs, o.players, `${o.seed}/${g}`);
     const agents: Agent[] = [];
-    for (let p = 0; p < o.players; p++) agents.push(resolveAgent(o.agents[p % o.agents.length], `${o.seed}/${g}/agent/${p}`));
+    for (let p = 0; p < o.players; p++) agents.push(resolveAgent(o.agents[p % o.agents.length], `${o.seed}/${g}/agent/${p}`, rs));
     let n = 0;
     let gameSteps = 0;
     try {
       while (!isTerminal(s)) {
         const numLegal = legalActions(s, rs, buf);
         const seat = currentPlayer(s);
-        const a = agents[seat].act(null, null, { seat, legal: buf, numLegal });
+        const a = agents[seat].act(null, null, { seat, legal: buf, numLegal, state: s });
         applyAction(s, rs, a);
         if (n === ids.length) {
           hash.update(ids);

@@ -37,9 +37,9 @@ describe('merlin simulate', () => {
   });
 
   it('refuses an unknown or unbuilt agent and a bad ruleset with a clear error and exit code 2', () => {
-    const r = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'simulate', '--agents', 'heuristic', '--games', '1'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'simulate', '--agents', 'ppo:x', '--games', '1'], { encoding: 'utf8' });
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/INVALID_ARGUMENT.*heuristic.*not built yet/);
+    expect(r.stderr).toMatch(/INVALID_ARGUMENT.*ppo.*not built yet/);
     const v = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'simulate', '--variant', 'nope', '--games', '1'], { encoding: 'utf8' });
     expect(v.status).toBe(2);
     expect(v.stderr).toMatch(/INVALID_RULESET/);

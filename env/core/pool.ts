@@ -86,6 +86,7 @@ export class VectorEnvPool implements VectorBuffers {
   private local: VectorEnv<unknown> | null = null;
   private readonly localEnd: number;
   private closed = false;
+  private inFlight = false;
 
   private constructor(game: Game<unknown>, o: PoolOptions) {
     this.numEnvs = o.numEnvs;
@@ -159,12 +160,23 @@ export class VectorEnvPool implements VectorBuffers {
   }
 
   private command(cmd: number, local: () => void): void {
+    this.start(cmd);
+    local();
+    this.wait();
+  }
+
+  private start(cmd: number): void {
     if (this.closed) throw new ArgumentError('the pool is closed');
+    if (this.inFlight) throw new ArgumentError('a step is already in flight: call endStep first');
+    this.inFlight = true;
     Atomics.store(this.ctrl, CTRL.Cmd, cmd);
     Atomics.store(this.ctrl, CTRL.Done, 0);
     Atomics.add(this.ctrl, CTRL.Gen, 1);
     Atomics.notify(this.ctrl, CTRL.Gen);
-    local();
+  }
+
+  private wait(): void {
+    this.inFlight = false;
     const n = this.workers.length;
     for (let spins = 0; ; spins++) {
       const done = Atomics.load(this.ctrl, CTRL.Done);
@@ -187,6 +199,28 @@ export class VectorEnvPool implements VectorBuffers {
   step(actions?: ArrayLike<number>): void {
     if (actions && actions !== this.actions) for (let i = 0; i < this.numEnvs; i++) this.actions[i] = actions[i];
     this.command(CMD.Step, () => this.local!.step(this.localActions));
+  }
+
+  /** Envs [0, callerEnvs) are stepped by the calling thread; the rest by worker threads. */
+  get callerEnvs(): number {
+    return this.localEnd;
+  }
+
+  /**
+   * Split step, so the caller's own work overlaps the workers': `beginStep()` starts the worker threads
+   * on envs [callerEnvs, N) with the actions already in `actions`; the caller may then fill
+   * `actions[0..callerEnvs)` (e.g. run its policy on those rows) and call `endStep()`, which steps the
+   * caller's envs and waits for the workers. Equivalent to `step()` when the actions are the same.
+   */
+  beginStep(): void {
+    this.start(CMD.Step);
+  }
+
+  /** Finish the step begun by `beginStep()`. */
+  endStep(): void {
+    if (!this.inFlight) throw new ArgumentError('no step in flight: call beginStep first');
+    this.local!.step(this.localActions);
+    this.wait();
   }
 
   private get localActions(): Int32Array {

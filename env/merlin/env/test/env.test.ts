@@ -254,7 +254,15 @@ describe('vector env and worker pool', () => {
         expect(pool.actionMasks).toEqual(v.actionMasks);
         const acts = [...Array(n)].map((_, i) => pick(rng, v.actionMasks.subarray(i * A, (i + 1) * A)));
         v.step(acts);
-        pool.step(acts);
+        if (t % 2) pool.step(acts);
+        else {
+          // the split step: workers start on their envs, then the caller fills its own actions
+          for (let i = pool.callerEnvs; i < n; i++) pool.actions[i] = acts[i];
+          pool.beginStep();
+          expect(() => pool.beginStep()).toThrow(ArgumentError);
+          for (let i = 0; i < pool.callerEnvs; i++) pool.actions[i] = acts[i];
+          pool.endStep();
+        }
         expect(Array.from(pool.rewards)).toEqual(Array.from(v.rewards));
         expect(Array.from(pool.terminated)).toEqual(Array.from(v.terminated));
       }

@@ -1,0 +1,263 @@
+/**
+ * `heuristic` (and `heuristic:PATH` for a designer's weights file): a hand-written economist for Merlin.
+ *
+ * It scores every legal action in gold-equivalents and plays the best one, ending its turn when nothing
+ * beats doing nothing. It places every property (expected payout per 36 rolls), Lands on its weakest
+ * properties, labs it can fund; buys cards while it keeps a reserve for the coming tax; turns successful
+ * labs into Spell Shops / Breweries on its best-paying property; brews and sells Mead; plants Souls and
+ * Grain; casts spells on the net-worth leader; takes decrees when the Crown is worth it and bids for
+ * refused ones; pays taxes (spending a Crown only when it cannot pay) and plays its Crowns the moment
+ * Royal Favor is legal. Investing is scored by its expected value: a property's number comes before a 7
+ * with probability p/(p+6/36) < 1/2, so with the default `investOptimism` of 1 it never invests; raise it
+ * to make the agent gamble. Deterministic (no randomness); it reads only public information and its own
+ * hand from the state. Weights: agents/heuristic.json (zod-validated).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { Agent, AgentContext } from '../env/core/agent.ts';
+import { ArgumentError } from '../env/core/errors.ts';
+import type { Ruleset } from '../env/merlin/rules/index.ts';
+import { catalogue, Kind, type ActionCatalogue } from '../env/merlin/engine/actions.ts';
+import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../env/merlin/engine/state.ts';
+import { rankOf, Suit, suitOf } from '../env/merlin/engine/cards.ts';
+import { cardDef, DECK_INDEX } from '../env/merlin/engine/effects.ts';
+import { handCardDef } from '../env/merlin/engine/magic.ts';
+import { netWorth } from '../env/merlin/engine/victory.ts';
+import { taxOwed } from '../env/merlin/engine/taxes.ts';
+import type { CardDef } from '../env/merlin/cards/schema.ts';
+
+export const HeuristicWeights = z
+  .object({
+    description: z.string().optional(),
+    reserveGold: z.number(),
+    reserveTaxYears: z.number(),
+    cardValue: z.number(),
+    buyUntilTurn: z.number(),
+    maxHand: z.number(),
+    propertyBonus: z.number(),
+    labBonus: z.number(),
+    landBonus: z.number(),
+    commodityValue: z.number(),
+    spellBonus: z.number(),
+    potionBonus: z.number(),
+    fundLabBonus: z.number(),
+    specialiseBonus: z.number(),
+    investOptimism: z.number(),
+    chauffeurBonus: z.number(),
+    pocketFloat: z.number(),
+    depositBonus: z.number(),
+    plantBonus: z.number(),
+    spellKeep: z.number(),
+    crownValue: z.number(),
+    decreeBidMax: z.number(),
+    auctionBid: z.number(),
+    preferCrystalBall: z.boolean(),
+    taxVote: z.enum(['keep', 'raise', 'lower']),
+  })
+  .strict();
+export type HeuristicWeights = z.infer<typeof HeuristicWeights>;
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Load and validate a weights file (default: agents/heuristic.json). @throws ArgumentError naming the field */
+export function loadWeights(path = join(here, 'heuristic.json')): HeuristicWeights {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new ArgumentError(`heuristic weights ${path}: ${(e as Error).message}`);
+  }
+  const r = HeuristicWeights.safeParse(json);
+  if (!r.success) throw new ArgumentError(`heuristic weights ${path}: ` + r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '));
+  return r.data;
+}
+
+/** Ways to roll each total with two dice (index = total). */
+const WAYS = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+
+export class HeuristicAgent implements Agent {
+  readonly spec: string;
+  readonly needsObservation = false;
+  private readonly cat: ActionCatalogue;
+
+  constructor(private readonly rs: Ruleset, private readonly w: HeuristicWeights = loadWeights(), spec = 'heuristic') {
+    this.spec = spec;
+    this.cat = catalogue(rs);
+  }
+
+  act(_obs: Float32Array | null, _mask: Uint8Array | null, ctx: AgentContext): number {
+    const s = ctx.state as MerlinState;
+    if (!s) throw new ArgumentError('the heuristic agent needs context.state');
+    if (ctx.numLegal === 1) return ctx.legal[0];
+    let best = ctx.legal[0];
+    let bestScore = -Infinity;
+    for (let i = 0; i < ctx.numLegal; i++) {
+      const a = ctx.legal[i];
+      const v = this.score(s, ctx.seat, a);
+      if (v > bestScore) {
+        bestScore = v;
+        best = a;
+      }
+    }
+    return best;
+  }
+
+  /** Expected gold per 36 rolls of a property numbered n. */
+  private propertyYield(n: number): number {
+    return this.rs.payout[n] * WAYS[n];
+  }
+
+  private reserve(s: MerlinState, seat: number): number {
+    return this.w.reserveGold + this.w.reserveTaxYears * taxOwed(s, this.rs, seat);
+  }
+
+  private leader(s: MerlinState, seat: number): number {
+    let best = -1;
+    let bw = -Infinity;
+    for (let p = 0; p < s.numPlayers; p++) {
+      if (p === seat || s.eliminated[p]) continue;
+      const v = netWorth(s, this.rs, p);
+      if (v > bw) {
+        bw = v;
+        best = p;
+      }
+    }
+    return best;
+  }
+
+  private decreeValue(def: CardDef): number {
+    let v = 0;
+    for (const e of def.effects) {
+      if (e.op === 'gold') v += (e.to === 'owner' ? e.amount : 0) - (e.from === 'owner' ? e.amount : 0);
+      else if (e.op === 'counter') v += -e.delta * (e.counter === 'volatility' ? 3 : e.counter === 'researchCost' ? 1 : 2);
+      else if (e.op === 'returnInvestments') v += 1;
+      else if (e.op === 'commodity') v += ((e.to === 'owner' ? 1 : 0) - (e.from === 'owner' ? 1 : 0)) * e.amount * this.w.commodityValue;
+    }
+    return v;
+  }
+
+  /** Score of action `a` for `seat` in `s` (0 = as good as ending the turn). */
+  score(s: MerlinState, seat: number, a: number): number {
+    const kind = this.cat.kind[a];
+    const arg = this.cat.arg[a];
+    const arg2 = this.cat.arg2[a];
+    const rs = this.rs;
+    const F = rs.data.table.fieldSlots;
+    const w = this.w;
+    const gold = s.gold[seat];
+    switch (kind) {
+      case Kind.EndTurn:
+        return 0;
+      case Kind.PlayCrowns:
+        return 1e6;
+      case Kind.Bid:
+        if (s.phase === Phase.AuctionBid) return -Math.abs(arg - w.auctionBid);
+        return arg <= Math.min(w.decreeBidMax, gold - this.reserve(s, seat)) ? arg : -arg;
+      case Kind.DrawTeaLeaves:
+        return w.preferCrystalBall ? 0 : 1;
+      case Kind.DrawCrystalBall:
+        return w.preferCrystalBall ? 1 : 0;
+      case Kind.SelectOption:
+        return this.decreeValue(cardDef(rs, DECK_INDEX.royalDecrees, s.decreeOptions[arg]));
+      case Kind.EnactDecree:
+        return w.crownValue + this.decreeValue(cardDef(rs, DECK_INDEX.royalDecrees, s.decreeCard));
+      case Kind.RefuseDecree:
+        return 0;
+      case Kind.PayTax:
+        return 0;
+      case Kind.SpendCrownOnTax: {
+        const owed = taxOwed(s, rs, seat);
+        return gold >= owed ? -1 : 1;
+      }
+      case Kind.VoteKeep:
+        return w.taxVote === 'keep' ? 1 : 0;
+      case Kind.VoteRaise:
+        return w.taxVote === 'raise' ? 1 : 0;
+      case Kind.VoteLower:
+        return w.taxVote === 'lower' ? 1 : 0;
+      case Kind.SelectPlayer: {
+        const target = (seat + arg) % s.numPlayers;
+        return target === this.leader(s, seat) ? 1 : 0;
+      }
+      case Kind.SelectSlot:
+        return this.scoreSlot(s, seat, arg);
+      case Kind.BuyCard: {
+        if (s.turn > w.buyUntilTurn) return -1;
+        if (s.hands[seat].length + s.newCards[seat].length >= w.maxHand) return -1;
+        if (gold - s.costOfLiving < this.reserve(s, seat)) return -1;
+        return w.cardValue - s.costOfLiving;
+      }
+      case Kind.PlayCard: {
+        const c = s.hands[seat][arg];
+        if (c >= HAND_POTION) {
+          const def = handCardDef(rs, c);
+          const cost = def.cost!;
+          return w.potionBonus - (cost.souls + cost.elixirOil + cost.essenceGrain) * w.commodityValue * 0.5;
+        }
+        if (c >= HAND_SPELL) return w.spellBonus;
+        const suit = suitOf(c);
+        const n = rankOf(c);
+        if (suit === Suit.Clubs) return w.propertyBonus + this.propertyYield(n) / 6;
+        if (suit === Suit.Diamonds) return w.landBonus + (WAYS[n] / 6) * w.commodityValue;
+        return w.labBonus;
+      }
+      case Kind.SellSpell: {
+        let spells = 0;
+        for (const c of s.hands[seat]) if (c >= HAND_SPELL && c < HAND_POTION) spells++;
+        return spells > 1 ? s.costOfLiving * rs.data.spellPriceInCostOfLiving - w.spellKeep : -1;
+      }
+      case Kind.Invest: {
+        const k = seat * F + arg;
+        const n = rankOf(s.slotCard[k]);
+        const q = WAYS[n] / (WAYS[n] + WAYS[7]);
+        const amount = rs.data.grids.invest[arg2] || gold;
+        if (gold - amount < this.reserve(s, seat)) return -1;
+        return amount * (2 * q * w.investOptimism - 1);
+      }
+      case Kind.FundLab:
+        return gold - s.researchCost >= this.reserve(s, seat) ? w.fundLabBonus - s.researchCost * 0.5 : -1;
+      case Kind.CreateSpecialised:
+        return w.specialiseBonus;
+      case Kind.CreateChauffeur:
+        return w.chauffeurBonus;
+      case Kind.Deposit: {
+        const amount = rs.data.grids.vault[arg2] || gold;
+        return gold - amount >= this.reserve(s, seat) + w.pocketFloat ? w.depositBonus : -1;
+      }
+      case Kind.Withdraw:
+        return gold < this.reserve(s, seat) ? 1 : -1;
+      case Kind.Plant:
+        return w.plantBonus;
+      case Kind.Unplant:
+        return -1;
+      case Kind.BrewMead:
+        return s.costOfLiving * rs.data.mead.priceInCostOfLiving - rs.data.mead.grainPerMead * w.commodityValue + 0.5;
+      case Kind.SellMead:
+        return s.costOfLiving * rs.data.mead.priceInCostOfLiving;
+    }
+    return -1;
+  }
+
+  private scoreSlot(s: MerlinState, seat: number, slot: number): number {
+    const F = this.rs.data.table.fieldSlots;
+    switch (s.pending) {
+      case Pending.PlaceLand:
+      case Pending.ChauffeurSecond:
+        return -this.propertyYield(rankOf(s.slotCard[seat * F + slot]));
+      case Pending.SpellShopProperty:
+      case Pending.BreweryProperty:
+        return this.propertyYield(rankOf(s.slotCard[seat * F + slot]));
+      case Pending.SpellTargetSlot: {
+        const k = s.pendingPlayer * F + slot;
+        return WAYS[rankOf(s.slotTop[k])];
+      }
+      case Pending.PotionTargetSlot: {
+        const k = seat * F + slot;
+        return s.slotTopKind[k] === TopKind.Land ? WAYS[rankOf(s.slotTop[k])] : s.slotKind[k] === SlotKind.Property ? this.propertyYield(rankOf(s.slotCard[k])) : 0;
+      }
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,100 @@
+/** Agents: the registry, legality and determinism of each agent, the heuristic's weights file, and eval. */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ArgumentError } from '../../env/core/errors.ts';
+import { loadRuleset } from '../../env/merlin/rules/index.ts';
+import { applyAction, catalogue, createGame, currentPlayer, isTerminal, legalActions, serializeState } from '../../env/merlin/engine/index.ts';
+import { parseAgentList, resolveAgent } from '../registry.ts';
+import { loadWeights } from '../heuristic.ts';
+import { MctsAgent } from '../mcts.ts';
+import { runEval } from '../../cli/eval.ts';
+
+const rs = loadRuleset('full');
+
+/** Play a game with one spec per seat; returns the final state JSON and the action ids. */
+function play(specs: string[], seed: string, maxSteps = 5000) {
+  const s = createGame(rs, specs.length, seed);
+  const agents = specs.map((sp, p) => resolveAgent(sp, `${seed}/${p}`, rs));
+  const buf = new Int32Array(catalogue(rs).size);
+  const actions: number[] = [];
+  while (!isTerminal(s) && actions.length < maxSteps) {
+    const n = legalActions(s, rs, buf);
+    const seat = currentPlayer(s);
+    const a = agents[seat].act(null, null, { seat, legal: buf, numLegal: n, state: s });
+    expect(Array.from(buf.subarray(0, n))).toContain(a);
+    applyAction(s, rs, a);
+    actions.push(a);
+  }
+  return { json: serializeState(s), actions, s };
+}
+
+describe('agent registry', () => {
+  it('resolves random, heuristic, heuristic:PATH, mcts and mcts:N, and refuses the rest clearly', () => {
+    expect(resolveAgent('random', 1).spec).toBe('random');
+    expect(resolveAgent('heuristic', 1).spec).toBe('heuristic');
+    expect(resolveAgent('mcts', 1).spec).toBe('mcts');
+    expect(resolveAgent('mcts:12', 1)).toBeInstanceOf(MctsAgent);
+    expect(() => resolveAgent('mcts:0', 1)).toThrow(/positive integer/);
+    expect(() => resolveAgent('mcts:abc', 1)).toThrow(ArgumentError);
+    expect(() => resolveAgent('ppo:some/dir', 1)).toThrow(/not built yet/);
+    expect(() => resolveAgent('alphazero', 1)).toThrow(/unknown agent.*available/);
+    expect(() => parseAgentList('random,,heuristic')).not.toThrow();
+    expect(() => parseAgentList(' ')).toThrow(ArgumentError);
+  });
+
+  it('refuses a heuristic weights file with a typo, naming the field', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'merlin-w-'));
+    const w = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'heuristic.json'), 'utf8'));
+    w.cardValu = 3;
+    writeFileSync(join(dir, 'w.json'), JSON.stringify(w));
+    expect(() => loadWeights(join(dir, 'w.json'))).toThrow(/cardValu/);
+    const good = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'heuristic.json'), 'utf8'));
+    good.cardValue = 0;
+    writeFileSync(join(dir, 'g.json'), JSON.stringify(good));
+    expect(resolveAgent(`heuristic:${join(dir, 'g.json')}`, 1, rs).spec).toContain('heuristic:');
+  });
+});
+
+describe('agents play legal actions and are deterministic given their seed', () => {
+  it('random and heuristic: whole games, same seed same game', () => {
+    const a = play(['heuristic', 'random', 'heuristic', 'random'], 'det');
+    const b = play(['heuristic', 'random', 'heuristic', 'random'], 'det');
+    expect(isTerminal(a.s)).toBe(true);
+    expect(a.json).toBe(b.json);
+    expect(a.actions).toEqual(b.actions);
+  });
+
+  it('mcts: legal and deterministic (a few searched decisions)', () => {
+    const a = play(['mcts:8', 'heuristic', 'heuristic'], 'mc', 400);
+    const b = play(['mcts:8', 'heuristic', 'heuristic'], 'mc', 400);
+    expect(a.actions).toEqual(b.actions);
+  });
+
+  it('the heuristic beats three random players', () => {
+    let wins = 0;
+    for (let g = 0; g < 24; g++) {
+      const specs = ['random', 'random', 'random'];
+      specs.splice(g % 4, 0, 'heuristic');
+      const { s } = play(specs, `hr/${g}`);
+      if (s.winner === g % 4) wins++;
+    }
+    expect(wins).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe('merlin eval', () => {
+  it('rotates seats, reports the DESIGN keys, and does not depend on the number of worker threads', async () => {
+    const o = { variant: 'full', agents: ['heuristic', 'random', 'random'], games: 9, seed: 'ev' };
+    const one = await runEval({ ...o, workers: 1 });
+    const two = await runEval({ ...o, workers: 2 });
+    for (const k of ['games', 'win_rate_by_agent', 'ci95_by_agent', 'elo_by_agent', 'victory_types']) expect(one).toHaveProperty(k);
+    expect(one.seat_games_by_agent).toEqual({ heuristic: 9, random: 18 });
+    const strip = (r: typeof one) => ({ ...r, seconds: 0 });
+    expect(strip(two)).toEqual(strip(one));
+    const [lo, hi] = one.ci95_by_agent.heuristic;
+    expect(lo).toBeLessThanOrEqual(one.win_rate_by_agent.heuristic);
+    expect(hi).toBeGreaterThanOrEqual(one.win_rate_by_agent.heuristic);
+  });
+});
