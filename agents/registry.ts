@@ -1,6 +1,7 @@
 /**
  * Resolving agent spec strings (DESIGN "Agents"): `random`, `heuristic` (or `heuristic:PATH` to a
- * weights file), `mcts[:SIMULATIONS]`, `ppo:PATH_TO_CHECKPOINT`. `ppo` is refused with a clear error
+ * weights file), `mcts[:SIMULATIONS[:ROLLOUT]]` (ROLLOUT `heuristic`, the default, or `random`),
+ * `ppo:PATH_TO_CHECKPOINT`. `ppo` is refused with a clear error
  * until the training issue builds it.
  */
 import { ArgumentError } from '../env/core/errors.ts';
@@ -11,7 +12,7 @@ import { DEFAULT_MCTS, MctsAgent } from './mcts.ts';
 import type { Agent } from './types.ts';
 
 /** Agent specs that resolve today. */
-export const AVAILABLE_AGENTS = ['random', 'heuristic', 'heuristic:PATH', 'mcts', 'mcts:SIMULATIONS'] as const;
+export const AVAILABLE_AGENTS = ['random', 'heuristic', 'heuristic:PATH', 'mcts', 'mcts:SIMULATIONS', 'mcts:SIMULATIONS:random'] as const;
 const PLANNED: Record<string, string> = {
   ppo: 'PPO checkpoints are not built yet (training issue)',
 };
@@ -23,7 +24,7 @@ const PLANNED: Record<string, string> = {
 export function resolveAgent(spec: string, seed: string | number, ruleset?: Ruleset): Agent {
   const [name, param, extra] = spec.split(':');
   const rs = () => ruleset ?? loadRuleset('full');
-  if (extra !== undefined) throw new ArgumentError(`agent spec "${spec}": too many ":" parts`);
+  if (extra !== undefined && name !== 'mcts') throw new ArgumentError(`agent spec "${spec}": too many ":" parts`);
   switch (name) {
     case 'random':
       if (param !== undefined) throw new ArgumentError(`agent spec "${spec}": random takes no parameter`);
@@ -33,11 +34,21 @@ export function resolveAgent(spec: string, seed: string | number, ruleset?: Rule
     case 'mcts': {
       const sims = param === undefined ? DEFAULT_MCTS.simulations : Number(param);
       if (!Number.isInteger(sims) || sims < 1) throw new ArgumentError(`agent spec "${spec}": SIMULATIONS must be a positive integer`);
-      return new MctsAgent(rs(), seed, { ...DEFAULT_MCTS, simulations: sims }, spec);
+      if (extra !== undefined && extra !== 'heuristic' && extra !== 'random') throw new ArgumentError(`agent spec "${spec}": ROLLOUT must be heuristic or random`);
+      return new MctsAgent(rs(), seed, { ...DEFAULT_MCTS, simulations: sims, rollout: extra === 'random' ? 'random' : 'heuristic' }, spec);
     }
   }
   const why = PLANNED[name];
   throw new ArgumentError(`agent spec "${spec}": ${why ?? 'unknown agent'}; available: ${AVAILABLE_AGENTS.join(', ')}`);
+}
+
+/**
+ * True for specs that make the process read a file (`heuristic:PATH`, `ppo:PATH`). A server should not
+ * accept these from remote clients unless its operator allows it.
+ */
+export function specReadsFiles(spec: string): boolean {
+  const [name, param] = spec.split(':');
+  return (name === 'heuristic' || name === 'ppo') && param !== undefined;
 }
 
 /** Parse a comma-separated list of specs, validating each. */

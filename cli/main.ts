@@ -1,6 +1,6 @@
 /**
- * The `merlin` command (yargs). Commands built so far: simulate, eval, bench, docs. The others named in
- * DESIGN.md (train, eval, serve, probe, replay) arrive with their issues and are not listed until then.
+ * The `merlin` command (yargs). Commands built so far: simulate, eval, serve, bench, docs. The others named
+ * in DESIGN.md (train, probe, replay) arrive with their issues and are not listed until then.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -145,6 +145,7 @@ try {
         'max-clients': { type: 'number', default: 256, describe: 'most simultaneous connections' },
         'idle-timeout': { type: 'number', default: 300, describe: 'seconds without a message before a connection is closed (0: never)' },
         'stdin-lifeline': { type: 'boolean', default: false, hidden: true, describe: 'exit when stdin closes (used by the Python client)' },
+        'allow-agent-paths': { type: 'boolean', default: false, describe: 'accept agent specs that read files (heuristic:PATH, ppo:PATH) from clients' },
         quiet: { type: 'boolean', default: false, describe: 'no connection log on stderr' },
         json: { type: 'boolean', default: false, describe: 'print one JSON line {url, host, port, protocol, pid} once listening' },
       }),
@@ -153,6 +154,7 @@ try {
       await serve({
         host: argv.host, port: argv.port, token: argv.token, maxEnvs: argv['max-envs'], maxFrameBytes: argv['max-frame'], maxClients: argv['max-clients'],
         idleTimeoutS: argv['idle-timeout'], stdinLifeline: argv['stdin-lifeline'], quiet: argv.quiet, json: argv.json,
+        allowAgentPaths: argv['allow-agent-paths'],
       });
     },
   )

@@ -37,6 +37,9 @@ describe('agent registry', () => {
     expect(resolveAgent('mcts', 1).spec).toBe('mcts');
     expect(resolveAgent('mcts:12', 1)).toBeInstanceOf(MctsAgent);
     expect(() => resolveAgent('mcts:0', 1)).toThrow(/positive integer/);
+    expect(resolveAgent('mcts:20:random', 1).spec).toBe('mcts:20:random');
+    expect(() => resolveAgent('mcts:20:greedy', 1)).toThrow(/ROLLOUT/);
+    expect(() => resolveAgent('heuristic:a:b', 1)).toThrow(/too many/);
     expect(() => resolveAgent('mcts:abc', 1)).toThrow(ArgumentError);
     expect(() => resolveAgent('ppo:some/dir', 1)).toThrow(/not built yet/);
     expect(() => resolveAgent('alphazero', 1)).toThrow(/unknown agent.*available/);

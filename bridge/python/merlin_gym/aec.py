@@ -1,0 +1,108 @@
+"""PettingZoo AEC env over the bridge (aec mode, one env per connection)."""
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ._common import fresh_seed, observation_box, rewards_option
+from .client import Batch, Client, Frame
+
+
+class MerlinAECEnv(AECEnv):
+    """Merlin Economics as a PettingZoo AEC env: agents ``player_0 … player_{n-1}``.
+
+    Observations are ``{"observation": float32 (D,), "action_mask": int8 (A,)}`` as in PettingZoo's classic
+    envs (the mask is all zeros for an agent that is not selected). When the game ends every agent is
+    terminated (or truncated, at the turn limit) and is then stepped with ``None``, which removes it
+    (handled locally, no round trip). An illegal action raises ``IllegalActionError`` and changes nothing.
+    ``reset(seed=s)`` plays the game seeded ``f"{s}/0"`` on the server.
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "merlin_v0", "is_parallelizable": False}
+
+    def __init__(self, players: int = 4, variant: str = "full", rewards: Optional[Dict[str, Any]] = None, render_mode: Optional[str] = None,
+                 url: Optional[str] = None, token: Optional[str] = None, client: Optional[Client] = None):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self._own_client = client is None
+        self.client = client or Client(url, token, variant=variant)
+        self.batch: Batch = self.client.create(mode="aec", num_envs=1, variant=variant, players=players, rewards=rewards_option(rewards))
+        self.possible_agents = list(self.batch.agents)
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        spec = self.batch.spec
+        # One space object per agent, built once (PettingZoo seeds and samples them per agent).
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": observation_box(spec), "action_mask": spaces.Box(0, 1, (spec["num_actions"],), np.int8)})
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(spec["num_actions"]) for a in self.possible_agents}
+        self._frame: Optional[Frame] = None
+        self.agents = []
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        self._frame = self.batch.reset(fresh_seed() if seed is None else seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self._mark_done()
+        self._select()
+
+    def _select(self) -> None:
+        p = int(self._frame.agent[0])
+        self.agent_selection = self.possible_agents[p] if p >= 0 else (self.agents[0] if self.agents else "")
+
+    def _mark_done(self) -> None:
+        f = self._frame
+        if f.terminated[0] or f.truncated[0]:
+            flags = self.truncations if f.truncated[0] else self.terminations
+            for a in self.agents:
+                flags[a] = True
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        s = self._seat[agent]
+        return {"observation": self._frame.observations[0, s], "action_mask": self._frame.masks[0, s]}
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._frame = self.batch.step([int(action)])
+        self._cumulative_rewards[agent] = 0.0
+        r = self._frame.rewards[0]
+        for a in self.agents:
+            self.rewards[a] = float(r[self._seat[a]])
+        self._mark_done()
+        self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> Optional[str]:
+        if self.render_mode is None:
+            return None
+        return self.batch.render(0)
+
+    def state_json(self) -> str:
+        """The game state as the server serialises it (for the opponent service or replays)."""
+        return self.batch.state(0)
+
+    def close(self) -> None:
+        try:
+            self.batch.close()
+        finally:
+            if self._own_client:
+                self.client.close()

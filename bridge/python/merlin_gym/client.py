@@ -1,0 +1,361 @@
+"""The bridge client: connection, local server, batches of envs and the binary frame codec.
+
+Protocol: docs/PROTOCOL.md. Frames are decoded with ``np.frombuffer`` views over the received buffer
+(no copies, no per-element Python loops); each message gets a fresh buffer, so arrays handed out stay
+valid (and writeable) after later steps.
+"""
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import shutil
+import subprocess
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+import numpy as np
+
+from ._wire import ConnectionClosed, HandshakeError, OP_BINARY, OP_TEXT, WebSocket
+
+PROTOCOL_VERSION = "1.0.0"
+MAGIC = 0x4E4C524D  # "MRLN" little-endian
+HEADER_BYTES = 32
+SECTION_ALIGN = 8
+FRAME_STEP, FRAME_STEP_RESULT, FRAME_RESET_RESULT = 1, 2, 3
+
+__all__ = [
+    "Client", "Batch", "Frame", "LocalServer", "MerlinError", "IllegalActionError", "ConnectionClosed", "HandshakeError",
+    "compute_layout", "default_server", "find_root",
+]
+
+
+class MerlinError(Exception):
+    """An error the bridge answered with: ``code`` (docs/PROTOCOL.md), ``message``, ``fatal``, ``details``."""
+
+    def __init__(self, code: str, message: str, fatal: bool = False, details: Optional[dict] = None):
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.fatal = fatal
+        self.details = details or {}
+
+
+class IllegalActionError(MerlinError):
+    """ILLEGAL_ACTION or UNKNOWN_ACTION: nothing was stepped."""
+
+
+def _raise(msg: dict) -> None:
+    cls = IllegalActionError if msg.get("code") in ("ILLEGAL_ACTION", "UNKNOWN_ACTION") else MerlinError
+    raise cls(msg.get("code", "INTERNAL"), msg.get("message", ""), bool(msg.get("fatal")), msg.get("details"))
+
+
+def _align(x: int) -> int:
+    return (x + SECTION_ALIGN - 1) // SECTION_ALIGN * SECTION_ALIGN
+
+
+def compute_layout(n: int, rows: int, d: int, a: int) -> Dict[str, int]:
+    """Byte offsets of a result frame's sections (the same computation as bridge/protocol.ts)."""
+    o = HEADER_BYTES
+    out: Dict[str, int] = {"n": n, "rows": rows, "d": d, "a": a}
+    for name, size in (
+        ("rewards", n * rows * 4), ("terminated", n), ("truncated", n), ("illegal", n), ("agent", n * 4),
+        ("observations", n * rows * d * 4), ("masks", n * rows * a), ("finalIndex", n * 4),
+    ):
+        out[name] = o
+        o = _align(o + size)
+    out["finalObservations"] = o
+    out["resultBytes"] = o
+    out["stepBytes"] = HEADER_BYTES + 4 * n
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Finding and starting a local server
+
+
+def find_root() -> Path:
+    """The merlin-gym repository: $MERLIN_GYM_ROOT, else the first parent of this package with bin/merlin.js."""
+    env = os.environ.get("MERLIN_GYM_ROOT")
+    if env:
+        p = Path(env).expanduser().resolve()
+        if not (p / "bin" / "merlin.js").exists():
+            raise FileNotFoundError(f"MERLIN_GYM_ROOT={env} has no bin/merlin.js")
+        return p
+    for p in Path(__file__).resolve().parents:
+        if (p / "bin" / "merlin.js").exists() and (p / "package.json").exists():
+            return p
+    raise FileNotFoundError(
+        "cannot find the merlin-gym repository (bin/merlin.js) above the merlin_gym package: set MERLIN_GYM_ROOT, "
+        "or start `npx merlin serve` yourself and pass url='ws://127.0.0.1:8765'"
+    )
+
+
+class LocalServer:
+    """``merlin serve`` spawned on a free 127.0.0.1 port; it exits when this object is closed or the process dies."""
+
+    def __init__(self, root: Optional[Union[str, Path]] = None, extra_args: Sequence[str] = (), startup_timeout: float = 60.0):
+        self.root = Path(root) if root else find_root()
+        node = shutil.which("node")
+        if node:
+            cmd = [node, str(self.root / "bin" / "merlin.js")]
+        elif shutil.which("npx"):
+            cmd = [shutil.which("npx"), "--no-install", "merlin"]
+        else:
+            raise FileNotFoundError("node is not on PATH: install Node.js >= 20 and run `npm ci` in the repository")
+        if not (self.root / "node_modules").exists():
+            raise FileNotFoundError(f"{self.root}/node_modules is missing: run `npm ci` there first")
+        # No idle timeout: this server lives exactly as long as this process (long pauses between steps are fine).
+        cmd += ["serve", "--host", "127.0.0.1", "--port", "0", "--json", "--quiet", "--stdin-lifeline", "--idle-timeout", "0", *extra_args]
+        # stdin is the lifeline: when this process dies, the pipe closes and the server exits.
+        self.proc = subprocess.Popen(cmd, cwd=self.root, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        line = self._first_line(startup_timeout)
+        try:
+            info = json.loads(line)
+        except ValueError:
+            err = self.proc.stderr.read().decode(errors="replace") if self.proc.poll() is not None else ""
+            self.close()
+            raise RuntimeError(f"merlin serve did not start: {line!r} {err}")
+        self.url: str = info["url"]
+        self.port: int = info["port"]
+        # Drain stderr so the server never blocks on a full pipe.
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _first_line(self, timeout: float) -> str:
+        result: List[bytes] = []
+        t = threading.Thread(target=lambda: result.append(self.proc.stdout.readline()), daemon=True)
+        t.start()
+        t.join(timeout)
+        if not result:
+            self.close()
+            raise TimeoutError(f"merlin serve did not report its port within {timeout} s")
+        return result[0].decode(errors="replace").strip()
+
+    def _drain(self) -> None:
+        try:
+            for _ in self.proc.stderr:
+                pass
+        except (OSError, ValueError):
+            pass
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.terminate()
+                self.proc.wait(5)
+
+    def __enter__(self) -> "LocalServer":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+_default: Optional[LocalServer] = None
+_default_lock = threading.Lock()
+
+
+def default_server() -> LocalServer:
+    """The process-wide local server, started on first use and stopped at exit."""
+    global _default
+    with _default_lock:
+        if _default is None or _default.proc.poll() is not None:
+            _default = LocalServer()
+            atexit.register(_default.close)
+        return _default
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Client and batches
+
+
+class Client:
+    """One WebSocket connection to a bridge. ``url=None`` uses (and if needed starts) the local server."""
+
+    def __init__(self, url: Optional[str] = None, token: Optional[str] = None, variant: str = "full", timeout: float = 60.0):
+        self.url = url or default_server().url
+        self.ws = WebSocket(self.url, token=token, timeout=timeout)
+        self._next_id = 1
+        self.welcome = self.request({"type": "hello", "protocol": PROTOCOL_VERSION, "client": "merlin_gym", "variant": variant})
+        self.spec = self.welcome["spec"]
+
+    def _id(self) -> int:
+        i = self._next_id
+        self._next_id = (self._next_id + 1) & 0xFFFFFFFF
+        return i
+
+    def send(self, msg: dict) -> int:
+        msg = dict(msg)
+        msg.setdefault("id", self._id())
+        self.ws.send_text(json.dumps(msg, separators=(",", ":")))
+        return msg["id"]
+
+    def receive(self) -> Union[dict, np.ndarray]:
+        """The next response: a dict (JSON) or a uint8 array (binary frame). Error responses raise MerlinError."""
+        op, buf = self.ws.recv()
+        if op == OP_TEXT:
+            msg = json.loads(buf.tobytes())
+            if msg.get("type") == "error":
+                _raise(msg)
+            return msg
+        return buf
+
+    def request(self, msg: dict) -> Any:
+        self.send(msg)
+        return self.receive()
+
+    def create(self, mode: str = "single", num_envs: int = 1, variant: str = "full", players: int = 4, **options: Any) -> "Batch":
+        msg = {"type": "create", "mode": mode, "num_envs": num_envs, "variant": variant, "players": players}
+        msg.update({k: v for k, v in options.items() if v is not None})
+        return Batch(self, self.request(msg))
+
+    def describe_action(self, action: int, variant: str = "full", state: Optional[str] = None) -> str:
+        msg: Dict[str, Any] = {"type": "describe_action", "variant": variant, "action": int(action)}
+        if state is not None:
+            msg["state"] = state
+        return self.request(msg)["description"]
+
+    def act(self, agent: str, variant: str = "full", state: Optional[str] = None, history: Optional[dict] = None, seed: Union[int, str] = 0) -> dict:
+        """The opponent service: ``agent``'s action in a serialised state or a recorded history."""
+        msg: Dict[str, Any] = {"type": "act", "agent": agent, "variant": variant, "seed": seed}
+        if state is not None:
+            msg["state"] = state
+        if history is not None:
+            msg["history"] = history
+        return self.request(msg)
+
+    def close(self) -> None:
+        self.ws.close()
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+@dataclass
+class Frame:
+    """A decoded result frame: numpy views over one received buffer. ``rows`` = 1 (single) or players (aec)."""
+
+    type: int
+    seq: int
+    rewards: np.ndarray  # float32 (N,) single / (N, P) aec
+    terminated: np.ndarray  # bool (N,)
+    truncated: np.ndarray  # bool (N,)
+    illegal: np.ndarray  # bool (N,)
+    agent: np.ndarray  # int32 (N,): learner's seat (single) / seat to act, -1 when over (aec)
+    observations: np.ndarray  # float32 (N, D) single / (N, P, D) aec
+    masks: np.ndarray  # int8 (N, A) single / (N, P, A) aec
+    final_index: np.ndarray  # int32 (K,)
+    final_observations: np.ndarray  # float32 (K, D) / (K, P, D)
+
+
+class Batch:
+    """N envs on the server; ``reset`` / ``step`` exchange one message each."""
+
+    def __init__(self, client: Client, created: dict):
+        self.client = client
+        self.id: int = created["batch"]
+        self.mode: str = created["mode"]
+        self.num_envs: int = created["num_envs"]
+        self.players: int = created["players"]
+        self.agents: List[str] = created["agents"]
+        self.rows: int = created["rows_per_env"]
+        self.autoreset: str = created["autoreset"]
+        self.spec: dict = created["spec"]
+        self.d: int = self.spec["observation"]["shape"][0]
+        self.a: int = self.spec["num_actions"]
+        self.layout = compute_layout(self.num_envs, self.rows, self.d, self.a)
+        if self.layout != created["layout"]:
+            raise MerlinError("SPEC_MISMATCH", f"frame layout differs from the server's: {self.layout} vs {created['layout']}")
+        self._hash8 = bytes.fromhex(self.spec["hash"][:16])
+        # The STEP request: header written once; per step only seq and the actions change.
+        self._req = np.zeros(self.layout["stepBytes"], dtype=np.uint8)
+        hdr = np.frombuffer(np.array([MAGIC], "<u4").tobytes() + np.array([1, FRAME_STEP], "<u2").tobytes(), np.uint8)
+        self._req[:8] = hdr
+        self._req[12:16] = np.frombuffer(np.array([self.id], "<u4").tobytes(), np.uint8)
+        self._req[16:20] = np.frombuffer(np.array([self.num_envs], "<u4").tobytes(), np.uint8)
+        self._req[24:32] = np.frombuffer(self._hash8, np.uint8)
+        self._req_u32 = self._req[:HEADER_BYTES].view("<u4")
+        self._req_actions = self._req[HEADER_BYTES:].view("<i4")
+        self._seq = 0
+        self.closed = False
+
+    def decode(self, buf: np.ndarray) -> Frame:
+        L = self.layout
+        if len(buf) < L["resultBytes"]:
+            raise MerlinError("BAD_FRAME", f"result frame of {len(buf)} bytes, expected at least {L['resultBytes']}")
+        h = buf[:HEADER_BYTES]
+        u32 = h[:24].view("<u4")
+        if u32[0] != MAGIC or bytes(h[24:32]) != self._hash8:
+            raise MerlinError("SPEC_MISMATCH", "result frame with a bad magic or another spec hash")
+        ftype = int(h[6:8].view("<u2")[0])
+        n, r, d, a = self.num_envs, self.rows, self.d, self.a
+        k = int(u32[5])
+        shape_rows = (n,) if r == 1 else (n, r)
+        fshape = (k, d) if r == 1 else (k, r, d)
+
+        def sec(name: str, dtype: str, count: int) -> np.ndarray:
+            return np.frombuffer(buf, dtype=dtype, count=count, offset=L[name])
+
+        return Frame(
+            type=ftype,
+            seq=int(u32[2]),
+            rewards=sec("rewards", "<f4", n * r).reshape(shape_rows),
+            terminated=sec("terminated", "?", n),
+            truncated=sec("truncated", "?", n),
+            illegal=sec("illegal", "?", n),
+            agent=sec("agent", "<i4", n),
+            observations=sec("observations", "<f4", n * r * d).reshape(shape_rows + (d,)),
+            masks=sec("masks", "i1", n * r * a).reshape(shape_rows + (a,)),
+            final_index=sec("finalIndex", "<i4", k),
+            final_observations=sec("finalObservations", "<f4", k * r * d).reshape(fshape),
+        )
+
+    def reset(self, seed: Union[int, str, None] = None) -> Frame:
+        msg: Dict[str, Any] = {"type": "reset", "batch": self.id}
+        if seed is not None:
+            # The server seeds with String(seed), so "42" and 42 play the same game; big ints go as strings.
+            seed = seed if isinstance(seed, str) else int(seed)
+            msg["seed"] = seed if isinstance(seed, str) or abs(seed) < 2**53 else str(seed)
+        return self._binary_reply(self.client.request(msg))
+
+    def step(self, actions) -> Frame:
+        """One STEP frame with ``actions`` (N ints; in aec mode -1 skips an env)."""
+        self._seq = (self._seq + 1) & 0xFFFFFFFF
+        self._req_u32[2] = self._seq
+        self._req_actions[:] = actions
+        self.client.ws.send_binary(self._req)
+        return self._binary_reply(self.client.receive())
+
+    def _binary_reply(self, reply: Any) -> Frame:
+        if isinstance(reply, dict):
+            raise MerlinError("INTERNAL", f"expected a binary frame, got {reply.get('type')}")
+        return self.decode(reply)
+
+    def state(self, env: int = 0) -> str:
+        return self.client.request({"type": "state", "batch": self.id, "env": env})["state"]
+
+    def render(self, env: int = 0) -> str:
+        return self.client.request({"type": "render", "batch": self.id, "env": env})["text"]
+
+    def describe_action(self, action: int, env: int = 0) -> str:
+        return self.client.request({"type": "describe_action", "batch": self.id, "env": env, "action": int(action)})["description"]
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            self.client.request({"type": "close", "batch": self.id})
+        except (MerlinError, ConnectionError, OSError):
+            pass
