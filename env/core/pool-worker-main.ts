@@ -37,11 +37,12 @@ try {
     lo,
   );
   const actions = b.actions.subarray(lo, hi);
+  const maxSpins = d.options.spins ?? SPINS;
   // Read the generation before announcing readiness: the first command may follow at once.
   let gen = Atomics.load(ctrl, CTRL.Gen);
   parentPort!.postMessage({ ready: true });
   for (;;) {
-    for (let spins = 0; Atomics.load(ctrl, CTRL.Gen) === gen; spins++) if (spins > SPINS) Atomics.wait(ctrl, CTRL.Gen, gen, 1000);
+    for (let spins = 0; Atomics.load(ctrl, CTRL.Gen) === gen; spins++) if (spins > maxSpins) Atomics.wait(ctrl, CTRL.Gen, gen, 1000);
     gen = Atomics.load(ctrl, CTRL.Gen);
     const cmd = Atomics.load(ctrl, CTRL.Cmd);
     if (cmd === CMD.Close) break;

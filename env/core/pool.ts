@@ -45,6 +45,8 @@ export interface PoolOptions {
    * does per-step work of its own (choosing actions, running a policy) so both sides finish together.
    */
   callerShare?: number;
+  /** Busy-wait iterations before a thread sleeps on a futex (default SPINS). */
+  spins?: number;
   illegal?: 'error' | 'noop';
   illegalPenalty?: number;
   rewards?: RewardOptions;
@@ -87,9 +89,11 @@ export class VectorEnvPool implements VectorBuffers {
   private readonly localEnd: number;
   private closed = false;
   private inFlight = false;
+  private readonly spins: number;
 
   private constructor(game: Game<unknown>, o: PoolOptions) {
     this.numEnvs = o.numEnvs;
+    this.spins = o.spins ?? SPINS;
     const b = allocateBuffers(game, o.numEnvs, true);
     this.observations = b.observations;
     this.actionMasks = b.actionMasks;
@@ -181,7 +185,7 @@ export class VectorEnvPool implements VectorBuffers {
     for (let spins = 0; ; spins++) {
       const done = Atomics.load(this.ctrl, CTRL.Done);
       if (done >= n) break;
-      if (spins > SPINS) Atomics.wait(this.ctrl, CTRL.Done, done, 10_000);
+      if (spins > this.spins) Atomics.wait(this.ctrl, CTRL.Done, done, 10_000);
     }
     if (Atomics.load(this.ctrl, CTRL.Error)) throw new Error('a pool worker failed; see its stderr');
   }

@@ -1,22 +1,26 @@
-"""The bridge connection: a thin adapter over the ``websockets`` library's synchronous client.
+"""The bridge connection: the ``websockets`` library's sans-I/O client protocol on a blocking socket.
 
-The client code above it needs only: connect (with the bridge token as a bearer header), receive the
-next message as ``(OP_TEXT | OP_BINARY, uint8 array)``, send text or binary, and close. Binary payloads
-are handed back as writable numpy arrays so observation batches can be decoded with ``np.frombuffer``
-views. Compression and keep-alive pings are off (the bridge disables permessage-deflate; a training
-loop may sit in a long policy update between messages).
+``websockets`` does all the WebSocket work (handshake, framing, masking with its C speedups, ping/pong,
+close); this module only moves bytes between it and one blocking TCP socket. That keeps the framing in a
+well-kept library while avoiding the background reader thread of its threaded client, which doubled the
+bridge's per-step round trip here (docs/BENCHMARKS.md, "Bridge"). The client code above needs only:
+connect (with the bridge token as a bearer header), receive the next message as
+``(OP_TEXT | OP_BINARY, writable uint8 array)``, send text or binary, and close.
 """
 from __future__ import annotations
 
 import socket
-from typing import Optional, Tuple
+from typing import List, Optional, Tuple
 
 import numpy as np
-from websockets.exceptions import ConnectionClosed as _WSConnectionClosed
-from websockets.exceptions import InvalidHandshake, InvalidStatus
-from websockets.sync.client import connect
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
 OP_TEXT, OP_BINARY = 1, 2
+_CHUNK = 1 << 20
 
 
 class ConnectionClosed(ConnectionError):
@@ -38,59 +42,108 @@ class WebSocket:
     def __init__(self, url: str, token: Optional[str] = None, timeout: Optional[float] = 60.0):
         if not url.startswith("ws://"):
             raise ValueError(f"only ws:// URLs are supported, got {url!r}")
-        headers = {"Authorization": f"Bearer {token}"} if token else None
-        try:
-            self._ws = connect(
-                url,
-                additional_headers=headers,
-                open_timeout=timeout,
-                close_timeout=1,
-                compression=None,
-                ping_interval=None,
-                max_size=None,
-                proxy=None,
-            )
-        except InvalidStatus as e:
-            raise HandshakeError(f"the server refused the upgrade: HTTP {e.response.status_code}") from e
-        except InvalidHandshake as e:
-            raise HandshakeError(f"the WebSocket handshake failed: {e}") from e
-        self._ws.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self.timeout = timeout
+        uri = parse_uri(url)
+        self.sock = socket.create_connection((uri.host, uri.port), timeout=timeout)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.proto = ClientProtocol(uri, max_size=None)
         self.closed = False
+        self._frames: List[Frame] = []
+        request = self.proto.connect()
+        if token:
+            request.headers["Authorization"] = f"Bearer {token}"
+        self.proto.send_request(request)
+        self._flush()
+        while self.proto.state is State.CONNECTING:
+            if not self._pump():
+                raise HandshakeError("the server closed the connection during the handshake")
+        if self.proto.handshake_exc is not None:
+            self.sock.close()
+            raise HandshakeError(f"the server refused the upgrade: {self.proto.handshake_exc}") from self.proto.handshake_exc
+
+    def _flush(self) -> None:
+        for chunk in self.proto.data_to_send():
+            if chunk:
+                self.sock.sendall(chunk)
+            else:  # the protocol asks to half-close the connection
+                try:
+                    self.sock.shutdown(socket.SHUT_WR)
+                except OSError:
+                    pass
+
+    def _pump(self) -> bool:
+        """Read what the socket has, feed it to the protocol, queue the frames; False at end of stream."""
+        try:
+            data = self.sock.recv(_CHUNK)
+        except socket.timeout as e:
+            raise ConnectionError("no message from the server in time") from e
+        if data:
+            self.proto.receive_data(data)
+        else:
+            self.proto.receive_eof()
+        for event in self.proto.events_received():
+            if isinstance(event, Frame):
+                self._frames.append(event)
+            elif isinstance(event, Response) and event.status_code != 101:
+                raise HandshakeError(f"the server refused the upgrade: HTTP {event.status_code}")
+        self._flush()  # pongs and close replies queued by the protocol
+        return bool(data)
+
+    def _closed_error(self) -> ConnectionClosed:
+        self.closed = True
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+        return ConnectionClosed(self.proto.close_code, self.proto.close_reason or "")
 
     def recv(self) -> Tuple[int, np.ndarray]:
         """The next data message: (OP_TEXT or OP_BINARY, payload as a writable uint8 array)."""
-        try:
-            msg = self._ws.recv(timeout=self.timeout)
-        except _WSConnectionClosed as e:
-            self.closed = True
-            rcvd = e.rcvd
-            raise ConnectionClosed(rcvd.code if rcvd else None, rcvd.reason if rcvd else "") from e
-        except TimeoutError as e:
-            raise ConnectionError(f"no message from the server within {self.timeout} s") from e
-        if isinstance(msg, str):
-            return OP_TEXT, np.frombuffer(msg.encode(), dtype=np.uint8)
-        return OP_BINARY, np.frombuffer(bytearray(msg), dtype=np.uint8)
+        parts: List[bytes] = []
+        opcode: Optional[int] = None
+        while True:
+            while not self._frames:
+                if self.closed or not self._pump():
+                    raise self._closed_error()
+            frame = self._frames.pop(0)
+            if frame.opcode is Opcode.CLOSE:
+                raise self._closed_error()
+            if frame.opcode in (Opcode.PING, Opcode.PONG):
+                continue
+            if frame.opcode is not Opcode.CONT:
+                opcode = OP_TEXT if frame.opcode is Opcode.TEXT else OP_BINARY
+            parts.append(frame.data)
+            if frame.fin:
+                break
+        payload = parts[0] if len(parts) == 1 else b"".join(parts)
+        return opcode or OP_BINARY, np.frombuffer(bytearray(payload), dtype=np.uint8)
 
     def send_text(self, text: str) -> None:
-        self._send(text)
+        self._send(lambda: self.proto.send_text(text.encode()))
 
     def send_binary(self, data) -> None:
-        self._send(data if isinstance(data, (bytes, bytearray)) else memoryview(data).cast("B"))
+        payload = data if isinstance(data, (bytes, bytearray)) else memoryview(data).cast("B").tobytes()
+        self._send(lambda: self.proto.send_binary(payload))
 
-    def _send(self, message) -> None:
+    def _send(self, queue) -> None:
+        if self.closed or self.proto.state is not State.OPEN:
+            raise self._closed_error()
+        queue()
         try:
-            self._ws.send(message)
-        except _WSConnectionClosed as e:
-            self.closed = True
-            rcvd = e.rcvd
-            raise ConnectionClosed(rcvd.code if rcvd else None, rcvd.reason if rcvd else "") from e
+            self._flush()
+        except OSError as e:
+            raise self._closed_error() from e
 
     def close(self, code: int = 1000) -> None:
         if self.closed:
             return
+        try:
+            if self.proto.state is State.OPEN:
+                self.proto.send_close(code)
+                self._flush()
+        except OSError:
+            pass
         self.closed = True
         try:
-            self._ws.close(code)
-        except Exception:  # noqa: BLE001 - closing a broken connection is best effort
+            self.sock.close()
+        except OSError:
             pass
