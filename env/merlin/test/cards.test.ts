@@ -74,3 +74,21 @@ describe('drawing and reshuffling (0.1.27b "When any deck runs out, reshuffle it
     expect(positions.size).toBe(5);
   });
 });
+
+describe('the market variant: no golems, no Royal Guards (docs/RULES.md D53)', () => {
+  it('leaves Jacks and Queens out of the deck and discards a King after its decree', async () => {
+    const { game, stackDeck, act } = await import('./helpers.ts');
+    const { Kind } = await import('../engine/actions.ts');
+    const { Phase } = await import('../engine/state.ts');
+    const rs = loadRuleset('market');
+    const g = game({ ruleset: rs, players: 4 });
+    const all = [...g.s.deck, ...g.s.discard];
+    expect(all.some((c) => rankOf(c) === 11 || rankOf(c) === 12)).toBe(false);
+    expect(all.length).toBe(4 * 44);
+    stackDeck(g.s, spade(13));
+    act(g, Kind.BuyCard);
+    expect(g.s.phase).toBe(Phase.DecreeChoose);
+    expect(g.s.newCards[0]).toEqual([]);
+    expect(g.s.discard).toContain(spade(13));
+  });
+});
