@@ -19,9 +19,9 @@
  */
 import { ArgumentError } from './errors.ts';
 import type { Game, RewardOptions } from './game.ts';
-import { TERMINAL } from './game.ts';
+import { observationBox, TERMINAL, writeActionMask } from './game.ts';
 import { RewardTracker } from './rewards.ts';
-import { Box, Discrete } from './spaces.ts';
+import { type Box, Discrete } from './spaces.ts';
 
 export interface AECOptions {
   players?: number;
@@ -71,7 +71,7 @@ export class AECEnv<S> {
     this.tracker = new RewardTracker(game, this.rewardOptions, game.maxPlayers);
     this.stepRewards = new Float64Array(game.maxPlayers);
     this.legalBuf = new Int32Array(game.numActions);
-    this.obsSpace = new Box(game.observationSpec.segments.reduce((m, s) => Math.min(m, s.low), 0), game.observationSpec.segments.reduce((m, s) => Math.max(m, s.high), 1), [game.observationSpec.size]);
+    this.obsSpace = observationBox(game);
     this.actSpace = new Discrete(game.numActions);
   }
 
@@ -167,10 +167,7 @@ export class AECEnv<S> {
   observeInto(agent: string, observation: Float32Array, actionMask: Uint8Array): void {
     const seat = this.seatOf(agent);
     this.game.observe(this.state, seat, observation);
-    actionMask.fill(0);
-    if (this.game.currentPlayer(this.state) !== seat) return;
-    const n = this.game.legalActions(this.state, this.legalBuf);
-    for (let i = 0; i < n; i++) actionMask[this.legalBuf[i]] = 1;
+    writeActionMask(this.game, this.state, seat, this.legalBuf, actionMask);
   }
 
   /** PettingZoo's `last()`: the selected agent's observation, cumulative reward and done flags. */

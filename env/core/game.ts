@@ -9,6 +9,8 @@
  * reveal another seat's hidden information.
  */
 
+import { Box } from './spaces.ts';
+
 /** `currentPlayer` when the game is over. */
 export const TERMINAL = -1;
 /** `currentPlayer` at a chance node (reserved: the games here resolve chance inside applyAction). */
@@ -93,4 +95,27 @@ export interface Game<S> {
   describeAction(s: S | null, action: number): string;
   /** The table as text. */
   render(s: S): string;
+}
+
+/** The observation space of `game`: a float32 Box over its spec, bounds spanning every segment's (and [0, 1]). */
+export function observationBox<S>(game: Game<S>): Box {
+  let low = 0;
+  let high = 1;
+  for (const s of game.observationSpec.segments) {
+    if (s.low < low) low = s.low;
+    if (s.high > high) high = s.high;
+  }
+  return new Box(low, high, [game.observationSpec.size]);
+}
+
+/**
+ * Write `seat`'s action mask for `s` into `mask` (1 = legal; all zeros when `seat` is not to act), using
+ * `legal` (length >= numActions) as scratch; returns the number of legal actions marked.
+ */
+export function writeActionMask<S>(game: Game<S>, s: S, seat: number, legal: Int32Array, mask: Uint8Array): number {
+  mask.fill(0);
+  if (game.currentPlayer(s) !== seat) return 0;
+  const n = game.legalActions(s, legal);
+  for (let i = 0; i < n; i++) mask[legal[i]] = 1;
+  return n;
 }

@@ -1,9 +1,7 @@
 /** The loop of one VectorEnvPool worker (see pool.ts): build the envs, then serve commands until Close. */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Agent } from './agent.ts';
 import type { Game } from './game.ts';
-import { CMD, CTRL, loadFactory, SPINS, type PoolOptions } from './pool.ts';
-import { VectorEnv } from './vector.ts';
+import { CMD, CTRL, loadFactory, sliceVectorEnv, SPINS, type PoolOptions } from './pool.ts';
 
 interface Data {
   options: PoolOptions;
@@ -20,22 +18,7 @@ const { lo, hi, buffers: b, ctrl } = d;
 
 try {
   const game = await loadFactory<Game<unknown>>(d.options.game);
-  const opponents = d.options.opponents ? await loadFactory<(seat: number, seed: string) => Agent>(d.options.opponents) : undefined;
-  const D = game.observationSpec.size;
-  const A = game.numActions;
-  const env = new VectorEnv(
-    game,
-    hi - lo,
-    { players: d.options.players, opponents, learnerSeat: d.options.learnerSeat, illegal: d.options.illegal, illegalPenalty: d.options.illegalPenalty, rewards: d.options.rewards },
-    {
-      observations: b.observations.subarray(lo * D, hi * D),
-      actionMasks: b.actionMasks.subarray(lo * A, hi * A),
-      rewards: b.rewards.subarray(lo, hi),
-      terminated: b.terminated.subarray(lo, hi),
-      truncated: b.truncated.subarray(lo, hi),
-    },
-    lo,
-  );
+  const env = await sliceVectorEnv(game, d.options, b, lo, hi);
   const actions = b.actions.subarray(lo, hi);
   const maxSpins = d.options.spins ?? SPINS;
   // Read the generation before announcing readiness: the first command may follow at once.

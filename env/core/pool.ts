@@ -62,6 +62,29 @@ export const SEED_BYTES = 256;
  */
 export const SPINS = 20_000;
 
+/**
+ * The VectorEnv that steps envs [lo, hi) of a pool's shared batches (the calling thread's slice or a
+ * worker's), with env i seeded as env lo + i of the whole pool.
+ */
+export async function sliceVectorEnv(game: Game<unknown>, o: PoolOptions, b: VectorBuffers, lo: number, hi: number): Promise<VectorEnv<unknown>> {
+  const opponents = o.opponents ? await loadFactory<(seat: number, seed: string) => Agent>(o.opponents) : undefined;
+  const D = game.observationSpec.size;
+  const A = game.numActions;
+  return new VectorEnv(
+    game,
+    hi - lo,
+    { players: o.players, opponents, learnerSeat: o.learnerSeat, illegal: o.illegal, illegalPenalty: o.illegalPenalty, rewards: o.rewards },
+    {
+      observations: b.observations.subarray(lo * D, hi * D),
+      actionMasks: b.actionMasks.subarray(lo * A, hi * A),
+      rewards: b.rewards.subarray(lo, hi),
+      terminated: b.terminated.subarray(lo, hi),
+      truncated: b.truncated.subarray(lo, hi),
+    },
+    lo,
+  );
+}
+
 /** Import `ref.module` and call its `ref.export(...ref.args)`. */
 export async function loadFactory<T>(ref: FactoryRef): Promise<T> {
   const url = ref.module.startsWith('file:') ? ref.module : pathToFileURL(ref.module).href;
@@ -134,23 +157,7 @@ export class VectorEnvPool implements VectorBuffers {
   static async create(game: Game<unknown>, o: PoolOptions): Promise<VectorEnvPool> {
     if (!(o.numEnvs >= 1) || !(o.workers >= 1)) throw new ArgumentError('numEnvs and workers must be at least 1');
     const pool = new VectorEnvPool(game, o);
-    const opponents = o.opponents ? await loadFactory<(seat: number, seed: string) => Agent>(o.opponents) : undefined;
-    const D = game.observationSpec.size;
-    const A = game.numActions;
-    const n = pool.localEnd;
-    pool.local = new VectorEnv(
-      game,
-      n,
-      { players: o.players, opponents, learnerSeat: o.learnerSeat, illegal: o.illegal, illegalPenalty: o.illegalPenalty, rewards: o.rewards },
-      {
-        observations: pool.observations.subarray(0, n * D),
-        actionMasks: pool.actionMasks.subarray(0, n * A),
-        rewards: pool.rewards.subarray(0, n),
-        terminated: pool.terminated.subarray(0, n),
-        truncated: pool.truncated.subarray(0, n),
-      },
-      0,
-    );
+    pool.local = await sliceVectorEnv(game, o, pool, 0, pool.localEnd);
     await Promise.all(
       pool.workers.map(
         (w) =>

@@ -21,10 +21,10 @@
 import type { Agent } from './agent.ts';
 import { ArgumentError, IllegalActionError } from './errors.ts';
 import type { Game, RewardOptions } from './game.ts';
-import { TERMINAL } from './game.ts';
+import { observationBox, TERMINAL, writeActionMask } from './game.ts';
 import { RewardTracker } from './rewards.ts';
 import { nextInt, seedRng, type RngState } from './rng.ts';
-import { Box, Discrete } from './spaces.ts';
+import { type Box, Discrete } from './spaces.ts';
 
 export interface SingleAgentOptions {
   players?: number;
@@ -103,8 +103,7 @@ export class SingleAgentEnv<S> {
       throw new ArgumentError(`learnerSeat must be 'random', 'all' or a seat in 0..${this.numPlayers - 1}`);
     this.selfPlay = ls === 'all';
     if (!this.selfPlay && !options.opponents) throw new ArgumentError('opponents are needed unless learnerSeat is "all"');
-    const segs = game.observationSpec.segments;
-    this.observationSpace = new Box(Math.min(0, ...segs.map((s) => s.low)), Math.max(1, ...segs.map((s) => s.high)), [game.observationSpec.size]);
+    this.observationSpace = observationBox(game);
     this.actionSpace = new Discrete(game.numActions);
     this.tracker = new RewardTracker(game, options.rewards ?? {}, game.maxPlayers);
     this.rewardVec = new Float64Array(game.maxPlayers);
@@ -202,9 +201,6 @@ export class SingleAgentEnv<S> {
 
   private write(observation: Float32Array, actionMask: Uint8Array): void {
     this.game.observe(this.state, this.seat, observation);
-    actionMask.fill(0);
-    if (this.game.currentPlayer(this.state) !== this.seat) return;
-    const n = this.game.legalActions(this.state, this.legal);
-    for (let i = 0; i < n; i++) actionMask[this.legal[i]] = 1;
+    writeActionMask(this.game, this.state, this.seat, this.legal, actionMask);
   }
 }

@@ -47,6 +47,11 @@ export function chooseDecree(s: MerlinState, i: number): void {
 export function enactDecree(s: MerlinState, rs: Ruleset, seat: number): void {
   s.crowns[seat]++;
   applyEffects(s, rs, cardDef(rs, D, s.decreeCard), seat, -1, -1);
+  discardDecree(s);
+}
+
+/** The chosen decree goes to the discard pile and the decree is over. */
+function discardDecree(s: MerlinState): void {
   s.cdiscard[D].push(s.decreeCard);
   s.decreeCard = -1;
   s.decreeDrawer = -1;
@@ -66,9 +71,7 @@ export function refuseDecree(s: MerlinState, rs: Ruleset): boolean {
     if (!s.eliminated[p]) s.queue.push(p);
   }
   if (s.queue.length === 0) {
-    s.cdiscard[D].push(s.decreeCard);
-    s.decreeCard = -1;
-    s.decreeDrawer = -1;
+    discardDecree(s);
     return false;
   }
   s.bids.fill(-1);
@@ -112,9 +115,7 @@ export function settleDecreeAuction(s: MerlinState, rs: Ruleset): void {
     s.centralBank += bid - toDrawer;
     enactDecree(s, rs, best);
   } else {
-    s.cdiscard[D].push(s.decreeCard);
-    s.decreeCard = -1;
+    discardDecree(s);
   }
-  s.decreeDrawer = -1;
   s.bids.fill(-1);
 }
