@@ -55,6 +55,7 @@ export function actionsMarkdown(rs: Ruleset): string {
   ];
   for (let k = 0; k < cat.base.length; k++) {
     const first = cat.base[k];
+    if (first < 0 || cat.count[k] === 0) continue;
     const last = first + cat.count[k] - 1;
     const [phase, meaning] = MEANING[k];
     const args = cat.count[k] === 1 ? '-' : k === Kind.Invest || k === Kind.Deposit || k === Kind.Withdraw ? '`arg` slot, `arg2` grid index' : '`arg`';

@@ -13,7 +13,7 @@ import { resolveAgent } from '../agents/registry.ts';
 import type { Agent } from '../agents/types.ts';
 import type { Ruleset } from '../env/merlin/rules/index.ts';
 import {
-  applyAction, catalogue, checkConservation, checkDeep, createGame, currentPlayer, isTerminal, legalActions, serializeState, VICTORY_NAMES,
+  applyAction, catalogue, KIND_NAMES, checkConservation, checkDeep, createGame, currentPlayer, isTerminal, legalActions, serializeState, VICTORY_NAMES,
 } from '../env/merlin/engine/index.ts';
 
 export interface SimulateOptions {
@@ -48,6 +48,8 @@ export interface SimulateResult {
   truncated: number;
   invariant_violations: number;
   errors: number;
+  /** Actions taken, by action kind (docs/ACTIONS.md), every kind of the catalogue listed, 0 included. */
+  action_counts: Record<string, number>;
   trajectory_hash: string;
 }
 
@@ -69,6 +71,7 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
   let errors = 0;
   let truncated = 0;
   const deepEvery = Math.max(1, o.deepEvery ?? 16);
+  const kindCounts = new Float64Array(cat.base.length);
   const t0 = performance.now();
   for (let g = 0; g < o.games; g++) {
     const s = createGame(rs, o.players, `${o.seed}/${g}`);
@@ -82,6 +85,7 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
         const seat = currentPlayer(s);
         const a = agents[seat].act(null, null, { seat, legal: buf, numLegal, state: s });
         applyAction(s, rs, a);
+        kindCounts[cat.kind[a]]++;
         if (n === ids.length) {
           hash.update(ids);
           n = 0;
@@ -115,6 +119,8 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
     o.onGame?.(g + 1);
   }
   const seconds = (performance.now() - t0) / 1000;
+  const actionCounts: Record<string, number> = {};
+  for (let k = 0; k < cat.base.length; k++) if (cat.base[k] >= 0 && cat.count[k] > 0) actionCounts[KIND_NAMES[k]] = kindCounts[k];
   return {
     games: o.games,
     players: o.players,
@@ -132,6 +138,7 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
     truncated,
     invariant_violations: violations,
     errors,
+    action_counts: actionCounts,
     trajectory_hash: hash.digest('hex'),
   };
 }

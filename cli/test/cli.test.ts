@@ -12,7 +12,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const merlin = (...args: string[]) => execFileSync(process.execPath, [join(root, 'bin', 'merlin.js'), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 const SIMULATE_KEYS = ['games', 'players', 'steps', 'seconds', 'steps_per_sec', 'wins_by_seat', 'wins_by_agent', 'victory_types', 'mean_turns',
-  'invariant_violations', 'errors', 'trajectory_hash'];
+  'invariant_violations', 'errors', 'action_counts', 'trajectory_hash'];
 
 describe('merlin simulate', () => {
   it('prints one JSON object with the DESIGN keys, and the same trajectory_hash in two processes', () => {
@@ -26,6 +26,9 @@ describe('merlin simulate', () => {
     expect(a.trajectory_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(b.trajectory_hash).toBe(a.trajectory_hash);
     expect(a.wins_by_seat.reduce((x: number, y: number) => x + y, 0)).toBe(40);
+    const counted = Object.values(a.action_counts as Record<string, number>).reduce((x, y) => x + y, 0);
+    expect(counted).toBe(a.steps);
+    expect(a.action_counts.EndTurn).toBeGreaterThan(0);
     const c = JSON.parse(merlin('simulate', '--games', '40', '--players', '4', '--seed', '8', '--json'));
     expect(c.trajectory_hash).not.toBe(a.trajectory_hash);
   });

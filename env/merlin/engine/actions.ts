@@ -8,7 +8,11 @@
  */
 import type { Ruleset } from '../rules/index.ts';
 
-/** Action kinds. Extend at the end only: ids of earlier kinds stay stable for a given ruleset. */
+/**
+ * Action kinds. Extend at the end only: ids of earlier kinds stay stable for a given ruleset.
+ * Kind values are an index, not an id: they may leave gaps (blocks are reserved per engine part:
+ * 0-27 part 1 (economy), 28-49 part 2 (market and finance), 50-79 part 3 (combat)); ids are always dense.
+ */
 export const Kind = {
   EndTurn: 0,
   DrawTeaLeaves: 1,
@@ -54,7 +58,7 @@ export interface ActionCatalogue {
   readonly kind: Uint8Array;
   readonly arg: Int16Array;
   readonly arg2: Int16Array;
-  /** First id of each kind (index by Kind). */
+  /** First id of each kind (index by Kind; -1 for an unused Kind value). */
   readonly base: Int32Array;
   /** Number of ids of each kind. */
   readonly count: Int32Array;
@@ -85,8 +89,10 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
   const kind = new Uint8Array(size);
   const arg = new Int16Array(size);
   const arg2 = new Int16Array(size);
-  const base = new Int32Array(layout.length);
-  const count = new Int32Array(layout.length);
+  let maxKind = 0;
+  for (const [k] of layout) maxKind = Math.max(maxKind, k);
+  const base = new Int32Array(maxKind + 1).fill(-1);
+  const count = new Int32Array(maxKind + 1);
   let id = 0;
   for (const [k, c, radix] of layout) {
     base[k] = id;
