@@ -1,21 +1,20 @@
 /**
  * Resolving agent spec strings (DESIGN "Agents"): `random`, `heuristic` (or `heuristic:PATH` to a
  * weights file), `mcts[:SIMULATIONS[:ROLLOUT]]` (ROLLOUT `heuristic`, the default, or `random`),
- * `ppo:PATH_TO_CHECKPOINT`. `ppo` is refused with a clear error
- * until the training issue builds it.
+ * `ppo:PATH_TO_CHECKPOINT[:greedy|sample]` (a `merlin train` checkpoint directory; agents/ppo.ts).
  */
 import { ArgumentError } from '../env/core/errors.ts';
 import { loadRuleset, type Ruleset } from '../env/merlin/rules/index.ts';
 import { RandomAgent } from './random.ts';
 import { HeuristicAgent, loadWeights } from './heuristic.ts';
 import { DEFAULT_MCTS, MctsAgent } from './mcts.ts';
+import { PpoAgent } from './ppo.ts';
 import type { Agent } from './types.ts';
 
 /** Agent specs that resolve today. */
-export const AVAILABLE_AGENTS = ['random', 'heuristic', 'heuristic:PATH', 'mcts', 'mcts:SIMULATIONS', 'mcts:SIMULATIONS:random'] as const;
-const PLANNED: Record<string, string> = {
-  ppo: 'PPO checkpoints are not built yet (training issue)',
-};
+export const AVAILABLE_AGENTS = [
+  'random', 'heuristic', 'heuristic:PATH', 'mcts', 'mcts:SIMULATIONS', 'mcts:SIMULATIONS:random', 'ppo:CHECKPOINT_DIR', 'ppo:CHECKPOINT_DIR:sample',
+] as const;
 
 /**
  * An agent for `spec`, seeded with `seed` (its own stream), playing under `ruleset` (default `full`).
@@ -24,7 +23,7 @@ const PLANNED: Record<string, string> = {
 export function resolveAgent(spec: string, seed: string | number, ruleset?: Ruleset): Agent {
   const [name, param, extra] = spec.split(':');
   const rs = () => ruleset ?? loadRuleset('full');
-  if (extra !== undefined && name !== 'mcts') throw new ArgumentError(`agent spec "${spec}": too many ":" parts`);
+  if (extra !== undefined && name !== 'mcts' && name !== 'ppo') throw new ArgumentError(`agent spec "${spec}": too many ":" parts`);
   switch (name) {
     case 'random':
       if (param !== undefined) throw new ArgumentError(`agent spec "${spec}": random takes no parameter`);
@@ -37,9 +36,13 @@ export function resolveAgent(spec: string, seed: string | number, ruleset?: Rule
       if (extra !== undefined && extra !== 'heuristic' && extra !== 'random') throw new ArgumentError(`agent spec "${spec}": ROLLOUT must be heuristic or random`);
       return new MctsAgent(rs(), seed, { ...DEFAULT_MCTS, simulations: sims, rollout: extra === 'random' ? 'random' : 'heuristic' }, spec);
     }
+    case 'ppo': {
+      if (!param) throw new ArgumentError(`agent spec "${spec}": ppo needs a checkpoint directory (ppo:PATH)`);
+      if (extra !== undefined && extra !== 'greedy' && extra !== 'sample') throw new ArgumentError(`agent spec "${spec}": the mode must be greedy or sample`);
+      return new PpoAgent(rs(), param, extra === 'sample' ? 'sample' : 'greedy', seed, spec);
+    }
   }
-  const why = PLANNED[name];
-  throw new ArgumentError(`agent spec "${spec}": ${why ?? 'unknown agent'}; available: ${AVAILABLE_AGENTS.join(', ')}`);
+  throw new ArgumentError(`agent spec "${spec}": unknown agent; available: ${AVAILABLE_AGENTS.join(', ')}`);
 }
 
 /**

@@ -22,7 +22,8 @@ import { resolveAgent } from '../agents/registry.ts';
 import type { Agent } from '../agents/types.ts';
 import { MctsAgent } from '../agents/mcts.ts';
 import { loadRuleset, type Ruleset } from '../env/merlin/rules/index.ts';
-import { applyAction, catalogue, createGame, currentPlayer, isTerminal, legalActions, VICTORY_NAMES } from '../env/merlin/engine/index.ts';
+import { applyAction, catalogue, createGame, currentPlayer, isTerminal, KIND_NAMES, legalActions, VICTORY_NAMES } from '../env/merlin/engine/index.ts';
+import { kindCategory, type KindCategory } from '../env/merlin/engine/actions.ts';
 import { ranking } from '../env/merlin/engine/victory.ts';
 
 const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
@@ -38,6 +39,8 @@ export interface GameRecord {
   steps: number;
   mctsSimulations: number;
   mctsSeconds: number;
+  /** Actions taken per seat, by action kind value ([seat][kind]). */
+  kinds: number[][];
 }
 
 /** Play game g of a tournament (rotation g mod P). */
@@ -49,12 +52,16 @@ export function playEvalGame(rs: Ruleset, agents: string[], seed: string, g: num
   const buf = new Int32Array(catalogue(rs).size);
   let steps = 0;
   const mctsTime = new Float64Array(P);
+  const cat = catalogue(rs);
+  const kinds = lineup.map(() => new Array<number>(cat.base.length).fill(0));
   while (!isTerminal(s)) {
     const n = legalActions(s, rs, buf);
     const seat = currentPlayer(s);
     const agent = players[seat];
     const t0 = agent instanceof MctsAgent ? performance.now() : 0;
-    applyAction(s, rs, agent.act(null, null, { seat, legal: buf, numLegal: n, state: s }));
+    const a = agent.act(null, null, { seat, legal: buf, numLegal: n, state: s });
+    applyAction(s, rs, a);
+    kinds[seat][cat.kind[a]]++;
     if (agent instanceof MctsAgent) mctsTime[seat] += performance.now() - t0;
     steps++;
   }
@@ -64,7 +71,7 @@ export function playEvalGame(rs: Ruleset, agents: string[], seed: string, g: num
   });
   return {
     game: g, lineup, ranking: ranking(s, rs), winner: s.winner, victory: VICTORY_NAMES[s.victory], turns: s.turn, steps,
-    mctsSimulations: sims, mctsSeconds: mctsTime.reduce((a, b) => a + b, 0) / 1000,
+    mctsSimulations: sims, mctsSeconds: mctsTime.reduce((a, b) => a + b, 0) / 1000, kinds,
   };
 }
 
@@ -85,6 +92,10 @@ export interface EvalResult {
   mean_turns: number;
   mean_steps: number;
   mcts_simulations_per_sec: number | null;
+  /** Actions taken by each agent spec, by action kind name (docs/ACTIONS.md), kinds it never took left out. */
+  action_counts_by_agent: Record<string, Record<string, number>>;
+  /** Share of each agent's actions in each category (economy, market, combat: `kindCategory`). */
+  action_share_by_agent: Record<string, Record<KindCategory, number>>;
 }
 
 /** Combine game records (in game order) into the tournament result. */
@@ -104,8 +115,13 @@ export function summarise(records: GameRecord[], agents: string[], seed: string,
   let steps = 0;
   let sims = 0;
   let simSeconds = 0;
+  const kindCounts: Record<string, number[]> = {};
   for (const r of [...records].sort((a, b) => a.game - b.game)) {
     for (const sp of r.lineup) seatGames[sp]++;
+    r.lineup.forEach((sp, seat) => {
+      const acc = (kindCounts[sp] ??= new Array<number>(r.kinds[seat].length).fill(0));
+      r.kinds[seat].forEach((c, k) => (acc[k] += c));
+    });
     if (r.winner >= 0) wins[r.lineup[r.winner]]++;
     victoryTypes[r.victory] = (victoryTypes[r.victory] ?? 0) + 1;
     turns += r.turns;
@@ -132,6 +148,7 @@ export function summarise(records: GameRecord[], agents: string[], seed: string,
     win_rate_by_agent: {}, ci95_by_agent: {}, elo_by_agent: {}, rating_by_agent: {}, wins_by_agent: wins, seat_games_by_agent: seatGames,
     victory_types: victoryTypes, mean_turns: round(turns / Math.max(1, records.length), 2), mean_steps: round(steps / Math.max(1, records.length), 2),
     mcts_simulations_per_sec: simSeconds > 0 ? Math.round(sims / simSeconds) : null,
+    action_counts_by_agent: {}, action_share_by_agent: {},
   };
   for (const sp of specs) {
     const n = seatGames[sp];
@@ -140,6 +157,18 @@ export function summarise(records: GameRecord[], agents: string[], seed: string,
     out.ci95_by_agent[sp] = [round(ci.left), round(ci.right)];
     out.rating_by_agent[sp] = { mu: round(ratings[sp].mu, 3), sigma: round(ratings[sp].sigma, 3) };
     out.elo_by_agent[sp] = Math.round(1500 + 29.5 * (ratings[sp].mu - 25));
+    const counts: Record<string, number> = {};
+    const share: Record<KindCategory, number> = { economy: 0, market: 0, combat: 0 };
+    let total = 0;
+    (kindCounts[sp] ?? []).forEach((c, k) => {
+      if (c === 0) return;
+      counts[KIND_NAMES[k]] = c;
+      share[kindCategory(k)] += c;
+      total += c;
+    });
+    for (const c of Object.keys(share) as KindCategory[]) share[c] = round(total ? share[c] / total : 0);
+    out.action_counts_by_agent[sp] = counts;
+    out.action_share_by_agent[sp] = share;
   }
   return out;
 }

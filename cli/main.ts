@@ -1,6 +1,6 @@
 /**
- * The `merlin` command (yargs). Commands built so far: simulate, eval, serve, bench, docs. The others named
- * in DESIGN.md (train, probe, replay) arrive with their issues and are not listed until then.
+ * The `merlin` command (yargs). Commands built so far: simulate, eval, train, serve, bench, docs. The others
+ * named in DESIGN.md (probe, replay) arrive with their issues and are not listed until then.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,8 @@ import { parseAgentList } from '../agents/registry.ts';
 import { runSimulation } from './simulate.ts';
 import { runBench } from './bench.ts';
 import { runEval } from './eval.ts';
+import { parseSizes, runTrainCommand } from './train.ts';
+import { BACKEND_ORDER, type BackendName } from '../training/backend.ts';
 import { availableParallelism } from 'node:os';
 import { actionsMarkdown } from './docs.ts';
 import { observationMarkdown } from '../env/merlin/env/observation-doc.ts';
@@ -112,6 +114,37 @@ try {
           r.mcts_simulations_per_sec ? `mcts: ${r.mcts_simulations_per_sec} simulations/s` : '',
         ].filter(Boolean).join('\n'),
       );
+    },
+  )
+  .command(
+    'train',
+    'self-play PPO training (docs/TRAINING.md): progress on stderr, a checkpoint in --out, then an evaluation table',
+    (y) =>
+      y.options({
+        minutes: { type: 'number', default: 3, describe: 'wall-time budget for training (the evaluation comes after)' },
+        updates: { type: 'number', describe: 'stop after this many PPO updates (whichever comes first with --minutes)' },
+        variant: { type: 'string', default: 'full', describe: 'ruleset name or path to train on' },
+        variants: { type: 'string', describe: 'comma-separated rulesets mixed episode by episode (overrides --variant; the first is the main one)' },
+        players: { type: 'number', default: 4, describe: 'players per game (2-6)' },
+        envs: { type: 'number', default: 32, describe: 'games played side by side (the inference batch)' },
+        horizon: { type: 'number', default: 64, describe: 'learner decisions per game per rollout' },
+        hidden: { type: 'string', default: '256,128', describe: 'hidden layer sizes of the MLP' },
+        seed: { type: 'string', default: 'merlin', describe: 'run seed (games, sampling, initial weights)' },
+        out: { type: 'string', default: 'runs/latest', describe: 'checkpoint directory (written, and overwritten, as training goes)' },
+        resume: { type: 'string', describe: 'continue the run in this checkpoint directory exactly (its config wins over the flags above)' },
+        backend: { type: 'string', choices: BACKEND_ORDER as unknown as string[], describe: 'force a tfjs backend (default: the first that loads of tensorflow, wasm, cpu)' },
+        'eval-games': { type: 'number', default: 200, describe: 'games per evaluation match after training (0 skips it)' },
+        workers: { type: 'number', default: availableParallelism(), describe: 'worker threads for the evaluation' },
+        json: { type: 'boolean', default: false, describe: 'print one JSON object (result and evaluation) on stdout' },
+      }),
+    async (argv) => {
+      const r = await runTrainCommand({
+        minutes: argv.minutes, updates: argv.updates, variants: (argv.variants ?? argv.variant).split(',').map((v) => v.trim()).filter(Boolean),
+        players: argv.players, envs: argv.envs, horizon: argv.horizon, hidden: parseSizes(argv.hidden, '--hidden'), seed: argv.seed,
+        out: argv.resume ?? argv.out, resume: argv.resume !== undefined, backend: argv.backend as BackendName | undefined,
+        evalGames: argv['eval-games'], workers: argv.workers, quiet: false,
+      });
+      out(argv.json, { ...r.result, evaluation: r.evaluation }, () => r.table || 'evaluation skipped (--eval-games 0)');
     },
   )
   .command(

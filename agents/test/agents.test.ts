@@ -31,7 +31,7 @@ function play(specs: string[], seed: string, maxSteps = 5000) {
 }
 
 describe('agent registry', () => {
-  it('resolves random, heuristic, heuristic:PATH, mcts and mcts:N, and refuses the rest clearly', () => {
+  it('resolves random, heuristic, heuristic:PATH, mcts, mcts:N and ppo:DIR, and refuses the rest clearly', () => {
     expect(resolveAgent('random', 1).spec).toBe('random');
     expect(resolveAgent('heuristic', 1).spec).toBe('heuristic');
     expect(resolveAgent('mcts', 1).spec).toBe('mcts');
@@ -41,7 +41,9 @@ describe('agent registry', () => {
     expect(() => resolveAgent('mcts:20:greedy', 1)).toThrow(/ROLLOUT/);
     expect(() => resolveAgent('heuristic:a:b', 1)).toThrow(/too many/);
     expect(() => resolveAgent('mcts:abc', 1)).toThrow(ArgumentError);
-    expect(() => resolveAgent('ppo:some/dir', 1)).toThrow(/not built yet/);
+    expect(() => resolveAgent('ppo:some/dir', 1)).toThrow(/checkpoint some\/dir: cannot read manifest.json/);
+    expect(() => resolveAgent('ppo', 1)).toThrow(/needs a checkpoint directory/);
+    expect(() => resolveAgent('ppo:d:fast', 1)).toThrow(/greedy or sample/);
     expect(() => resolveAgent('alphazero', 1)).toThrow(/unknown agent.*available/);
     expect(() => parseAgentList('random,,heuristic')).not.toThrow();
     expect(() => parseAgentList(' ')).toThrow(ArgumentError);

@@ -39,10 +39,13 @@ describe('merlin simulate', () => {
     expect(runSimulation({ ...o, checkInvariants: true, deepEvery: 5 }).trajectory_hash).toBe(runSimulation(o).trajectory_hash);
   });
 
-  it('refuses an unknown or unbuilt agent and a bad ruleset with a clear error and exit code 2', () => {
-    const r = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'simulate', '--agents', 'ppo:x', '--games', '1'], { encoding: 'utf8' });
+  it('refuses an unknown agent, a missing checkpoint and a bad ruleset with a clear error and exit code 2', () => {
+    const r = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'simulate', '--agents', 'ppo:no/such/dir', '--games', '1'], { encoding: 'utf8' });
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/INVALID_ARGUMENT.*ppo.*not built yet/);
+    expect(r.stderr).toMatch(/INVALID_CHECKPOINT.*no\/such\/dir.*cannot read manifest.json/);
+    const u = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'simulate', '--agents', 'grandmaster', '--games', '1'], { encoding: 'utf8' });
+    expect(u.status).toBe(2);
+    expect(u.stderr).toMatch(/INVALID_ARGUMENT.*grandmaster.*unknown agent/);
     const v = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'simulate', '--variant', 'nope', '--games', '1'], { encoding: 'utf8' });
     expect(v.status).toBe(2);
     expect(v.stderr).toMatch(/INVALID_RULESET/);

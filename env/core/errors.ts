@@ -10,7 +10,8 @@ export type ErrorCode =
   | 'GAME_OVER'
   | 'INVALID_RULESET'
   | 'INVALID_STATE'
-  | 'INVALID_ARGUMENT';
+  | 'INVALID_ARGUMENT'
+  | 'INVALID_CHECKPOINT';
 
 /** Base class: a clear, typed error that names what was wrong. */
 export class MerlinError extends Error {

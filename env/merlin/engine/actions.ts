@@ -47,6 +47,20 @@ export type Kind = (typeof Kind)[keyof typeof Kind];
 
 export const KIND_NAMES: Record<number, string> = Object.fromEntries(Object.entries(Kind).map(([k, v]) => [v, k]));
 
+/** The decision families reported by evaluation and training (docs/ACTIONS.md "Categories"). */
+export type KindCategory = 'economy' | 'market' | 'combat';
+
+/**
+ * The category of action kind `k`: part 2's block (28-49: the Grand Market, transport, trading and finance)
+ * plus selling spells and Mead is `market`; part 3's block (50-79: golems, the Royal Guard, combat) is
+ * `combat`; everything else (building, research, cards, decrees, taxes, bids) is `economy`.
+ */
+export function kindCategory(k: number): KindCategory {
+  if ((k >= 28 && k <= 49) || k === Kind.SellSpell || k === Kind.SellMead) return 'market';
+  if (k >= 50 && k <= 79) return 'combat';
+  return 'economy';
+}
+
 /** Most players an offset can name (SelectPlayer offsets 1..5). */
 export const MAX_OFFSET = 5;
 /** Most decree options shown at once. */

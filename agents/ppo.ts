@@ -1,0 +1,145 @@
+/**
+ * `ppo:PATH[:greedy|sample]`: a policy trained by `merlin train` (training/), played from its checkpoint
+ * directory with a pure-JS forward pass (no tfjs needed to play).
+ *
+ * The network (training/network.ts) maps the seat's observation [obsSize] to one logit per action id;
+ * illegal actions are masked. `greedy` (the default) plays the most probable legal action (ties: the
+ * lowest id); `sample` draws from the policy with the agent's own seeded stream. Observation: the one the
+ * caller passes, else computed from `context.state` with the game's encoder.
+ *
+ * Loading checks the checkpoint's observation spec and action catalogue hashes against the game's
+ * (CheckpointError naming both on a mismatch). A checkpoint trained under other rules (an edited ruleset
+ * with the same tensor and action layout) loads, with a warning on stderr once per directory.
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Agent, AgentContext } from '../env/core/agent.ts';
+import { ArgumentError } from '../env/core/errors.ts';
+import { nextFloat, seedRng, type RngState } from '../env/core/rng.ts';
+import type { Ruleset } from '../env/merlin/rules/index.ts';
+import { merlinGame } from '../env/merlin/env/game.ts';
+import type { MerlinState } from '../env/merlin/engine/state.ts';
+import { loadCheckpoint, type LoadedCheckpoint } from '../training/checkpoint-format.ts';
+import type { NetShape } from '../training/network.ts';
+
+/**
+ * The network's forward pass in plain JS, for one observation at a time. Allocation-free per call.
+ * Cost: about obsSize x hidden[0] multiply-adds, skipping zero inputs (observations are sparse).
+ */
+export class PolicyForward {
+  readonly shape: NetShape;
+  private readonly params: Float32Array[];
+  private readonly acts: Float32Array[];
+  readonly logits: Float32Array;
+
+  constructor(shape: NetShape, params: Float32Array[]) {
+    this.shape = shape;
+    this.params = params;
+    this.acts = shape.hidden.map((h) => new Float32Array(h));
+    this.logits = new Float32Array(shape.numActions);
+  }
+
+  private layer(x: Float32Array, w: Float32Array, b: Float32Array, out: Float32Array, relu: boolean): void {
+    const m = out.length;
+    out.set(b);
+    for (let i = 0; i < x.length; i++) {
+      const xi = x[i];
+      if (xi === 0) continue;
+      const row = i * m;
+      for (let j = 0; j < m; j++) out[j] += xi * w[row + j];
+    }
+    if (relu) for (let j = 0; j < m; j++) if (out[j] < 0) out[j] = 0;
+  }
+
+  /** Write the (unmasked) logits of `obs` into `this.logits` and return the value estimate. */
+  run(obs: Float32Array): number {
+    const p = this.params;
+    let x = obs;
+    const L = this.shape.hidden.length;
+    for (let i = 0; i < L; i++) {
+      this.layer(x, p[2 * i], p[2 * i + 1], this.acts[i], true);
+      x = this.acts[i];
+    }
+    this.layer(x, p[2 * L], p[2 * L + 1], this.logits, false);
+    const wv = p[2 * L + 2];
+    let v = p[2 * L + 3][0];
+    for (let i = 0; i < x.length; i++) v += x[i] * wv[i];
+    return v;
+  }
+}
+
+const warned = new Set<string>();
+const loaded = new Map<string, ReturnType<typeof loadCheckpoint>>();
+
+/** loadCheckpoint, cached per directory, expected hashes and file times (eval builds an agent per game). */
+function loadCached(dir: string, expect: Parameters<typeof loadCheckpoint>[1] & object): ReturnType<typeof loadCheckpoint> {
+  let stamp = '';
+  try {
+    for (const f of ['weights.bin', 'manifest.json', 'model.json']) stamp += `${statSync(join(dir, f)).mtimeMs}/`;
+  } catch {
+    // loadCheckpoint reports the missing file.
+  }
+  const key = `${dir}|${expect.observationSpecHash}|${expect.actionsHash}|${expect.rulesHash}|${stamp}`;
+  let ck = loaded.get(key);
+  if (!ck) {
+    ck = loadCheckpoint(dir, expect);
+    loaded.set(key, ck);
+  }
+  return ck;
+}
+
+export class PpoAgent implements Agent {
+  readonly spec: string;
+  readonly needsObservation = false;
+  readonly checkpoint: LoadedCheckpoint;
+  private readonly forward: PolicyForward;
+  private readonly obs: Float32Array;
+  private readonly rng: RngState;
+  private readonly observe: (s: MerlinState, seat: number, out: Float32Array) => void;
+
+  /**
+   * @param dir checkpoint directory
+   * @param mode 'greedy' or 'sample'
+   * @throws CheckpointError for a missing, malformed or mismatched checkpoint
+   */
+  constructor(rs: Ruleset, dir: string, mode: 'greedy' | 'sample', seed: string | number, spec = `ppo:${dir}`) {
+    const game = merlinGame(rs);
+    const ck = loadCached(dir, { observationSpecHash: game.observationSpec.hash, actionsHash: game.actionsHash, rulesHash: game.rulesHash });
+    if (!ck.rulesMatch && !warned.has(dir)) {
+      warned.add(dir);
+      process.stderr.write(`warning: checkpoint ${dir} was trained under rules ${ck.manifest.rulesHash.slice(0, 12)}, playing under ${game.rulesHash.slice(0, 12)}\n`);
+    }
+    this.spec = spec;
+    this.checkpoint = ck;
+    this.mode = mode;
+    this.forward = new PolicyForward(ck.shape, ck.params);
+    this.obs = new Float32Array(game.observationSpec.size);
+    this.rng = seedRng(`ppo/${seed}`);
+    this.observe = (s, seat, out) => game.observe(s, seat, out);
+  }
+  private readonly mode: 'greedy' | 'sample';
+
+  act(observation: Float32Array | null, _mask: Uint8Array | null, ctx: AgentContext): number {
+    if (ctx.numLegal === 1) return ctx.legal[0];
+    let obs = observation;
+    if (!obs) {
+      if (!ctx.state) throw new ArgumentError('the ppo agent needs the observation or context.state');
+      this.observe(ctx.state as MerlinState, ctx.seat, this.obs);
+      obs = this.obs;
+    }
+    this.forward.run(obs);
+    const z = this.forward.logits;
+    let best = ctx.legal[0];
+    let max = z[best];
+    for (let i = 1; i < ctx.numLegal; i++) if (z[ctx.legal[i]] > max) max = z[(best = ctx.legal[i])];
+    if (this.mode === 'greedy') return best;
+    let total = 0;
+    for (let i = 0; i < ctx.numLegal; i++) total += Math.exp(z[ctx.legal[i]] - max);
+    let u = nextFloat(this.rng) * total;
+    for (let i = 0; i < ctx.numLegal; i++) {
+      u -= Math.exp(z[ctx.legal[i]] - max);
+      if (u <= 0) return ctx.legal[i];
+    }
+    return ctx.legal[ctx.numLegal - 1];
+  }
+}

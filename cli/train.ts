@@ -1,0 +1,137 @@
+/**
+ * `merlin train` (and `npm start`): self-play PPO training with progress on stderr, a checkpoint in
+ * --out, metrics.jsonl and training-curve.svg beside it, then an evaluation of the result against
+ * `random` and `heuristic` opponents per variant, printed as a table and stored in the manifest.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import cliProgress from 'cli-progress';
+import { ArgumentError } from '../env/core/errors.ts';
+import { backendLabel, type BackendName } from '../training/backend.ts';
+import { trainingCurveSvg } from '../training/chart.ts';
+import type { EvalRecord } from '../training/checkpoint-format.ts';
+import { DEFAULT_TRAIN, recordEvaluation, train, type TrainConfig, type TrainResult, type UpdateRecord } from '../training/train.ts';
+import { runEval } from './eval.ts';
+
+export interface TrainCommand {
+  minutes: number;
+  updates?: number;
+  variants: string[];
+  players: number;
+  envs: number;
+  horizon: number;
+  hidden: number[];
+  seed: string;
+  out: string;
+  resume: boolean;
+  backend?: BackendName;
+  evalGames: number;
+  workers: number;
+  quiet: boolean;
+}
+
+/** Parse "256,128" into positive integers. @throws ArgumentError */
+export function parseSizes(text: string, what: string): number[] {
+  const xs = text.split(',').map((x) => Number(x.trim()));
+  if (xs.length === 0 || xs.some((x) => !Number.isInteger(x) || x < 1)) throw new ArgumentError(`${what} must be comma-separated positive integers, got "${text}"`);
+  return xs;
+}
+
+/** Evaluate checkpoint `dir` against (P-1) x random and (P-1) x heuristic on each variant. */
+export async function evaluateCheckpoint(dir: string, variants: string[], players: number, games: number, workers: number, seed: string, onGame?: (n: number) => void): Promise<EvalRecord[]> {
+  const out: EvalRecord[] = [];
+  const me = `ppo:${dir}`;
+  for (const variant of variants)
+    for (const opp of ['random', 'heuristic']) {
+      const agents = [me, ...Array(players - 1).fill(opp)];
+      const r = await runEval({ variant, agents, games, seed: `${seed}/eval`, workers, onGame });
+      const share = r.action_share_by_agent[me];
+      out.push({
+        variant, opponents: `${players - 1} x ${opp}`, games, wins: r.wins_by_agent[me], winRate: r.win_rate_by_agent[me], ci95: r.ci95_by_agent[me],
+        marketShare: share.market, combatShare: share.combat,
+      });
+    }
+  return out;
+}
+
+/** The evaluation as a text table. */
+export function evalTable(rows: EvalRecord[], players: number): string {
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const head = ['variant', 'opponents', 'games', 'win rate', '95% interval', 'fair share', 'market actions', 'combat actions'];
+  const body = rows.map((r) => [
+    r.variant, r.opponents, String(r.games), pct(r.winRate), `[${pct(r.ci95[0])}, ${pct(r.ci95[1])}]`, pct(1 / players),
+    r.marketShare === undefined ? '-' : pct(r.marketShare), r.combatShare === undefined ? '-' : pct(r.combatShare),
+  ]);
+  const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(w[i])).join('  ');
+  return [line(head), line(w.map((n) => '-'.repeat(n))), ...body.map(line)].join('\n');
+}
+
+/** Run the command; returns the training result, the evaluation rows and the table text. */
+export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainResult; evaluation: EvalRecord[]; table: string }> {
+  if (!(c.minutes > 0) && c.updates === undefined) throw new ArgumentError('--minutes must be positive (or give --updates)');
+  if (c.players < 2 || c.players > 6) throw new ArgumentError(`--players must be 2..6, got ${c.players}`);
+  const config: TrainConfig = { ...DEFAULT_TRAIN, variants: c.variants, players: c.players, numEnvs: c.envs, horizon: c.horizon, hidden: c.hidden, seed: c.seed };
+  const err = (s: string) => {
+    if (!c.quiet) process.stderr.write(s);
+  };
+  const bar = c.quiet
+    ? null
+    : new cliProgress.SingleBar(
+        {
+          stream: process.stderr,
+          format:
+            'train [{bar}] {percentage}% | update {update} | {sps} steps/s | {episodes} episodes | win {win} (vs random {vr}, heuristic {vh}) | loss {loss} | entropy {ent}',
+          hideCursor: true,
+          // Also report when stderr is a log file or a CI console (every 10 s).
+          noTTYOutput: true,
+          notTTYSchedule: 10_000,
+        },
+        cliProgress.Presets.shades_classic,
+      );
+  const records: UpdateRecord[] = [];
+  let barStarted = false;
+  const result = await train({
+    config, out: c.out, minutes: c.minutes, maxUpdates: c.updates, resume: c.resume, backend: c.backend,
+    onBackend: (b) => err(`merlin train: backend ${b} (${backendLabel(b)}); output ${c.out}\n`),
+    onUpdate: ({ record: r, budgetFraction }) => {
+      records.push(r);
+      const f = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(2));
+      const payload = {
+        update: r.update, sps: r.stepsPerSec, episodes: r.episodes, win: f(r.winRate), vr: f(r.winRateVs.random), vh: f(r.winRateVs.heuristic),
+        loss: (r.policyLoss + 0.5 * r.valueLoss).toFixed(3), ent: r.entropy.toFixed(3),
+      };
+      if (!barStarted) {
+        bar?.start(100, 0, payload);
+        barStarted = true;
+      }
+      bar?.update(Math.round(budgetFraction * 100), payload);
+    },
+  });
+  bar?.stop();
+  // The chart covers the whole run (metrics.jsonl includes updates before a resume).
+  const all = readFileSync(join(c.out, 'metrics.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as UpdateRecord);
+  writeFileSync(join(c.out, 'training-curve.svg'), await trainingCurveSvg(all.length ? all : records, `merlin train: ${config.variants.join(', ')}, ${config.players} players`));
+  err(
+    `trained ${result.updates} updates, ${result.learnerSteps.toLocaleString('en')} learner decisions, ${result.envSteps.toLocaleString('en')} env steps this run, ${result.episodes} episodes in all, ${result.wallSeconds.toFixed(0)} s\n` +
+      `checkpoint ${c.out} (use as ppo:${c.out}); metrics ${join(c.out, 'metrics.jsonl')}; chart ${join(c.out, 'training-curve.svg')}\n`,
+  );
+  let evaluation: EvalRecord[] = [];
+  let table = '';
+  if (c.evalGames > 0) {
+    const total = result.manifest.variants.length * 2 * c.evalGames;
+    const ebar = c.quiet ? null : new cliProgress.SingleBar({ stream: process.stderr, format: 'eval  [{bar}] {value}/{total} games' }, cliProgress.Presets.shades_classic);
+    ebar?.start(total, 0);
+    let done = 0;
+    let last = 0;
+    evaluation = await evaluateCheckpoint(c.out, result.manifest.variants, c.players, c.evalGames, c.workers, c.seed, (n) => {
+      if (n < last) done += last;
+      last = n;
+      ebar?.update(done + n);
+    });
+    ebar?.stop();
+    recordEvaluation(c.out, evaluation);
+    table = evalTable(evaluation, c.players);
+  }
+  return { result, evaluation, table };
+}

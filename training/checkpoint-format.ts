@@ -1,0 +1,197 @@
+/**
+ * The checkpoint format (docs/TRAINING.md "Checkpoints"), readable without tfjs so that any frontend
+ * (eval, the single-agent env, the bridge) can play a trained policy.
+ *
+ *   DIR/model.json    tfjs ModelArtifacts JSON: `modelTopology` (the MLP's shape) and `weightsManifest`
+ *                     (one group, paths ["weights.bin"], every weight float32, in training/network.ts
+ *                     `paramSpecs` order)
+ *   DIR/weights.bin   the weights, little-endian float32, concatenated in manifest order (tfjs's layout)
+ *   DIR/manifest.json what the weights were trained for and how (`CheckpointManifest`)
+ *   DIR/resume/       optional: optimizer, RNG, league and env states for `merlin train --resume DIR`
+ *
+ * Files are validated with zod; a malformed file or one made for another observation spec or action
+ * catalogue is refused with a CheckpointError naming both hashes.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { MerlinError } from '../env/core/errors.ts';
+import { paramSpecs, type NetShape } from './network.ts';
+
+/** Thrown for a missing or malformed checkpoint, or one made for another spec. */
+export class CheckpointError extends MerlinError {
+  constructor(message: string) {
+    super('INVALID_CHECKPOINT', message);
+  }
+}
+
+export const FORMAT = 'merlin-gym-ppo-mlp';
+export const FORMAT_VERSION = 1;
+
+export const ModelJson = z
+  .object({
+    format: z.literal(FORMAT),
+    formatVersion: z.literal(FORMAT_VERSION),
+    modelTopology: z
+      .object({
+        kind: z.literal('mlp'),
+        activation: z.literal('relu'),
+        obsSize: z.number().int().positive(),
+        hidden: z.array(z.number().int().positive()).min(1),
+        numActions: z.number().int().positive(),
+      })
+      .strict(),
+    weightsManifest: z
+      .array(
+        z.object({
+          paths: z.array(z.string()).length(1),
+          weights: z.array(z.object({ name: z.string(), shape: z.array(z.number().int().nonnegative()), dtype: z.literal('float32') })),
+        }),
+      )
+      .length(1),
+  })
+  .strict();
+export type ModelJson = z.infer<typeof ModelJson>;
+
+/** Per-variant evaluation results stored in the manifest. */
+export const EvalRecord = z.object({
+  variant: z.string(),
+  opponents: z.string(),
+  games: z.number().int(),
+  wins: z.number().int(),
+  winRate: z.number(),
+  ci95: z.tuple([z.number(), z.number()]),
+  marketShare: z.number().optional(),
+  combatShare: z.number().optional(),
+});
+export type EvalRecord = z.infer<typeof EvalRecord>;
+
+export const CheckpointManifest = z
+  .object({
+    format: z.literal(FORMAT),
+    formatVersion: z.literal(FORMAT_VERSION),
+    game: z.string(),
+    /** Hashes the checkpoint is valid for (env/core/game.ts TensorSpec.hash, Game.actionsHash, Game.rulesHash). */
+    observationSpecHash: z.string(),
+    actionsHash: z.string(),
+    rulesHash: z.string(),
+    /** The main variant (ruleset name) and every variant trained on. */
+    variant: z.string(),
+    variants: z.array(z.string()),
+    players: z.number().int(),
+    trainingSteps: z.number().int().nonnegative(),
+    updates: z.number().int().nonnegative(),
+    episodes: z.number().int().nonnegative(),
+    wallSeconds: z.number().nonnegative(),
+    backend: z.string(),
+    createdAt: z.string(),
+    seed: z.string(),
+    config: z.record(z.string(), z.unknown()),
+    evaluation: z.array(EvalRecord),
+  })
+  .strict();
+export type CheckpointManifest = z.infer<typeof CheckpointManifest>;
+
+/** What a checkpoint must match to be played in a game. */
+export interface SpecHashes {
+  observationSpecHash: string;
+  actionsHash: string;
+  rulesHash: string;
+}
+
+function readJson<T>(dir: string, file: string, schema: z.ZodType<T>): T {
+  const path = join(dir, file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new CheckpointError(`checkpoint ${dir}: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new CheckpointError(`checkpoint ${path} is not valid JSON: ${(e as Error).message}`);
+  }
+  const r = schema.safeParse(raw);
+  if (!r.success) throw new CheckpointError(`checkpoint ${path} is malformed: ${r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  return r.data;
+}
+
+export function readManifest(dir: string): CheckpointManifest {
+  return readJson(dir, 'manifest.json', CheckpointManifest);
+}
+
+/** The network shape written in model.json. */
+export function shapeOf(m: ModelJson): NetShape {
+  return { obsSize: m.modelTopology.obsSize, hidden: m.modelTopology.hidden, numActions: m.modelTopology.numActions };
+}
+
+/** Decode a float32 weights buffer laid out per `model`'s manifest. @throws CheckpointError on a size or name mismatch */
+export function decodeWeights(model: ModelJson, buf: Uint8Array, where: string): Float32Array[] {
+  const specs = paramSpecs(shapeOf(model));
+  const listed = model.weightsManifest[0].weights;
+  if (listed.length !== specs.length || listed.some((w, i) => w.name !== specs[i].name || w.shape.join('x') !== specs[i].shape.join('x')))
+    throw new CheckpointError(`checkpoint ${where}: weightsManifest does not match the MLP topology in model.json`);
+  const total = specs.reduce((n, s) => n + s.shape.reduce((a, b) => a * b, 1), 0);
+  if (buf.byteLength !== total * 4) throw new CheckpointError(`checkpoint ${where}: weights.bin has ${buf.byteLength} bytes, expected ${total * 4}`);
+  // Copy into an aligned buffer, reading little-endian explicitly.
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  const out: Float32Array[] = [];
+  let off = 0;
+  for (const s of specs) {
+    const n = s.shape.reduce((a, b) => a * b, 1);
+    const a = new Float32Array(n);
+    for (let i = 0; i < n; i++) a[i] = view.getFloat32(off + i * 4, true);
+    off += n * 4;
+    out.push(a);
+  }
+  return out;
+}
+
+/** model.json for `shape`. */
+export function modelJson(shape: NetShape): ModelJson {
+  return {
+    format: FORMAT,
+    formatVersion: FORMAT_VERSION,
+    modelTopology: { kind: 'mlp', activation: 'relu', obsSize: shape.obsSize, hidden: shape.hidden, numActions: shape.numActions },
+    weightsManifest: [{ paths: ['weights.bin'], weights: paramSpecs(shape).map((s) => ({ name: s.name, shape: s.shape, dtype: 'float32' as const })) }],
+  };
+}
+
+/** A loaded policy: its shape, parameters and manifest. */
+export interface LoadedCheckpoint {
+  dir: string;
+  shape: NetShape;
+  params: Float32Array[];
+  manifest: CheckpointManifest;
+}
+
+/**
+ * Read DIR (model.json, weights.bin, manifest.json) without tfjs.
+ * @param expect when given, the observation spec and action catalogue hashes must match (the rules hash
+ *   may differ: a policy can be played under an edited ruleset; `rulesMatch` in the result says whether it does)
+ * @throws CheckpointError for missing or malformed files, or a spec mismatch (naming both hashes)
+ */
+export function loadCheckpoint(dir: string, expect?: SpecHashes): LoadedCheckpoint & { rulesMatch: boolean } {
+  const manifest = readManifest(dir);
+  const model = readJson(dir, 'model.json', ModelJson);
+  if (expect) {
+    if (manifest.observationSpecHash !== expect.observationSpecHash)
+      throw new CheckpointError(
+        `checkpoint ${dir} was trained for observation spec ${manifest.observationSpecHash.slice(0, 16)}, but this game's is ${expect.observationSpecHash.slice(0, 16)}`,
+      );
+    if (manifest.actionsHash !== expect.actionsHash)
+      throw new CheckpointError(
+        `checkpoint ${dir} was trained for action catalogue ${manifest.actionsHash.slice(0, 16)}, but this game's is ${expect.actionsHash.slice(0, 16)}`,
+      );
+  }
+  let bin: Uint8Array;
+  try {
+    bin = readFileSync(join(dir, model.weightsManifest[0].paths[0]));
+  } catch (e) {
+    throw new CheckpointError(`checkpoint ${dir}: cannot read ${model.weightsManifest[0].paths[0]} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  const params = decodeWeights(model, bin, dir);
+  return { dir, shape: shapeOf(model), params, manifest, rulesMatch: !expect || manifest.rulesHash === expect.rulesHash };
+}

@@ -1,0 +1,105 @@
+/**
+ * The self-play league (docs/TRAINING.md "League"): the opponents the learner trains against.
+ *
+ * Members: `random` and `heuristic` (the baselines, always present), `self` (the learner's current
+ * weights: plain self-play) and up to `maxSnapshots` frozen past versions of the learner, added every
+ * `snapshotEvery` updates (the oldest dropped first).
+ *
+ * Sampling is prioritised fictitious self-play (PFSP, as in AlphaStar): each opponent seat of a new
+ * episode draws a member with probability proportional to `(1 - w + eps)^power`, where `w` is the
+ * learner's recent win rate in games that member sat in (an exponential moving average, starting at the
+ * fair share 1/players), so members that beat the learner are drawn more often. `self` is drawn with a
+ * fixed probability `selfShare` instead, so that plain self-play always has its share.
+ */
+import { nextFloat, type RngState } from '../env/core/rng.ts';
+
+export type MemberKind = 'random' | 'heuristic' | 'self' | 'snapshot';
+
+export interface LeagueMember {
+  /** Stable name: "random", "heuristic", "self", "snapshot@<update>". */
+  name: string;
+  kind: MemberKind;
+  /** EMA of the learner's wins (1) / losses (0) in episodes this member sat in. */
+  learnerWinRate: number;
+  /** Episodes this member sat in. */
+  episodes: number;
+  /** Frozen parameters (snapshots only). */
+  params?: Float32Array[];
+}
+
+export interface LeagueOptions {
+  players: number;
+  maxSnapshots: number;
+  snapshotEvery: number;
+  selfShare: number;
+  power: number;
+  /** EMA step for win rates. */
+  alpha: number;
+}
+
+export const DEFAULT_LEAGUE: Omit<LeagueOptions, 'players'> = {
+  maxSnapshots: 6,
+  snapshotEvery: 10,
+  selfShare: 0.3,
+  power: 2,
+  alpha: 0.02,
+};
+
+export class League {
+  readonly members: LeagueMember[];
+  readonly o: LeagueOptions;
+
+  constructor(o: LeagueOptions, members?: LeagueMember[]) {
+    this.o = o;
+    const fair = 1 / o.players;
+    this.members = members ?? [
+      { name: 'random', kind: 'random', learnerWinRate: fair, episodes: 0 },
+      { name: 'heuristic', kind: 'heuristic', learnerWinRate: fair, episodes: 0 },
+      { name: 'self', kind: 'self', learnerWinRate: fair, episodes: 0 },
+    ];
+  }
+
+  /** PFSP weights of the non-self members (see module docs). */
+  private weight(m: LeagueMember): number {
+    return Math.pow(1 - m.learnerWinRate + 0.05, this.o.power);
+  }
+
+  /** Draw a member for one opponent seat. */
+  sample(rng: RngState): LeagueMember {
+    const self = this.members.find((m) => m.kind === 'self');
+    if (self && nextFloat(rng) < this.o.selfShare) return self;
+    let total = 0;
+    for (const m of this.members) if (m.kind !== 'self') total += this.weight(m);
+    let u = nextFloat(rng) * total;
+    let last = this.members[0];
+    for (const m of this.members) {
+      if (m.kind === 'self') continue;
+      last = m;
+      u -= this.weight(m);
+      if (u <= 0) return m;
+    }
+    return last;
+  }
+
+  /** Record an episode's outcome for every member that sat in it (each counted once). */
+  record(members: Iterable<LeagueMember>, learnerWon: boolean): void {
+    for (const m of new Set(members)) {
+      m.episodes++;
+      m.learnerWinRate += this.o.alpha * ((learnerWon ? 1 : 0) - m.learnerWinRate);
+    }
+  }
+
+  /** Add a frozen copy of the learner; drops the oldest snapshot past `maxSnapshots`. Returns dropped member names. */
+  addSnapshot(update: number, params: Float32Array[]): string[] {
+    const fair = 1 / this.o.players;
+    // A new snapshot starts at the fair share (it is as strong as the learner right now).
+    this.members.push({ name: `snapshot@${update}`, kind: 'snapshot', learnerWinRate: fair, episodes: 0, params });
+    const dropped: string[] = [];
+    while (this.members.filter((m) => m.kind === 'snapshot').length > this.o.maxSnapshots) {
+      const i = this.members.findIndex((m) => m.kind === 'snapshot');
+      dropped.push(this.members[i].name);
+      this.members.splice(i, 1);
+    }
+    return dropped;
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The policy/value network trained by PPO: an MLP over the observation vector with a shared trunk, a
+ * policy head (one logit per action id) and a value head (one scalar).
+ *
+ *   observation [B, obsSize] -> (dense + ReLU) x hidden.length -> policy logits [B, numActions]
+ *                                                              -> value [B]
+ *
+ * Illegal actions are masked by adding `-1e9` to their logits before the log-softmax, so they get
+ * probability 0 and no gradient. The parameters are plain Float32Arrays in a fixed order (`paramSpecs`),
+ * shared by the tfjs training graph here, the pure-JS inference in agents/ppo.ts and the checkpoint
+ * files (training/checkpoint.ts).
+ *
+ * Speed on the wasm backend: the gradient of `matMul(x, W)` with respect to W is `matMul(x, dy,
+ * transposeA)`, which tfjs-backend-wasm runs on a slow path. `denseMatMul` is a `tf.customGrad` that
+ * transposes explicitly before a plain matMul instead; training/test/network.test.ts checks that its
+ * gradients equal the plain ones. Likewise the log-probability of the taken action uses a one-hot
+ * product, because tf.gather's gradient is not registered on wasm.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { nextFloat, seedRng } from '../env/core/rng.ts';
+import { ArgumentError } from '../env/core/errors.ts';
+
+/** Layer sizes of the MLP. */
+export interface NetShape {
+  obsSize: number;
+  hidden: number[];
+  numActions: number;
+}
+
+/** Name and shape of one parameter tensor, in checkpoint order. */
+export interface ParamSpec {
+  name: string;
+  shape: number[];
+}
+
+/** The logit given to illegal actions. */
+export const MASKED_LOGIT = -1e9;
+
+/** The parameter list of `shape`: trunk.i.kernel/bias, policy.kernel/bias, value.kernel/bias. */
+export function paramSpecs(shape: NetShape): ParamSpec[] {
+  if (shape.hidden.length === 0 || shape.hidden.some((h) => !Number.isInteger(h) || h < 1))
+    throw new ArgumentError(`network hidden sizes must be positive integers, got [${shape.hidden.join(', ')}]`);
+  const out: ParamSpec[] = [];
+  let fanIn = shape.obsSize;
+  shape.hidden.forEach((h, i) => {
+    out.push({ name: `trunk.${i}.kernel`, shape: [fanIn, h] }, { name: `trunk.${i}.bias`, shape: [h] });
+    fanIn = h;
+  });
+  out.push({ name: 'policy.kernel', shape: [fanIn, shape.numActions] }, { name: 'policy.bias', shape: [shape.numActions] });
+  out.push({ name: 'value.kernel', shape: [fanIn, 1] }, { name: 'value.bias', shape: [1] });
+  return out;
+}
+
+function gaussian(r: ReturnType<typeof seedRng>): number {
+  const u = 1 - nextFloat(r);
+  const v = nextFloat(r);
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+/**
+ * Fresh parameters for `shape`, deterministic in `seed` (the same on every backend): He-normal trunk
+ * kernels, a policy kernel scaled by 0.01 (a near-uniform initial policy over the legal actions, as in
+ * common PPO practice), a value kernel scaled by 1/sqrt(fan-in), zero biases.
+ */
+export function initParams(shape: NetShape, seed: string | number): Float32Array[] {
+  const r = seedRng(`init/${seed}`);
+  return paramSpecs(shape).map((p) => {
+    const n = p.shape.reduce((a, b) => a * b, 1);
+    const a = new Float32Array(n);
+    if (p.shape.length === 2) {
+      const fanIn = p.shape[0];
+      const std = p.name.startsWith('trunk') ? Math.sqrt(2 / fanIn) : p.name === 'policy.kernel' ? 0.01 : 1 / Math.sqrt(fanIn);
+      for (let i = 0; i < n; i++) a[i] = gaussian(r) * std;
+    }
+    return a;
+  });
+}
+
+/**
+ * `x @ w` for x [B, n] and w [n, m], whose gradient transposes explicitly before a plain matMul (fast on
+ * the wasm backend; identical values on every backend).
+ */
+export const denseMatMul = tf.customGrad((x, w, save) => {
+  const xs = x as tf.Tensor2D;
+  const ws = w as tf.Tensor2D;
+  (save as tf.GradSaveFunc)([xs, ws]);
+  return {
+    value: tf.matMul(xs, ws),
+    gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+      const [sx, sw] = saved as tf.Tensor2D[];
+      const d = dy as tf.Tensor2D;
+      return [tf.matMul(d, tf.transpose(sw)), tf.matMul(tf.transpose(sx), d)];
+    },
+  };
+}) as (x: tf.Tensor2D, w: tf.Tensor2D) => tf.Tensor2D;
+
+/** The network's tfjs variables and forward pass (training only; see agents/ppo.ts for inference). */
+export class PolicyValueNet {
+  readonly shape: NetShape;
+  readonly specs: ParamSpec[];
+  readonly vars: tf.Variable[];
+  /** Use the explicit-transpose matMul gradient (default true); false uses tf.matMul's own. */
+  fastGrad = true;
+
+  constructor(shape: NetShape, params: Float32Array[]) {
+    this.shape = shape;
+    this.specs = paramSpecs(shape);
+    if (params.length !== this.specs.length) throw new ArgumentError(`expected ${this.specs.length} parameter arrays, got ${params.length}`);
+    this.vars = this.specs.map((p, i) => tf.variable(tf.tensor(params[i], p.shape, 'float32'), true, `${p.name}_${uid++}`));
+  }
+
+  /**
+   * Forward pass. `obs` [B, obsSize], `mask` [B, numActions] of 1 (legal) / 0.
+   * @returns logp [B, numActions] (log-probabilities; illegal actions near -1e9) and value [B]
+   */
+  forward(obs: tf.Tensor2D, mask: tf.Tensor2D): { logp: tf.Tensor2D; value: tf.Tensor1D } {
+    const mm = this.fastGrad ? denseMatMul : (a: tf.Tensor2D, b: tf.Tensor2D) => tf.matMul(a, b);
+    let h = obs;
+    const L = this.shape.hidden.length;
+    for (let i = 0; i < L; i++) h = tf.relu(tf.add(mm(h, this.vars[2 * i] as tf.Tensor2D), this.vars[2 * i + 1])) as tf.Tensor2D;
+    const logits = tf.add(mm(h, this.vars[2 * L] as tf.Tensor2D), this.vars[2 * L + 1]);
+    const masked = tf.add(logits, tf.mul(tf.sub(mask, 1), -MASKED_LOGIT));
+    const logp = tf.logSoftmax(masked) as tf.Tensor2D;
+    const value = tf.reshape(tf.add(mm(h, this.vars[2 * L + 2] as tf.Tensor2D), this.vars[2 * L + 3]), [-1]) as tf.Tensor1D;
+    return { logp, value };
+  }
+
+  /** The current parameters as Float32Arrays (copies), in `specs` order. */
+  params(): Float32Array[] {
+    return this.vars.map((v) => v.dataSync() as Float32Array).map((a) => Float32Array.from(a));
+  }
+
+  /** Overwrite the parameters (same shapes). */
+  assign(params: Float32Array[]): void {
+    this.vars.forEach((v, i) => v.assign(tf.tensor(params[i], this.specs[i].shape, 'float32')));
+  }
+
+  dispose(): void {
+    for (const v of this.vars) v.dispose();
+  }
+}
+let uid = 0;

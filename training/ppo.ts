@@ -1,0 +1,222 @@
+/**
+ * Proximal Policy Optimization (Schulman et al. 2017) with invalid-action masking (Huang & Ontañón 2020),
+ * as in CleanRL's ppo.py: GAE(lambda) advantages, the clipped surrogate objective, a squared-error value
+ * loss, an entropy bonus, shuffled minibatches over several epochs, global gradient-norm clipping, and an
+ * early stop of the epochs when the approximate KL divergence (the (r-1) - log r estimator) exceeds
+ * 1.5 x `targetKl`. Advantages are normalised per minibatch.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { nextInt, type RngState } from '../env/core/rng.ts';
+import type { PolicyValueNet } from './network.ts';
+
+export interface PpoConfig {
+  gamma: number;
+  lambda: number;
+  clip: number;
+  vfCoef: number;
+  entCoef: number;
+  learningRate: number;
+  epochs: number;
+  minibatch: number;
+  maxGradNorm: number;
+  targetKl: number;
+}
+
+export const DEFAULT_PPO: PpoConfig = {
+  gamma: 0.995,
+  lambda: 0.95,
+  clip: 0.2,
+  vfCoef: 0.5,
+  entCoef: 0.01,
+  learningRate: 3e-4,
+  epochs: 3,
+  minibatch: 512,
+  maxGradNorm: 0.5,
+  targetKl: 0.03,
+};
+
+/** What the rollout buffers must provide (training/rollout.ts Collector). */
+export interface RolloutBatch {
+  N: number;
+  T: number;
+  obsSize: number;
+  numActions: number;
+  obs: Float32Array;
+  mask: Float32Array;
+  actions: Int32Array;
+  logp: Float32Array;
+  values: Float32Array;
+  rewards: Float32Array;
+  dones: Uint8Array;
+  bootstrapValue: Float32Array;
+}
+
+/**
+ * GAE(lambda) over time-major [T, N] buffers. Returns advantages and returns (advantage + value), [T * N].
+ */
+export function computeGae(b: RolloutBatch, gamma: number, lambda: number): { adv: Float32Array; ret: Float32Array } {
+  const { N, T } = b;
+  const adv = new Float32Array(N * T);
+  const ret = new Float32Array(N * T);
+  for (let i = 0; i < N; i++) {
+    let last = 0;
+    for (let t = T - 1; t >= 0; t--) {
+      const idx = t * N + i;
+      const notDone = 1 - b.dones[idx];
+      const nextValue = t === T - 1 ? b.bootstrapValue[i] : b.values[idx + N];
+      const delta = b.rewards[idx] + gamma * nextValue * notDone - b.values[idx];
+      last = delta + gamma * lambda * notDone * last;
+      adv[idx] = last;
+      ret[idx] = last + b.values[idx];
+    }
+  }
+  return { adv, ret };
+}
+
+/** Metrics of one update (means over the minibatches run). */
+export interface UpdateMetrics {
+  policyLoss: number;
+  valueLoss: number;
+  entropy: number;
+  approxKl: number;
+  clipFraction: number;
+  gradNorm: number;
+  explainedVariance: number;
+  epochsRun: number;
+  minibatches: number;
+}
+
+export class PpoLearner {
+  readonly net: PolicyValueNet;
+  readonly config: PpoConfig;
+  readonly optimizer: tf.AdamOptimizer;
+
+  constructor(net: PolicyValueNet, config: PpoConfig) {
+    this.net = net;
+    this.config = config;
+    this.optimizer = tf.train.adam(config.learningRate, 0.9, 0.999, 1e-5);
+  }
+
+  /** One PPO update on a collected rollout; `rng` shuffles the minibatches. */
+  update(b: RolloutBatch, rng: RngState): UpdateMetrics {
+    const c = this.config;
+    const R = b.N * b.T;
+    const { adv, ret } = computeGae(b, c.gamma, c.lambda);
+    const M = Math.min(c.minibatch, R);
+    const O = b.obsSize;
+    const A = b.numActions;
+    const mbObs = new Float32Array(M * O);
+    const mbMask = new Float32Array(M * A);
+    const mbAct = new Int32Array(M);
+    const mbOld = new Float32Array(M);
+    const mbAdv = new Float32Array(M);
+    const mbRet = new Float32Array(M);
+    const order = new Int32Array(R);
+    for (let i = 0; i < R; i++) order[i] = i;
+    const sums = { policyLoss: 0, valueLoss: 0, entropy: 0, approxKl: 0, clipFraction: 0, gradNorm: 0 };
+    let mbs = 0;
+    let epochsRun = 0;
+    for (let epoch = 0; epoch < c.epochs; epoch++) {
+      for (let i = R - 1; i > 0; i--) {
+        const j = nextInt(rng, i + 1);
+        const t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+      }
+      let epochKl = 0;
+      let epochMbs = 0;
+      for (let start = 0; start + M <= R; start += M) {
+        let mean = 0;
+        for (let k = 0; k < M; k++) {
+          const r = order[start + k];
+          mbObs.set(b.obs.subarray(r * O, (r + 1) * O), k * O);
+          mbMask.set(b.mask.subarray(r * A, (r + 1) * A), k * A);
+          mbAct[k] = b.actions[r];
+          mbOld[k] = b.logp[r];
+          mbAdv[k] = adv[r];
+          mbRet[k] = ret[r];
+          mean += adv[r];
+        }
+        mean /= M;
+        let v = 0;
+        for (let k = 0; k < M; k++) v += (mbAdv[k] - mean) ** 2;
+        const std = Math.sqrt(v / M) + 1e-8;
+        for (let k = 0; k < M; k++) mbAdv[k] = (mbAdv[k] - mean) / std;
+        const m = this.step(mbObs, mbMask, mbAct, mbOld, mbAdv, mbRet, M, O, A);
+        sums.policyLoss += m.policyLoss;
+        sums.valueLoss += m.valueLoss;
+        sums.entropy += m.entropy;
+        sums.approxKl += m.approxKl;
+        sums.clipFraction += m.clipFraction;
+        sums.gradNorm += m.gradNorm;
+        epochKl += m.approxKl;
+        epochMbs++;
+        mbs++;
+      }
+      epochsRun++;
+      if (c.targetKl > 0 && epochMbs > 0 && epochKl / epochMbs > 1.5 * c.targetKl) break;
+    }
+    let vr = 0;
+    let vm = 0;
+    for (let i = 0; i < R; i++) vm += ret[i];
+    vm /= R;
+    let vres = 0;
+    for (let i = 0; i < R; i++) {
+      vr += (ret[i] - vm) ** 2;
+      vres += (ret[i] - b.values[i]) ** 2;
+    }
+    const n = Math.max(mbs, 1);
+    return {
+      policyLoss: sums.policyLoss / n,
+      valueLoss: sums.valueLoss / n,
+      entropy: sums.entropy / n,
+      approxKl: sums.approxKl / n,
+      clipFraction: sums.clipFraction / n,
+      gradNorm: sums.gradNorm / n,
+      explainedVariance: vr > 0 ? 1 - vres / vr : 0,
+      epochsRun,
+      minibatches: mbs,
+    };
+  }
+
+  /** One gradient step on a minibatch; returns its metrics. */
+  private step(
+    obs: Float32Array, mask: Float32Array, act: Int32Array, old: Float32Array, adv: Float32Array, ret: Float32Array, M: number, O: number, A: number,
+  ): { policyLoss: number; valueLoss: number; entropy: number; approxKl: number; clipFraction: number; gradNorm: number } {
+    const c = this.config;
+    const out = tf.tidy(() => {
+      const obsT = tf.tensor2d(obs, [M, O]);
+      const maskT = tf.tensor2d(mask, [M, A]);
+      const onehot = tf.cast(tf.oneHot(tf.tensor1d(act, 'int32'), A), 'float32');
+      const oldT = tf.tensor1d(old);
+      const advT = tf.tensor1d(adv);
+      const retT = tf.tensor1d(ret);
+      let aux: tf.Tensor[] = [];
+      const { value: loss, grads } = tf.variableGrads(() => {
+        const { logp, value } = this.net.forward(obsT, maskT);
+        const lp = tf.sum(tf.mul(logp, onehot), 1);
+        const logRatio = tf.sub(lp, oldT);
+        const ratio = tf.exp(logRatio);
+        const s1 = tf.mul(ratio, advT);
+        const s2 = tf.mul(tf.clipByValue(ratio, 1 - c.clip, 1 + c.clip), advT);
+        const pg = tf.neg(tf.mean(tf.minimum(s1, s2)));
+        const vl = tf.mul(0.5, tf.mean(tf.square(tf.sub(value, retT))));
+        const ent = tf.mean(tf.neg(tf.sum(tf.mul(tf.mul(tf.exp(logp), logp), maskT), 1)));
+        const kl = tf.mean(tf.sub(tf.sub(ratio, 1), logRatio));
+        const clipped = tf.mean(tf.cast(tf.greater(tf.abs(tf.sub(ratio, 1)), c.clip), 'float32'));
+        aux = [pg, vl, ent, kl, clipped].map((t) => tf.keep(t));
+        return tf.add(tf.add(pg, tf.mul(c.vfCoef, vl)), tf.mul(-c.entCoef, ent)) as tf.Scalar;
+      }, this.net.vars);
+      loss.dispose();
+      const names = Object.keys(grads);
+      const sq = names.map((k) => tf.sum(tf.square(grads[k])));
+      const norm = Math.sqrt((tf.addN(sq).dataSync() as Float32Array)[0]);
+      const scale = c.maxGradNorm > 0 && norm > c.maxGradNorm ? c.maxGradNorm / (norm + 1e-6) : 1;
+      this.optimizer.applyGradients(names.map((k) => ({ name: k, tensor: scale === 1 ? grads[k] : tf.mul(grads[k], scale) })));
+      const vals = aux.map((t) => (t.dataSync() as Float32Array)[0]);
+      for (const t of aux) t.dispose();
+      return { policyLoss: vals[0], valueLoss: vals[1], entropy: vals[2], approxKl: vals[3], clipFraction: vals[4], gradNorm: norm };
+    });
+    return out;
+  }
+}

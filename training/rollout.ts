@@ -1,0 +1,344 @@
+/**
+ * Self-play rollouts for PPO: `numEnvs` games run side by side; in each, one seat (drawn per episode) is
+ * the learner and every other seat a league member (training/league.ts). The collector steps all games
+ * until each waits for the learner, runs ONE batched forward pass of the learner for all of them, samples
+ * and applies the learner's actions, and repeats `horizon` times. Neural opponents (`self`, snapshots)
+ * are batched the same way; `random` and `heuristic` act inline.
+ *
+ * Buffers are [horizon, numEnvs] in time-major order (index t * numEnvs + i). The reward of a learner
+ * transition is the learner seat's reward (env/core/rewards.ts: terminal win/loss, plus the shaped
+ * net-worth change when enabled) accumulated from its action until its next decision; `done` marks the
+ * transition that ended its episode. After `collect`, `bootstrapValue` holds the value of each game's
+ * next learner observation, for GAE.
+ *
+ * All randomness (action sampling, learner seats, opponent draws, game seeds) comes from one RNG held
+ * in the collector plus each game's own RNG, so a run is reproducible and `snapshot()`/`restore()` resume
+ * it exactly.
+ */
+import * as tf from '@tensorflow/tfjs';
+import type { Game, RewardOptions } from '../env/core/game.ts';
+import { RewardTracker } from '../env/core/rewards.ts';
+import { cloneRng, nextFloat, nextInt, seedRng, type RngState } from '../env/core/rng.ts';
+import type { Agent } from '../env/core/agent.ts';
+import type { League, LeagueMember } from './league.ts';
+import type { PolicyValueNet } from './network.ts';
+
+export interface CollectorOptions<S> {
+  /** One game per variant; every variant must share the observation spec and action catalogue. */
+  games: Game<S>[];
+  numEnvs: number;
+  players: number;
+  horizon: number;
+  seed: string;
+  rewards: RewardOptions;
+  /** Makes a heuristic agent for a game (deterministic agents only: the collector keeps no agent state). */
+  heuristic: (game: Game<S>) => Agent;
+}
+
+/** One finished episode, for statistics. */
+export interface EpisodeResult {
+  variant: number;
+  learnerWon: boolean;
+  learnerReturn: number;
+  opponents: string[];
+  length: number;
+}
+
+/** Per-env resumable data (see `snapshot`). */
+export interface EnvSnapshot {
+  variant: number;
+  state: string;
+  learnerSeat: number;
+  opponents: string[];
+  episodeReturn: number;
+  length: number;
+}
+
+export class Collector<S> {
+  readonly o: CollectorOptions<S>;
+  readonly obsSize: number;
+  readonly numActions: number;
+  readonly N: number;
+  readonly T: number;
+  // rollout buffers, [T * N] rows
+  readonly obs: Float32Array;
+  readonly mask: Float32Array;
+  readonly actions: Int32Array;
+  readonly logp: Float32Array;
+  readonly values: Float32Array;
+  readonly rewards: Float32Array;
+  readonly dones: Uint8Array;
+  /** Value estimate of each env's next learner observation after `collect` [numEnvs]. */
+  readonly bootstrapValue: Float32Array;
+  /** Episodes finished during the last `collect`. */
+  finished: EpisodeResult[] = [];
+  /** Env steps (all seats) during the last `collect`. */
+  envSteps = 0;
+  rng: RngState;
+  episodeCounter = 0;
+
+  private states: S[] = [];
+  private variantOf: Int32Array;
+  private learnerSeat: Int32Array;
+  private seats: LeagueMember[][] = [];
+  private trackers: RewardTracker<S>[] = [];
+  private lastIdx: Int32Array;
+  private epReturn: Float64Array;
+  private epLength: Int32Array;
+  private readonly rvec = new Float64Array(8);
+  private readonly outcome = new Float64Array(8);
+  private readonly legal: Int32Array;
+  private readonly heur: Agent[];
+  // batch scratch for opponents
+  private readonly bObs: Float32Array;
+  private readonly bMask: Float32Array;
+
+  constructor(o: CollectorOptions<S>, private readonly league: League) {
+    this.o = o;
+    const g0 = o.games[0];
+    for (const g of o.games) {
+      if (g.observationSpec.hash !== g0.observationSpec.hash || g.actionsHash !== g0.actionsHash)
+        throw new Error(`variants ${g0.name}/${g.name} do not share one observation spec and action catalogue`);
+    }
+    this.obsSize = g0.observationSpec.size;
+    this.numActions = g0.numActions;
+    this.N = o.numEnvs;
+    this.T = o.horizon;
+    const R = this.N * this.T;
+    this.obs = new Float32Array(R * this.obsSize);
+    this.mask = new Float32Array(R * this.numActions);
+    this.actions = new Int32Array(R);
+    this.logp = new Float32Array(R);
+    this.values = new Float32Array(R);
+    this.rewards = new Float32Array(R);
+    this.dones = new Uint8Array(R);
+    this.bootstrapValue = new Float32Array(this.N);
+    this.variantOf = new Int32Array(this.N);
+    this.learnerSeat = new Int32Array(this.N);
+    this.lastIdx = new Int32Array(this.N).fill(-1);
+    this.epReturn = new Float64Array(this.N);
+    this.epLength = new Int32Array(this.N);
+    this.legal = new Int32Array(this.numActions);
+    this.heur = o.games.map((g) => o.heuristic(g));
+    this.bObs = new Float32Array(this.N * this.obsSize);
+    this.bMask = new Float32Array(this.N * this.numActions);
+    this.rng = seedRng(`collector/${o.seed}`);
+    for (let i = 0; i < this.N; i++) {
+      this.trackers.push(new RewardTracker(o.games[0], o.rewards, 8));
+      this.states.push(undefined as unknown as S);
+      this.seats.push([]);
+      this.newEpisode(i);
+    }
+  }
+
+  private game(i: number): Game<S> {
+    return this.o.games[this.variantOf[i]];
+  }
+
+  private newEpisode(i: number): void {
+    const v = this.episodeCounter % this.o.games.length;
+    const g = this.o.games[v];
+    this.variantOf[i] = v;
+    this.trackers[i] = new RewardTracker(g, this.o.rewards, 8);
+    const s = g.newState(this.o.players, `${this.o.seed}/episode/${this.episodeCounter++}`);
+    this.states[i] = s;
+    this.learnerSeat[i] = nextInt(this.rng, this.o.players);
+    const seats: LeagueMember[] = [];
+    for (let p = 0; p < this.o.players; p++) seats.push(p === this.learnerSeat[i] ? (undefined as unknown as LeagueMember) : this.league.sample(this.rng));
+    this.seats[i] = seats;
+    this.trackers[i].reset(s);
+    this.lastIdx[i] = -1;
+    this.epReturn[i] = 0;
+    this.epLength[i] = 0;
+  }
+
+  /** Apply `a` in env i and book the learner's reward; starts a new episode when the game ends. */
+  private apply(i: number, a: number): void {
+    const g = this.game(i);
+    const s = this.states[i];
+    g.applyAction(s, a);
+    this.envSteps++;
+    this.epLength[i]++;
+    this.trackers[i].step(s, this.rvec);
+    const r = this.rvec[this.learnerSeat[i]];
+    if (r !== 0) {
+      this.epReturn[i] += r;
+      if (this.lastIdx[i] >= 0) this.rewards[this.lastIdx[i]] += r;
+    }
+    if (g.isTerminal(s)) {
+      if (this.lastIdx[i] >= 0) this.dones[this.lastIdx[i]] = 1;
+      const me = this.learnerSeat[i];
+      const opp = this.seats[i].filter((_, p) => p !== me);
+      g.returns(s, this.outcome, { terminal: 'winLoss', truncation: 'rank' });
+      const won = this.outcome[me] > 0;
+      this.league.record(opp, won);
+      this.finished.push({ variant: this.variantOf[i], learnerWon: won, learnerReturn: this.epReturn[i], opponents: opp.map((m) => m.name), length: this.epLength[i] });
+      this.newEpisode(i);
+    }
+  }
+
+  /** Sample from a row of log-probabilities over the legal ids (probabilities re-normalised). */
+  private sample(logp: Float32Array, off: number, legal: Int32Array, n: number): number {
+    let total = 0;
+    for (let k = 0; k < n; k++) total += Math.exp(logp[off + legal[k]]);
+    let u = nextFloat(this.rng) * total;
+    for (let k = 0; k < n; k++) {
+      u -= Math.exp(logp[off + legal[k]]);
+      if (u <= 0) return legal[k];
+    }
+    return legal[n - 1];
+  }
+
+  /** Run scripted seats inline until env i waits for the learner or a neural member; returns that member (null = learner). */
+  private advanceScripted(i: number): LeagueMember | null {
+    for (;;) {
+      const g = this.game(i);
+      const s = this.states[i];
+      const p = g.currentPlayer(s);
+      if (p === this.learnerSeat[i]) return null;
+      const m = this.seats[i][p];
+      if (m.kind === 'self' || m.kind === 'snapshot') return m;
+      const n = g.legalActions(s, this.legal);
+      const a = m.kind === 'random' ? this.legal[nextInt(this.rng, n)] : this.heur[this.variantOf[i]].act(null, null, { seat: p, legal: this.legal, numLegal: n, state: s });
+      this.apply(i, a);
+    }
+  }
+
+  /** Step every env until each waits for the learner, batching neural opponents per member. */
+  private advanceAll(learner: PolicyValueNet, nets: (m: LeagueMember) => PolicyValueNet): void {
+    const waiting = new Map<LeagueMember, number[]>();
+    for (;;) {
+      waiting.clear();
+      for (let i = 0; i < this.N; i++) {
+        const m = this.advanceScripted(i);
+        if (m) {
+          let list = waiting.get(m);
+          if (!list) waiting.set(m, (list = []));
+          list.push(i);
+        }
+      }
+      if (waiting.size === 0) return;
+      for (const [m, envs] of waiting) {
+        const net = m.kind === 'self' ? learner : nets(m);
+        const B = envs.length;
+        this.bMask.fill(0, 0, B * this.numActions);
+        const legalLists: Int32Array[] = [];
+        for (let b = 0; b < B; b++) {
+          const i = envs[b];
+          const g = this.game(i);
+          const s = this.states[i];
+          const p = g.currentPlayer(s);
+          g.observe(s, p, this.bObs.subarray(b * this.obsSize, (b + 1) * this.obsSize));
+          const n = g.legalActions(s, this.legal);
+          const l = this.legal.slice(0, n);
+          legalLists.push(l);
+          for (let k = 0; k < n; k++) this.bMask[b * this.numActions + l[k]] = 1;
+        }
+        const logp = this.infer(net, this.bObs, this.bMask, B).logp;
+        for (let b = 0; b < B; b++) this.apply(envs[b], this.sample(logp, b * this.numActions, legalLists[b], legalLists[b].length));
+      }
+    }
+  }
+
+  /** Batched forward pass without gradients. */
+  private infer(net: PolicyValueNet, obs: Float32Array, mask: Float32Array, B: number): { logp: Float32Array; value: Float32Array } {
+    return tf.tidy(() => {
+      const o = tf.tensor2d(obs.subarray(0, B * this.obsSize), [B, this.obsSize]);
+      const mk = tf.tensor2d(mask.subarray(0, B * this.numActions), [B, this.numActions]);
+      const { logp, value } = net.forward(o, mk);
+      return { logp: logp.dataSync() as Float32Array, value: value.dataSync() as Float32Array };
+    });
+  }
+
+  /**
+   * Fill the rollout buffers with `horizon` learner decisions per env (see module docs).
+   * @param nets the tfjs network of a snapshot member (the caller caches them)
+   */
+  collect(learner: PolicyValueNet, nets: (m: LeagueMember) => PolicyValueNet): void {
+    const N = this.N;
+    const O = this.obsSize;
+    const A = this.numActions;
+    this.finished = [];
+    this.envSteps = 0;
+    this.rewards.fill(0);
+    this.dones.fill(0);
+    this.mask.fill(0);
+    this.lastIdx.fill(-1);
+    this.advanceAll(learner, nets);
+    const legalLists: Int32Array[] = new Array(N);
+    for (let t = 0; t < this.T; t++) {
+      const row0 = t * N;
+      for (let i = 0; i < N; i++) {
+        const g = this.game(i);
+        const s = this.states[i];
+        const seat = this.learnerSeat[i];
+        g.observe(s, seat, this.obs.subarray((row0 + i) * O, (row0 + i + 1) * O));
+        const n = g.legalActions(s, this.legal);
+        legalLists[i] = this.legal.slice(0, n);
+        for (let k = 0; k < n; k++) this.mask[(row0 + i) * A + this.legal[k]] = 1;
+      }
+      const { logp, value } = this.infer(learner, this.obs.subarray(row0 * O), this.mask.subarray(row0 * A), N);
+      for (let i = 0; i < N; i++) {
+        const idx = row0 + i;
+        const a = this.sample(logp, i * A, legalLists[i], legalLists[i].length);
+        this.actions[idx] = a;
+        this.logp[idx] = logp[i * A + a];
+        this.values[idx] = value[i];
+        this.lastIdx[i] = idx;
+        this.apply(i, a);
+      }
+      this.advanceAll(learner, nets);
+    }
+    // Bootstrap values of the next learner observations.
+    for (let i = 0; i < N; i++) {
+      const g = this.game(i);
+      const s = this.states[i];
+      g.observe(s, this.learnerSeat[i], this.bObs.subarray(i * O, (i + 1) * O));
+      const n = g.legalActions(s, this.legal);
+      this.bMask.fill(0, i * A, (i + 1) * A);
+      for (let k = 0; k < n; k++) this.bMask[i * A + this.legal[k]] = 1;
+    }
+    this.bootstrapValue.set(this.infer(learner, this.bObs, this.bMask, N).value);
+  }
+
+  /** The members the envs currently use (for saving referenced snapshots on resume). */
+  membersInUse(): Set<LeagueMember> {
+    const out = new Set<LeagueMember>();
+    for (let i = 0; i < this.N; i++) for (const m of this.seats[i]) if (m) out.add(m);
+    return out;
+  }
+
+  /** Everything needed to resume collection exactly (between `collect` calls). */
+  snapshot(): { rng: RngState; episodeCounter: number; envs: EnvSnapshot[] } {
+    const envs: EnvSnapshot[] = [];
+    for (let i = 0; i < this.N; i++) {
+      envs.push({
+        variant: this.variantOf[i],
+        state: this.game(i).serialize(this.states[i]),
+        learnerSeat: this.learnerSeat[i],
+        opponents: this.seats[i].map((m) => (m ? m.name : '')),
+        episodeReturn: this.epReturn[i],
+        length: this.epLength[i],
+      });
+    }
+    return { rng: cloneRng(this.rng), episodeCounter: this.episodeCounter, envs };
+  }
+
+  /** Restore `snapshot()` output; `byName` resolves member names (snapshots included). */
+  restore(snap: { rng: RngState; episodeCounter: number; envs: EnvSnapshot[] }, byName: (name: string) => LeagueMember): void {
+    if (snap.envs.length !== this.N) throw new Error(`resume data has ${snap.envs.length} envs, this run ${this.N}`);
+    this.rng = cloneRng(snap.rng);
+    this.episodeCounter = snap.episodeCounter;
+    snap.envs.forEach((e, i) => {
+      this.variantOf[i] = e.variant;
+      const g = this.game(i);
+      this.states[i] = g.deserialize(e.state);
+      this.learnerSeat[i] = e.learnerSeat;
+      this.seats[i] = e.opponents.map((n, p) => (p === e.learnerSeat ? (undefined as unknown as LeagueMember) : byName(n)));
+      this.trackers[i] = new RewardTracker(g, this.o.rewards, 8);
+      this.trackers[i].reset(this.states[i]);
+      this.epReturn[i] = e.episodeReturn;
+      this.epLength[i] = e.length;
+    });
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * Training: the fast matMul gradient equals tfjs's own, the pure-JS policy equals the tfjs one, PPO
+ * lowers its losses on a fixed rollout, checkpoints round-trip bit-exactly, a resumed run equals a
+ * straight one, and mismatched or malformed checkpoints are refused with a typed error.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as tf from '@tensorflow/tfjs';
+import { initBackend } from '../backend.ts';
+import { denseMatMul, initParams, PolicyValueNet, type NetShape } from '../network.ts';
+import { DEFAULT_PPO, PpoLearner } from '../ppo.ts';
+import { League, DEFAULT_LEAGUE } from '../league.ts';
+import { Collector } from '../rollout.ts';
+import { DEFAULT_TRAIN, train, trainingGames, type TrainConfig } from '../train.ts';
+import { CheckpointError, loadCheckpoint } from '../checkpoint-format.ts';
+import { readWeights, saveWeights } from '../checkpoint.ts';
+import { PolicyForward } from '../../agents/ppo.ts';
+import { resolveAgent } from '../../agents/registry.ts';
+import { HeuristicAgent, loadWeights } from '../../agents/heuristic.ts';
+import { merlinGame } from '../../env/merlin/env/game.ts';
+import { seedRng } from '../../env/core/rng.ts';
+import { loadRuleset } from '../../env/merlin/rules/index.ts';
+import { applyAction, createGame, currentPlayer, isTerminal, legalActions } from '../../env/merlin/engine/index.ts';
+
+const bytes = (xs: Float32Array[]) => Buffer.concat(xs.map((x) => Buffer.from(x.buffer, x.byteOffset, x.byteLength)));
+const tmp = () => mkdtempSync(join(tmpdir(), 'merlin-train-'));
+
+const TINY: TrainConfig = {
+  ...DEFAULT_TRAIN,
+  variants: ['market'],
+  players: 2,
+  numEnvs: 4,
+  horizon: 16,
+  hidden: [16],
+  seed: 'tiny',
+  ppo: { ...DEFAULT_PPO, minibatch: 32, epochs: 2 },
+  league: { ...DEFAULT_LEAGUE, snapshotEvery: 1, maxSnapshots: 2 },
+  saveEvery: 0,
+};
+
+let backend = '';
+beforeAll(async () => {
+  backend = await initBackend();
+});
+
+describe('network', () => {
+  it('the explicit-transpose matMul has the same value and gradients as tf.matMul', () => {
+    const x = tf.randomNormal([7, 5], 0, 1, 'float32', 1) as tf.Tensor2D;
+    const w = tf.randomNormal([5, 3], 0, 1, 'float32', 2) as tf.Tensor2D;
+    const f = (mm: (a: tf.Tensor2D, b: tf.Tensor2D) => tf.Tensor2D) => tf.grads((a: tf.Tensor, b: tf.Tensor) => tf.sum(tf.square(mm(a as tf.Tensor2D, b as tf.Tensor2D))));
+    const [fx, fw] = f(denseMatMul)([x, w]);
+    const [px, pw] = f((a, b) => tf.matMul(a, b))([x, w]);
+    expect(Array.from(denseMatMul(x, w).dataSync())).toEqual(Array.from(tf.matMul(x, w).dataSync()));
+    const close = (a: tf.Tensor, b: tf.Tensor) => Array.from(a.dataSync()).forEach((v, i) => expect(v).toBeCloseTo(b.dataSync()[i], 4));
+    close(fx, px);
+    close(fw, pw);
+  });
+
+  it('the pure-JS policy used to play gives the logits and value of the tfjs network', () => {
+    const g = merlinGame('full');
+    const shape: NetShape = { obsSize: g.observationSpec.size, hidden: [32, 16], numActions: g.numActions };
+    const params = initParams(shape, 'js');
+    params[params.length - 4].forEach((_, i, a) => (a[i] = Math.sin(i))); // a non-trivial policy head
+    const net = new PolicyValueNet(shape, params);
+    const s = g.newState(4, 'obs');
+    const obs = new Float32Array(g.observationSpec.size);
+    g.observe(s, 0, obs);
+    const mask = new Float32Array(g.numActions).fill(1);
+    const { logp, value } = net.forward(tf.tensor2d(obs, [1, obs.length]), tf.tensor2d(mask, [1, mask.length]));
+    const js = new PolicyForward(shape, params);
+    const v = js.run(obs);
+    expect(v).toBeCloseTo(value.dataSync()[0], 4);
+    // log-softmax of the JS logits equals the tfjs log-probabilities.
+    const z = js.logits;
+    const max = Math.max(...z);
+    const lse = max + Math.log(z.reduce((a, x) => a + Math.exp(x - max), 0));
+    const lp = logp.dataSync();
+    for (let a = 0; a < g.numActions; a += 17) expect(z[a] - lse).toBeCloseTo(lp[a], 3);
+    net.dispose();
+  });
+});
+
+describe('PPO', () => {
+  it('collects rollouts of legal actions with finite log-probabilities, and lowers its losses on a fixed rollout', () => {
+    const games = trainingGames(['market']);
+    const shape: NetShape = { obsSize: games[0].observationSpec.size, hidden: [16], numActions: games[0].numActions };
+    const net = new PolicyValueNet(shape, initParams(shape, 'ppo'));
+    const league = new League({ ...DEFAULT_LEAGUE, players: 2 });
+    const c = new Collector({ games, numEnvs: 4, players: 2, horizon: 32, seed: 'ppo', rewards: { terminal: 'winLoss' }, heuristic: (g) => new HeuristicAgent((g as ReturnType<typeof merlinGame>).ruleset, loadWeights()) }, league);
+    c.collect(net, () => net);
+    // Every action taken was legal under its recorded mask, with a finite log-probability.
+    for (let r = 0; r < c.N * c.T; r++) {
+      expect(c.mask[r * c.numActions + c.actions[r]]).toBe(1);
+      expect(Number.isFinite(c.logp[r]) && c.logp[r] <= 0).toBe(true);
+    }
+    const learner = new PpoLearner(net, { ...DEFAULT_PPO, minibatch: 32, epochs: 4, targetKl: 0, learningRate: 3e-3 });
+    const rng = seedRng('ppo');
+    const first = learner.update(c, rng);
+    let last = first;
+    for (let k = 0; k < 6; k++) last = learner.update(c, rng);
+    expect(last.valueLoss).toBeLessThan(first.valueLoss);
+    expect(last.policyLoss).toBeLessThan(first.policyLoss);
+    net.dispose();
+  });
+});
+
+describe('checkpoints', () => {
+  it('round-trip the weights bit-exactly through the IOHandler and the tfjs-free reader', async () => {
+    const shape: NetShape = { obsSize: 10, hidden: [4, 3], numActions: 6 };
+    const params = initParams(shape, 'rt');
+    const dir = tmp();
+    await saveWeights(dir, shape, params);
+    const back = await readWeights(dir, shape);
+    expect(bytes(back.params).equals(bytes(params))).toBe(true);
+    const model = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8'));
+    expect(model.weightsManifest[0].paths).toEqual(['weights.bin']);
+    expect(model.weightsManifest[0].weights.map((w: { name: string }) => w.name)).toEqual([
+      'trunk.0.kernel', 'trunk.0.bias', 'trunk.1.kernel', 'trunk.1.bias', 'policy.kernel', 'policy.bias', 'value.kernel', 'value.bias',
+    ]);
+    await expect(readWeights(dir, { ...shape, hidden: [5, 3] })).rejects.toThrow(CheckpointError);
+  });
+
+  it('a run resumed from its checkpoint continues exactly: 2 + 1 updates equal 3 straight, and the checkpoint plays', async () => {
+    const a = tmp();
+    const b = tmp();
+    await train({ config: TINY, out: a, minutes: 60, maxUpdates: 2 });
+    await train({ config: TINY, out: a, minutes: 60, maxUpdates: 3, resume: true });
+    const straight = await train({ config: TINY, out: b, minutes: 60, maxUpdates: 3 });
+    expect(straight.updates).toBe(3);
+    const pa = (await readWeights(a)).params;
+    const pb = (await readWeights(b)).params;
+    expect(bytes(pa).equals(bytes(pb))).toBe(true);
+    const ma = JSON.parse(readFileSync(join(a, 'manifest.json'), 'utf8'));
+    expect(ma).toMatchObject({ updates: 3, variant: 'market', players: 2, backend });
+    expect(ma.trainingSteps).toBe(3 * TINY.numEnvs * TINY.horizon);
+    expect(readFileSync(join(a, 'metrics.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
+
+    // The checkpoint plays a whole game through the agent registry.
+    const rs = loadRuleset('market');
+    const agent = resolveAgent(`ppo:${a}`, 'seed', rs);
+    const s = createGame(rs, 2, 'play');
+    const buf = new Int32Array(games0().numActions);
+    let steps = 0;
+    while (!isTerminal(s) && steps < 20000) {
+      const n = legalActions(s, rs, buf);
+      const seat = currentPlayer(s);
+      applyAction(s, rs, agent.act(null, null, { seat, legal: buf, numLegal: n, state: s }));
+      steps++;
+    }
+    expect(isTerminal(s)).toBe(true);
+
+    // A checkpoint made for another observation spec is refused, naming both hashes.
+    const m = JSON.parse(readFileSync(join(a, 'manifest.json'), 'utf8'));
+    writeFileSync(join(a, 'manifest.json'), JSON.stringify({ ...m, observationSpecHash: 'f'.repeat(64) }));
+    const g = merlinGame('market');
+    expect(() => loadCheckpoint(a, { observationSpecHash: g.observationSpec.hash, actionsHash: g.actionsHash, rulesHash: g.rulesHash })).toThrow(
+      new RegExp(`ffffffffffffffff.*${g.observationSpec.hash.slice(0, 16)}`),
+    );
+    expect(() => resolveAgent(`ppo:${a}`, 0, rs)).toThrow(CheckpointError);
+    writeFileSync(join(a, 'manifest.json'), '{"format": "merlin-gym-ppo-mlp"');
+    expect(() => resolveAgent(`ppo:${a}`, 0, rs)).toThrow(/not valid JSON/);
+    expect(() => resolveAgent(`ppo:${join(a, 'nope')}`, 0, rs)).toThrow(/cannot read manifest.json/);
+  }, 120_000);
+});
+
+function games0() {
+  return merlinGame('market');
+}

@@ -1,0 +1,289 @@
+/**
+ * The self-play training loop (`merlin train`, docs/TRAINING.md): collect a rollout from the league
+ * (training/rollout.ts), run a PPO update (training/ppo.ts), add a frozen snapshot to the league every
+ * `snapshotEvery` updates, log metrics, and save a checkpoint (training/checkpoint.ts) every
+ * `saveEvery` updates and at the end. Stops at `maxUpdates` or after `minutes` of wall time, whichever
+ * comes first.
+ *
+ * `resume` continues a run from its checkpoint directory exactly: the learner, the Adam state, the
+ * league (with every referenced snapshot), the collector's RNG and game states and the trainer's RNG and
+ * counters are restored, so N updates then a resume for M more give the same weights as N + M straight.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { RewardOptions } from '../env/core/game.ts';
+import { ArgumentError } from '../env/core/errors.ts';
+import { cloneRng, seedRng, type RngState } from '../env/core/rng.ts';
+import { merlinGame, type MerlinGame } from '../env/merlin/env/game.ts';
+import type { MerlinState } from '../env/merlin/engine/state.ts';
+import { HeuristicAgent, loadWeights } from '../agents/heuristic.ts';
+import { initBackend, type BackendName } from './backend.ts';
+import { CheckpointError, FORMAT, FORMAT_VERSION, readManifest, type CheckpointManifest, type EvalRecord } from './checkpoint-format.ts';
+import { loadOptimizer, readWeights, removeDir, saveCheckpoint, saveOptimizer, saveWeights, writeJsonAtomic } from './checkpoint.ts';
+import { DEFAULT_LEAGUE, League, type LeagueMember, type LeagueOptions } from './league.ts';
+import { initParams, PolicyValueNet, type NetShape } from './network.ts';
+import { DEFAULT_PPO, PpoLearner, type PpoConfig, type UpdateMetrics } from './ppo.ts';
+import { Collector, type EnvSnapshot } from './rollout.ts';
+
+export interface TrainConfig {
+  /** Ruleset names or paths; every env cycles through them episode by episode. The first is the main one. */
+  variants: string[];
+  players: number;
+  numEnvs: number;
+  /** Learner decisions per env per rollout. */
+  horizon: number;
+  hidden: number[];
+  seed: string;
+  rewards: RewardOptions;
+  ppo: PpoConfig;
+  league: Omit<LeagueOptions, 'players'>;
+  /** Updates between checkpoint saves (0: only at the end). */
+  saveEvery: number;
+}
+
+export const DEFAULT_TRAIN: TrainConfig = {
+  variants: ['full'],
+  players: 4,
+  numEnvs: 32,
+  horizon: 64,
+  hidden: [256, 128],
+  seed: 'merlin',
+  rewards: { terminal: 'winLoss', truncation: 'rank', shaped: true, shapedScale: 400 },
+  ppo: DEFAULT_PPO,
+  league: DEFAULT_LEAGUE,
+  saveEvery: 10,
+};
+
+/** One line of metrics.jsonl. */
+export interface UpdateRecord extends UpdateMetrics {
+  update: number;
+  /** Learner decisions so far. */
+  learnerSteps: number;
+  /** Env steps (all seats) so far. */
+  envSteps: number;
+  episodes: number;
+  wallSeconds: number;
+  /** Env steps per second over this update (collection + update). */
+  stepsPerSec: number;
+  /** Learner win rate over the episodes finished in this update. */
+  winRate: number;
+  /** The league's EMA of the learner's win rate in games with each member. */
+  winRateVs: Record<string, number>;
+  leagueSize: number;
+}
+
+export interface TrainProgress {
+  record: UpdateRecord;
+  budgetFraction: number;
+}
+
+export interface TrainOptions {
+  config: TrainConfig;
+  out: string;
+  minutes: number;
+  maxUpdates?: number;
+  resume?: boolean;
+  backend?: BackendName;
+  onBackend?: (name: BackendName) => void;
+  onUpdate?: (p: TrainProgress) => void;
+}
+
+export interface TrainResult {
+  out: string;
+  backend: BackendName;
+  updates: number;
+  learnerSteps: number;
+  envSteps: number;
+  episodes: number;
+  wallSeconds: number;
+  manifest: CheckpointManifest;
+}
+
+const ResumeState = z.object({
+  config: z.unknown(),
+  updates: z.number(),
+  learnerSteps: z.number(),
+  envSteps: z.number(),
+  episodes: z.number(),
+  wallSeconds: z.number(),
+  trainerRng: z.object({ c: z.number(), s0: z.number(), s1: z.number(), s2: z.number() }),
+  collector: z.object({
+    rng: z.object({ c: z.number(), s0: z.number(), s1: z.number(), s2: z.number() }),
+    episodeCounter: z.number(),
+    envs: z.array(z.object({ variant: z.number(), state: z.string(), learnerSeat: z.number(), opponents: z.array(z.string()), episodeReturn: z.number(), length: z.number() })),
+  }),
+  league: z.array(z.object({ name: z.string(), kind: z.enum(['random', 'heuristic', 'self', 'snapshot']), learnerWinRate: z.number(), episodes: z.number(), inLeague: z.boolean() })),
+});
+type ResumeState = z.infer<typeof ResumeState>;
+
+/** The games for `variants`, checked to share one observation spec and action catalogue. */
+export function trainingGames(variants: string[]): MerlinGame[] {
+  if (variants.length === 0) throw new ArgumentError('training needs at least one variant');
+  const games = variants.map((v) => merlinGame(v));
+  for (const g of games)
+    if (g.observationSpec.hash !== games[0].observationSpec.hash || g.actionsHash !== games[0].actionsHash)
+      throw new ArgumentError(`variants ${variants[0]} and ${g.ruleset.data.name} differ in observation spec or action catalogue; train them separately`);
+  return games;
+}
+
+/** Run training; see module docs. */
+export async function train(o: TrainOptions): Promise<TrainResult> {
+  const backend = await initBackend(o.backend);
+  o.onBackend?.(backend);
+  let config = o.config;
+  let resumeState: ResumeState | null = null;
+  if (o.resume) {
+    const path = join(o.out, 'resume', 'state.json');
+    if (!existsSync(path)) throw new CheckpointError(`cannot resume: ${path} does not exist`);
+    resumeState = ResumeState.parse(JSON.parse(readFileSync(path, 'utf8')));
+    config = resumeState.config as TrainConfig;
+  }
+  const games = trainingGames(config.variants);
+  const g0 = games[0];
+  const shape: NetShape = { obsSize: g0.observationSpec.size, hidden: config.hidden, numActions: g0.numActions };
+  if (resumeState) {
+    const m = readManifest(o.out);
+    if (m.observationSpecHash !== g0.observationSpec.hash || m.actionsHash !== g0.actionsHash)
+      throw new CheckpointError(
+        `cannot resume ${o.out}: made for observation spec ${m.observationSpecHash.slice(0, 16)} / actions ${m.actionsHash.slice(0, 16)}, the game now has ${g0.observationSpec.hash.slice(0, 16)} / ${g0.actionsHash.slice(0, 16)}`,
+      );
+  }
+  const params = resumeState ? (await readWeights(o.out, shape)).params : initParams(shape, config.seed);
+  const net = new PolicyValueNet(shape, params);
+  const learner = new PpoLearner(net, config.ppo);
+  const league = new League({ ...config.league, players: config.players });
+  const collector = new Collector<MerlinState>(
+    {
+      games, numEnvs: config.numEnvs, players: config.players, horizon: config.horizon, seed: config.seed, rewards: config.rewards,
+      heuristic: (g) => new HeuristicAgent((g as MerlinGame).ruleset, loadWeights()),
+    },
+    league,
+  );
+  let trainerRng: RngState = seedRng(`trainer/${config.seed}`);
+  let updates = 0;
+  let learnerSteps = 0;
+  let envSteps = 0;
+  let episodes = 0;
+  let wallBefore = 0;
+  const retired = new Map<string, LeagueMember>();
+  if (resumeState) {
+    const rs = resumeState;
+    updates = rs.updates;
+    learnerSteps = rs.learnerSteps;
+    envSteps = rs.envSteps;
+    episodes = rs.episodes;
+    wallBefore = rs.wallSeconds;
+    trainerRng = cloneRng(rs.trainerRng);
+    league.members.length = 0;
+    for (const m of rs.league) {
+      const member: LeagueMember = { name: m.name, kind: m.kind, learnerWinRate: m.learnerWinRate, episodes: m.episodes };
+      if (m.kind === 'snapshot') member.params = (await readWeights(join(o.out, 'resume', 'league', m.name.replace('@', '-')), shape)).params;
+      if (m.inLeague) league.members.push(member);
+      else retired.set(m.name, member);
+    }
+    const byName = (n: string) => {
+      const m = league.members.find((x) => x.name === n) ?? retired.get(n);
+      if (!m) throw new CheckpointError(`resume data names league member ${n}, which it does not contain`);
+      return m;
+    };
+    collector.restore(rs.collector as { rng: RngState; episodeCounter: number; envs: EnvSnapshot[] }, byName);
+    await loadOptimizer(join(o.out, 'resume'), learner.optimizer);
+  }
+
+  const snapshotNets = new Map<LeagueMember, PolicyValueNet>();
+  const netOf = (m: LeagueMember) => {
+    let n = snapshotNets.get(m);
+    if (!n) {
+      if (!m.params) throw new Error(`league member ${m.name} has no parameters`);
+      snapshotNets.set(m, (n = new PolicyValueNet(shape, m.params)));
+    }
+    return n;
+  };
+  mkdirSync(o.out, { recursive: true });
+  const metricsPath = join(o.out, 'metrics.jsonl');
+  const t0 = performance.now();
+  const budgetMs = o.minutes * 60_000;
+  const elapsed = () => (performance.now() - t0) / 1000;
+  let lastManifest: CheckpointManifest | null = null;
+
+  const save = async (): Promise<CheckpointManifest> => {
+    const manifest: CheckpointManifest = {
+      format: FORMAT, formatVersion: FORMAT_VERSION, game: g0.name,
+      observationSpecHash: g0.observationSpec.hash, actionsHash: g0.actionsHash, rulesHash: g0.rulesHash,
+      variant: g0.ruleset.data.name, variants: games.map((g) => g.ruleset.data.name), players: config.players,
+      trainingSteps: learnerSteps, updates, episodes, wallSeconds: Math.round((wallBefore + elapsed()) * 10) / 10, backend,
+      createdAt: new Date().toISOString(), seed: config.seed, config: config as unknown as Record<string, unknown>,
+      evaluation: lastManifest?.evaluation ?? [],
+    };
+    await saveCheckpoint(o.out, shape, net.params(), manifest);
+    // Resume data.
+    const dir = join(o.out, 'resume');
+    removeDir(join(dir, 'league'));
+    const inUse = collector.membersInUse();
+    const all = new Map<string, { m: LeagueMember; inLeague: boolean }>();
+    for (const m of league.members) all.set(m.name, { m, inLeague: true });
+    for (const m of inUse) if (!all.has(m.name)) all.set(m.name, { m, inLeague: false });
+    for (const { m } of all.values()) if (m.kind === 'snapshot' && m.params) await saveWeights(join(dir, 'league', m.name.replace('@', '-')), shape, m.params);
+    await saveOptimizer(dir, learner.optimizer);
+    const state: ResumeState = {
+      config, updates, learnerSteps, envSteps, episodes, wallSeconds: wallBefore + elapsed(), trainerRng: cloneRng(trainerRng),
+      collector: collector.snapshot(),
+      league: [...all.values()].map(({ m, inLeague }) => ({ name: m.name, kind: m.kind, learnerWinRate: m.learnerWinRate, episodes: m.episodes, inLeague })),
+    };
+    writeJsonAtomic(join(dir, 'state.json'), state);
+    lastManifest = manifest;
+    return manifest;
+  };
+
+  for (;;) {
+    if (o.maxUpdates !== undefined && updates >= o.maxUpdates) break;
+    if (elapsed() * 1000 >= budgetMs) break;
+    const u0 = performance.now();
+    const envBefore = collector.envSteps;
+    collector.collect(net, netOf);
+    const metrics = learner.update(collector, trainerRng);
+    updates++;
+    learnerSteps += collector.N * collector.T;
+    envSteps += collector.envSteps;
+    void envBefore;
+    const fin = collector.finished;
+    episodes += fin.length;
+    if (updates % config.league.snapshotEvery === 0) {
+      league.addSnapshot(updates, net.params());
+      // Free the networks of snapshots no longer in the league nor in use.
+      const inUse = collector.membersInUse();
+      for (const [m, n] of snapshotNets)
+        if (!league.members.includes(m) && !inUse.has(m)) {
+          n.dispose();
+          snapshotNets.delete(m);
+        }
+    }
+    const winRateVs: Record<string, number> = {};
+    for (const m of league.members) winRateVs[m.name] = Math.round(m.learnerWinRate * 1000) / 1000;
+    const record: UpdateRecord = {
+      ...metrics, update: updates, learnerSteps, envSteps, episodes, wallSeconds: Math.round((wallBefore + elapsed()) * 10) / 10,
+      stepsPerSec: Math.round(collector.envSteps / ((performance.now() - u0) / 1000)),
+      winRate: fin.length ? fin.filter((e) => e.learnerWon).length / fin.length : 0,
+      winRateVs, leagueSize: league.members.length,
+    };
+    appendFileSync(metricsPath, JSON.stringify(record) + '\n');
+    const frac = Math.max(o.maxUpdates !== undefined ? updates / o.maxUpdates : 0, (elapsed() * 1000) / budgetMs);
+    o.onUpdate?.({ record, budgetFraction: Math.min(1, frac) });
+    if (config.saveEvery > 0 && updates % config.saveEvery === 0) await save();
+  }
+  const manifest = await save();
+  for (const n of snapshotNets.values()) n.dispose();
+  net.dispose();
+  learner.optimizer.dispose();
+  return { out: o.out, backend, updates, learnerSteps, envSteps, episodes, wallSeconds: wallBefore + elapsed(), manifest };
+}
+
+/** Record evaluation results in a checkpoint's manifest (replacing earlier ones for the same variant and opponents). */
+export function recordEvaluation(dir: string, results: EvalRecord[]): CheckpointManifest {
+  const m = readManifest(dir);
+  const keep = m.evaluation.filter((e) => !results.some((r) => r.variant === e.variant && r.opponents === e.opponents));
+  const out = { ...m, evaluation: [...keep, ...results] };
+  writeJsonAtomic(join(dir, 'manifest.json'), out);
+  return out;
+}
