@@ -11,8 +11,9 @@
  * (CheckpointError naming both on a mismatch). A checkpoint trained under other rules (an edited ruleset
  * with the same tensor and action layout) loads, with a warning on stderr once per directory.
  */
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Agent, AgentContext } from '../env/core/agent.ts';
 import { ArgumentError } from '../env/core/errors.ts';
 import { nextFloat, seedRng, type RngState } from '../env/core/rng.ts';
@@ -69,6 +70,16 @@ export class PolicyForward {
 }
 
 const warned = new Set<string>();
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Where checkpoint `dir` is: as given (relative to the working directory), or, for the shipped
+ * `checkpoints/NAME` when the working directory is elsewhere, inside the repository.
+ */
+export function checkpointPath(dir: string): string {
+  if (!isAbsolute(dir) && !existsSync(dir) && dir.startsWith('checkpoints/')) return join(repoRoot, dir);
+  return dir;
+}
 const loaded = new Map<string, ReturnType<typeof loadCheckpoint>>();
 
 /** loadCheckpoint, cached per directory, expected hashes and file times (eval builds an agent per game). */
@@ -104,6 +115,7 @@ export class PpoAgent implements Agent {
    */
   constructor(rs: Ruleset, dir: string, mode: 'greedy' | 'sample', seed: string | number, spec = `ppo:${dir}`) {
     const game = merlinGame(rs);
+    dir = checkpointPath(dir);
     const ck = loadCached(dir, { observationSpecHash: game.observationSpec.hash, actionsHash: game.actionsHash, rulesHash: game.rulesHash });
     if (!ck.rulesMatch && !warned.has(dir)) {
       warned.add(dir);

@@ -46,13 +46,18 @@ export function resolveAgent(spec: string, seed: string | number, ruleset?: Rule
 }
 
 /**
- * True for specs that make the process read a file (`heuristic:PATH`, `ppo:PATH`). A server should not
- * accept these from remote clients unless its operator allows it.
+ * True for specs that make the process read a file of the caller's choosing (`heuristic:PATH`, `ppo:PATH`).
+ * A server should not accept these from remote clients unless its operator allows it. The checkpoints
+ * shipped in the repository (`ppo:checkpoints/NAME`) are not such files.
  */
 export function specReadsFiles(spec: string): boolean {
   const [name, param] = spec.split(':');
+  if (name === 'ppo' && param !== undefined && SHIPPED_CHECKPOINT.test(param)) return false;
   return (name === 'heuristic' || name === 'ppo') && param !== undefined;
 }
+
+/** `checkpoints/NAME`: a checkpoint shipped in the repository (readable by any client; see agents/ppo.ts). */
+const SHIPPED_CHECKPOINT = /^checkpoints\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 /** Parse a comma-separated list of specs, validating each. */
 export function parseAgentList(list: string): string[] {

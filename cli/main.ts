@@ -129,6 +129,7 @@ try {
         envs: { type: 'number', default: 32, describe: 'games played side by side (the inference batch)' },
         horizon: { type: 'number', default: 64, describe: 'learner decisions per game per rollout' },
         hidden: { type: 'string', default: '256,128', describe: 'hidden layer sizes of the MLP' },
+        'imitation-updates': { type: 'number', default: 30, describe: 'first updates imitate the heuristic (warm start) before PPO; 0 = PPO from scratch' },
         seed: { type: 'string', default: 'merlin', describe: 'run seed (games, sampling, initial weights)' },
         out: { type: 'string', default: 'runs/latest', describe: 'checkpoint directory (written, and overwritten, as training goes)' },
         resume: { type: 'string', describe: 'continue the run in this checkpoint directory exactly (its config wins over the flags above)' },
@@ -141,6 +142,7 @@ try {
       const r = await runTrainCommand({
         minutes: argv.minutes, updates: argv.updates, variants: (argv.variants ?? argv.variant).split(',').map((v) => v.trim()).filter(Boolean),
         players: argv.players, envs: argv.envs, horizon: argv.horizon, hidden: parseSizes(argv.hidden, '--hidden'), seed: argv.seed,
+        imitationUpdates: argv['imitation-updates'],
         out: argv.resume ?? argv.out, resume: argv.resume !== undefined, backend: argv.backend as BackendName | undefined,
         evalGames: argv['eval-games'], workers: argv.workers, quiet: false,
       });

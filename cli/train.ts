@@ -22,6 +22,7 @@ export interface TrainCommand {
   horizon: number;
   hidden: number[];
   seed: string;
+  imitationUpdates: number;
   out: string;
   resume: boolean;
   backend?: BackendName;
@@ -71,21 +72,21 @@ export function evalTable(rows: EvalRecord[], players: number): string {
 export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainResult; evaluation: EvalRecord[]; table: string }> {
   if (!(c.minutes > 0) && c.updates === undefined) throw new ArgumentError('--minutes must be positive (or give --updates)');
   if (c.players < 2 || c.players > 6) throw new ArgumentError(`--players must be 2..6, got ${c.players}`);
-  const config: TrainConfig = { ...DEFAULT_TRAIN, variants: c.variants, players: c.players, numEnvs: c.envs, horizon: c.horizon, hidden: c.hidden, seed: c.seed };
+  const config: TrainConfig = { ...DEFAULT_TRAIN, variants: c.variants, players: c.players, numEnvs: c.envs, horizon: c.horizon, hidden: c.hidden, seed: c.seed, imitationUpdates: c.imitationUpdates };
   const err = (s: string) => {
     if (!c.quiet) process.stderr.write(s);
   };
-  const bar = c.quiet
+  // On a terminal, a progress bar; in a log file or CI console, a plain line at most every 10 s.
+  const tty = process.stderr.isTTY === true;
+  let lastLine = 0;
+  const bar = c.quiet || !tty
     ? null
     : new cliProgress.SingleBar(
         {
           stream: process.stderr,
           format:
-            'train [{bar}] {percentage}% | update {update} | {sps} steps/s | {episodes} episodes | win {win} (vs random {vr}, heuristic {vh}) | loss {loss} | entropy {ent}',
+            'train [{bar}] {percentage}% | update {update} ({phase}) | {sps} steps/s | {episodes} episodes | win {win} (vs random {vr}, heuristic {vh}) | loss {loss} | entropy {ent}',
           hideCursor: true,
-          // Also report when stderr is a log file or a CI console (every 10 s).
-          noTTYOutput: true,
-          notTTYSchedule: 10_000,
         },
         cliProgress.Presets.shades_classic,
       );
@@ -98,7 +99,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
       records.push(r);
       const f = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(2));
       const payload = {
-        update: r.update, sps: r.stepsPerSec, episodes: r.episodes, win: f(r.winRate), vr: f(r.winRateVs.random), vh: f(r.winRateVs.heuristic),
+        update: r.update, phase: r.phase, sps: r.stepsPerSec, episodes: r.episodes, win: f(r.winRate), vr: f(r.winRateVs.random), vh: f(r.winRateVs.heuristic),
         loss: (r.policyLoss + 0.5 * r.valueLoss).toFixed(3), ent: r.entropy.toFixed(3),
       };
       if (!barStarted) {
@@ -106,6 +107,12 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
         barStarted = true;
       }
       bar?.update(Math.round(budgetFraction * 100), payload);
+      if (!tty && (performance.now() - lastLine > 10_000 || budgetFraction >= 1)) {
+        lastLine = performance.now();
+        err(
+          `train ${Math.round(budgetFraction * 100)}% | update ${r.update} (${r.phase}) | ${r.stepsPerSec} steps/s | ${r.episodes} episodes | win ${payload.win} (vs random ${payload.vr}, heuristic ${payload.vh}) | loss ${payload.loss} | entropy ${payload.ent}\n`,
+        );
+      }
     },
   });
   bar?.stop();

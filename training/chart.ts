@@ -20,7 +20,7 @@ function panel(title: string, rows: Row[], yTitle: string): vl.TopLevelSpec['vco
     encoding: {
       x: { field: 'update', type: 'quantitative', title: 'PPO update' },
       y: { field: 'value', type: 'quantitative', title: yTitle },
-      color: { field: 'series', type: 'nominal', title: null },
+      color: { field: 'series', type: 'nominal', title: null, legend: { orient: 'bottom', columns: 2, labelLimit: 400 } },
     },
   } as never;
 }

@@ -99,6 +99,20 @@ export class PpoLearner {
 
   /** One PPO update on a collected rollout; `rng` shuffles the minibatches. */
   update(b: RolloutBatch, rng: RngState): UpdateMetrics {
+    return this.run(b, rng, false);
+  }
+
+  /**
+   * One imitation (behaviour cloning) update on a rollout whose actions were chosen by a teacher
+   * (Collector.collect with `teacher`): the policy loss is the cross-entropy -log pi(teacher action)
+   * over the legal actions, the value head regresses to the GAE returns as in PPO, no entropy bonus.
+   * Used as a warm start before PPO (docs/TRAINING.md "Imitation warm start").
+   */
+  imitate(b: RolloutBatch, rng: RngState): UpdateMetrics {
+    return this.run(b, rng, true);
+  }
+
+  private run(b: RolloutBatch, rng: RngState, imitation: boolean): UpdateMetrics {
     const c = this.config;
     const R = b.N * b.T;
     const { adv, ret } = computeGae(b, c.gamma, c.lambda);
@@ -142,7 +156,7 @@ export class PpoLearner {
         for (let k = 0; k < M; k++) v += (mbAdv[k] - mean) ** 2;
         const std = Math.sqrt(v / M) + 1e-8;
         for (let k = 0; k < M; k++) mbAdv[k] = (mbAdv[k] - mean) / std;
-        const m = this.step(mbObs, mbMask, mbAct, mbOld, mbAdv, mbRet, M, O, A);
+        const m = this.step(mbObs, mbMask, mbAct, mbOld, mbAdv, mbRet, M, O, A, imitation);
         sums.policyLoss += m.policyLoss;
         sums.valueLoss += m.valueLoss;
         sums.entropy += m.entropy;
@@ -154,7 +168,7 @@ export class PpoLearner {
         mbs++;
       }
       epochsRun++;
-      if (c.targetKl > 0 && epochMbs > 0 && epochKl / epochMbs > 1.5 * c.targetKl) break;
+      if (!imitation && c.targetKl > 0 && epochMbs > 0 && epochKl / epochMbs > 1.5 * c.targetKl) break;
     }
     let vr = 0;
     let vm = 0;
@@ -182,6 +196,7 @@ export class PpoLearner {
   /** One gradient step on a minibatch; returns its metrics. */
   private step(
     obs: Float32Array, mask: Float32Array, act: Int32Array, old: Float32Array, adv: Float32Array, ret: Float32Array, M: number, O: number, A: number,
+    imitation: boolean,
   ): { policyLoss: number; valueLoss: number; entropy: number; approxKl: number; clipFraction: number; gradNorm: number } {
     const c = this.config;
     const out = tf.tidy(() => {
@@ -199,13 +214,13 @@ export class PpoLearner {
         const ratio = tf.exp(logRatio);
         const s1 = tf.mul(ratio, advT);
         const s2 = tf.mul(tf.clipByValue(ratio, 1 - c.clip, 1 + c.clip), advT);
-        const pg = tf.neg(tf.mean(tf.minimum(s1, s2)));
+        const pg = imitation ? tf.neg(tf.mean(lp)) : tf.neg(tf.mean(tf.minimum(s1, s2)));
         const vl = tf.mul(0.5, tf.mean(tf.square(tf.sub(value, retT))));
         const ent = tf.mean(tf.neg(tf.sum(tf.mul(tf.mul(tf.exp(logp), logp), maskT), 1)));
         const kl = tf.mean(tf.sub(tf.sub(ratio, 1), logRatio));
         const clipped = tf.mean(tf.cast(tf.greater(tf.abs(tf.sub(ratio, 1)), c.clip), 'float32'));
         aux = [pg, vl, ent, kl, clipped].map((t) => tf.keep(t));
-        return tf.add(tf.add(pg, tf.mul(c.vfCoef, vl)), tf.mul(-c.entCoef, ent)) as tf.Scalar;
+        return tf.add(tf.add(pg, tf.mul(c.vfCoef, vl)), tf.mul(imitation ? 0 : -c.entCoef, ent)) as tf.Scalar;
       }, this.net.vars);
       loss.dispose();
       const names = Object.keys(grads);

@@ -76,6 +76,8 @@ export class Collector<S> {
   envSteps = 0;
   rng: RngState;
   episodeCounter = 0;
+  /** True while `collect` runs with the teacher in the learner's seat (its results are not the learner's). */
+  private teacherMode = false;
 
   private states: S[] = [];
   private variantOf: Int32Array;
@@ -171,7 +173,7 @@ export class Collector<S> {
       const opp = this.seats[i].filter((_, p) => p !== me);
       g.returns(s, this.outcome, { terminal: 'winLoss', truncation: 'rank' });
       const won = this.outcome[me] > 0;
-      this.league.record(opp, won);
+      if (!this.teacherMode) this.league.record(opp, won);
       this.finished.push({ variant: this.variantOf[i], learnerWon: won, learnerReturn: this.epReturn[i], opponents: opp.map((m) => m.name), length: this.epLength[i] });
       this.newEpisode(i);
     }
@@ -253,13 +255,16 @@ export class Collector<S> {
   /**
    * Fill the rollout buffers with `horizon` learner decisions per env (see module docs).
    * @param nets the tfjs network of a snapshot member (the caller caches them)
+   * @param teacher when true, the learner's seat is played by the heuristic (imitation warm-start data:
+   *   `actions` are the teacher's choices, `logp` their log-probability under `learner`)
    */
-  collect(learner: PolicyValueNet, nets: (m: LeagueMember) => PolicyValueNet): void {
+  collect(learner: PolicyValueNet, nets: (m: LeagueMember) => PolicyValueNet, teacher = false): void {
     const N = this.N;
     const O = this.obsSize;
     const A = this.numActions;
     this.finished = [];
     this.envSteps = 0;
+    this.teacherMode = teacher;
     this.rewards.fill(0);
     this.dones.fill(0);
     this.mask.fill(0);
@@ -280,7 +285,9 @@ export class Collector<S> {
       const { logp, value } = this.infer(learner, this.obs.subarray(row0 * O), this.mask.subarray(row0 * A), N);
       for (let i = 0; i < N; i++) {
         const idx = row0 + i;
-        const a = this.sample(logp, i * A, legalLists[i], legalLists[i].length);
+        const a = teacher
+          ? this.heur[this.variantOf[i]].act(null, null, { seat: this.learnerSeat[i], legal: legalLists[i], numLegal: legalLists[i].length, state: this.states[i] })
+          : this.sample(logp, i * A, legalLists[i], legalLists[i].length);
         this.actions[idx] = a;
         this.logp[idx] = logp[i * A + a];
         this.values[idx] = value[i];

@@ -40,6 +40,11 @@ export interface TrainConfig {
   league: Omit<LeagueOptions, 'players'>;
   /** Updates between checkpoint saves (0: only at the end). */
   saveEvery: number;
+  /**
+   * The first `imitationUpdates` updates imitate the heuristic (behaviour cloning on rollouts where it
+   * plays the learner's seat) before PPO takes over: a warm start (docs/TRAINING.md).
+   */
+  imitationUpdates: number;
 }
 
 export const DEFAULT_TRAIN: TrainConfig = {
@@ -53,6 +58,7 @@ export const DEFAULT_TRAIN: TrainConfig = {
   ppo: DEFAULT_PPO,
   league: DEFAULT_LEAGUE,
   saveEvery: 10,
+  imitationUpdates: 30,
 };
 
 /** One line of metrics.jsonl. */
@@ -66,7 +72,9 @@ export interface UpdateRecord extends UpdateMetrics {
   wallSeconds: number;
   /** Env steps per second over this update (collection + update). */
   stepsPerSec: number;
-  /** Learner win rate over the episodes finished in this update. */
+  /** 'imitation' (the heuristic plays the learner's seat and is imitated) or 'ppo'. */
+  phase: 'imitation' | 'ppo';
+  /** Win rate of the learner's seat over the episodes finished in this update (the teacher's while imitating). */
   winRate: number;
   /** The league's EMA of the learner's win rate in games with each member. */
   winRateVs: Record<string, number>;
@@ -241,8 +249,9 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     if (elapsed() * 1000 >= budgetMs) break;
     const u0 = performance.now();
     const envBefore = collector.envSteps;
-    collector.collect(net, netOf);
-    const metrics = learner.update(collector, trainerRng);
+    const imitating = updates < (config.imitationUpdates ?? 0);
+    collector.collect(net, netOf, imitating);
+    const metrics = imitating ? learner.imitate(collector, trainerRng) : learner.update(collector, trainerRng);
     updates++;
     learnerSteps += collector.N * collector.T;
     envSteps += collector.envSteps;
@@ -262,7 +271,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     const winRateVs: Record<string, number> = {};
     for (const m of league.members) winRateVs[m.name] = Math.round(m.learnerWinRate * 1000) / 1000;
     const record: UpdateRecord = {
-      ...metrics, update: updates, learnerSteps, envSteps, episodes, wallSeconds: Math.round((wallBefore + elapsed()) * 10) / 10,
+      ...metrics, update: updates, phase: imitating ? 'imitation' : 'ppo', learnerSteps, envSteps, episodes, wallSeconds: Math.round((wallBefore + elapsed()) * 10) / 10,
       stepsPerSec: Math.round(collector.envSteps / ((performance.now() - u0) / 1000)),
       winRate: fin.length ? fin.filter((e) => e.learnerWon).length / fin.length : 0,
       winRateVs, leagueSize: league.members.length,
@@ -270,6 +279,8 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     appendFileSync(metricsPath, JSON.stringify(record) + '\n');
     const frac = Math.max(o.maxUpdates !== undefined ? updates / o.maxUpdates : 0, (elapsed() * 1000) / budgetMs);
     o.onUpdate?.({ record, budgetFraction: Math.min(1, frac) });
+    // Let timers run (progress redraws) between the synchronous rollout and update phases.
+    await new Promise((r) => setImmediate(r));
     if (config.saveEvery > 0 && updates % config.saveEvery === 0) await save();
   }
   const manifest = await save();

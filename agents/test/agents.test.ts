@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { ArgumentError } from '../../env/core/errors.ts';
 import { loadRuleset } from '../../env/merlin/rules/index.ts';
 import { applyAction, catalogue, createGame, currentPlayer, isTerminal, legalActions, serializeState } from '../../env/merlin/engine/index.ts';
-import { parseAgentList, resolveAgent } from '../registry.ts';
+import { parseAgentList, resolveAgent, specReadsFiles } from '../registry.ts';
 import { loadWeights } from '../heuristic.ts';
 import { MctsAgent } from '../mcts.ts';
 import { runEval } from '../../cli/eval.ts';
@@ -45,6 +45,7 @@ describe('agent registry', () => {
     expect(() => resolveAgent('ppo', 1)).toThrow(/needs a checkpoint directory/);
     expect(() => resolveAgent('ppo:d:fast', 1)).toThrow(/greedy or sample/);
     expect(() => resolveAgent('alphazero', 1)).toThrow(/unknown agent.*available/);
+    expect([specReadsFiles('ppo:checkpoints/default'), specReadsFiles('ppo:/tmp/x'), specReadsFiles('ppo:checkpoints/../x'), specReadsFiles('heuristic')]).toEqual([false, true, true, false]);
     expect(() => parseAgentList('random,,heuristic')).not.toThrow();
     expect(() => parseAgentList(' ')).toThrow(ArgumentError);
   });

@@ -1,7 +1,8 @@
 /** The `merlin` command end to end, in separate processes (DESIGN "CLI"). */
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadRuleset } from '../../env/merlin/rules/index.ts';
@@ -66,4 +67,28 @@ describe('docs/ACTIONS.md', () => {
   it('matches the catalogue (regenerate with `npx merlin docs`)', () => {
     expect(readFileSync(join(root, 'docs', 'ACTIONS.md'), 'utf8')).toBe(actionsMarkdown(loadRuleset('full')));
   });
+});
+
+describe('merlin train', () => {
+  it('trains, writes a playable checkpoint with metrics and a chart, evaluates it, and prints one JSON object', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'merlin-cli-train-'));
+    const r = spawnSync(
+      process.execPath,
+      [join(root, 'bin', 'merlin.js'), 'train', '--updates', '2', '--envs', '2', '--horizon', '8', '--hidden', '8', '--variant', 'market', '--players', '2',
+        '--imitation-updates', '1', '--eval-games', '2', '--workers', '1', '--out', dir, '--json'],
+      { encoding: 'utf8' },
+    );
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/merlin train: backend (wasm|tensorflow|cpu)/);
+    const out = JSON.parse(r.stdout);
+    expect(out.updates).toBe(2);
+    expect(out.evaluation.map((e: { opponents: string }) => e.opponents)).toEqual(['1 x random', '1 x heuristic']);
+    for (const f of ['model.json', 'weights.bin', 'manifest.json', 'metrics.jsonl', 'training-curve.svg', 'resume/state.json']) expect(existsSync(join(dir, f))).toBe(true);
+    expect(readFileSync(join(dir, 'training-curve.svg'), 'utf8')).toMatch(/^<svg/);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    expect(manifest.evaluation).toHaveLength(2);
+    const bad = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'train', '--hidden', '8,x'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/INVALID_ARGUMENT.*--hidden/);
+  }, 120_000);
 });
