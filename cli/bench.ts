@@ -176,3 +176,45 @@ export async function runBench(rs: Ruleset, seconds = 5, players = 4): Promise<B
     },
   };
 }
+
+/** What `merlin bench --training` measures. */
+export interface TrainingBench {
+  backend: string;
+  updates: number;
+  /** Env steps (all seats) per second, rollouts and PPO updates included. */
+  env_steps_per_sec: number;
+  /** Learner decisions (training samples) per second. */
+  learner_steps_per_sec: number;
+  seconds_per_update: number;
+  rollout: string;
+  network: string;
+}
+
+/**
+ * Training throughput: `updates` PPO updates (no imitation phase) of the default configuration on
+ * `variant`, after one untimed update (backend warm-up), in a temporary directory.
+ */
+export async function benchTraining(variant: string, updates: number): Promise<TrainingBench> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { train, DEFAULT_TRAIN } = await import('../training/train.ts');
+  const dir = mkdtempSync(join(tmpdir(), 'merlin-bench-train-'));
+  const config = { ...DEFAULT_TRAIN, variants: [variant], imitationUpdates: 0, saveEvery: 0 };
+  try {
+    const warm = await train({ config, out: dir, minutes: 60, maxUpdates: 1 });
+    const t0 = performance.now();
+    const r = await train({ config, out: dir, minutes: 60, maxUpdates: 1 + updates, resume: true });
+    const s = (performance.now() - t0) / 1000;
+    return {
+      backend: warm.backend,
+      updates,
+      env_steps_per_sec: Math.round((r.envSteps - warm.envSteps) / s),
+      learner_steps_per_sec: Math.round((updates * config.numEnvs * config.horizon) / s),
+      seconds_per_update: Math.round((s / updates) * 100) / 100,
+      rollout: `${config.numEnvs} games x ${config.horizon} learner decisions, ${config.players} players`,
+      network: `MLP ${config.hidden.join('-')}`,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

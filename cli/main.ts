@@ -12,7 +12,7 @@ import { ArgumentError, MerlinError } from '../env/core/errors.ts';
 import { loadRuleset } from '../env/merlin/rules/index.ts';
 import { parseAgentList } from '../agents/registry.ts';
 import { runSimulation } from './simulate.ts';
-import { runBench } from './bench.ts';
+import { benchTraining, runBench, type TrainingBench } from './bench.ts';
 import { runEval } from './eval.ts';
 import { parseSizes, runTrainCommand } from './train.ts';
 import { BACKEND_ORDER, type BackendName } from '../training/backend.ts';
@@ -152,18 +152,28 @@ try {
   .command(
     'bench',
     'measure the engine on this machine',
-    (y) => y.options({ seconds: { type: 'number', default: 5, describe: 'seconds of engine play' }, players: { type: 'number', default: 4 }, ...rulesetOptions }),
+    (y) =>
+      y.options({
+        seconds: { type: 'number', default: 5, describe: 'seconds of engine play' },
+        players: { type: 'number', default: 4 },
+        training: { type: 'boolean', default: false, describe: 'also measure training throughput (PPO updates of the default configuration)' },
+        'training-updates': { type: 'number', default: 5, describe: 'timed PPO updates for --training' },
+        ...rulesetOptions,
+      }),
     async (argv) => {
       const rs = rulesetFrom(argv);
-      const r = await runBench(rs, argv.seconds, argv.players);
+      const r: Awaited<ReturnType<typeof runBench>> & { training?: TrainingBench } = await runBench(rs, argv.seconds, argv.players);
+      if (argv.training) r.training = await benchTraining(argv.ruleset ?? argv.variant, argv['training-updates']);
+      const t = r.training;
       out(argv.json, r, () =>
         [
           `engine: ${r.engine_steps_per_sec.toLocaleString('en')} steps/s (random play, legal actions + apply, one core, ${r.players} players)`,
           `env: ${r.env_steps_per_sec.toLocaleString('en')} steps/s (one core; observation ${r.observation_size} floats + mask ${r.num_actions} every step)`,
           `vector env: ${r.vector_env_steps_per_sec.toLocaleString('en')} steps/s (${r.vector_envs} envs on ${r.vector_workers} worker threads; ${r.vector_env_scaling}x one env)`,
           `clone: ${r.clone_us} us, serialize: ${r.serialize_us} us (mid-game state)`,
+          t ? `training: ${t.env_steps_per_sec.toLocaleString('en')} env steps/s, ${t.learner_steps_per_sec.toLocaleString('en')} learner decisions/s, ${t.seconds_per_update} s per PPO update (backend ${t.backend}; ${t.rollout}; ${t.network})` : '',
           `machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memory_gib} GiB, node ${r.machine.node}, ${r.machine.date}`,
-        ].join('\n'),
+        ].filter(Boolean).join('\n'),
       );
     },
   )
