@@ -5,8 +5,8 @@
  * weights: plain self-play) and up to `maxSnapshots` frozen past versions of the learner, added every
  * `snapshotEvery` updates (the oldest dropped first).
  *
- * Sampling is prioritised fictitious self-play (PFSP, as in AlphaStar): each opponent seat of a new
- * episode draws a member with probability proportional to `(1 - w + eps)^power`, where `w` is the
+ * Sampling is prioritised fictitious self-play (PFSP, as in AlphaStar): the opponents of a new
+ * episode are one member, drawn with probability proportional to `(1 - w + eps)^power`, where `w` is the
  * learner's recent win rate in games that member sat in (an exponential moving average, starting at the
  * fair share 1/players), so members that beat the learner are drawn more often. `self` is drawn with a
  * fixed probability `selfShare` instead, so that plain self-play always has its share.
@@ -64,7 +64,7 @@ export class League {
     return Math.pow(1 - m.learnerWinRate + 0.05, this.o.power);
   }
 
-  /** Draw a member for one opponent seat. */
+  /** Draw the member that takes the opponent seats of a new episode. */
   sample(rng: RngState): LeagueMember {
     const self = this.members.find((m) => m.kind === 'self');
     if (self && nextFloat(rng) < this.o.selfShare) return self;

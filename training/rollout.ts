@@ -145,8 +145,11 @@ export class Collector<S> {
     const s = g.newState(this.o.players, `${this.o.seed}/episode/${this.episodeCounter++}`);
     this.states[i] = s;
     this.learnerSeat[i] = nextInt(this.rng, this.o.players);
+    // One league member takes every opponent seat (each seat acts on its own), so an episode is a match
+    // against that member, as in evaluation (e.g. the learner against three `random` players).
+    const member = this.league.sample(this.rng);
     const seats: LeagueMember[] = [];
-    for (let p = 0; p < this.o.players; p++) seats.push(p === this.learnerSeat[i] ? (undefined as unknown as LeagueMember) : this.league.sample(this.rng));
+    for (let p = 0; p < this.o.players; p++) seats.push(p === this.learnerSeat[i] ? (undefined as unknown as LeagueMember) : member);
     this.seats[i] = seats;
     this.trackers[i].reset(s);
     this.lastIdx[i] = -1;
