@@ -1,18 +1,21 @@
 /**
  * Resolving agent spec strings (DESIGN "Agents"): `random`, `heuristic` (or `heuristic:PATH` to a
  * weights file), `mcts[:SIMULATIONS[:ROLLOUT]]` (ROLLOUT `heuristic`, the default, or `random`),
- * `ppo:PATH_TO_CHECKPOINT`. `ppo` is refused with a clear error
- * until the training issue builds it.
+ * `single:STRATEGY` (single-minded strategies for the designer's probe, agents/single.ts),
+ * `ppo:PATH_TO_CHECKPOINT`. `ppo` is refused with a clear error until the training issue builds it.
  */
 import { ArgumentError } from '../env/core/errors.ts';
 import { loadRuleset, type Ruleset } from '../env/merlin/rules/index.ts';
 import { RandomAgent } from './random.ts';
 import { HeuristicAgent, loadWeights } from './heuristic.ts';
 import { DEFAULT_MCTS, MctsAgent } from './mcts.ts';
+import { SingleMindedAgent, STRATEGIES } from './single.ts';
 import type { Agent } from './types.ts';
 
 /** Agent specs that resolve today. */
-export const AVAILABLE_AGENTS = ['random', 'heuristic', 'heuristic:PATH', 'mcts', 'mcts:SIMULATIONS', 'mcts:SIMULATIONS:random'] as const;
+export const AVAILABLE_AGENTS = [
+  'random', 'heuristic', 'heuristic:PATH', 'mcts', 'mcts:SIMULATIONS', 'mcts:SIMULATIONS:random', ...Object.keys(STRATEGIES).map((n) => `single:${n}`),
+] as const;
 const PLANNED: Record<string, string> = {
   ppo: 'PPO checkpoints are not built yet (training issue)',
 };
@@ -37,6 +40,9 @@ export function resolveAgent(spec: string, seed: string | number, ruleset?: Rule
       if (extra !== undefined && extra !== 'heuristic' && extra !== 'random') throw new ArgumentError(`agent spec "${spec}": ROLLOUT must be heuristic or random`);
       return new MctsAgent(rs(), seed, { ...DEFAULT_MCTS, simulations: sims, rollout: extra === 'random' ? 'random' : 'heuristic' }, spec);
     }
+    case 'single':
+      if (param === undefined) throw new ArgumentError(`agent spec "${spec}": name a strategy (single:${Object.keys(STRATEGIES).join(', single:')})`);
+      return new SingleMindedAgent(rs(), param);
   }
   const why = PLANNED[name];
   throw new ArgumentError(`agent spec "${spec}": ${why ?? 'unknown agent'}; available: ${AVAILABLE_AGENTS.join(', ')}`);

@@ -1,0 +1,396 @@
+/**
+ * `merlin probe`: a designer's balance probe. Plays many games between agents with seat rotation (as
+ * `merlin eval`: game g seats agents[(i + g) mod P] at seat i, seeds `${seed}/${g}` and
+ * `${seed}/${g}/agent/${seat}`, so results do not depend on the number of worker threads) and measures
+ * what a designer looks for: win rate by seat, by turn-order position and by agent with 95% Wilson
+ * intervals; victory types; game lengths; gold and commodity holders over time; per-card plays and the
+ * win rate of players who played each card; per-action-kind usage by agent; and a ranked list of
+ * findings. The HTML page is made by report.ts from the returned `ProbeSummary`.
+ *
+ * A "card played" is a PlayCard action (the card is read from the hand before the action: a playing
+ * card by face, a spell or potion by name) or an enacted Royal Decree (by name). A card's expected win
+ * rate is the mean, over the players who played it, of their agent's overall win rate, so a card is not
+ * flagged merely because the stronger agent plays it more; a card is flagged when that expectation lies
+ * outside the card's 95% interval. With ~70 cards, about 1 in 20 is flagged by chance: read the z-score.
+ */
+import { createRequire } from 'node:module';
+import { resolveAgent } from '../agents/registry.ts';
+import type { Agent } from '../agents/types.ts';
+import { SingleMindedAgent } from '../agents/single.ts';
+import { loadRuleset, type Ruleset } from '../env/merlin/rules/index.ts';
+import {
+  applyAction, catalogue, createGame, currentPlayer, isTerminal, Kind, KIND_NAMES, legalActions, netWorth, VICTORY_NAMES, type MerlinState,
+} from '../env/merlin/engine/index.ts';
+import { HAND_POTION, HAND_SPELL } from '../env/merlin/engine/state.ts';
+import { cardName } from '../env/merlin/engine/cards.ts';
+import { cardDef, DECK_INDEX } from '../env/merlin/engine/effects.ts';
+import { runGames } from '../cli/game-pool.ts';
+import { COMMODITY_COLUMNS, commoditiesBy, GOLD_COLUMNS, goldBy } from './holders.ts';
+
+const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
+
+/** Arguments of one probe game (sent to worker threads). */
+export interface ProbeArgs {
+  /** Ruleset name or path, as given to loadRuleset. */
+  ruleset: string;
+  /** One agent spec per seat (its length is the player count). */
+  agents: string[];
+  seed: string;
+}
+
+/** What one probe game recorded. */
+export interface ProbeGameRecord {
+  game: number;
+  lineup: string[];
+  /** Seats in turn order. */
+  order: number[];
+  winner: number;
+  victory: string;
+  turns: number;
+  steps: number;
+  /** Actions taken, [seat * kinds + kind]. */
+  kindCounts: number[];
+  /** Per seat: card label -> times played. */
+  played: Record<string, number>[];
+  /** Gold by holder (GOLD_COLUMNS) at the start of each round (P turns), from round 0. */
+  gold: number[][];
+  /** Commodity tokens by holder (COMMODITY_COLUMNS) at the start of each round. */
+  commodities: number[][];
+  netWorth: number[];
+}
+
+/** The label of the card a PlayCard / EnactDecree action is about to play, or null. */
+export function playedCard(s: MerlinState, rs: Ruleset, id: number): string | null {
+  const cat = catalogue(rs);
+  const kind = cat.kind[id];
+  if (kind === Kind.PlayCard) {
+    const c = s.hands[s.decider][cat.arg[id]];
+    if (c === undefined) return null;
+    if (c >= HAND_POTION) return `potion: ${cardDef(rs, DECK_INDEX.potions, c - HAND_POTION).name}`;
+    if (c >= HAND_SPELL) return `spell: ${cardDef(rs, DECK_INDEX.spells, c - HAND_SPELL).name}`;
+    return cardName(c);
+  }
+  if (kind === Kind.EnactDecree && s.decreeCard >= 0) return `decree: ${cardDef(rs, DECK_INDEX.royalDecrees, s.decreeCard).name}`;
+  return null;
+}
+
+/** Play probe game g (runs in worker threads; see module docs). */
+export function probeGame(a: ProbeArgs, g: number): ProbeGameRecord {
+  const rs = loadRuleset(a.ruleset);
+  const P = a.agents.length;
+  const cat = catalogue(rs);
+  const K = cat.base.length;
+  const lineup = a.agents.map((_, i) => a.agents[(i + g) % P]);
+  const s = createGame(rs, P, `${a.seed}/${g}`);
+  const players: Agent[] = lineup.map((spec, p) => resolveAgent(spec, `${a.seed}/${g}/agent/${p}`, rs));
+  const buf = new Int32Array(cat.size);
+  const kindCounts = new Array<number>(P * K).fill(0);
+  const played: Record<string, number>[] = lineup.map(() => ({}));
+  const gold = [goldBy(s, rs)];
+  const commodities = [commoditiesBy(s, rs)];
+  let steps = 0;
+  while (!isTerminal(s)) {
+    const n = legalActions(s, rs, buf);
+    const seat = currentPlayer(s);
+    const id = players[seat].act(null, null, { seat, legal: buf, numLegal: n, state: s });
+    const card = playedCard(s, rs, id);
+    if (card) played[seat][card] = (played[seat][card] ?? 0) + 1;
+    kindCounts[seat * K + cat.kind[id]]++;
+    const turn = s.turn;
+    applyAction(s, rs, id);
+    steps++;
+    if (s.turn !== turn && s.turn % P === 0 && !isTerminal(s)) {
+      gold.push(goldBy(s, rs));
+      commodities.push(commoditiesBy(s, rs));
+    }
+  }
+  return {
+    game: g, lineup, order: s.order.slice(), winner: s.winner, victory: VICTORY_NAMES[s.victory], turns: s.turn, steps,
+    kindCounts, played, gold, commodities, netWorth: lineup.map((_, p) => netWorth(s, rs, p)),
+  };
+}
+
+/** A win rate with its 95% Wilson interval. */
+export interface Rate {
+  wins: number;
+  games: number;
+  rate: number;
+  ci: [number, number];
+}
+
+function rate(wins: number, games: number): Rate {
+  const ci = wilson(wins, games);
+  return { wins, games, rate: games ? wins / games : 0, ci: games ? [ci.left, ci.right] : [0, 1] };
+}
+
+/** z-score of `r` against an expected rate p (0 when undefined). */
+function zScore(r: Rate, p: number): number {
+  const sd = Math.sqrt((p * (1 - p)) / Math.max(1, r.games));
+  return sd > 0 ? (r.rate - p) / sd : 0;
+}
+
+/** A seat's or turn-order position's win rate, with the rate its occupants' agents predict. */
+export interface SlotRate extends Rate {
+  expected: number;
+  z: number;
+}
+
+export interface CardStat extends Rate {
+  card: string;
+  /** Times played over all games. */
+  plays: number;
+  /** Expected win rate of these players from their agents' overall win rates. */
+  expected: number;
+  z: number;
+  /** 'above' / 'below' when `expected` lies outside the 95% interval. */
+  flag: 'above' | 'below' | null;
+}
+
+export interface Finding {
+  /** What kind of thing: seat, position, agent, card, victory. */
+  about: string;
+  text: string;
+  /** Strength of the evidence: |z| for statistical findings. */
+  z: number;
+}
+
+/** Everything the report shows for one ruleset. */
+export interface ProbeSummary {
+  ruleset: { name: string; hash: string; source: string };
+  agents: string[];
+  players: number;
+  games: number;
+  seed: string;
+  seconds: number;
+  /** Seat-games won over seat-games played (1/P when every game has a winner). */
+  base_rate: number;
+  /** Win rate by seat index (seats rotate among the agents). */
+  by_seat: SlotRate[];
+  /** Win rate by place in turn order (fixed by the opening auction). */
+  by_position: SlotRate[];
+  by_agent: (Rate & { agent: string; fallback: string | null; summary: string | null })[];
+  victory_types: Record<string, number>;
+  turns: number[];
+  length: { mean: number; median: number; p10: number; p90: number };
+  gold_columns: string[];
+  /** Mean gold by holder at the start of each round over the games still running, with their count. */
+  gold_by_round: { round: number; games: number; mean: number[] }[];
+  commodity_columns: string[];
+  commodities_by_round: { round: number; games: number; mean: number[] }[];
+  cards: CardStat[];
+  kinds: string[];
+  /** Per agent: actions taken by kind (kinds order). */
+  kind_counts_by_agent: Record<string, number[]>;
+  /** Per agent: kinds whose share of its actions is at least 1.5 times their share in the rest of the field. */
+  overuse_by_agent: Record<string, Overuse[]>;
+  findings: Finding[];
+}
+
+const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
+
+function meanByRound(records: ProbeGameRecord[], pick: (r: ProbeGameRecord) => number[][], width: number) {
+  const rounds = Math.max(0, ...records.map((r) => pick(r).length));
+  const out: { round: number; games: number; mean: number[] }[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const acc = new Array<number>(width).fill(0);
+    let n = 0;
+    for (const r of records) {
+      const row = pick(r)[i];
+      if (!row) continue;
+      n++;
+      row.forEach((v, j) => (acc[j] += v));
+    }
+    out.push({ round: i, games: n, mean: acc.map((v) => Math.round((v / n) * 100) / 100) });
+  }
+  return out;
+}
+
+/** An over-used action kind: its share of the agent's actions, of the field's, and their ratio (null: the field never takes it). */
+export interface Overuse {
+  kind: string;
+  share: number;
+  field_share: number;
+  ratio: number | null;
+}
+
+/**
+ * Action kinds an agent uses at least `minRatio` times as often (as a share of its actions) as the rest
+ * of the field does, most over-used first. Kinds used less than 0.5% of the time by the agent are left out.
+ */
+export function overuse(mine: number[], field: number[], kinds: string[], minRatio = 1.5): Overuse[] {
+  const tm = mine.reduce((a, b) => a + b, 0) || 1;
+  const tf = field.reduce((a, b) => a + b, 0) || 1;
+  return kinds
+    .map((kind, k) => {
+      const share = mine[k] / tm;
+      const fieldShare = field[k] / tf;
+      return { kind, share, field_share: fieldShare, ratio: fieldShare > 0 ? share / fieldShare : null };
+    })
+    .filter((x) => x.share >= 0.005 && (x.ratio === null || x.ratio >= minRatio))
+    .sort((a, b) => (b.ratio ?? Infinity) - (a.ratio ?? Infinity) || b.share - a.share);
+}
+
+/** Combine game records (any order) into the summary. */
+export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset, seconds: number): ProbeSummary {
+  records = [...records].sort((x, y) => x.game - y.game);
+  const P = a.agents.length;
+  const cat = catalogue(rs);
+  const K = cat.base.length;
+  const specs = [...new Set(a.agents)];
+  const seatWins = new Array<number>(P).fill(0);
+  const posWins = new Array<number>(P).fill(0);
+  const seatLineups: string[][] = [...Array(P)].map(() => []);
+  const posLineups: string[][] = [...Array(P)].map(() => []);
+  const agentWins: Record<string, number> = {};
+  const agentGames: Record<string, number> = {};
+  const kindCounts: Record<string, number[]> = {};
+  for (const sp of specs) {
+    agentWins[sp] = 0;
+    agentGames[sp] = 0;
+    kindCounts[sp] = new Array<number>(K).fill(0);
+  }
+  const victory: Record<string, number> = {};
+  for (const v of VICTORY_NAMES.slice(1)) victory[v] = 0;
+  for (const r of records) {
+    r.lineup.forEach((sp, p) => {
+      agentGames[sp]++;
+      seatLineups[p].push(sp);
+      posLineups[r.order.indexOf(p)]?.push(sp);
+      for (let k = 0; k < K; k++) kindCounts[sp][k] += r.kindCounts[p * K + k];
+    });
+    victory[r.victory] = (victory[r.victory] ?? 0) + 1;
+    if (r.winner < 0) continue;
+    seatWins[r.winner]++;
+    posWins[r.order.indexOf(r.winner)]++;
+    agentWins[r.lineup[r.winner]]++;
+  }
+  const G = records.length;
+  const decided = seatWins.reduce((x, y) => x + y, 0);
+  const base = G ? decided / (G * P) : 0;
+  const agentRate: Record<string, number> = {};
+  for (const sp of specs) agentRate[sp] = agentGames[sp] ? agentWins[sp] / agentGames[sp] : 0;
+
+  // Cards: per (game, seat) that played the card once or more.
+  const cardAcc = new Map<string, { plays: number; players: number; wins: number; expected: number }>();
+  for (const r of records) {
+    r.played.forEach((cards, p) => {
+      for (const [card, times] of Object.entries(cards)) {
+        const c = cardAcc.get(card) ?? { plays: 0, players: 0, wins: 0, expected: 0 };
+        c.plays += times;
+        c.players++;
+        if (r.winner === p) c.wins++;
+        c.expected += agentRate[r.lineup[p]];
+        cardAcc.set(card, c);
+      }
+    });
+  }
+  const cards: CardStat[] = [...cardAcc.entries()]
+    .map(([card, c]) => {
+      const rr = rate(c.wins, c.players);
+      const expected = c.expected / c.players;
+      const flag = expected < rr.ci[0] ? 'above' : expected > rr.ci[1] ? 'below' : null;
+      return { card, plays: c.plays, ...rr, expected, z: zScore(rr, expected), flag } as CardStat;
+    })
+    .sort((x, y) => y.plays - x.plays);
+
+  const kinds: string[] = [];
+  const kindIdx: number[] = [];
+  for (let k = 0; k < K; k++) if (cat.count[k] > 0) (kinds.push(KIND_NAMES[k] ?? `kind ${k}`), kindIdx.push(k));
+  const byKind: Record<string, number[]> = {};
+  for (const sp of specs) byKind[sp] = kindIdx.map((k) => kindCounts[sp][k]);
+  const overuseBy: ProbeSummary['overuse_by_agent'] = {};
+  for (const sp of specs) {
+    const field = kindIdx.map((_, j) => specs.filter((o) => o !== sp).reduce((t, o) => t + byKind[o][j], 0));
+    overuseBy[sp] = overuse(byKind[sp], field, kinds);
+  }
+
+  const turns = records.map((r) => r.turns);
+  const sorted = [...turns].sort((x, y) => x - y);
+  // Seats and turn-order positions: expected from the agents that sat there (turn order is bid for, and
+  // agents bid differently, so a position's fair share depends on who tends to take it).
+  const expectedFrom = (specsThere: string[]) => specsThere.reduce((t, sp) => t + agentRate[sp], 0) / Math.max(1, specsThere.length);
+  const withExpected = (r: Rate, specsThere: string[]): SlotRate => {
+    const expected = expectedFrom(specsThere);
+    return { ...r, expected, z: zScore(r, expected) };
+  };
+  const bySeat = seatWins.map((w, p) => withExpected(rate(w, G), seatLineups[p]));
+  const byPosition = posWins.map((w, i) => withExpected(rate(w, G), posLineups[i]));
+  const fallbackOf = (sp: string) => {
+    const ag = resolveAgent(sp, 0, rs);
+    return ag instanceof SingleMindedAgent ? { fallback: ag.fallback, summary: ag.summary } : { fallback: null, summary: null };
+  };
+  const byAgent = specs.map((sp) => ({ agent: sp, ...rate(agentWins[sp], agentGames[sp]), ...fallbackOf(sp) }));
+
+  const findings: Finding[] = [];
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const ci = (r: Rate) => `[${pct(r.ci[0])}, ${pct(r.ci[1])}]`;
+  bySeat.forEach((r, p) => {
+    if (r.expected < r.ci[0] || r.expected > r.ci[1])
+      findings.push({ about: 'seat', text: `Seat ${p} wins ${pct(r.rate)} ${ci(r)} of games; the agents seated there predict ${pct(r.expected)}.`, z: Math.abs(r.z) });
+  });
+  byPosition.forEach((r, i) => {
+    if (r.expected < r.ci[0] || r.expected > r.ci[1])
+      findings.push({
+        about: 'position',
+        text: `The player ${ordinal(i + 1)} in turn order wins ${pct(r.rate)} ${ci(r)} of games; the agents who took that place predict ${pct(r.expected)}.`,
+        z: Math.abs(r.z),
+      });
+  });
+  const reference = byAgent.find((x) => x.agent === 'heuristic');
+  for (const x of byAgent) {
+    if (!x.agent.startsWith('single:') && !x.agent.startsWith('ppo:')) continue;
+    const p = reference ? reference.rate : base;
+    if (x.ci[0] > p)
+      findings.push({
+        about: 'agent',
+        text: `${x.agent} (${x.summary ?? 'exploiter'}) wins ${pct(x.rate)} ${ci(x)}, more than ${reference ? `the heuristic's ${pct(p)}` : `the fair share ${pct(p)}`}: a cheap line of play that pays.`
+          + (overuseBy[x.agent].length ? ` It over-uses ${overuseBy[x.agent].slice(0, 3).map((o) => `${o.kind} (${o.ratio === null ? 'only it' : `${o.ratio.toFixed(1)}x`})`).join(', ')}.` : ''),
+        z: Math.abs(zScore(x, p)),
+      });
+  }
+  for (const c of cards) {
+    if (!c.flag) continue;
+    findings.push({
+      about: 'card',
+      text: `Players who played ${c.card} win ${pct(c.rate)} ${ci(c)} of their games; their agents' overall rate predicts ${pct(c.expected)} (${c.plays} plays by ${c.games} players).`,
+      z: Math.abs(c.z),
+    });
+  }
+  const truncated = victory.truncated ?? 0;
+  if (G && truncated / G > 0.5) findings.push({ about: 'victory', text: `${pct(truncated / G)} of games reach the turn limit (${rs.data.turnLimit} turns) without a victory: the game rarely ends by its own rules.`, z: NaN });
+  for (const v of VICTORY_NAMES.slice(1)) if (v !== 'truncated' && G >= 100 && victory[v] === 0) findings.push({ about: 'victory', text: `No game of ${G} ended by ${v.replace('_', ' ')}.`, z: NaN });
+  findings.sort((x, y) => (Number.isNaN(y.z) ? 1e9 : y.z) - (Number.isNaN(x.z) ? 1e9 : x.z));
+
+  return {
+    ruleset: { name: rs.data.name, hash: rs.hash, source: a.ruleset }, agents: a.agents, players: P, games: G, seed: a.seed,
+    seconds: Math.round(seconds * 100) / 100, base_rate: base, by_seat: bySeat, by_position: byPosition, by_agent: byAgent,
+    victory_types: victory, turns, length: { mean: G ? turns.reduce((x, y) => x + y, 0) / G : 0, median: quantile(sorted, 0.5), p10: quantile(sorted, 0.1), p90: quantile(sorted, 0.9) },
+    gold_columns: GOLD_COLUMNS, gold_by_round: meanByRound(records, (r) => r.gold, GOLD_COLUMNS.length),
+    commodity_columns: COMMODITY_COLUMNS, commodities_by_round: meanByRound(records, (r) => r.commodities, COMMODITY_COLUMNS.length),
+    cards, kinds, kind_counts_by_agent: byKind, overuse_by_agent: overuseBy, findings,
+  };
+}
+
+function ordinal(n: number): string {
+  return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
+}
+
+/**
+ * Run a probe: `games` games on `workers` threads.
+ * @throws ArgumentError for a bad agent spec; RulesetError for a bad ruleset
+ */
+export async function runProbe(o: ProbeArgs & { games: number; workers: number; onGame?: (done: number) => void }): Promise<ProbeSummary> {
+  const t0 = performance.now();
+  const rs = loadRuleset(o.ruleset);
+  for (const sp of o.agents) resolveAgent(sp, 0, rs);
+  const records: ProbeGameRecord[] = [];
+  const args: ProbeArgs = { ruleset: o.ruleset, agents: o.agents, seed: o.seed };
+  await runGames({
+    module: import.meta.url, export: 'probeGame', play: probeGame, args, games: o.games, workers: o.workers,
+    onRecord: (r) => {
+      records.push(r);
+      o.onGame?.(records.length);
+    },
+  });
+  return summarise(records, args, rs, (performance.now() - t0) / 1000);
+}
