@@ -9,9 +9,11 @@
  *
  * A "card played" is a PlayCard action (the card is read from the hand before the action: a playing
  * card by face, a spell or potion by name) or an enacted Royal Decree (by name). A card's expected win
- * rate is the mean, over the players who played it, of their agent's overall win rate, so a card is not
- * flagged merely because the stronger agent plays it more; a card is flagged when that expectation lies
- * outside the card's 95% interval. With ~70 cards, about 1 in 20 is flagged by chance: read the z-score.
+ * rate is what a typical card played by the same players' agents gives: the mean, over the players who
+ * played it, of their agent's card-weighted win rate (see `summarise`). So a card is not flagged merely
+ * because the stronger agent plays it more, nor because players who last longer play more cards; it is
+ * flagged when that expectation lies outside the card's 95% interval. With ~50 cards, about 1 in 20 is
+ * flagged by chance: read the z-score.
  */
 import { createRequire } from 'node:module';
 import { resolveAgent } from '../agents/registry.ts';
@@ -139,7 +141,7 @@ export interface CardStat extends Rate {
   card: string;
   /** Times played over all games. */
   plays: number;
-  /** Expected win rate of these players from their agents' overall win rates. */
+  /** Expected win rate of these players: what a typical card played by their agents gives. */
   expected: number;
   z: number;
   /** 'above' / 'below' when `expected` lies outside the 95% interval. */
@@ -184,6 +186,8 @@ export interface ProbeSummary {
   /** Per agent: kinds whose share of its actions is at least 1.5 times their share in the rest of the field. */
   overuse_by_agent: Record<string, Overuse[]>;
   findings: Finding[];
+  /** The agent spec of a trained exploiter in the line-up (`probe --exploit`), if any. */
+  exploiter?: string;
 }
 
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
@@ -270,8 +274,21 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
   const agentRate: Record<string, number> = {};
   for (const sp of specs) agentRate[sp] = agentGames[sp] ? agentWins[sp] / agentGames[sp] : 0;
 
-  // Cards: per (game, seat) that played the card once or more.
+  // Cards: per (game, seat) that played the card once or more. A player who plays d distinct cards counts
+  // toward d cards, and players who play more cards (who stay in the game longer) win more often; so the
+  // baseline of each agent is its card-weighted win rate: sum of wins x d over sum of d. If every card
+  // were equally good, each card's players would win at this rate (mixed by agent).
   const cardAcc = new Map<string, { plays: number; players: number; wins: number; expected: number }>();
+  const weighted: Record<string, { wins: number; d: number }> = {};
+  for (const sp of specs) weighted[sp] = { wins: 0, d: 0 };
+  for (const r of records)
+    r.played.forEach((cards, p) => {
+      const d = Object.keys(cards).length;
+      weighted[r.lineup[p]].d += d;
+      if (r.winner === p) weighted[r.lineup[p]].wins += d;
+    });
+  const cardBase: Record<string, number> = {};
+  for (const sp of specs) cardBase[sp] = weighted[sp].d ? weighted[sp].wins / weighted[sp].d : agentRate[sp];
   for (const r of records) {
     r.played.forEach((cards, p) => {
       for (const [card, times] of Object.entries(cards)) {
@@ -279,7 +296,7 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
         c.plays += times;
         c.players++;
         if (r.winner === p) c.wins++;
-        c.expected += agentRate[r.lineup[p]];
+        c.expected += cardBase[r.lineup[p]];
         cardAcc.set(card, c);
       }
     });
@@ -352,7 +369,7 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
     if (!c.flag) continue;
     findings.push({
       about: 'card',
-      text: `Players who played ${c.card} win ${pct(c.rate)} ${ci(c)} of their games; their agents' overall rate predicts ${pct(c.expected)} (${c.plays} plays by ${c.games} players).`,
+      text: `Players who played ${c.card} win ${pct(c.rate)} ${ci(c)} of their games; a typical card played by the same agents predicts ${pct(c.expected)} (${c.plays} plays by ${c.games} players).`,
       z: Math.abs(c.z),
     });
   }
