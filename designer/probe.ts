@@ -98,10 +98,11 @@ export function probeGame(a: ProbeArgs, g: number): ProbeGameRecord {
     const card = playedCard(s, rs, id);
     if (card) played[seat][card] = (played[seat][card] ?? 0) + 1;
     kindCounts[seat * K + cat.kind[id]]++;
-    const turn = s.turn;
     applyAction(s, rs, id);
     steps++;
-    if (s.turn !== turn && s.turn % P === 0 && !isTerminal(s)) {
+    // A new round (one action may start several turns when eliminated players are skipped): the same
+    // state stands for every round it crossed.
+    while (gold.length <= Math.floor(s.turn / P) && !isTerminal(s)) {
       gold.push(goldBy(s, rs));
       commodities.push(commoditiesBy(s, rs));
     }
