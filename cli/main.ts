@@ -127,7 +127,7 @@ try {
         out: { type: 'string', default: 'probe', describe: 'output path without extension: writes OUT.html and OUT.json' },
         exploit: { type: 'boolean', default: false, describe: 'train a short PPO exploiter against the --agents field and probe it (needs the training module, issue 8)' },
         'exploit-minutes': { type: 'number', default: 10, describe: 'training budget of the exploiter, in minutes' },
-        players: { type: 'number', default: 4, describe: 'players per game with --exploit (otherwise the number of --agents)' },
+        players: { type: 'number', describe: 'players per game (default: one per --agents spec; 4 with --exploit); with more agents than players each game seats a rotating window of them' },
         workers: { type: 'number', default: availableParallelism(), describe: 'worker threads (results do not depend on it)' },
         ...rulesetOptions,
       }),
@@ -136,7 +136,7 @@ try {
       const { reportHtml } = await import('../designer/report.ts');
       const { runExploit } = await import('../designer/exploit.ts');
       const agents = parseAgentList(argv.agents);
-      if (!argv.exploit && agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
+      if (!argv.exploit && agents.length < 2 && argv.players === undefined) throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
       if (!Number.isInteger(argv.games) || argv.games < 1) throw new ArgumentError(`--games must be a positive integer, got ${argv.games}`);
       const rulesets = [argv.ruleset ?? argv.variant, ...(argv.compare ? [argv.compare] : [])];
       for (const r of rulesets) loadRuleset(r);
@@ -148,8 +148,8 @@ try {
         const onGame = (n: number) => bar?.update(i * argv.games + n);
         summaries.push(
           argv.exploit
-            ? await runExploit({ ruleset, field: agents, players: argv.players, seed: argv.seed, minutes: argv['exploit-minutes'], outDir: `${base}-exploiter`, games: argv.games, workers: argv.workers, onGame })
-            : await runProbe({ ruleset, agents, seed: argv.seed, games: argv.games, workers: argv.workers, onGame }),
+            ? await runExploit({ ruleset, field: agents, players: argv.players ?? 4, seed: argv.seed, minutes: argv['exploit-minutes'], outDir: `${base}-exploiter`, games: argv.games, workers: argv.workers, onGame })
+            : await runProbe({ ruleset, agents, players: argv.players, seed: argv.seed, games: argv.games, workers: argv.workers, onGame }),
         );
       }
       bar?.stop();

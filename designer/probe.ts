@@ -1,6 +1,6 @@
 /**
  * `merlin probe`: a designer's balance probe. Plays many games between agents with seat rotation (as
- * `merlin eval`: game g seats agents[(i + g) mod P] at seat i, seeds `${seed}/${g}` and
+ * `merlin eval`: game g seats agents[(i + g) mod A] at seat i (`lineupOf`), seeds `${seed}/${g}` and
  * `${seed}/${g}/agent/${seat}`, so results do not depend on the number of worker threads) and measures
  * what a designer looks for: win rate by seat, by turn-order position and by agent with 95% Wilson
  * intervals; victory types; game lengths; gold and commodity holders over time; per-card plays and the
@@ -16,6 +16,7 @@
  * flagged by chance: read the z-score.
  */
 import { createRequire } from 'node:module';
+import { ArgumentError } from '../env/core/errors.ts';
 import { resolveAgent } from '../agents/registry.ts';
 import type { Agent } from '../agents/types.ts';
 import { SingleMindedAgent } from '../agents/single.ts';
@@ -35,9 +36,21 @@ const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: nu
 export interface ProbeArgs {
   /** Ruleset name or path, as given to loadRuleset. */
   ruleset: string;
-  /** One agent spec per seat (its length is the player count). */
+  /** The field: agent specs, seated in rotation (see `lineupOf`). */
   agents: string[];
   seed: string;
+  /** Players per game (default: the number of agents). */
+  players?: number;
+}
+
+/**
+ * The line-up of game g: seat i plays agents[(i + g) mod A] for A agents. With A = P this is eval's
+ * seat rotation; with more agents than seats each game seats a rotating window of the field, and over
+ * a multiple of A games every agent plays every seat equally often.
+ */
+export function lineupOf(a: ProbeArgs, g: number): string[] {
+  const A = a.agents.length;
+  return Array.from({ length: a.players ?? A }, (_, i) => a.agents[(i + g) % A]);
 }
 
 /** What one probe game recorded. */
@@ -79,10 +92,10 @@ export function playedCard(s: MerlinState, rs: Ruleset, id: number): string | nu
 /** Play probe game g (runs in worker threads; see module docs). */
 export function probeGame(a: ProbeArgs, g: number): ProbeGameRecord {
   const rs = loadRuleset(a.ruleset);
-  const P = a.agents.length;
+  const lineup = lineupOf(a, g);
+  const P = lineup.length;
   const cat = catalogue(rs);
   const K = cat.base.length;
-  const lineup = a.agents.map((_, i) => a.agents[(i + g) % P]);
   const s = createGame(rs, P, `${a.seed}/${g}`);
   const players: Agent[] = lineup.map((spec, p) => resolveAgent(spec, `${a.seed}/${g}/agent/${p}`, rs));
   const buf = new Int32Array(cat.size);
@@ -238,7 +251,7 @@ export function overuse(mine: number[], field: number[], kinds: string[], minRat
 /** Combine game records (any order) into the summary. */
 export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset, seconds: number): ProbeSummary {
   records = [...records].sort((x, y) => x.game - y.game);
-  const P = a.agents.length;
+  const P = a.players ?? a.agents.length;
   const cat = catalogue(rs);
   const K = cat.base.length;
   const specs = [...new Set(a.agents)];
@@ -402,7 +415,9 @@ export async function runProbe(o: ProbeArgs & { games: number; workers: number; 
   const rs = loadRuleset(o.ruleset);
   for (const sp of o.agents) resolveAgent(sp, 0, rs);
   const records: ProbeGameRecord[] = [];
-  const args: ProbeArgs = { ruleset: o.ruleset, agents: o.agents, seed: o.seed };
+  const args: ProbeArgs = { ruleset: o.ruleset, agents: o.agents, seed: o.seed, players: o.players };
+  if (args.players !== undefined && (!Number.isInteger(args.players) || args.players < rs.data.players.min || args.players > rs.data.players.max))
+    throw new ArgumentError(`--players must be an integer in ${rs.data.players.min}..${rs.data.players.max}, got ${args.players}`);
   await runGames({
     module: import.meta.url, export: 'probeGame', play: probeGame, args, games: o.games, workers: o.workers,
     onRecord: (r) => {
