@@ -71,8 +71,20 @@ export interface ProbeGameRecord {
   gold: number[][];
   /** Commodity tokens by holder (COMMODITY_COLUMNS) at the start of each round. */
   commodities: number[][];
+  /** Public counters (COUNTER_COLUMNS) at the start of each round. */
+  counters: number[][];
   netWorth: number[];
 }
+
+/** Public counters sampled each round (the economy's prices and the climate). */
+export const COUNTER_COLUMNS: readonly { name: string; read: (s: MerlinState) => number }[] = [
+  { name: 'Cost of the Living', read: (s) => s.costOfLiving },
+  { name: 'Research Cost', read: (s) => s.researchCost },
+  { name: 'tax rate', read: (s) => s.taxRate },
+  { name: 'volatility', read: (s) => s.volatility },
+  { name: 'climate', read: (s) => s.climate },
+];
+const countersOf = (s: MerlinState) => COUNTER_COLUMNS.map((c) => c.read(s));
 
 /** The label of the card a PlayCard / EnactDecree action is about to play, or null. */
 export function playedCard(s: MerlinState, rs: Ruleset, id: number): string | null {
@@ -103,6 +115,7 @@ export function probeGame(a: ProbeArgs, g: number): ProbeGameRecord {
   const played: Record<string, number>[] = lineup.map(() => ({}));
   const gold = [goldBy(s, rs)];
   const commodities = [commoditiesBy(s, rs)];
+  const counters = [countersOf(s)];
   let steps = 0;
   while (!isTerminal(s)) {
     const n = legalActions(s, rs, buf);
@@ -118,11 +131,12 @@ export function probeGame(a: ProbeArgs, g: number): ProbeGameRecord {
     while (gold.length <= Math.floor(s.turn / P) && !isTerminal(s)) {
       gold.push(goldBy(s, rs));
       commodities.push(commoditiesBy(s, rs));
+      counters.push(countersOf(s));
     }
   }
   return {
     game: g, lineup, order: s.order.slice(), winner: s.winner, victory: VICTORY_NAMES[s.victory], turns: s.turn, steps,
-    kindCounts, played, gold, commodities, netWorth: lineup.map((_, p) => netWorth(s, rs, p)),
+    kindCounts, played, gold, commodities, counters, netWorth: lineup.map((_, p) => netWorth(s, rs, p)),
   };
 }
 
@@ -194,6 +208,11 @@ export interface ProbeSummary {
   commodity_columns: string[];
   commodities_by_round: { round: number; games: number; mean: number[] }[];
   cards: CardStat[];
+  /** The same per group of cards: suits of playing cards (Clubs are properties, Diamonds Lands, Spades and Hearts labs), decks of custom cards. */
+  card_groups: CardStat[];
+  /** Mean public counters (COUNTER_COLUMNS) at the start of each round over the games still running. */
+  counter_columns: string[];
+  counters_by_round: { round: number; games: number; mean: number[] }[];
   kinds: string[];
   /** Per agent: actions taken by kind (kinds order). */
   kind_counts_by_agent: Record<string, number[]>;
@@ -248,6 +267,61 @@ export function overuse(mine: number[], field: number[], kinds: string[], minRat
     .sort((a, b) => (b.ratio ?? Infinity) - (a.ratio ?? Infinity) || b.share - a.share);
 }
 
+/** The group of a card label: the suit of a playing card ("Clubs"), or the deck of a custom card ("spell"). */
+export function cardGroup(card: string): string {
+  const custom = /^(\w+): /.exec(card);
+  if (custom) return `${custom[1]}s`;
+  const suit = / of (\w+)$/.exec(card);
+  return suit ? suit[1] : card;
+}
+
+/**
+ * Per card (or per group of cards, by `keyOf`): plays, players who played it, their wins, and the
+ * expected win rate. A (game, seat) counts once per key it played. A player who plays d distinct keys
+ * counts toward d of them, and players who play more cards (who stay in the game longer) win more often;
+ * so each agent's baseline is its key-weighted win rate (sum of wins x d over sum of d): if every key
+ * were equally good, each key's players would win at this rate, mixed by agent.
+ */
+function cardStats(records: ProbeGameRecord[], specs: string[], agentRate: Record<string, number>, keyOf: (card: string) => string): CardStat[] {
+  const keysOf = (cards: Record<string, number>) => {
+    const m = new Map<string, number>();
+    for (const [card, times] of Object.entries(cards)) m.set(keyOf(card), (m.get(keyOf(card)) ?? 0) + times);
+    return m;
+  };
+  const weighted: Record<string, { wins: number; d: number }> = {};
+  for (const sp of specs) weighted[sp] = { wins: 0, d: 0 };
+  const acc = new Map<string, { plays: number; players: number; wins: number; expected: number }>();
+  const played = records.map((r) => r.played.map(keysOf));
+  records.forEach((r, i) =>
+    played[i].forEach((keys, p) => {
+      weighted[r.lineup[p]].d += keys.size;
+      if (r.winner === p) weighted[r.lineup[p]].wins += keys.size;
+    }),
+  );
+  const base: Record<string, number> = {};
+  for (const sp of specs) base[sp] = weighted[sp].d ? weighted[sp].wins / weighted[sp].d : agentRate[sp];
+  records.forEach((r, i) =>
+    played[i].forEach((keys, p) => {
+      for (const [key, times] of keys) {
+        const c = acc.get(key) ?? { plays: 0, players: 0, wins: 0, expected: 0 };
+        c.plays += times;
+        c.players++;
+        if (r.winner === p) c.wins++;
+        c.expected += base[r.lineup[p]];
+        acc.set(key, c);
+      }
+    }),
+  );
+  return [...acc.entries()]
+    .map(([card, c]) => {
+      const rr = rate(c.wins, c.players);
+      const expected = c.expected / c.players;
+      const flag = expected < rr.ci[0] ? 'above' : expected > rr.ci[1] ? 'below' : null;
+      return { card, plays: c.plays, ...rr, expected, z: zScore(rr, expected), flag } as CardStat;
+    })
+    .sort((x, y) => y.plays - x.plays);
+}
+
 /** Combine game records (any order) into the summary. */
 export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset, seconds: number): ProbeSummary {
   records = [...records].sort((x, y) => x.game - y.game);
@@ -288,41 +362,8 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
   const agentRate: Record<string, number> = {};
   for (const sp of specs) agentRate[sp] = agentGames[sp] ? agentWins[sp] / agentGames[sp] : 0;
 
-  // Cards: per (game, seat) that played the card once or more. A player who plays d distinct cards counts
-  // toward d cards, and players who play more cards (who stay in the game longer) win more often; so the
-  // baseline of each agent is its card-weighted win rate: sum of wins x d over sum of d. If every card
-  // were equally good, each card's players would win at this rate (mixed by agent).
-  const cardAcc = new Map<string, { plays: number; players: number; wins: number; expected: number }>();
-  const weighted: Record<string, { wins: number; d: number }> = {};
-  for (const sp of specs) weighted[sp] = { wins: 0, d: 0 };
-  for (const r of records)
-    r.played.forEach((cards, p) => {
-      const d = Object.keys(cards).length;
-      weighted[r.lineup[p]].d += d;
-      if (r.winner === p) weighted[r.lineup[p]].wins += d;
-    });
-  const cardBase: Record<string, number> = {};
-  for (const sp of specs) cardBase[sp] = weighted[sp].d ? weighted[sp].wins / weighted[sp].d : agentRate[sp];
-  for (const r of records) {
-    r.played.forEach((cards, p) => {
-      for (const [card, times] of Object.entries(cards)) {
-        const c = cardAcc.get(card) ?? { plays: 0, players: 0, wins: 0, expected: 0 };
-        c.plays += times;
-        c.players++;
-        if (r.winner === p) c.wins++;
-        c.expected += cardBase[r.lineup[p]];
-        cardAcc.set(card, c);
-      }
-    });
-  }
-  const cards: CardStat[] = [...cardAcc.entries()]
-    .map(([card, c]) => {
-      const rr = rate(c.wins, c.players);
-      const expected = c.expected / c.players;
-      const flag = expected < rr.ci[0] ? 'above' : expected > rr.ci[1] ? 'below' : null;
-      return { card, plays: c.plays, ...rr, expected, z: zScore(rr, expected), flag } as CardStat;
-    })
-    .sort((x, y) => y.plays - x.plays);
+  const cards = cardStats(records, specs, agentRate, (card) => card);
+  const cardGroups = cardStats(records, specs, agentRate, cardGroup);
 
   const kinds: string[] = [];
   const kindIdx: number[] = [];
@@ -387,6 +428,35 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
       z: Math.abs(c.z),
     });
   }
+  for (const c of cardGroups) {
+    if (!c.flag) continue;
+    findings.push({
+      about: 'card group',
+      text: `Players who played ${c.card} win ${pct(c.rate)} ${ci(c)}; a typical group played by the same agents predicts ${pct(c.expected)} (${c.plays} plays by ${c.games} players).`,
+      z: Math.abs(c.z),
+    });
+  }
+  const goldByRound = meanByRound(records, (r) => r.gold, GOLD_COLUMNS.length);
+  const settled = goldByRound.filter((r) => r.round >= 1 && r.games >= G / 2);
+  if (settled.length) {
+    GOLD_COLUMNS.forEach((holder, j) => {
+      const share = settled.reduce((t, r) => t + r.mean[j], 0) / settled.length / rs.data.supply.gold;
+      if (share > 0.6)
+        findings.push({
+          about: 'economy',
+          text: `${holder === 'players\' pockets' ? 'The players\' pockets hold' : `The ${holder} holds`} ${pct(share)} of all gold on average from round 1 to round ${settled.at(-1)!.round} (the rounds most games reach); the players' pockets hold ${pct(settled.reduce((t, r) => t + r.mean[0], 0) / settled.length / rs.data.supply.gold)}.`,
+          z: NaN,
+        });
+    });
+  }
+  const countersByRound = meanByRound(records, (r) => r.counters, COUNTER_COLUMNS.length);
+  const last = countersByRound.filter((r) => r.games >= G / 2).at(-1);
+  if (last && countersByRound.length)
+    COUNTER_COLUMNS.forEach((c, j) => {
+      const start = countersByRound[0].mean[j];
+      if (start > 0 && last.mean[j] >= 5 * start)
+        findings.push({ about: 'economy', text: `${c.name} runs away: from ${start} at the start to ${last.mean[j].toFixed(1)} on average by round ${last.round}.`, z: NaN });
+    });
   const truncated = victory.truncated ?? 0;
   if (G && truncated / G > 0.5) findings.push({ about: 'victory', text: `${pct(truncated / G)} of games reach the turn limit (${rs.data.turnLimit} turns) without a victory: the game rarely ends by its own rules.`, z: NaN });
   for (const v of VICTORY_NAMES.slice(1)) if (v !== 'truncated' && G >= 100 && victory[v] === 0) findings.push({ about: 'victory', text: `No game of ${G} ended by ${v.replace('_', ' ')}.`, z: NaN });
@@ -396,9 +466,10 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
     ruleset: { name: rs.data.name, hash: rs.hash, source: a.ruleset }, agents: a.agents, players: P, games: G, seed: a.seed,
     seconds: Math.round(seconds * 100) / 100, base_rate: base, by_seat: bySeat, by_position: byPosition, by_agent: byAgent,
     victory_types: victory, turns, length: { mean: G ? turns.reduce((x, y) => x + y, 0) / G : 0, median: quantile(sorted, 0.5), p10: quantile(sorted, 0.1), p90: quantile(sorted, 0.9) },
-    gold_columns: GOLD_COLUMNS, gold_by_round: meanByRound(records, (r) => r.gold, GOLD_COLUMNS.length),
+    gold_columns: GOLD_COLUMNS, gold_by_round: goldByRound,
     commodity_columns: COMMODITY_COLUMNS, commodities_by_round: meanByRound(records, (r) => r.commodities, COMMODITY_COLUMNS.length),
-    cards, kinds, kind_counts_by_agent: byKind, overuse_by_agent: overuseBy, findings,
+    cards, card_groups: cardGroups, counter_columns: COUNTER_COLUMNS.map((c) => c.name),
+    counters_by_round: countersByRound, kinds, kind_counts_by_agent: byKind, overuse_by_agent: overuseBy, findings,
   };
 }
 

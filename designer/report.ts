@@ -6,7 +6,7 @@
  */
 import escapeHtml from 'escape-html';
 import type { ProbeSummary, Rate } from './probe.ts';
-import { barChart, chartSvg, heatmap, histogram, rateChart, stackedArea } from './charts.ts';
+import { barChart, chartSvg, heatmap, histogram, lineChart, rateChart, stackedArea } from './charts.ts';
 
 /** Facts about how the report was made, printed at its top. */
 export interface ReportMeta {
@@ -92,6 +92,9 @@ const SECTIONS: Section[] = [
         '<div class="row">' +
         (await chartSvg(stackedArea(rows(s.gold_by_round, s.gold_columns), s.gold_columns, 'Who holds the gold', 'round (one turn per player)', 'gold (mean over running games)'))) +
         (await chartSvg(stackedArea(rows(s.commodities_by_round, s.commodity_columns), s.commodity_columns, 'Where the commodity tokens are', 'round', 'tokens (mean)'))) +
+        (await chartSvg(lineChart(
+          s.counters_by_round.filter((r) => r.games >= Math.max(1, s.games * 0.05)).flatMap((r) => s.counter_columns.map((series, j) => ({ t: r.round, series, value: r.mean[j] }))),
+          'Counters (mean)', 'round', 'value', 420))) +
         '</div><p class="note">Means over the games still running at the start of each round (rounds that fewer than 5% of games reach are left out). "elsewhere" is anything the ruleset supplies that no named holder holds: a place the engine added since these tools were written (designer/holders.ts names the places).</p>'
       );
     },
@@ -107,14 +110,18 @@ const SECTIONS: Section[] = [
           )
         : '<p>No card was played by 30 or more players.</p>';
       const flagged = s.cards.filter((c) => c.flag).length;
-      const rows = s.cards.map((c) => [
+      const row = (c: ProbeSummary['cards'][number]) => [
         esc(c.card), c.plays, c.games, c.wins, pct(c.rate), ci(c), pct(c.expected), c.z.toFixed(1),
         c.flag ? `<span class="flag ${c.flag}">${c.flag} expected</span>` : '',
-      ]);
+      ];
+      const head = ['card', 'plays', 'players', 'wins', 'win rate', '95% interval', 'expected', 'z', 'flag'];
+      const rows = s.cards.map(row);
       return (
+        '<h3>By group (suits of playing cards: Clubs properties, Diamonds Lands, Spades and Hearts labs; decks of the other cards)</h3>' +
+        table(['group', ...head.slice(1)], s.card_groups.map(row), 'card-groups') +
         chart +
         `<p>${flagged} of ${s.cards.length} cards flagged (expected rate outside the 95% interval). The expected rate is what a typical card gives the same agents (each agent's win rate weighted by how many different cards its players played, since players who stay in the game longer play more cards). With this many cards about 1 in 20 is flagged by chance: trust large |z|.</p>` +
-        `<details><summary>All ${s.cards.length} cards</summary>${table(['card', 'plays', 'players', 'wins', 'win rate', '95% interval', 'expected', 'z', 'flag'], rows, 'cards')}</details>`
+        `<details><summary>All ${s.cards.length} cards</summary>${table(head, rows, 'cards')}</details>`
       );
     },
   },
