@@ -35,6 +35,13 @@ const rulesetOptions = {
   json: { type: 'boolean', default: false, describe: 'print one JSON object on stdout and nothing else there' },
 } as const;
 
+/** A progress bar on stderr (none with --json unless stderr is a terminal). */
+function progressBar(command: string, json: boolean): cliProgress.SingleBar | null {
+  return !json || process.stderr.isTTY
+    ? new cliProgress.SingleBar({ stream: process.stderr, format: `${command} [{bar}] {value}/{total} games | {eta}s left` }, cliProgress.Presets.shades_classic)
+    : null;
+}
+
 function reportAndExit(err: unknown): never {
   if (err instanceof MerlinError) {
     process.stderr.write(`merlin: ${err.code}: ${err.message}\n`);
@@ -62,7 +69,7 @@ try {
     (argv) => {
       const rs = rulesetFrom(argv);
       const agents = parseAgentList(argv.agents);
-      const bar = !argv.json || process.stderr.isTTY ? new cliProgress.SingleBar({ stream: process.stderr, format: 'simulate [{bar}] {value}/{total} games | {eta}s left' }, cliProgress.Presets.shades_classic) : null;
+      const bar = progressBar('simulate', argv.json);
       bar?.start(argv.games, 0);
       const problems: string[] = [];
       const r = runSimulation({
@@ -99,7 +106,7 @@ try {
     async (argv) => {
       const agents = parseAgentList(argv.agents);
       if (agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
-      const bar = !argv.json || process.stderr.isTTY ? new cliProgress.SingleBar({ stream: process.stderr, format: 'eval [{bar}] {value}/{total} games | {eta}s left' }, cliProgress.Presets.shades_classic) : null;
+      const bar = progressBar('eval', argv.json);
       bar?.start(argv.games, 0);
       const r = await runEval({ variant: argv.ruleset ?? argv.variant, agents, games: argv.games, seed: argv.seed, workers: argv.workers, onGame: (n) => bar?.update(n) });
       bar?.stop();
@@ -141,7 +148,7 @@ try {
       const rulesets = [argv.ruleset ?? argv.variant, ...(argv.compare ? [argv.compare] : [])];
       for (const r of rulesets) loadRuleset(r);
       const base = argv.out.replace(/\.(html|json)$/, '');
-      const bar = !argv.json || process.stderr.isTTY ? new cliProgress.SingleBar({ stream: process.stderr, format: 'probe [{bar}] {value}/{total} games | {eta}s left' }, cliProgress.Presets.shades_classic) : null;
+      const bar = progressBar('probe', argv.json);
       bar?.start(argv.games * rulesets.length, 0);
       const summaries: ProbeSummary[] = [];
       for (const [i, ruleset] of rulesets.entries()) {
