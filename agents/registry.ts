@@ -1,6 +1,7 @@
 /**
  * Resolving agent spec strings (DESIGN "Agents"): `random`, `heuristic` (or `heuristic:PATH` to a
  * weights file), `mcts[:SIMULATIONS[:ROLLOUT]]` (ROLLOUT `heuristic`, the default, or `random`),
+ * `single:STRATEGY` (single-minded strategies for the designer's probe, agents/single.ts),
  * `ppo:PATH_TO_CHECKPOINT[:greedy|sample]` (a `merlin train` checkpoint directory; agents/ppo.ts).
  */
 import { ArgumentError } from '../env/core/errors.ts';
@@ -9,11 +10,13 @@ import { RandomAgent } from './random.ts';
 import { HeuristicAgent, loadWeights } from './heuristic.ts';
 import { DEFAULT_MCTS, MctsAgent } from './mcts.ts';
 import { PpoAgent } from './ppo.ts';
+import { SingleMindedAgent, STRATEGIES } from './single.ts';
 import type { Agent } from './types.ts';
 
 /** Agent specs that resolve today. */
 export const AVAILABLE_AGENTS = [
   'random', 'heuristic', 'heuristic:PATH', 'mcts', 'mcts:SIMULATIONS', 'mcts:SIMULATIONS:random', 'ppo:CHECKPOINT_DIR', 'ppo:CHECKPOINT_DIR:sample',
+  ...Object.keys(STRATEGIES).map((n) => `single:${n}`),
 ] as const;
 
 /**
@@ -41,6 +44,9 @@ export function resolveAgent(spec: string, seed: string | number, ruleset?: Rule
       if (extra !== undefined && extra !== 'greedy' && extra !== 'sample') throw new ArgumentError(`agent spec "${spec}": the mode must be greedy or sample`);
       return new PpoAgent(rs(), param, extra === 'sample' ? 'sample' : 'greedy', seed, spec);
     }
+    case 'single':
+      if (param === undefined) throw new ArgumentError(`agent spec "${spec}": name a strategy (single:${Object.keys(STRATEGIES).join(', single:')})`);
+      return new SingleMindedAgent(rs(), param);
   }
   throw new ArgumentError(`agent spec "${spec}": unknown agent; available: ${AVAILABLE_AGENTS.join(', ')}`);
 }

@@ -13,9 +13,6 @@
  * Elo scale: elo = 1500 + 29.5 * (mu - 25), i.e. 400 points per factor-10 odds under the model's
  * logistic with c = beta * sqrt(2).
  */
-import { Worker } from 'node:worker_threads';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { rate, rating, type Rating } from 'openskill';
 import { createRequire } from 'node:module';
 import { resolveAgent } from '../agents/registry.ts';
@@ -25,6 +22,7 @@ import { loadRuleset, type Ruleset } from '../env/merlin/rules/index.ts';
 import { applyAction, catalogue, createGame, currentPlayer, isTerminal, KIND_NAMES, legalActions, VICTORY_NAMES } from '../env/merlin/engine/index.ts';
 import { kindCategory, type KindCategory } from '../env/merlin/engine/actions.ts';
 import { ranking } from '../env/merlin/engine/victory.ts';
+import { runGames } from './game-pool.ts';
 
 const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
 
@@ -173,7 +171,17 @@ export function summarise(records: GameRecord[], agents: string[], seed: string,
   return out;
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
+/** Arguments of one tournament game, as sent to worker threads. */
+export interface EvalGameArgs {
+  variant: string;
+  agents: string[];
+  seed: string;
+}
+
+/** Game g of a tournament (the ruleset is loaded once per thread: loadRuleset caches). Runs in workers. */
+export function evalGame(a: EvalGameArgs, g: number): GameRecord {
+  return playEvalGame(loadRuleset(a.variant), a.agents, a.seed, g);
+}
 
 /**
  * Run a tournament of `games` games on `workers` threads (1 = in this thread).
@@ -184,31 +192,12 @@ export async function runEval(o: { variant: string; agents: string[]; games: num
   const rs = loadRuleset(o.variant);
   for (const sp of o.agents) resolveAgent(sp, 0, rs);
   const records: GameRecord[] = [];
-  const W = Math.max(1, Math.min(o.workers, o.games));
-  if (W === 1) {
-    for (let g = 0; g < o.games; g++) {
-      records.push(playEvalGame(rs, o.agents, o.seed, g));
+  await runGames({
+    module: import.meta.url, export: 'evalGame', play: evalGame, args: { variant: o.variant, agents: o.agents, seed: o.seed }, games: o.games, workers: o.workers,
+    onRecord: (r) => {
+      records.push(r);
       o.onGame?.(records.length);
-    }
-  } else {
-    await Promise.all(
-      [...Array(W)].map(
-        (_, w) =>
-          new Promise<void>((resolve, reject) => {
-            const games = [...Array(o.games).keys()].filter((g) => g % W === w);
-            const worker = new Worker(join(here, 'eval-worker.js'), { workerData: { variant: o.variant, agents: o.agents, seed: o.seed, games } });
-            worker.on('message', (m: GameRecord | { error: string }) => {
-              if ('error' in m) reject(new Error(m.error));
-              else {
-                records.push(m);
-                o.onGame?.(records.length);
-              }
-            });
-            worker.on('error', reject);
-            worker.on('exit', () => resolve());
-          }),
-      ),
-    );
-  }
+    },
+  });
   return summarise(records, o.agents, o.seed, rs.data.name, (performance.now() - t0) / 1000);
 }

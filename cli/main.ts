@@ -1,6 +1,5 @@
 /**
- * The `merlin` command (yargs). Commands built so far: simulate, eval, train, serve, bench, docs. The others
- * named in DESIGN.md (probe, replay) arrive with their issues and are not listed until then.
+ * The `merlin` command (yargs). Commands: simulate, eval, train, serve, bench, docs, probe, replay (DESIGN.md).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,7 @@ import { BACKEND_ORDER, type BackendName } from '../training/backend.ts';
 import { availableParallelism } from 'node:os';
 import { actionsMarkdown } from './docs.ts';
 import { observationMarkdown } from '../env/merlin/env/observation-doc.ts';
+import type { ProbeSummary } from '../designer/probe.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,6 +35,13 @@ const rulesetOptions = {
   ruleset: { type: 'string', describe: 'path to a ruleset JSON file (overrides --variant)' },
   json: { type: 'boolean', default: false, describe: 'print one JSON object on stdout and nothing else there' },
 } as const;
+
+/** A progress bar on stderr (none with --json unless stderr is a terminal). */
+function progressBar(command: string, json: boolean): cliProgress.SingleBar | null {
+  return !json || process.stderr.isTTY
+    ? new cliProgress.SingleBar({ stream: process.stderr, format: `${command} [{bar}] {value}/{total} games | {eta}s left` }, cliProgress.Presets.shades_classic)
+    : null;
+}
 
 function reportAndExit(err: unknown): never {
   if (err instanceof MerlinError) {
@@ -63,7 +70,7 @@ try {
     (argv) => {
       const rs = rulesetFrom(argv);
       const agents = parseAgentList(argv.agents);
-      const bar = !argv.json || process.stderr.isTTY ? new cliProgress.SingleBar({ stream: process.stderr, format: 'simulate [{bar}] {value}/{total} games | {eta}s left' }, cliProgress.Presets.shades_classic) : null;
+      const bar = progressBar('simulate', argv.json);
       bar?.start(argv.games, 0);
       const problems: string[] = [];
       const r = runSimulation({
@@ -100,7 +107,7 @@ try {
     async (argv) => {
       const agents = parseAgentList(argv.agents);
       if (agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
-      const bar = !argv.json || process.stderr.isTTY ? new cliProgress.SingleBar({ stream: process.stderr, format: 'eval [{bar}] {value}/{total} games | {eta}s left' }, cliProgress.Presets.shades_classic) : null;
+      const bar = progressBar('eval', argv.json);
       bar?.start(argv.games, 0);
       const r = await runEval({ variant: argv.ruleset ?? argv.variant, agents, games: argv.games, seed: argv.seed, workers: argv.workers, onGame: (n) => bar?.update(n) });
       bar?.stop();
@@ -147,6 +154,94 @@ try {
         evalGames: argv['eval-games'], workers: argv.workers, quiet: false,
       });
       out(argv.json, { ...r.result, evaluation: r.evaluation }, () => r.table || 'evaluation skipped (--eval-games 0)');
+    },
+  )
+  .command(
+    'probe',
+    "a designer's balance probe: win rates by seat, position, agent and card, victory types, game length, gold flows, action kinds (HTML + JSON)",
+    (y) =>
+      y.options({
+        agents: { type: 'string', default: 'heuristic,random,heuristic,random', describe: 'comma-separated agent specs, one per seat (seats rotate); single:* specs are the single-minded strategies' },
+        games: { type: 'number', default: 2000, describe: 'games to play per ruleset' },
+        seed: { type: 'string', default: '0', describe: 'probe seed; game g uses seed/g' },
+        compare: { type: 'string', describe: 'a second ruleset (name or path) probed with the same agents and seeds, shown side by side' },
+        out: { type: 'string', default: 'probe', describe: 'output path without extension: writes OUT.html and OUT.json' },
+        exploit: { type: 'boolean', default: false, describe: 'train a short PPO exploiter against the --agents field and probe it (needs the training module, issue 8)' },
+        'exploit-minutes': { type: 'number', default: 10, describe: 'training budget of the exploiter, in minutes' },
+        players: { type: 'number', describe: 'players per game (default: one per --agents spec; 4 with --exploit); with more agents than players each game seats a rotating window of them' },
+        workers: { type: 'number', default: availableParallelism(), describe: 'worker threads (results do not depend on it)' },
+        ...rulesetOptions,
+      }),
+    async (argv) => {
+      const { runProbe } = await import('../designer/probe.ts');
+      const { reportHtml } = await import('../designer/report.ts');
+      const { runExploit } = await import('../designer/exploit.ts');
+      const agents = parseAgentList(argv.agents);
+      if (!argv.exploit && agents.length < 2 && argv.players === undefined) throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
+      if (!Number.isInteger(argv.games) || argv.games < 1) throw new ArgumentError(`--games must be a positive integer, got ${argv.games}`);
+      const rulesets = [argv.ruleset ?? argv.variant, ...(argv.compare ? [argv.compare] : [])];
+      for (const r of rulesets) loadRuleset(r);
+      const base = argv.out.replace(/\.(html|json)$/, '');
+      const bar = progressBar('probe', argv.json);
+      bar?.start(argv.games * rulesets.length, 0);
+      const summaries: ProbeSummary[] = [];
+      for (const [i, ruleset] of rulesets.entries()) {
+        const onGame = (n: number) => bar?.update(i * argv.games + n);
+        summaries.push(
+          argv.exploit
+            ? await runExploit({ ruleset, field: agents, players: argv.players ?? 4, seed: argv.seed, minutes: argv['exploit-minutes'], outDir: `${base}-exploiter`, games: argv.games, workers: argv.workers, onGame })
+            : await runProbe({ ruleset, agents, players: argv.players, seed: argv.seed, games: argv.games, workers: argv.workers, onGame }),
+        );
+      }
+      bar?.stop();
+      const command = `npx merlin ${process.argv.slice(2).join(' ')}`;
+      const date = new Date().toISOString();
+      const written = { html: `${base}.html`, json: `${base}.json` };
+      writeFileSync(written.html, await reportHtml(summaries, { command, date }));
+      writeFileSync(written.json, JSON.stringify({ command, date, probes: summaries }, null, 1) + '\n');
+      out(argv.json, { written, probes: summaries.map((s) => ({ ruleset: s.ruleset, games: s.games, seconds: s.seconds, by_agent: s.by_agent, victory_types: s.victory_types, findings: s.findings.slice(0, 5) })) }, () =>
+        [
+          ...summaries.flatMap((s) => [
+            `${s.ruleset.name}: ${s.games} games in ${s.seconds}s; ` + s.by_agent.map((a) => `${a.agent} ${(a.rate * 100).toFixed(1)}%`).join(', '),
+            ...s.findings.slice(0, 3).map((f, i) => `  ${i + 1}. ${f.text}`),
+          ]),
+          `wrote ${written.html} and ${written.json}`,
+        ].join('\n'),
+      );
+    },
+  )
+  .command(
+    'replay',
+    'record a full game as a log (replay view FILE renders a log as a web page)',
+    (y) =>
+      y
+        .command(
+          'view <file>',
+          'render a replay log as a self-contained web page (the log is replayed through the engine and must reproduce its game)',
+          (v) => v.positional('file', { type: 'string', demandOption: true, describe: 'a log written by merlin replay' }).options({
+            out: { type: 'string', default: 'game.html', describe: 'the page to write' },
+            json: { type: 'boolean', default: false, describe: 'print one JSON object on stdout and nothing else there' },
+          }),
+          async (argv) => {
+            const { readReplay } = await import('../designer/replay.ts');
+            const { replayHtml } = await import('../designer/replay-view.ts');
+            const log = readReplay(argv.file);
+            writeFileSync(argv.out, await replayHtml(log));
+            out(argv.json, { written: argv.out, steps: log.result.steps }, () => `replayed ${log.result.steps} actions (final state matches the log); wrote ${argv.out}`);
+          },
+        )
+        .options({
+          agents: { type: 'string', default: 'heuristic,random,heuristic,random', describe: 'comma-separated agent specs, one per seat' },
+          seed: { type: 'string', default: '0', describe: 'game seed' },
+          out: { type: 'string', default: 'game.json', describe: 'the log to write' },
+          ...rulesetOptions,
+        }),
+    async (argv) => {
+      const { recordGame } = await import('../designer/replay.ts');
+      const log = recordGame(argv.ruleset ?? argv.variant, parseAgentList(argv.agents), argv.seed);
+      writeFileSync(argv.out, JSON.stringify(log) + '\n');
+      const r = log.result;
+      out(argv.json, { written: argv.out, ...r }, () => `${r.steps} actions, ${r.turns} turns, ${r.victory}, player ${r.winner} wins; wrote ${argv.out} (view it: merlin replay view ${argv.out})`);
     },
   )
   .command(

@@ -1,0 +1,96 @@
+/** Single-minded strategies: legal, deterministic, and each does what its name says (or says why it cannot). */
+import { describe, expect, it } from 'vitest';
+import { loadRuleset } from '../../env/merlin/rules/index.ts';
+import { applyAction, catalogue, createGame, currentPlayer, isTerminal, Kind, KIND_NAMES, legalActions } from '../../env/merlin/engine/index.ts';
+import { Phase } from '../../env/merlin/engine/state.ts';
+import { resolveAgent } from '../registry.ts';
+import { SingleMindedAgent, STRATEGIES } from '../single.ts';
+
+const rs = loadRuleset('full');
+const cat = catalogue(rs);
+
+/** Play seat 0 with `spec` against heuristic/random; call `check` before each of seat 0's decisions. */
+function play(spec: string, seed: string, check: (legal: number[], chosen: number, phase: number) => void) {
+  const s = createGame(rs, 3, seed);
+  const agents = [spec, 'heuristic', 'random'].map((sp, p) => resolveAgent(sp, `${seed}/${p}`, rs));
+  const buf = new Int32Array(cat.size);
+  const ids: number[] = [];
+  while (!isTerminal(s)) {
+    const n = legalActions(s, rs, buf);
+    const seat = currentPlayer(s);
+    const a = agents[seat].act(null, null, { seat, legal: buf, numLegal: n, state: s });
+    const legal = Array.from(buf.subarray(0, n));
+    expect(legal).toContain(a);
+    if (seat === 0) check(legal, a, s.phase);
+    applyAction(s, rs, a);
+    ids.push(a);
+  }
+  return ids;
+}
+const has = (legal: number[], k: number) => legal.some((id) => cat.kind[id] === k);
+
+describe('single-minded strategies', () => {
+  it('resolve as single:NAME, and refuse unknown names', () => {
+    for (const name of Object.keys(STRATEGIES)) expect(resolveAgent(`single:${name}`, 0, rs)).toBeInstanceOf(SingleMindedAgent);
+    expect(() => resolveAgent('single:turtle', 0, rs)).toThrow(/unknown strategy.*single:invest/);
+    expect(() => resolveAgent('single', 0, rs)).toThrow(/name a strategy/);
+  });
+
+  it('single:invest invests whenever it can', () => {
+    let invested = 0;
+    for (const seed of ['s1', 's2', 's3', 's4'])
+      play('single:invest', seed, (legal, a) => {
+        if (has(legal, Kind.Invest)) {
+          expect(cat.kind[a]).toBe(Kind.Invest);
+          invested++;
+        }
+      });
+    expect(invested).toBeGreaterThan(0);
+  });
+
+  it('single:never-trade never sells', () => {
+    const agent = resolveAgent('single:never-trade', 0, rs) as SingleMindedAgent;
+    expect(agent.forbiddenKinds()).toEqual(['SellSpell', 'SellMead']);
+    play('single:never-trade', 's2', (_legal, a) => expect(KIND_NAMES[cat.kind[a]]).not.toMatch(/^Sell/));
+  });
+
+  it('single:golems says it falls back while the engine has no golem actions, and buys cards whenever it can', () => {
+    const agent = resolveAgent('single:golems', 0, rs) as SingleMindedAgent;
+    expect(agent.fallback).toMatch(/no golem actions in this engine yet/);
+    play('single:golems', 's3', (legal, a) => {
+      if (has(legal, Kind.BuyCard)) expect(cat.kind[a]).toBe(Kind.BuyCard);
+    });
+  });
+
+  it('single:decrees always enacts, bids its all for refused decrees and keeps its Crowns at tax time', () => {
+    // Decrees are rare in play (Kings come from bought cards), so find each situation in heuristic and random games.
+    const situations: [string, (legal: number[], phase: number) => boolean, (legal: number[], a: number) => void][] = [
+      ['enact', (legal) => has(legal, Kind.EnactDecree), (_l, a) => expect(cat.kind[a]).toBe(Kind.EnactDecree)],
+      ['decree bid', (_l, phase) => phase === Phase.DecreeBid, (legal, a) => expect(cat.arg[a]).toBe(Math.max(...legal.map((id) => cat.arg[id])))],
+      ['tax', (legal) => has(legal, Kind.PayTax) && has(legal, Kind.SpendCrownOnTax), (_l, a) => expect(cat.kind[a]).toBe(Kind.PayTax)],
+    ];
+    for (const [name, when, expectChoice] of situations) {
+      let found = false;
+      for (let g = 0; g < 60 && !found; g++) {
+        const s = createGame(rs, 4, `decree-${g}`);
+        const agents = [0, 1, 2, 3].map((p) => resolveAgent(p % 2 ? 'random' : 'heuristic', `${g}/${p}`, rs));
+        const buf = new Int32Array(cat.size);
+        while (!isTerminal(s) && !found) {
+          const n = legalActions(s, rs, buf);
+          const seat = currentPlayer(s);
+          const legal = Array.from(buf.subarray(0, n));
+          if (when(legal, s.phase)) {
+            expectChoice(legal, resolveAgent('single:decrees', 0, rs).act(null, null, { seat, legal: buf, numLegal: n, state: s }));
+            found = true;
+          }
+          applyAction(s, rs, agents[seat].act(null, null, { seat, legal: buf, numLegal: n, state: s }));
+        }
+      }
+      expect(found, `a "${name}" situation in 60 games`).toBe(true);
+    }
+  });
+
+  it('are deterministic', () => {
+    expect(play('single:decrees', 's5', () => {})).toEqual(play('single:decrees', 's5', () => {}));
+  });
+});

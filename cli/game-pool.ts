@@ -1,0 +1,46 @@
+/**
+ * Play many independent games on worker threads (used by `merlin eval` and `merlin probe`).
+ *
+ * A game is played by a named exported function `play(args, g)` of a module (a file URL), which must
+ * depend only on `args` and the game index `g` (seeds derive from them), so results are the same in any
+ * thread. Game g goes to worker g mod W; records come back in completion order (callers sort by game).
+ * With one worker the games are played in this thread.
+ */
+import { Worker } from 'node:worker_threads';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Plays game `g` with structured-cloneable `args` and returns a structured-cloneable record. */
+export type PlayGame<A, R> = (args: A, g: number) => R;
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Play games 0..games-1 on `workers` threads (clamped to 1..games).
+ * @param module file URL of the module exporting the play function (e.g. `import.meta.url`)
+ * @param onRecord called with each finished game's record, in completion order
+ */
+export async function runGames<A, R>(o: {
+  module: string; export: string; play: PlayGame<A, R>; args: A; games: number; workers: number; onRecord: (r: R) => void;
+}): Promise<void> {
+  const W = Math.max(1, Math.min(o.workers, o.games));
+  if (W === 1) {
+    for (let g = 0; g < o.games; g++) o.onRecord(o.play(o.args, g));
+    return;
+  }
+  await Promise.all(
+    [...Array(W)].map(
+      (_, w) =>
+        new Promise<void>((resolve, reject) => {
+          const games = [...Array(o.games).keys()].filter((g) => g % W === w);
+          const worker = new Worker(join(here, 'game-worker.js'), { workerData: { module: o.module, export: o.export, args: o.args, games } });
+          worker.on('message', (m: { record: R } | { error: string }) => {
+            if ('error' in m) reject(new Error(m.error));
+            else o.onRecord(m.record);
+          });
+          worker.on('error', reject);
+          worker.on('exit', () => resolve());
+        }),
+    ),
+  );
+}

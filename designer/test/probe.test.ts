@@ -1,0 +1,115 @@
+/** The balance probe: determinism across worker counts, conserved flows, statistics, the report page, the exploit hook and the CLI. */
+import { describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadRuleset } from '../../env/merlin/rules/index.ts';
+import { createGame } from '../../env/merlin/engine/index.ts';
+import { lineupOf, overuse, probeGame, runProbe, summarise } from '../probe.ts';
+import { reportHtml } from '../report.ts';
+import { ExploiterNotBuiltError, runExploit } from '../exploit.ts';
+import { commoditiesBy, goldBy } from '../holders.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const rs = loadRuleset('full');
+const args = { ruleset: 'full', agents: ['heuristic', 'random', 'single:decrees', 'random'], seed: 'probe-test' };
+
+describe('probe', () => {
+  it('gives the same summary on one or two worker threads', async () => {
+    const one = await runProbe({ ...args, games: 16, workers: 1 });
+    const two = await runProbe({ ...args, games: 16, workers: 2 });
+    expect({ ...two, seconds: 0 }).toEqual({ ...one, seconds: 0 });
+    expect(one.by_agent.map((a) => a.games)).toEqual([16, 32, 16]);
+    expect(one.by_seat.reduce((t, r) => t + r.wins, 0)).toBe(16 - (one.victory_types.none ?? 0));
+  });
+
+  it('records flows that conserve the gold and commodity supply, and the cards each seat played', () => {
+    const s = createGame(rs, 4, 'x');
+    expect(goldBy(s, rs).reduce((a, b) => a + b, 0)).toBe(rs.data.supply.gold);
+    expect(goldBy(s, rs).at(-1)).toBe(0); // nothing "elsewhere"
+    const r = probeGame(args, 3);
+    for (const row of r.gold) {
+      expect(row.reduce((a, b) => a + b, 0)).toBe(rs.data.supply.gold);
+      expect(row.at(-1)).toBe(0);
+    }
+    const c = rs.data.supply.commodities;
+    for (const row of r.commodities) expect(row.reduce((a, b) => a + b, 0)).toBe(c.souls + c.elixirOil + c.essenceGrain);
+    expect(commoditiesBy(s, rs).at(-1)).toBe(0);
+    const rounds = Math.floor(Math.min(r.turns, rs.data.turnLimit) / 4);
+    expect(r.gold.length === rounds || r.gold.length === rounds + 1).toBe(true); // the last round is missing when the game ended as it began
+    const plays = r.played.flatMap((p) => Object.values(p)).reduce((a, b) => a + b, 0);
+    expect(plays).toBeGreaterThan(0);
+    expect(r.lineup).toEqual(['random', 'heuristic', 'random', 'single:decrees']); // game 3: seat i plays agents[(i + 3) mod 4]
+  });
+
+  it('flags a card exactly when its expected rate lies outside its 95% interval, and ranks findings', () => {
+    const records = [...Array(40).keys()].map((g) => probeGame(args, g));
+    const s = summarise(records, args, rs, 1);
+    for (const c of s.cards) {
+      expect(c.wins).toBeLessThanOrEqual(c.games);
+      expect(c.flag !== null).toBe(c.expected < c.ci[0] || c.expected > c.ci[1]);
+    }
+    const zs = s.findings.filter((f) => !Number.isNaN(f.z)).map((f) => f.z);
+    expect(zs).toEqual([...zs].sort((a, b) => b - a));
+    expect(s.kinds).toContain('PlayCard');
+    expect(Object.keys(s.kind_counts_by_agent)).toEqual(['heuristic', 'random', 'single:decrees']);
+  });
+
+  it('seats a rotating window of a field larger than the table', async () => {
+    const field = { ruleset: 'full', agents: ['heuristic', 'random', 'single:invest', 'single:golems', 'single:decrees', 'single:never-trade'], seed: 'w', players: 4 };
+    expect(lineupOf(field, 0)).toEqual(field.agents.slice(0, 4));
+    expect(lineupOf(field, 5)).toEqual(['single:never-trade', 'heuristic', 'random', 'single:invest']);
+    const s = await runProbe({ ...field, games: 12, workers: 1 });
+    expect(s.players).toBe(4);
+    expect(s.by_agent.map((a) => a.games)).toEqual([8, 8, 8, 8, 8, 8]); // 12 games x 4 seats / 6 agents
+    expect(s.by_agent.find((a) => a.agent === 'single:golems')!.fallback).toMatch(/engine part 3/);
+    await expect(runProbe({ ...field, players: 9, games: 1, workers: 1 })).rejects.toThrow(/--players must be/);
+  });
+
+  it('finds the kinds an agent over-uses relative to the field', () => {
+    const o = overuse([10, 80, 10, 0], [40, 40, 20, 0], ['A', 'B', 'C', 'D']);
+    expect(o.map((x) => x.kind)).toEqual(['B']);
+    expect(o[0].ratio).toBeCloseTo(2);
+    expect(overuse([1, 1], [2, 0], ['A', 'B'])[0]).toMatchObject({ kind: 'B', ratio: null });
+  });
+
+  it('writes a self-contained page: inline SVG charts, no scripts or links to load, escaped text', async () => {
+    const s = await runProbe({ ...args, games: 8, workers: 1 });
+    const html = await reportHtml([s], { command: 'merlin probe <x>', date: '2026-01-01' });
+    expect(html).toContain('<svg');
+    expect(html).not.toMatch(/<script[^>]*src=|<link[^>]*href=|<img[^>]*src="http/);
+    expect(html).toContain('merlin probe &lt;x&gt;');
+    expect(html.match(/<section id="/g)!.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('--exploit: the PPO exploiter hook refuses with a typed error until training lands', async () => {
+    await expect(runExploit({ ruleset: 'full', field: ['heuristic'], players: 4, seed: '0', minutes: 1, outDir: '/tmp/x', games: 4, workers: 1 })).rejects.toBeInstanceOf(ExploiterNotBuiltError);
+    const r = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'probe', '--exploit', '--games', '4'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/INVALID_ARGUMENT: probe --exploit: the PPO exploiter needs the training module \(issue 8\)/);
+  });
+
+  it('merlin probe writes the HTML and JSON; bad input exits with code 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'merlin-probe-'));
+    const run = (...argv: string[]) =>
+      new Promise<{ code: number | null; stdout: string }>((resolve) => {
+        const c = spawn(process.execPath, [join(root, 'bin', 'merlin.js'), 'probe', ...argv], { stdio: ['ignore', 'pipe', 'ignore'] });
+        let stdout = '';
+        c.stdout.on('data', (d) => (stdout += d));
+        c.on('close', (code) => resolve({ code, stdout }));
+      });
+    const [good, ...refused] = await Promise.all([
+      run('--agents', 'heuristic,random', '--games', '6', '--compare', 'market', '--out', join(dir, 'p'), '--json', '--workers', '1'),
+      run('--out', join(dir, 'bad'), '--agents', 'heuristic,nosuch'),
+      run('--out', join(dir, 'bad'), '--compare', 'nosuch-ruleset', '--players', '9'),
+    ]);
+    expect(good.code).toBe(0);
+    const r = JSON.parse(good.stdout);
+    expect(r.probes.map((p: { ruleset: { name: string } }) => p.ruleset.name)).toEqual(['full', 'market']);
+    const json = JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8'));
+    expect(json.probes[1].games).toBe(6);
+    expect(readFileSync(join(dir, 'p.html'), 'utf8')).toContain('Balance probe: full vs market');
+    expect(refused.map((x) => x.code)).toEqual([2, 2]);
+  });
+});
