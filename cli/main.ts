@@ -137,6 +137,7 @@ try {
         horizon: { type: 'number', default: 64, describe: 'learner decisions per game per rollout' },
         hidden: { type: 'string', default: '256,128', describe: 'hidden layer sizes of the MLP' },
         'imitation-updates': { type: 'number', default: 30, describe: 'first updates imitate the heuristic (warm start) before PPO; 0 = PPO from scratch' },
+        opponents: { type: 'string', describe: 'a fixed field of agent specs to train against instead of the self-play league (e.g. heuristic,ppo:checkpoints/default)' },
         seed: { type: 'string', default: 'merlin', describe: 'run seed (games, sampling, initial weights)' },
         out: { type: 'string', default: 'runs/latest', describe: 'checkpoint directory (written, and overwritten, as training goes)' },
         resume: { type: 'string', describe: 'continue the run in this checkpoint directory exactly (its config wins over the flags above)' },
@@ -149,7 +150,7 @@ try {
       const r = await runTrainCommand({
         minutes: argv.minutes, updates: argv.updates, variants: (argv.variants ?? argv.variant).split(',').map((v) => v.trim()).filter(Boolean),
         players: argv.players, envs: argv.envs, horizon: argv.horizon, hidden: parseSizes(argv.hidden, '--hidden'), seed: argv.seed,
-        imitationUpdates: argv['imitation-updates'],
+        imitationUpdates: argv['imitation-updates'], opponents: argv.opponents === undefined ? undefined : parseAgentList(argv.opponents),
         out: argv.resume ?? argv.out, resume: argv.resume !== undefined, backend: argv.backend as BackendName | undefined,
         evalGames: argv['eval-games'], workers: argv.workers, quiet: false,
       });
@@ -189,7 +190,7 @@ try {
         const onGame = (n: number) => bar?.update(i * argv.games + n);
         summaries.push(
           argv.exploit
-            ? await runExploit({ ruleset, field: agents, players: argv.players ?? 4, seed: argv.seed, minutes: argv['exploit-minutes'], outDir: `${base}-exploiter`, games: argv.games, workers: argv.workers, onGame })
+            ? await runExploit({ ruleset, field: agents, players: argv.players ?? 4, seed: argv.seed, minutes: argv['exploit-minutes'], outDir: `${base}-exploiter${i ? `-${i}` : ''}`, games: argv.games, workers: argv.workers, onGame })
             : await runProbe({ ruleset, agents, players: argv.players, seed: argv.seed, games: argv.games, workers: argv.workers, onGame }),
         );
       }

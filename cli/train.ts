@@ -23,6 +23,7 @@ export interface TrainCommand {
   hidden: number[];
   seed: string;
   imitationUpdates: number;
+  opponents?: string[];
   out: string;
   resume: boolean;
   backend?: BackendName;
@@ -72,7 +73,7 @@ export function evalTable(rows: EvalRecord[], players: number): string {
 export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainResult; evaluation: EvalRecord[]; table: string }> {
   if (!(c.minutes > 0) && c.updates === undefined) throw new ArgumentError('--minutes must be positive (or give --updates)');
   if (c.players < 2 || c.players > 6) throw new ArgumentError(`--players must be 2..6, got ${c.players}`);
-  const config: TrainConfig = { ...DEFAULT_TRAIN, variants: c.variants, players: c.players, numEnvs: c.envs, horizon: c.horizon, hidden: c.hidden, seed: c.seed, imitationUpdates: c.imitationUpdates };
+  const config: TrainConfig = { ...DEFAULT_TRAIN, variants: c.variants, players: c.players, numEnvs: c.envs, horizon: c.horizon, hidden: c.hidden, seed: c.seed, imitationUpdates: c.imitationUpdates, opponents: c.opponents };
   const err = (s: string) => {
     if (!c.quiet) process.stderr.write(s);
   };

@@ -13,7 +13,7 @@
  */
 import { nextFloat, type RngState } from '../env/core/rng.ts';
 
-export type MemberKind = 'random' | 'heuristic' | 'self' | 'snapshot';
+export type MemberKind = 'random' | 'heuristic' | 'self' | 'snapshot' | 'agent';
 
 export interface LeagueMember {
   /** Stable name: "random", "heuristic", "self", "snapshot@<update>". */
@@ -25,6 +25,8 @@ export interface LeagueMember {
   episodes: number;
   /** Frozen parameters (snapshots only). */
   params?: Float32Array[];
+  /** Agent spec (kind `agent`: a fixed field member resolved by agents/registry.ts, e.g. `single:invest`). */
+  spec?: string;
 }
 
 export interface LeagueOptions {
@@ -49,6 +51,9 @@ export class League {
   readonly members: LeagueMember[];
   readonly o: LeagueOptions;
 
+  /**
+   * @param members the initial members; default `random`, `heuristic` and `self`
+   */
   constructor(o: LeagueOptions, members?: LeagueMember[]) {
     this.o = o;
     const fair = 1 / o.players;
@@ -87,6 +92,14 @@ export class League {
       m.episodes++;
       m.learnerWinRate += this.o.alpha * ((learnerWon ? 1 : 0) - m.learnerWinRate);
     }
+  }
+
+  /**
+   * A fixed field instead of the self-play league: one `agent` member per spec (no `self`, and callers
+   * add no snapshots). Used by `merlin train --opponents` and the designer's exploiter search.
+   */
+  static field(o: LeagueOptions, specs: string[]): League {
+    return new League(o, specs.map((spec) => ({ name: spec, kind: 'agent' as const, spec, learnerWinRate: 1 / o.players, episodes: 0 })));
   }
 
   /** Add a frozen copy of the learner; drops the oldest snapshot past `maxSnapshots`. Returns dropped member names. */

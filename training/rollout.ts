@@ -33,6 +33,8 @@ export interface CollectorOptions<S> {
   rewards: RewardOptions;
   /** Makes a heuristic agent for a game (deterministic agents only: the collector keeps no agent state). */
   heuristic: (game: Game<S>) => Agent;
+  /** Makes the agent of an `agent` league member (its spec) for a game, seeded with `seed`. */
+  agent?: (spec: string, seed: string, game: Game<S>) => Agent;
 }
 
 /** One finished episode, for statistics. */
@@ -52,6 +54,8 @@ export interface EnvSnapshot {
   opponents: string[];
   episodeReturn: number;
   length: number;
+  /** The episode's number (seeds its `agent` members' streams). */
+  episode: number;
 }
 
 export class Collector<S> {
@@ -83,6 +87,9 @@ export class Collector<S> {
   private variantOf: Int32Array;
   private learnerSeat: Int32Array;
   private seats: LeagueMember[][] = [];
+  /** Agents of `agent` members, per env and seat (null elsewhere). */
+  private seatAgents: (Agent | null)[][] = [];
+  private episodeOf: Int32Array;
   private trackers: RewardTracker<S>[] = [];
   private lastIdx: Int32Array;
   private epReturn: Float64Array;
@@ -117,6 +124,7 @@ export class Collector<S> {
     this.bootstrapValue = new Float32Array(this.N);
     this.variantOf = new Int32Array(this.N);
     this.learnerSeat = new Int32Array(this.N);
+    this.episodeOf = new Int32Array(this.N);
     this.lastIdx = new Int32Array(this.N).fill(-1);
     this.epReturn = new Float64Array(this.N);
     this.epLength = new Int32Array(this.N);
@@ -129,6 +137,7 @@ export class Collector<S> {
       this.trackers.push(new RewardTracker(o.games[0], o.rewards, 8));
       this.states.push(undefined as unknown as S);
       this.seats.push([]);
+      this.seatAgents.push([]);
       this.newEpisode(i);
     }
   }
@@ -142,6 +151,7 @@ export class Collector<S> {
     const g = this.o.games[v];
     this.variantOf[i] = v;
     this.trackers[i] = new RewardTracker(g, this.o.rewards, 8);
+    this.episodeOf[i] = this.episodeCounter;
     const s = g.newState(this.o.players, `${this.o.seed}/episode/${this.episodeCounter++}`);
     this.states[i] = s;
     this.learnerSeat[i] = nextInt(this.rng, this.o.players);
@@ -151,10 +161,20 @@ export class Collector<S> {
     const seats: LeagueMember[] = [];
     for (let p = 0; p < this.o.players; p++) seats.push(p === this.learnerSeat[i] ? (undefined as unknown as LeagueMember) : member);
     this.seats[i] = seats;
+    this.makeAgents(i);
     this.trackers[i].reset(s);
     this.lastIdx[i] = -1;
     this.epReturn[i] = 0;
     this.epLength[i] = 0;
+  }
+
+  /** Agents for env i's `agent` members, seeded by episode and seat (so a restore recreates them). */
+  private makeAgents(i: number): void {
+    this.seatAgents[i] = this.seats[i].map((m, p) => {
+      if (!m || m.kind !== 'agent') return null;
+      if (!this.o.agent || !m.spec) throw new Error(`league member ${m.name} needs an agent factory`);
+      return this.o.agent(m.spec, `${this.o.seed}/episode/${this.episodeOf[i]}/seat/${p}`, this.game(i));
+    });
   }
 
   /** Apply `a` in env i and book the learner's reward; starts a new episode when the game ends. */
@@ -204,7 +224,9 @@ export class Collector<S> {
       const m = this.seats[i][p];
       if (m.kind === 'self' || m.kind === 'snapshot') return m;
       const n = g.legalActions(s, this.legal);
-      const a = m.kind === 'random' ? this.legal[nextInt(this.rng, n)] : this.heur[this.variantOf[i]].act(null, null, { seat: p, legal: this.legal, numLegal: n, state: s });
+      const ctx = { seat: p, legal: this.legal, numLegal: n, state: s };
+      const a =
+        m.kind === 'random' ? this.legal[nextInt(this.rng, n)] : m.kind === 'agent' ? this.seatAgents[i][p]!.act(null, null, ctx) : this.heur[this.variantOf[i]].act(null, null, ctx);
       this.apply(i, a);
     }
   }
@@ -329,6 +351,7 @@ export class Collector<S> {
         opponents: this.seats[i].map((m) => (m ? m.name : '')),
         episodeReturn: this.epReturn[i],
         length: this.epLength[i],
+        episode: this.episodeOf[i],
       });
     }
     return { rng: cloneRng(this.rng), episodeCounter: this.episodeCounter, envs };
@@ -349,6 +372,8 @@ export class Collector<S> {
       this.trackers[i].reset(this.states[i]);
       this.epReturn[i] = e.episodeReturn;
       this.epLength[i] = e.length;
+      this.episodeOf[i] = e.episode;
+      this.makeAgents(i);
     });
   }
 }

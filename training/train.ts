@@ -5,9 +5,13 @@
  * `saveEvery` updates and at the end. Stops at `maxUpdates` or after `minutes` of wall time, whichever
  * comes first.
  *
+ * With `opponents`, the league is that fixed field of agent specs instead (no self-play, no snapshots).
+ *
  * `resume` continues a run from its checkpoint directory exactly: the learner, the Adam state, the
  * league (with every referenced snapshot), the collector's RNG and game states and the trainer's RNG and
  * counters are restored, so N updates then a resume for M more give the same weights as N + M straight.
+ * (With a fixed field of agents that draw random numbers of their own, e.g. `random` as a spec or
+ * `ppo:DIR:sample`, those agents restart their streams at the resume: the run continues, not exactly.)
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +22,7 @@ import { cloneRng, seedRng, type RngState } from '../env/core/rng.ts';
 import { merlinGame, type MerlinGame } from '../env/merlin/env/game.ts';
 import type { MerlinState } from '../env/merlin/engine/state.ts';
 import { HeuristicAgent, loadWeights } from '../agents/heuristic.ts';
+import { resolveAgent } from '../agents/registry.ts';
 import { initBackend, type BackendName } from './backend.ts';
 import { CheckpointError, FORMAT, FORMAT_VERSION, readManifest, type CheckpointManifest, type EvalRecord } from './checkpoint-format.ts';
 import { loadOptimizer, readWeights, removeDir, saveCheckpoint, saveOptimizer, saveWeights, writeJsonAtomic } from './checkpoint.ts';
@@ -45,6 +50,11 @@ export interface TrainConfig {
    * plays the learner's seat) before PPO takes over: a warm start (docs/TRAINING.md).
    */
   imitationUpdates: number;
+  /**
+   * A fixed field of opponents (agent specs, e.g. ["heuristic", "ppo:checkpoints/default"]) instead of the
+   * self-play league: each episode's opponents are one of them, drawn by PFSP; no self-play, no snapshots.
+   */
+  opponents?: string[];
 }
 
 export const DEFAULT_TRAIN: TrainConfig = {
@@ -121,7 +131,12 @@ const ResumeState = z.object({
     episodeCounter: z.number(),
     envs: z.array(z.object({ variant: z.number(), state: z.string(), learnerSeat: z.number(), opponents: z.array(z.string()), episodeReturn: z.number(), length: z.number() })),
   }),
-  league: z.array(z.object({ name: z.string(), kind: z.enum(['random', 'heuristic', 'self', 'snapshot']), learnerWinRate: z.number(), episodes: z.number(), inLeague: z.boolean() })),
+  league: z.array(
+    z.object({
+      name: z.string(), kind: z.enum(['random', 'heuristic', 'self', 'snapshot', 'agent']), spec: z.string().optional(),
+      learnerWinRate: z.number(), episodes: z.number(), inLeague: z.boolean(),
+    }),
+  ),
 });
 type ResumeState = z.infer<typeof ResumeState>;
 
@@ -160,11 +175,14 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   const params = resumeState ? (await readWeights(o.out, shape)).params : initParams(shape, config.seed);
   const net = new PolicyValueNet(shape, params);
   const learner = new PpoLearner(net, config.ppo);
-  const league = new League({ ...config.league, players: config.players });
+  const leagueOptions = { ...config.league, players: config.players };
+  if (config.opponents) for (const spec of config.opponents) for (const g of games) resolveAgent(spec, 0, g.ruleset);
+  const league = config.opponents?.length ? League.field(leagueOptions, config.opponents) : new League(leagueOptions);
   const collector = new Collector<MerlinState>(
     {
       games, numEnvs: config.numEnvs, players: config.players, horizon: config.horizon, seed: config.seed, rewards: config.rewards,
       heuristic: (g) => new HeuristicAgent((g as MerlinGame).ruleset, loadWeights()),
+      agent: (spec, seed, g) => resolveAgent(spec, seed, (g as MerlinGame).ruleset),
     },
     league,
   );
@@ -185,7 +203,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     trainerRng = cloneRng(rs.trainerRng);
     league.members.length = 0;
     for (const m of rs.league) {
-      const member: LeagueMember = { name: m.name, kind: m.kind, learnerWinRate: m.learnerWinRate, episodes: m.episodes };
+      const member: LeagueMember = { name: m.name, kind: m.kind, learnerWinRate: m.learnerWinRate, episodes: m.episodes, spec: m.spec };
       if (m.kind === 'snapshot') member.params = (await readWeights(join(o.out, 'resume', 'league', m.name.replace('@', '-')), shape)).params;
       if (m.inLeague) league.members.push(member);
       else retired.set(m.name, member);
@@ -237,7 +255,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     const state: ResumeState = {
       config, updates, learnerSteps, envSteps, episodes, wallSeconds: wallBefore + elapsed(), trainerRng: cloneRng(trainerRng),
       collector: collector.snapshot(),
-      league: [...all.values()].map(({ m, inLeague }) => ({ name: m.name, kind: m.kind, learnerWinRate: m.learnerWinRate, episodes: m.episodes, inLeague })),
+      league: [...all.values()].map(({ m, inLeague }) => ({ name: m.name, kind: m.kind, spec: m.spec, learnerWinRate: m.learnerWinRate, episodes: m.episodes, inLeague })),
     };
     writeJsonAtomic(join(dir, 'state.json'), state);
     lastManifest = manifest;
@@ -258,7 +276,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     void envBefore;
     const fin = collector.finished;
     episodes += fin.length;
-    if (updates % config.league.snapshotEvery === 0) {
+    if (!config.opponents?.length && updates % config.league.snapshotEvery === 0) {
       league.addSnapshot(updates, net.params());
       // Free the networks of snapshots no longer in the league nor in use.
       const inUse = collector.membersInUse();

@@ -1,14 +1,14 @@
 /** The balance probe: determinism across worker counts, conserved flows, statistics, the report page, the exploit hook and the CLI. */
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadRuleset } from '../../env/merlin/rules/index.ts';
 import { createGame } from '../../env/merlin/engine/index.ts';
 import { lineupOf, overuse, probeGame, runProbe, summarise } from '../probe.ts';
 import { reportHtml } from '../report.ts';
-import { ExploiterNotBuiltError, runExploit } from '../exploit.ts';
+import { runExploit } from '../exploit.ts';
 import { commoditiesBy, goldBy } from '../holders.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -83,12 +83,16 @@ describe('probe', () => {
     expect(html.match(/<section id="/g)!.length).toBeGreaterThanOrEqual(7);
   });
 
-  it('--exploit: the PPO exploiter hook refuses with a typed error until training lands', async () => {
-    await expect(runExploit({ ruleset: 'full', field: ['heuristic'], players: 4, seed: '0', minutes: 1, outDir: '/tmp/x', games: 4, workers: 1 })).rejects.toBeInstanceOf(ExploiterNotBuiltError);
-    const r = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'probe', '--exploit', '--games', '4'], { encoding: 'utf8' });
-    expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/INVALID_ARGUMENT: probe --exploit: the PPO exploiter needs the training module \(issue 8\)/);
-  });
+  it('--exploit trains a PPO exploiter against the field, then probes it in seat rotation', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'merlin-exploit-'));
+    const r = await runExploit({ ruleset: 'market', field: ['single:invest'], players: 2, seed: 'x', minutes: 0.01, outDir, games: 4, workers: 1 });
+    expect(r.exploiter).toBe(`ppo:${outDir}`);
+    expect(existsSync(join(outDir, 'manifest.json'))).toBe(true);
+    expect(JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8')).config.opponents).toEqual(['single:invest']);
+    expect(r.games).toBe(4);
+    expect(Object.keys(r.overuse_by_agent)).toContain(r.exploiter);
+    await expect(runExploit({ ruleset: 'market', field: ['grandmaster'], players: 2, seed: 'x', minutes: 0.01, outDir, games: 4, workers: 1 })).rejects.toThrow(/unknown agent/);
+  }, 120_000);
 
   it('merlin probe writes the HTML and JSON; bad input exits with code 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'merlin-probe-'));
