@@ -22,7 +22,7 @@ import {
   applyBrewMead, applyFundLab, applySellMead, checkBrewMead, checkCreateSpecialised, checkFundLab, completeSpecialised, specialisedSpot,
 } from './research.ts';
 import { applySellSpell, brewPotion, castSpell, checkSellSpell, handCardDef, potionSpotOk, spellTargetOk, takeFromHand } from './magic.ts';
-import { applyBuy, applyPlayCard, checkBuy, checkPlayCard } from './playing-cards.ts';
+import { applyBuy, applyPlayCard, checkBuy, checkPlayCard, openSub } from './playing-cards.ts';
 import { canEnact, chooseDecree, decreeBid, enactDecree, refuseDecree, settleDecreeAuction } from './decrees.ts';
 import { castVote, taxDecision } from './taxes.ts';
 import { drawReading, readingsAvailable } from './future-readings.ts';
@@ -30,6 +30,10 @@ import { maxAuctionBid, placeAuctionBid } from './setup.ts';
 import { backToMain, endTurn, enterReading, startTurn } from './turn.ts';
 import { endGame, hasHighestNetWorth } from './victory.ts';
 import { cardDef, DECK_INDEX } from './effects.ts';
+import {
+  abilityOk, animate, attackProperty, attackPropertyOk, attackUnit, attackUnitOk, checkAnimate, checkCommand, checkMotivate, defend,
+  isGolemCard, isGuardCard, moveOk, moveUnit, motivate, placeOk, squareKey, unitAt, unitsOn, useAbility, Verb, verbOpen,
+} from './combat.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
 export function currentPlayer(s: MerlinState): number {
@@ -46,12 +50,19 @@ export function isTruncated(s: MerlinState): boolean {
   return s.victory === Victory.Truncated;
 }
 
-const MAIN_KINDS = new Uint8Array(32);
+const MAIN_KINDS = new Uint8Array(80);
 for (const k of [Kind.EndTurn, Kind.BuyCard, Kind.PlayCard, Kind.SellSpell, Kind.Invest, Kind.FundLab, Kind.CreateSpecialised,
-  Kind.CreateChauffeur, Kind.Deposit, Kind.Withdraw, Kind.Plant, Kind.Unplant, Kind.BrewMead, Kind.SellMead, Kind.PlayCrowns]) MAIN_KINDS[k] = 1;
+  Kind.CreateChauffeur, Kind.Deposit, Kind.Withdraw, Kind.Plant, Kind.Unplant, Kind.BrewMead, Kind.SellMead, Kind.PlayCrowns,
+  Kind.Animate, Kind.Motivate, Kind.MotivateNow, Kind.CommandUnit]) MAIN_KINDS[k] = 1;
 
-const PHASE_NAMES = ['turn-order auction', 'future reading', 'free actions', 'choose a slot', 'choose a player', 'choose a decree',
-  'enact or refuse the decree', 'decree auction', 'tax season', 'tax-rate vote', 'game over'];
+const PHASE_NAMES: Record<number, string> = {
+  ...['turn-order auction', 'future reading', 'free actions', 'choose a slot', 'choose a player', 'choose a decree',
+    'enact or refuse the decree', 'decree auction', 'tax season', 'tax-rate vote', 'game over'],
+  [Phase.UnitVerb]: "choose the unit's verb", [Phase.SelectSquare]: 'choose a board square', [Phase.SelectUnit]: 'choose a unit',
+};
+
+/** The verb of each verb kind (Move .. UseAbility). */
+const VERB_OF_KIND = (kind: number): number => kind - Kind.Move + Verb.Move;
 
 /** Why action `id` is illegal in `s` (a short reason), or null when it is legal. The reference legality check. */
 export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | null {
@@ -97,6 +108,18 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
       const def = handCardDef(rs, s.hands[seat][s.pendingHand]);
       return spellTargetOk(s, rs, seat, (seat + a) % s.numPlayers, def.target === 'opponentLand') ? null : 'not a valid target for this spell';
     }
+    case Phase.UnitVerb:
+      if (kind < Kind.Move || kind > Kind.UseAbility) return wrong;
+      return verbOpen(s, rs, s.cmdUnit, VERB_OF_KIND(kind));
+    case Phase.SelectSquare:
+      if (kind !== Kind.SelectSquare) return wrong;
+      return checkSquare(s, rs, seat, squareKey(s, rs, seat, a));
+    case Phase.SelectUnit: {
+      if (kind !== Kind.SelectUnit) return wrong;
+      const k = squareKey(s, rs, seat, a);
+      const t = k < 0 ? -1 : unitAt(s, k, b);
+      return t >= 0 && attackUnitOk(s, rs, s.cmdUnit, t) ? null : 'not an enemy unit this unit can attack';
+    }
     case Phase.Main:
       break;
   }
@@ -133,8 +156,33 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
     case Kind.PlayCrowns:
       if (s.crowns[seat] < rs.data.victory.crownsToWin) return `needs ${rs.data.victory.crownsToWin} Crowns`;
       return hasHighestNetWorth(s, rs, seat) ? null : 'needs the highest net worth';
+    case Kind.Animate:
+      return checkAnimate(s, rs, seat, a);
+    case Kind.Motivate:
+    case Kind.MotivateNow:
+      return checkMotivate(s, rs, seat, a, kind === Kind.MotivateNow);
+    case Kind.CommandUnit: {
+      const k = squareKey(s, rs, seat, a);
+      return checkCommand(s, rs, seat, k < 0 ? -1 : unitAt(s, k, b));
+    }
   }
   return wrong;
+}
+
+/** Why board square `k` (slot key, -1 for none) cannot complete the open placement, move or attack, or null. */
+function checkSquare(s: MerlinState, rs: Ruleset, seat: number, k: number): string | null {
+  if (k < 0) return 'no such square';
+  switch (s.pending) {
+    case Pending.PlaceGolem:
+    case Pending.PlaceGuard:
+    case Pending.PlaceGuardNow:
+      return placeOk(s, rs, seat, k) ? null : 'not one of your cards (not a Chauffeur) with room for a unit';
+    case Pending.MoveUnit:
+      return moveOk(s, rs, s.cmdUnit, k) ? null : 'the unit cannot move there';
+    case Pending.AttackProperty:
+      return attackPropertyOk(s, rs, s.cmdUnit, k) ? null : 'not an enemy card this unit can attack';
+  }
+  return 'no square is being chosen';
 }
 
 function checkSelectSlot(s: MerlinState, rs: Ruleset, seat: number, slot: number): string | null {
@@ -203,6 +251,26 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
         if (spellTargetOk(s, rs, seat, (seat + off) % s.numPlayers, needsLand)) out[n++] = base[Kind.SelectPlayer] + off - 1;
       return n;
     }
+    case Phase.UnitVerb:
+      for (let k = Kind.Move; k <= Kind.UseAbility; k++) if (verbOpen(s, rs, s.cmdUnit, VERB_OF_KIND(k)) === null) out[n++] = base[k];
+      return n;
+    case Phase.SelectSquare: {
+      const SQ = s.numPlayers * rs.data.table.fieldSlots;
+      for (let q = 0; q < SQ; q++) if (checkSquare(s, rs, seat, squareKey(s, rs, seat, q)) === null) out[n++] = base[Kind.SelectSquare] + q;
+      return n;
+    }
+    case Phase.SelectUnit: {
+      const SQ = s.numPlayers * rs.data.table.fieldSlots;
+      const L = rs.data.combat.stackMax;
+      for (let q = 0; q < SQ; q++) {
+        const k = squareKey(s, rs, seat, q);
+        for (let l = 0; l < L; l++) {
+          const t = unitAt(s, k, l);
+          if (t >= 0 && attackUnitOk(s, rs, s.cmdUnit, t)) out[n++] = base[Kind.SelectUnit] + q * L + l;
+        }
+      }
+      return n;
+    }
   }
   return legalMain(s, rs, seat, out);
 }
@@ -243,7 +311,7 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
   for (let i = 0; i < F; i++) {
     const k = k0 + i;
     const kind = s.slotKind[k];
-    if ((kind === SlotKind.SpellLab || kind === SlotKind.PotionLab) && s.slotFunds[k] > 0 && s.slotSpent[k] >= rs.data.research.spentForSuccess) {
+    if ((kind === SlotKind.SpellLab || kind === SlotKind.PotionLab) && s.slotFunds[k] > 0 && s.slotHits[k] === 0 && s.slotSpent[k] >= rs.data.research.spentForSuccess) {
       if (kind === SlotKind.SpellLab ? freeProp > 0 : bare > 0) out[n++] = base[Kind.CreateSpecialised] + i;
     }
   }
@@ -259,6 +327,37 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
   if (checkBrewMead(s, rs, seat) === null) out[n++] = base[Kind.BrewMead];
   if (s.mead[seat] > 0) out[n++] = base[Kind.SellMead];
   if (s.crowns[seat] >= rs.data.victory.crownsToWin && hasHighestNetWorth(s, rs, seat)) out[n++] = base[Kind.PlayCrowns];
+  if (rs.data.combat.golems || rs.data.combat.royalGuards) n = legalCombatMain(s, rs, seat, out, n);
+  return n;
+}
+
+/** Part 3's free actions (animate, motivate, command a unit), appended in ascending id order. */
+function legalCombatMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
+  const base = catalogue(rs).base;
+  const hand = s.hands[seat];
+  let golems = 0;
+  let kings = 0;
+  for (let h = 0; h < hand.length; h++) {
+    if (hand[h] >= HAND_SPELL) continue;
+    if (isGolemCard(hand[h])) golems++;
+    else if (isGuardCard(hand[h])) kings++;
+  }
+  if (golems > 0) for (let h = 0; h < hand.length; h++) if (checkAnimate(s, rs, seat, h) === null) out[n++] = base[Kind.Animate] + h;
+  if (kings > 0) {
+    for (let h = 0; h < hand.length; h++) if (checkMotivate(s, rs, seat, h, false) === null) out[n++] = base[Kind.Motivate] + h;
+    for (let h = 0; h < hand.length; h++) if (checkMotivate(s, rs, seat, h, true) === null) out[n++] = base[Kind.MotivateNow] + h;
+  }
+  const units = s.unitOwner;
+  let mine = 0;
+  for (let u = 0; u < units.length; u++) if (units[u] === seat) mine++;
+  if (mine === 0) return n;
+  const L = rs.data.combat.stackMax;
+  const SQ = s.numPlayers * rs.data.table.fieldSlots;
+  for (let q = 0; q < SQ; q++) {
+    const k = squareKey(s, rs, seat, q);
+    const on = unitsOn(s, k);
+    for (let l = 0; l < L && l < on; l++) if (checkCommand(s, rs, seat, unitAt(s, k, l)) === null) out[n++] = base[Kind.CommandUnit] + q * L + l;
+  }
   return n;
 }
 
@@ -392,7 +491,64 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
     case Kind.VoteLower:
       if (!castVote(s, rs, kind - Kind.VoteKeep)) enterReading(s);
       return;
+    case Kind.Animate:
+      openSub(s, seat, Phase.SelectSquare, Pending.PlaceGolem, a);
+      return;
+    case Kind.Motivate:
+    case Kind.MotivateNow:
+      openSub(s, seat, Phase.SelectSquare, kind === Kind.MotivateNow ? Pending.PlaceGuardNow : Pending.PlaceGuard, a);
+      return;
+    case Kind.CommandUnit:
+      s.cmdUnit = unitAt(s, squareKey(s, rs, seat, a), b);
+      s.phase = Phase.UnitVerb;
+      return;
+    case Kind.Move:
+      s.phase = Phase.SelectSquare;
+      s.pending = Pending.MoveUnit;
+      return;
+    case Kind.AttackProperty:
+      s.phase = Phase.SelectSquare;
+      s.pending = Pending.AttackProperty;
+      return;
+    case Kind.AttackUnit:
+      s.phase = Phase.SelectUnit;
+      s.pending = Pending.AttackUnit;
+      return;
+    case Kind.Defend:
+      defend(s, s.cmdUnit);
+      backToMain(s);
+      return;
+    case Kind.UseAbility:
+      useAbility(s, rs, s.cmdUnit);
+      backToMain(s);
+      return;
+    case Kind.SelectSquare:
+      applySelectSquare(s, rs, seat, squareKey(s, rs, seat, a));
+      return;
+    case Kind.SelectUnit:
+      attackUnit(s, rs, s.cmdUnit, unitAt(s, squareKey(s, rs, seat, a), b));
+      backToMain(s);
+      return;
   }
+}
+
+function applySelectSquare(s: MerlinState, rs: Ruleset, seat: number, k: number): void {
+  switch (s.pending) {
+    case Pending.PlaceGolem:
+      animate(s, rs, seat, s.pendingHand, k);
+      break;
+    case Pending.PlaceGuard:
+    case Pending.PlaceGuardNow:
+      motivate(s, rs, seat, s.pendingHand, k, s.pending === Pending.PlaceGuardNow);
+      break;
+    case Pending.MoveUnit:
+      moveUnit(s, s.cmdUnit, k);
+      break;
+    case Pending.AttackProperty:
+      attackProperty(s, rs, s.cmdUnit, k);
+      break;
+  }
+  backToMain(s);
 }
 
 function applySelectSlot(s: MerlinState, rs: Ruleset, seat: number, slot: number): void {

@@ -23,6 +23,7 @@ export function checkInvest(s: MerlinState, rs: Ruleset, seat: number, slot: num
   if (s.slotKind[k] !== SlotKind.Property) return 'not a property';
   const top = s.slotTopKind[k];
   if (top !== TopKind.None && top !== TopKind.SpellShop) return 'Lands and Breweries cannot be invested in';
+  if (s.slotHits[k] > 0) return 'a property that has been hit cannot be invested in';
   if (s.slotInvestTurn[k] === s.turn) return 'already invested in this property this turn';
   const a = gridAmount(rs.data.grids.invest, idx, s.gold[seat]);
   if (a < 1) return 'nothing to invest';
@@ -63,7 +64,7 @@ export function freeSlot(s: MerlinState, rs: Ruleset, seat: number): number {
   return -1;
 }
 
-/** A bare property: a Property slot with nothing on top and no investment (for Lands, Chauffeurs, Breweries). */
+/** A bare property: an undamaged Property slot with nothing on top and no investment (for Lands, Chauffeurs, Breweries). */
 export function isBareUninvested(s: MerlinState, k: number): boolean {
-  return s.slotKind[k] === SlotKind.Property && s.slotTopKind[k] === TopKind.None && s.slotInvest[k] === 0;
+  return s.slotKind[k] === SlotKind.Property && s.slotTopKind[k] === TopKind.None && s.slotInvest[k] === 0 && s.slotHits[k] === 0;
 }

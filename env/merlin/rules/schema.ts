@@ -137,7 +137,62 @@ export const RulesetSchema = z
      * out of the playing deck; without Royal Guards, a King is discarded after its decree instead of
      * staying in hand. Engine part 3 builds golems and Royal Guards on these switches.
      */
-    combat: z.object({ golems: z.boolean(), royalGuards: z.boolean() }).strict(),
+    combat: z
+      .object({
+        golems: z.boolean(),
+        royalGuards: z.boolean(),
+        /** Souls returned to the supply to animate a golem. 0.1.27b "Animating a Golem" 1. */
+        soulsToAnimate: nat(),
+        /** Units (golems and Royal Guards) that may stand on one card. 0.1.22b "Golem Stacking" (D82). */
+        stackMax: int().min(1).max(2),
+        /**
+         * Golem alignment (D83): 'strict' lets only black (aggressive) golems attack properties and only red
+         * (defensive) golems defend; 'none' lets every golem do both. 0.1.27b "Golem Alignments".
+         */
+        alignment: z.enum(['strict', 'none']),
+        /** Hit points of a standard card and of a property with a permit on top. 0.1.27b "Attacking Properties" 3. */
+        propertyHp: int().min(1),
+        permittedPropertyHp: int().min(1),
+        /** Entrenched property: a d6 at most this produces. 0.1.27b "Attacking Properties" 6. */
+        entrenchedProducesUpTo: int().min(0).max(6),
+        /** Roll totals on which a defending golem heals its damaged property one hit. 0.1.14a "Jacks and Queens". */
+        healOnTotals: z.array(int().min(2).max(12)),
+        /** Terrain: Spell Shop attack bonus, Land attack change, Brewery defence bonus. 0.1.22b "Terrain Effects". */
+        terrain: z.object({ spellShopAttack: int(), landAttack: int(), breweryHp: nat() }).strict(),
+        /** Suit synergy of two same-suit golems together: Clubs attack, Hearts hit points. 0.1.22b "Suit Synergy". */
+        synergy: z.object({ clubsAttack: nat(), heartsHp: nat() }).strict(),
+        /** Royal Guard: motivation cost above the Cost of the Living, and the extra gold to act at once. 0.1.27b "Motivating the Royal Guard". */
+        guardBaseCost: nat(),
+        guardHasteCost: nat(),
+        /** Royal Guards one player may have on the field. 0.1.27b "Motivating the Royal Guard" 4. */
+        guardsOnField: int().min(1),
+        /** A Royal Guard's extra damage when it strikes a golem first. 0.1.27b "Royal Guard vs. Golem Combat" 1. */
+        guardFirstStrikeBonus: nat(),
+        /** The Kings' one-time abilities. 0.1.22b each King. */
+        kings: z
+          .object({
+            /** Stalwart Defender (Hearts): Cost of the Living change, extra Health for one turn. */
+            stalwartDefender: z.object({ costOfLivingDelta: int(), health: nat() }).strict(),
+            /** Swift Executioner (Spades): Cost of the Living change, attacks on the turn played. */
+            swiftExecutioner: z.object({ costOfLivingDelta: int(), attacks: int().min(1) }).strict(),
+            /** Grand Artificer (Diamonds): Cost of the Living change, Strength or Health added to another guard. */
+            grandArtificer: z.object({ costOfLivingDelta: int(), bonus: nat() }).strict(),
+            /** Imposing Colossus (Clubs): Cost of the Living change. */
+            imposingColossus: z.object({ costOfLivingDelta: int() }).strict(),
+          })
+          .strict(),
+        /**
+         * A combat-ready start (the `skirmish` variant): cards dealt from the deck into every hand at setup
+         * (Club properties, Jacks and Queens, Kings) and Souls from the supply. All zero in `full`.
+         */
+        start: z.object({ properties: nat(), golems: nat(), kings: nat(), souls: nat() }).strict(),
+      })
+      .strict(),
+    /**
+     * The table as a board (D80): every field is a grid of `cols` columns and fieldSlots / cols rows; the
+     * fields sit side by side around the table, each seat's right edge touching the next seat's left edge.
+     */
+    board: z.object({ cols: int().min(2).max(8) }).strict(),
     /** The playing-card deck. 0.1.27b "Required Decks" (one per player) vs 0.1.22b (one). */
     deck: z.object({ mode: z.enum(['perPlayer', 'single']), jokers: z.boolean() }).strict(),
     auction: z
@@ -204,6 +259,8 @@ export const RulesetSchema = z
       if (r.start.wheelPortion >= p.length)
         ctx.addIssue({ code: 'custom', path: ['start', 'wheelPortion'], message: `outside the ${w} wheel` });
     }
+    if (r.table.fieldSlots % r.board.cols !== 0)
+      ctx.addIssue({ code: 'custom', path: ['board', 'cols'], message: 'must divide table.fieldSlots' });
     if (r.wheels.standard.portions.length !== r.wheels.erratic.portions.length)
       ctx.addIssue({ code: 'custom', path: ['wheels'], message: 'both wheels need the same number of portions' });
   });
