@@ -600,6 +600,12 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     const k = seat * rs.data.table.fieldSlots + slot;
     return s.slotCard[k] >= 0 ? `slot ${slot} (${rankOf(s.slotCard[k])} of ${['', 'Clubs', 'Spades', 'Hearts', 'Clubs'][s.slotKind[k]]})` : `slot ${slot}`;
   };
+  const squareName = (q: number) => {
+    const F = rs.data.table.fieldSlots;
+    const off = (q / F) | 0;
+    if (!s || s.decider < 0) return `square ${q} (seat offset ${off}, slot ${q % F})`;
+    return off >= s.numPlayers ? `square ${q}` : `slot ${q % F} of player ${(s.decider + off) % s.numPlayers}`;
+  };
   switch (kind) {
     case Kind.EndTurn: return 'end turn';
     case Kind.DrawTeaLeaves: return 'draw a Tea Leaves reading';
@@ -630,6 +636,17 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     case Kind.VoteKeep: return 'vote to keep the tax rate';
     case Kind.VoteRaise: return 'vote to raise the tax rate';
     case Kind.VoteLower: return 'vote to lower the tax rate';
+    case Kind.Animate: return `animate ${handName(a)} as a golem`;
+    case Kind.Motivate: return `motivate ${handName(a)} as a Royal Guard (active next turn)`;
+    case Kind.MotivateNow: return `motivate ${handName(a)} as a Royal Guard, active at once`;
+    case Kind.CommandUnit: return `command the unit at ${squareName(a)}, level ${b}`;
+    case Kind.Move: return 'move the unit';
+    case Kind.AttackProperty: return 'attack a card with the unit';
+    case Kind.AttackUnit: return 'attack a unit with the unit';
+    case Kind.Defend: return 'defend the card the unit stands on';
+    case Kind.UseAbility: return "use the King's ability";
+    case Kind.SelectSquare: return `choose ${squareName(a)}`;
+    case Kind.SelectUnit: return `choose the unit at ${squareName(a)}, level ${b}`;
   }
   return `${KIND_NAMES[kind]} ${a}`;
 }
