@@ -13,8 +13,9 @@
  *
  * A square is a slot key `seat * fieldSlots + slot`. Two squares are adjacent when their cards touch
  * horizontally, vertically or diagonally (rows differ by at most one and ring columns by at most one).
- * Units stand only on cards other than Chauffeurs; a move goes one square to an adjacent card, or across a
- * Chauffeur to the card just beyond it in the same direction (the Chauffeur is passed, never stood on).
+ * Units stand on cards other than Chauffeurs (and, with `board.walkEmpty`, may also cross empty squares); a
+ * move goes one square to an adjacent square, or across a Chauffeur to the square just beyond it in the same
+ * direction (the Chauffeur is passed, never stood on).
  */
 import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, type MerlinState } from './state.ts';

@@ -199,7 +199,10 @@ export function colossusAgainst(s: MerlinState, seat: number): number {
   return -1;
 }
 
-/** Unit `u` may move to square `k` (one adjacent card, or across a Chauffeur to the card beyond). */
+/**
+ * Unit `u` may move to square `k`: one adjacent card (or empty square with `board.walkEmpty`), or across a
+ * Chauffeur to the square just beyond it; never onto a Chauffeur or a square held by an enemy unit.
+ */
 export function moveOk(s: MerlinState, rs: Ruleset, u: number, k: number): boolean {
   if (!fresh(s, u) || s.unitFlags[u] & UnitFlag.Immovable) return false;
   const g = geometry(rs, s.numPlayers);
@@ -214,7 +217,8 @@ export function moveOk(s: MerlinState, rs: Ruleset, u: number, k: number): boole
 }
 
 function destOk(s: MerlinState, rs: Ruleset, u: number, k: number): boolean {
-  return k !== s.unitPos[u] && standable(s, k) && !enemyOn(s, k, s.unitOwner[u]) && unitsOn(s, k) < rs.data.combat.stackMax;
+  const ground = standable(s, k) || (rs.data.board.walkEmpty && s.slotKind[k] === SlotKind.Empty);
+  return k !== s.unitPos[u] && ground && !enemyOn(s, k, s.unitOwner[u]) && unitsOn(s, k) < rs.data.combat.stackMax;
 }
 
 function anyMove(s: MerlinState, rs: Ruleset, u: number): boolean {

@@ -22,7 +22,7 @@ import {
   applyBrewMead, applyFundLab, applySellMead, checkBrewMead, checkCreateSpecialised, checkFundLab, completeSpecialised, specialisedSpot,
 } from './research.ts';
 import { applySellSpell, brewPotion, castSpell, checkSellSpell, handCardDef, potionSpotOk, spellTargetOk, takeFromHand } from './magic.ts';
-import { applyBuy, applyPlayCard, checkBuy, checkPlayCard, openSub } from './playing-cards.ts';
+import { applyBuy, applyPlayCard, checkBuy, checkPlayCard, openSub, placeCard } from './playing-cards.ts';
 import { canEnact, chooseDecree, decreeBid, enactDecree, refuseDecree, settleDecreeAuction } from './decrees.ts';
 import { castVote, taxDecision } from './taxes.ts';
 import { drawReading, readingsAvailable } from './future-readings.ts';
@@ -200,6 +200,8 @@ function checkSelectSlot(s: MerlinState, rs: Ruleset, seat: number, slot: number
       return s.slotTopKind[s.pendingPlayer * F + slot] === TopKind.Land ? null : "not one of the target's Lands";
     case Pending.PotionTargetSlot:
       return potionSpotOk(s, rs, seat, handCardDef(rs, s.hands[seat][s.pendingHand]), slot) ? null : 'not a valid place for this potion';
+    case Pending.PlaceCard:
+      return s.slotKind[seat * F + slot] === SlotKind.Empty ? null : 'the slot is not empty';
   }
   return 'no slot is being chosen';
 }
@@ -571,6 +573,9 @@ function applySelectSlot(s: MerlinState, rs: Ruleset, seat: number, slot: number
       break;
     case Pending.PotionTargetSlot:
       brewPotion(s, rs, seat, s.pendingHand, seat * F + slot);
+      break;
+    case Pending.PlaceCard:
+      placeCard(s, rs, seat, s.pendingHand, slot);
       break;
   }
   backToMain(s);

@@ -136,7 +136,15 @@ export function applyPlayCard(s: MerlinState, rs: Ruleset, seat: number, h: numb
     openSub(s, seat, Phase.SelectSlot, Pending.PlaceLand, h);
     return;
   }
-  const k = seat * rs.data.table.fieldSlots + freeSlot(s, rs, seat);
+  if (rs.data.board.placement === 'choose') openSub(s, seat, Phase.SelectSlot, Pending.PlaceCard, h);
+  else placeCard(s, rs, seat, h, freeSlot(s, rs, seat));
+}
+
+/** Put the property (Club) or lab (Spade, Heart) at hand index `h` on `seat`'s empty field slot `slot`. D81. */
+export function placeCard(s: MerlinState, rs: Ruleset, seat: number, h: number, slot: number): void {
+  const code = s.hands[seat][h];
+  const suit = suitOf(code);
+  const k = seat * rs.data.table.fieldSlots + slot;
   s.slotKind[k] = suit === Suit.Clubs ? SlotKind.Property : suit === Suit.Spades ? SlotKind.SpellLab : SlotKind.PotionLab;
   s.slotCard[k] = code;
   s.hands[seat].splice(h, 1);

@@ -74,6 +74,8 @@ export const Pending = {
   AttackProperty: 44,
   /** Which unit unit `cmdUnit` attacks. */
   AttackUnit: 45,
+  /** Where the property or lab at hand index `pendingHand` goes (board.placement 'choose'). */
+  PlaceCard: 46,
 } as const;
 
 /** Bits of `unitFlags` (part 3). */

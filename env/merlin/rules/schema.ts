@@ -192,7 +192,21 @@ export const RulesetSchema = z
      * The table as a board (D80): every field is a grid of `cols` columns and fieldSlots / cols rows; the
      * fields sit side by side around the table, each seat's right edge touching the next seat's left edge.
      */
-    board: z.object({ cols: int().min(2).max(8) }).strict(),
+    board: z
+      .object({
+        cols: int().min(2).max(8),
+        /**
+         * Where a played property or lab goes (D81): 'choose' opens a slot choice (any empty slot of the
+         * player's field); 'first' takes the first empty slot in reading order (where position cannot matter).
+         */
+        placement: z.enum(['choose', 'first']),
+        /**
+         * Units may also step onto empty grid squares (true), or only onto cards (false: 0.1.27b "move up to
+         * one space (one property) to an adjacent property"). D80.
+         */
+        walkEmpty: z.boolean(),
+      })
+      .strict(),
     /** The playing-card deck. 0.1.27b "Required Decks" (one per player) vs 0.1.22b (one). */
     deck: z.object({ mode: z.enum(['perPlayer', 'single']), jokers: z.boolean() }).strict(),
     auction: z
