@@ -286,13 +286,23 @@ function anyAttackUnit(s: MerlinState, rs: Ruleset, u: number): boolean {
 export function defendOk(s: MerlinState, rs: Ruleset, u: number): boolean {
   if (!fresh(s, u) || s.unitStance[u] === 1) return false;
   const card = s.unitCard[u];
-  if (isGolemCard(card) && rs.data.combat.alignment === 'strict' && isAggressive(card)) return false;
+  if (isOverlyEager(card) || (isGolemCard(card) && rs.data.combat.alignment === 'strict' && isAggressive(card))) return false;
   const k = s.unitPos[u];
   return ((k / rs.data.table.fieldSlots) | 0) === s.unitOwner[u] && standable(s, k) && !destroyed(s, rs, k);
 }
 
-/** A Royal Guard motivated this turn may use its King's ability once (the Grand Artificer needs another guard). */
+/** The Overly Eager Sentinel (Jack of Clubs). */
+function isOverlyEager(card: number): boolean {
+  return rankOf(card) === 11 && suitOf(card) === Suit.Clubs;
+}
+
+/**
+ * A Royal Guard motivated this turn may use its King's ability once (the Grand Artificer needs another
+ * guard); an Overly Eager Sentinel animated this turn may pay for Impetuous Assault and act at once.
+ */
 export function abilityOk(s: MerlinState, rs: Ruleset, u: number): boolean {
+  if (isOverlyEager(s.unitCard[u]))
+    return s.unitActiveFrom[u] === s.turn + 1 && s.held[s.unitOwner[u] * 3] >= rs.data.combat.impetuousAssault.souls;
   if (!(s.unitFlags[u] & UnitFlag.AbilityReady)) return false;
   if (suitOf(s.unitCard[u]) === Suit.Diamonds) return otherGuard(s, u) >= 0;
   return true;
@@ -365,6 +375,7 @@ export function power(s: MerlinState, rs: Ruleset, u: number, attacking: boolean
     if (top === TopKind.Land && s.slotKind[s.unitPos[u]] === SlotKind.Property) p += c.terrain.landAttack;
     else if (attacking && top === TopKind.SpellShop) p += c.terrain.spellShopAttack;
     if (suitOf(card) === Suit.Clubs && c.synergy.clubsAttack > 0 && sameSuitNear(s, rs, u, Suit.Clubs)) p += c.synergy.clubsAttack;
+    if (attacking && s.unitFlags[u] & UnitFlag.Doubled) p *= 2;
   }
   return p > 0 ? p : 0;
 }
@@ -507,12 +518,16 @@ export function attackProperty(s: MerlinState, rs: Ruleset, a: number, k: number
 }
 
 /**
- * The King's one-time ability (0.1.22b each King): Stalwart Defender (Hearts) +3 Health until its owner's
+ * The unit's ability: the Overly Eager Sentinel's Impetuous Assault, or the King's one-time ability (0.1.22b each King): Stalwart Defender (Hearts) +3 Health until its owner's
  * next turn and neither moves nor attacks; Swift Executioner (Spades) attacks twice this turn; Grand
  * Artificer (Diamonds) +2 Health to another friendly guard; Imposing Colossus (Clubs) draws every enemy
  * attack until its owner's next turn. Each changes the Cost of the Living (floors apply).
  */
 export function useAbility(s: MerlinState, rs: Ruleset, u: number): void {
+  if (isOverlyEager(s.unitCard[u])) {
+    impetuousAssault(s, rs, u);
+    return;
+  }
   const k = rs.data.combat.kings;
   s.unitFlags[u] &= ~UnitFlag.AbilityReady;
   let delta = 0;
@@ -536,6 +551,20 @@ export function useAbility(s: MerlinState, rs: Ruleset, u: number): void {
   }
   const v = s.costOfLiving + delta;
   s.costOfLiving = v < rs.data.floors.costOfLiving ? rs.data.floors.costOfLiving : v;
+}
+
+/**
+ * The Overly Eager Sentinel's Impetuous Assault (0.1.22b): pay its Souls to the supply and it acts on the
+ * turn it is animated; if that turn's roll was an 11 (`doubleOnTotal`), its attacks this turn are doubled.
+ * (It never defends: `defendOk`.)
+ */
+function impetuousAssault(s: MerlinState, rs: Ruleset, u: number): void {
+  const ia = rs.data.combat.impetuousAssault;
+  const seat = s.unitOwner[u];
+  s.held[seat * 3] -= ia.souls;
+  s.supply[0] += ia.souls;
+  s.unitActiveFrom[u] = s.turn;
+  if (s.die1 + s.die2 === ia.doubleOnTotal) s.unitFlags[u] |= UnitFlag.Doubled;
 }
 
 // ---------------------------------------------------------------------------------------------------------

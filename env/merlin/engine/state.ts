@@ -86,6 +86,8 @@ export const UnitFlag = {
   CenterOfAttention: 2,
   /** Stalwart Defender: cannot move or attack until its owner's next turn. */
   Immovable: 4,
+  /** Overly Eager Sentinel animated on an 11: its attacks this turn deal double. */
+  Doubled: 8,
 } as const;
 
 /** How the game ended. */

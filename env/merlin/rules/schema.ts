@@ -182,6 +182,11 @@ export const RulesetSchema = z
           })
           .strict(),
         /**
+         * The Overly Eager Sentinel's (Jack of Clubs) Impetuous Assault: Souls it costs, and the roll total of
+         * the turn on which its attacks are doubled. 0.1.22b "The Overly Eager Sentinel".
+         */
+        impetuousAssault: z.object({ souls: nat(), doubleOnTotal: int().min(2).max(12) }).strict(),
+        /**
          * A combat-ready start (the `skirmish` variant): cards dealt from the deck into every hand at setup
          * (Club properties, Jacks and Queens, Kings) and Souls from the supply. All zero in `full`.
          */

@@ -14,7 +14,7 @@ import { nextInt, seedRng } from '../../core/rng.ts';
 import { IllegalActionError } from '../../core/errors.ts';
 import {
   act, assertConserved, club, diamond, game, giveCard, giveCommodity, giveGold, heart, isLegal, key, nextDice, putChauffeur, putLand,
-  putProperty, putSpecialised, putUnit, snap, spade, sq, type Game,
+  putProperty, putSpecialised, putUnit, snap, spade, sq, variant, type Game,
 } from './helpers.ts';
 
 const SOULS = 0;
@@ -123,6 +123,40 @@ describe('Golem actions (0.1.27b "Basic Golem Actions", "Golem Alignments")', ()
     const n = legalActions(g.s, g.rs, buf);
     for (let i = 0; i < n; i++) ids.push(catalogue(g.rs).arg[buf[i]]);
     expect(ids).toEqual([sq(g, 1, 0)]);
+  });
+});
+
+describe('The Overly Eager Sentinel (Jack of Clubs; 0.1.22b "Impetuous Assault")', () => {
+  it('for a Soul it attacks on the turn it is animated, with double damage when that turn rolled an 11', () => {
+    const g = frontLine();
+    giveCard(g.s, 0, club(11));
+    giveCommodity(g.s, 0, SOULS, 2);
+    g.s.die1 = 5; // this turn's roll was an 11
+    g.s.die2 = 6;
+    nextDice(g.s, 2, 3);
+    act(g, Kind.Animate, 0);
+    act(g, Kind.SelectSquare, sq(g, 0, 3));
+    putUnit(g, 1, 0, heart(11), 1, 4);
+    expect(isLegal(g, Kind.CommandUnit, sq(g, 0, 3), 0)).toBe(true); // only for its ability
+    act(g, Kind.CommandUnit, sq(g, 0, 3), 0);
+    expect(isLegal(g, Kind.AttackUnit)).toBe(false);
+    const supply = g.s.supply[SOULS];
+    act(g, Kind.UseAbility);
+    expect(g.s.supply[SOULS]).toBe(supply + 1);
+    order(g, [0, 3], Kind.AttackUnit, [1, 0]); // Attack Power 2, doubled: 4 defeats the 4 Hit Points
+    expect(g.s.unitCard).toEqual([club(11)]);
+    expect(g.s.unitHp[0]).toBe(2);
+    assertConserved(g);
+  });
+
+  it('never defends, whatever the alignment rule', () => {
+    const g = game({ ruleset: variant((d) => (d.combat.alignment = 'none')) });
+    putProperty(g.s, g.rs, 0, 0, club(5));
+    putUnit(g, 0, 0, club(11), 2, 2);
+    putUnit(g, 0, 0, spade(11), 2, 2);
+    expect(isLegal(g, Kind.CommandUnit, sq(g, 0, 0), 0)).toBe(false);
+    act(g, Kind.CommandUnit, sq(g, 0, 0), 1);
+    expect(isLegal(g, Kind.Defend)).toBe(true);
   });
 });
 
