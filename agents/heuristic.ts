@@ -260,7 +260,7 @@ export class HeuristicAgent implements Agent {
       case Kind.CommandUnit: {
         const u = unitAt(s, squareKey(s, rs, seat, arg), arg2);
         let best = -Infinity;
-        for (let v = Verb.Move; v <= Verb.UseAbility; v++) if (verbOpen(s, rs, u, v) === null) best = Math.max(best, this.verbValue(s, u, v));
+        for (let v = Verb.Move; v <= Verb.UseAbilityAlt; v++) if (verbOpen(s, rs, u, v) === null) best = Math.max(best, this.verbValue(s, u, v));
         return best;
       }
       case Kind.Move:
@@ -269,6 +269,8 @@ export class HeuristicAgent implements Agent {
       case Kind.Defend:
       case Kind.UseAbility:
         return this.verbValue(s, s.cmdUnit, kind - Kind.Move + Verb.Move);
+      case Kind.UseAbilityAlt:
+        return this.verbValue(s, s.cmdUnit, Verb.UseAbilityAlt);
       case Kind.SelectSquare:
         return this.scoreSquare(s, seat, squareKey(s, rs, seat, arg));
       case Kind.SelectUnit:
@@ -330,6 +332,8 @@ export class HeuristicAgent implements Agent {
         return w.defendBonus;
       case Verb.UseAbility:
         return 2;
+      case Verb.UseAbilityAlt:
+        return 1.5;
     }
     return -1;
   }

@@ -42,9 +42,10 @@ const MEANING: Record<number, [string, string]> = {
   [Kind.AttackProperty]: ["choose the unit's verb", "Attack an enemy card on or next to the unit's square; then choose the square."],
   [Kind.AttackUnit]: ["choose the unit's verb", "Attack an enemy unit on or next to the unit's square; then choose the unit."],
   [Kind.Defend]: ["choose the unit's verb", 'Defend the card the unit stands on (its owner\'s).'],
-  [Kind.UseAbility]: ["choose the unit's verb", "Use the King's one-time ability (the turn the Royal Guard is motivated)."],
+  [Kind.UseAbility]: ["choose the unit's verb", "Use the unit's ability: a King's one-time ability (the turn it is motivated), Impetuous Assault, Tactical Flexibility +1 Attack Power."],
   [Kind.SelectSquare]: ['choose a board square', 'Sub-decision: board square `arg` (relative seat × field slots + slot).'],
   [Kind.SelectUnit]: ['choose a unit', 'Sub-decision: the unit at board square `arg`, stack level `arg2`.'],
+  [Kind.UseAbilityAlt]: ["choose the unit's verb", "The ability's second option: Tactical Flexibility's +1 Hit Point."],
 };
 
 /** The markdown of docs/ACTIONS.md for ruleset `rs`. */

@@ -182,7 +182,7 @@ export function motivate(s: MerlinState, rs: Ruleset, seat: number, h: number, k
 // ---------------------------------------------------------------------------------------------------------
 
 /** Unit verbs, in the order of their action kinds (Move .. UseAbility). */
-export const Verb = { Move: 0, AttackProperty: 1, AttackUnit: 2, Defend: 3, UseAbility: 4 } as const;
+export const Verb = { Move: 0, AttackProperty: 1, AttackUnit: 2, Defend: 3, UseAbility: 4, UseAbilityAlt: 5 } as const;
 
 /** The unit may still act this turn (any verb), or only attack again (Dual Strike). */
 function fresh(s: MerlinState, u: number): boolean {
@@ -296,12 +296,25 @@ function isOverlyEager(card: number): boolean {
   return rankOf(card) === 11 && suitOf(card) === Suit.Clubs;
 }
 
+/** The Adaptive Sentinel (Jack of Diamonds). */
+function isAdaptive(card: number): boolean {
+  return rankOf(card) === 11 && suitOf(card) === Suit.Diamonds;
+}
+
 /**
  * A Royal Guard motivated this turn may use its King's ability once (the Grand Artificer needs another
- * guard); an Overly Eager Sentinel animated this turn may pay for Impetuous Assault and act at once.
+ * guard); an Overly Eager Sentinel animated this turn may pay for Impetuous Assault and act at once; an
+ * Adaptive Sentinel animated this turn may use Tactical Flexibility once (`alt`: the Hit Point option).
  */
-export function abilityOk(s: MerlinState, rs: Ruleset, u: number): boolean {
-  if (isOverlyEager(s.unitCard[u]))
+export function abilityOk(s: MerlinState, rs: Ruleset, u: number, alt = false): boolean {
+  const card = s.unitCard[u];
+  if (isAdaptive(card)) {
+    if (s.unitActiveFrom[u] !== s.turn + 1 || s.unitFlags[u] & UnitFlag.AbilityUsed) return false;
+    const tf = rs.data.combat.tacticalFlexibility;
+    return tf.freeOnTotals.includes(s.die1 + s.die2) || s.held[s.unitOwner[u] * 3 + 2] >= tf.grain;
+  }
+  if (alt) return false;
+  if (isOverlyEager(card))
     return s.unitActiveFrom[u] === s.turn + 1 && s.held[s.unitOwner[u] * 3] >= rs.data.combat.impetuousAssault.souls;
   if (!(s.unitFlags[u] & UnitFlag.AbilityReady)) return false;
   if (suitOf(s.unitCard[u]) === Suit.Diamonds) return otherGuard(s, u) >= 0;
@@ -326,6 +339,8 @@ export function checkVerb(s: MerlinState, rs: Ruleset, u: number, verb: number):
       return defendOk(s, rs, u) ? null : 'the unit cannot defend here';
     case Verb.UseAbility:
       return abilityOk(s, rs, u) ? null : 'no ability to use';
+    case Verb.UseAbilityAlt:
+      return abilityOk(s, rs, u, true) ? null : 'no second ability option to use';
   }
   return 'no such verb';
 }
@@ -334,15 +349,15 @@ export function checkVerb(s: MerlinState, rs: Ruleset, u: number, verb: number):
 export function checkCommand(s: MerlinState, rs: Ruleset, seat: number, u: number): string | null {
   if (u < 0) return 'no unit there';
   if (s.unitOwner[u] !== seat) return 'not your unit';
-  if (abilityOk(s, rs, u)) return null;
+  if (abilityOk(s, rs, u) || abilityOk(s, rs, u, true)) return null;
   if (s.unitActiveFrom[u] > s.turn) return 'the unit becomes active on your next turn';
   for (let v = Verb.Move; v <= Verb.Defend; v++) if (checkVerb(s, rs, u, v) === null) return null;
   return 'the unit has nothing left to do this turn';
 }
 
-/** Give unit `u` an order only usable now: UseAbility is the one verb open before a guard becomes active. */
+/** Why unit `u` cannot take `verb` now, or null: the abilities are the only verbs open before a unit becomes active. */
 export function verbOpen(s: MerlinState, rs: Ruleset, u: number, verb: number): string | null {
-  if (verb !== Verb.UseAbility && s.unitActiveFrom[u] > s.turn) return 'the unit becomes active on your next turn';
+  if (verb < Verb.UseAbility && s.unitActiveFrom[u] > s.turn) return 'the unit becomes active on your next turn';
   return checkVerb(s, rs, u, verb);
 }
 
@@ -375,7 +390,10 @@ export function power(s: MerlinState, rs: Ruleset, u: number, attacking: boolean
     if (top === TopKind.Land && s.slotKind[s.unitPos[u]] === SlotKind.Property) p += c.terrain.landAttack;
     else if (attacking && top === TopKind.SpellShop) p += c.terrain.spellShopAttack;
     if (suitOf(card) === Suit.Clubs && c.synergy.clubsAttack > 0 && sameSuitNear(s, rs, u, Suit.Clubs)) p += c.synergy.clubsAttack;
-    if (attacking && s.unitFlags[u] & UnitFlag.Doubled) p *= 2;
+    const flags = s.unitFlags[u];
+    if (flags & UnitFlag.Flex1) p += 1;
+    if (flags & UnitFlag.Flex2) p += 2;
+    if (attacking && flags & UnitFlag.Doubled) p *= 2;
   }
   return p > 0 ? p : 0;
 }
@@ -523,9 +541,13 @@ export function attackProperty(s: MerlinState, rs: Ruleset, a: number, k: number
  * Artificer (Diamonds) +2 Health to another friendly guard; Imposing Colossus (Clubs) draws every enemy
  * attack until its owner's next turn. Each changes the Cost of the Living (floors apply).
  */
-export function useAbility(s: MerlinState, rs: Ruleset, u: number): void {
+export function useAbility(s: MerlinState, rs: Ruleset, u: number, alt = false): void {
   if (isOverlyEager(s.unitCard[u])) {
     impetuousAssault(s, rs, u);
+    return;
+  }
+  if (isAdaptive(s.unitCard[u])) {
+    tacticalFlexibility(s, rs, u, alt);
     return;
   }
   const k = rs.data.combat.kings;
@@ -565,6 +587,24 @@ function impetuousAssault(s: MerlinState, rs: Ruleset, u: number): void {
   s.supply[0] += ia.souls;
   s.unitActiveFrom[u] = s.turn;
   if (s.die1 + s.die2 === ia.doubleOnTotal) s.unitFlags[u] |= UnitFlag.Doubled;
+}
+
+/**
+ * The Adaptive Sentinel's Tactical Flexibility (0.1.22b): on the turn it is animated, for Essence Grain (free
+ * on an 11 or 12), +1 Attack Power or (`hp`) +1 Hit Point until its owner's next turn; +1 more with a friendly
+ * Diamonds golem stacked or adjacent (Diamonds synergy). The Hit Point is kept as a shield (D101).
+ */
+function tacticalFlexibility(s: MerlinState, rs: Ruleset, u: number, hp: boolean): void {
+  const tf = rs.data.combat.tacticalFlexibility;
+  const seat = s.unitOwner[u];
+  if (!tf.freeOnTotals.includes(s.die1 + s.die2)) {
+    s.held[seat * 3 + 2] -= tf.grain;
+    s.supply[2] += tf.grain;
+  }
+  const bonus = sameSuitNear(s, rs, u, Suit.Diamonds) ? 2 : 1;
+  s.unitFlags[u] |= UnitFlag.AbilityUsed;
+  if (hp) s.unitShield[u] += bonus;
+  else s.unitFlags[u] |= bonus === 2 ? UnitFlag.Flex2 : UnitFlag.Flex1;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -61,8 +61,8 @@ const PHASE_NAMES: Record<number, string> = {
   [Phase.UnitVerb]: "choose the unit's verb", [Phase.SelectSquare]: 'choose a board square', [Phase.SelectUnit]: 'choose a unit',
 };
 
-/** The verb of each verb kind (Move .. UseAbility). */
-const VERB_OF_KIND = (kind: number): number => kind - Kind.Move + Verb.Move;
+/** The verb of each verb kind (Move .. UseAbility, UseAbilityAlt). */
+const VERB_OF_KIND = (kind: number): number => (kind === Kind.UseAbilityAlt ? Verb.UseAbilityAlt : kind - Kind.Move + Verb.Move);
 
 /** Why action `id` is illegal in `s` (a short reason), or null when it is legal. The reference legality check. */
 export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | null {
@@ -109,7 +109,7 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
       return spellTargetOk(s, rs, seat, (seat + a) % s.numPlayers, def.target === 'opponentLand') ? null : 'not a valid target for this spell';
     }
     case Phase.UnitVerb:
-      if (kind < Kind.Move || kind > Kind.UseAbility) return wrong;
+      if ((kind < Kind.Move || kind > Kind.UseAbility) && kind !== Kind.UseAbilityAlt) return wrong;
       return verbOpen(s, rs, s.cmdUnit, VERB_OF_KIND(kind));
     case Phase.SelectSquare:
       if (kind !== Kind.SelectSquare) return wrong;
@@ -255,6 +255,7 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
     }
     case Phase.UnitVerb:
       for (let k = Kind.Move; k <= Kind.UseAbility; k++) if (verbOpen(s, rs, s.cmdUnit, VERB_OF_KIND(k)) === null) out[n++] = base[k];
+      if (verbOpen(s, rs, s.cmdUnit, Verb.UseAbilityAlt) === null) out[n++] = base[Kind.UseAbilityAlt];
       return n;
     case Phase.SelectSquare: {
       const SQ = s.numPlayers * rs.data.table.fieldSlots;
@@ -521,7 +522,8 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
       backToMain(s);
       return;
     case Kind.UseAbility:
-      useAbility(s, rs, s.cmdUnit);
+    case Kind.UseAbilityAlt:
+      useAbility(s, rs, s.cmdUnit, kind === Kind.UseAbilityAlt);
       backToMain(s);
       return;
     case Kind.SelectSquare:
@@ -649,7 +651,8 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     case Kind.AttackProperty: return 'attack a card with the unit';
     case Kind.AttackUnit: return 'attack a unit with the unit';
     case Kind.Defend: return 'defend the card the unit stands on';
-    case Kind.UseAbility: return "use the King's ability";
+    case Kind.UseAbility: return "use the unit's ability";
+    case Kind.UseAbilityAlt: return "use the ability's second option (+1 Hit Point)";
     case Kind.SelectSquare: return `choose ${squareName(a)}`;
     case Kind.SelectUnit: return `choose the unit at ${squareName(a)}, level ${b}`;
   }

@@ -88,6 +88,11 @@ export const UnitFlag = {
   Immovable: 4,
   /** Overly Eager Sentinel animated on an 11: its attacks this turn deal double. */
   Doubled: 8,
+  /** Adaptive Sentinel's Tactical Flexibility: +1 / +2 Attack Power until its owner's next turn. */
+  Flex1: 16,
+  Flex2: 32,
+  /** A golem's once-only ability has been used (until its owner's next turn). */
+  AbilityUsed: 64,
 } as const;
 
 /** How the game ended. */

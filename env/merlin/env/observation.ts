@@ -227,7 +227,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   const UF = 17;
   const oCUnit = L.add('combat.units', SQ * LV * UF, `${seatWord} × [${F}] slots × [${LV}] stack levels (units in order of arrival) × [${UF}]: present; owned by the observer (always 0 in the state tensor, see combat.unitOwner)` +
     '; owned by the seat whose card it stands on (a defender\'s side); Queen; King (else a Jack); suit one-hot Clubs, Spades, Hearts, Diamonds; ' +
-    'Attack Power or Strength / 12 (clipped); Hit Points or Health / 12 (clipped); defending; may act now (active and not yet acted this turn); ' +
+    'Attack Power or Strength (with Tactical Flexibility and Impetuous Assault doubling) / 12 (clipped); Hit Points or Health / 12 (clipped); defending; may act now (active and not yet acted this turn); ' +
     "King's ability ready; Center of Attention; Immovable; shield / 6 (clipped).");
   const oCOwner = full ? L.add('combat.unitOwner', SQ * LV * M, `[${M}] seats × [${F}] slots × [${LV}] levels × [${M}]: one-hot owner seat of the unit.`) : -1;
 
@@ -520,7 +520,8 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       if (rank === 12) out[o + 3] = 1;
       else if (rank === 13) out[o + 4] = 1;
       out[o + 5 + ((f / 13) | 0)] = 1;
-      const atk = s.unitAtk[u];
+      const fl = s.unitFlags[u];
+      const atk = (s.unitAtk[u] + (fl & 16 ? 1 : 0) + (fl & 32 ? 2 : 0)) * (fl & 8 ? 2 : 1);
       const hp = s.unitHp[u];
       out[o + 9] = atk >= 12 ? 1 : atk / 12;
       out[o + 10] = hp >= 12 ? 1 : hp / 12;

@@ -187,6 +187,11 @@ export const RulesetSchema = z
          */
         impetuousAssault: z.object({ souls: nat(), doubleOnTotal: int().min(2).max(12) }).strict(),
         /**
+         * The Adaptive Sentinel's (Jack of Diamonds) Tactical Flexibility: Essence Grain it costs, and the roll
+         * totals of the turn on which it is free. 0.1.22b "The Adaptive Sentinel".
+         */
+        tacticalFlexibility: z.object({ grain: nat(), freeOnTotals: z.array(int().min(2).max(12)) }).strict(),
+        /**
          * A combat-ready start (the `skirmish` variant): cards dealt from the deck into every hand at setup
          * (Club properties, Jacks and Queens, Kings) and Souls from the supply. All zero in `full`.
          */

@@ -160,6 +160,43 @@ describe('The Overly Eager Sentinel (Jack of Clubs; 0.1.22b "Impetuous Assault")
   });
 });
 
+describe('The Adaptive Sentinel (Jack of Diamonds; 0.1.22b "Tactical Flexibility")', () => {
+  it('for an Essence Grain, on the turn it is animated: +1 Attack Power or (second option) +1 Hit Point until its next turn', () => {
+    const g = frontLine();
+    giveCard(g.s, 0, diamond(11));
+    giveCommodity(g.s, 0, SOULS, 1);
+    giveCommodity(g.s, 0, 2, 1);
+    g.s.die1 = 2;
+    g.s.die2 = 3;
+    nextDice(g.s, 3, 3);
+    act(g, Kind.Animate, 0);
+    act(g, Kind.SelectSquare, sq(g, 0, 3));
+    act(g, Kind.CommandUnit, sq(g, 0, 3), 0);
+    expect([isLegal(g, Kind.UseAbility), isLegal(g, Kind.UseAbilityAlt), isLegal(g, Kind.Defend)]).toEqual([true, true, false]);
+    const supply = g.s.supply[2];
+    act(g, Kind.UseAbility);
+    expect(g.s.supply[2]).toBe(supply + 1);
+    expect(power(g.s, g.rs, 0, true)).toBe(4);
+    expect(isLegal(g, Kind.CommandUnit, sq(g, 0, 3), 0)).toBe(false); // once, and not yet active
+    combatTurnStart(g.s, 0);
+    expect(power(g.s, g.rs, 0, true)).toBe(3);
+    assertConserved(g);
+  });
+
+  it('is free on a turn that rolled an 11 or 12; the Hit Point option shields it until its next turn', () => {
+    const g = frontLine();
+    giveCard(g.s, 0, diamond(11));
+    giveCommodity(g.s, 0, SOULS, 1);
+    g.s.die1 = 6;
+    g.s.die2 = 6;
+    act(g, Kind.Animate, 0);
+    act(g, Kind.SelectSquare, sq(g, 0, 3));
+    order(g, [0, 3], Kind.UseAbilityAlt);
+    expect(g.s.unitShield[0]).toBe(1);
+    expect(g.s.held[2]).toBe(0);
+  });
+});
+
 describe('Attacking properties (0.1.27b "Attacking Properties")', () => {
   it('a standard card has 1 hit point: one hit destroys it, face down, and it produces nothing more', () => {
     const g = frontLine();
