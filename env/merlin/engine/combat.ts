@@ -18,7 +18,7 @@ import { rollD6 } from '../../core/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_SPELL, SlotKind, TopKind, UnitFlag, type MerlinState } from './state.ts';
 import { rankOf, Suit, suitOf } from './cards.ts';
-import { geometry, standable } from './board.ts';
+import { adjacent as adjacentSquares, geometry, standable } from './board.ts';
 import { takeFromHand } from './magic.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -159,6 +159,7 @@ export function animate(s: MerlinState, rs: Ruleset, seat: number, h: number, k:
   s.supply[0] += n;
   const atk = rollD6(s.rng);
   const hp = rollD6(s.rng);
+  for (let u = 0; u < s.unitFlags.length; u++) if (s.unitOwner[u] === seat) s.unitFlags[u] &= ~LASTING; // a Liege's focus shifts
   addUnit(s, card, seat, k, atk, hp, s.turn + 1, 0, 0);
 }
 
@@ -296,6 +297,14 @@ function isOverlyEager(card: number): boolean {
   return rankOf(card) === 11 && suitOf(card) === Suit.Clubs;
 }
 
+/** The Inspirational Liege (Queen of Hearts). */
+function isLiege(card: number): boolean {
+  return rankOf(card) === 12 && suitOf(card) === Suit.Hearts;
+}
+
+/** Flags that last beyond the owner's next turn (Royal Boon). */
+const LASTING = UnitFlag.Boon | UnitFlag.BigBoon;
+
 /** The Adaptive Sentinel (Jack of Diamonds). */
 function isAdaptive(card: number): boolean {
   return rankOf(card) === 11 && suitOf(card) === Suit.Diamonds;
@@ -314,6 +323,11 @@ export function abilityOk(s: MerlinState, rs: Ruleset, u: number, alt = false): 
     return tf.freeOnTotals.includes(s.die1 + s.die2) || s.held[s.unitOwner[u] * 3 + 2] >= tf.grain;
   }
   if (alt) return false;
+  if (isLiege(card)) {
+    const rb = rs.data.combat.royalBoon;
+    const seat = s.unitOwner[u];
+    return s.unitActiveFrom[u] <= s.turn && fresh(s, u) && !(s.unitFlags[u] & LASTING) && s.held[seat * 3] >= rb.souls && s.held[seat * 3 + 2] >= rb.grain;
+  }
   if (isOverlyEager(card))
     return s.unitActiveFrom[u] === s.turn + 1 && s.held[s.unitOwner[u] * 3] >= rs.data.combat.impetuousAssault.souls;
   if (!(s.unitFlags[u] & UnitFlag.AbilityReady)) return false;
@@ -391,6 +405,7 @@ export function power(s: MerlinState, rs: Ruleset, u: number, attacking: boolean
     else if (attacking && top === TopKind.SpellShop) p += c.terrain.spellShopAttack;
     if (suitOf(card) === Suit.Clubs && c.synergy.clubsAttack > 0 && sameSuitNear(s, rs, u, Suit.Clubs)) p += c.synergy.clubsAttack;
     const flags = s.unitFlags[u];
+    p += boonFor(s, rs, u);
     if (flags & UnitFlag.Flex1) p += 1;
     if (flags & UnitFlag.Flex2) p += 2;
     if (attacking && flags & UnitFlag.Doubled) p *= 2;
@@ -409,7 +424,7 @@ export function ward(s: MerlinState, rs: Ruleset, u: number): number {
   let w = 0;
   if (s.unitStance[u] === 1 && s.slotTopKind[s.unitPos[u]] === TopKind.Brewery) w += c.terrain.breweryHp;
   if (suitOf(card) === Suit.Hearts && c.synergy.heartsHp > 0 && sameSuitNear(s, rs, u, Suit.Hearts)) w += c.synergy.heartsHp;
-  return w;
+  return w + boonFor(s, rs, u);
 }
 
 /** Damage that defeats unit `u` in one blow. */
@@ -550,6 +565,10 @@ export function useAbility(s: MerlinState, rs: Ruleset, u: number, alt = false):
     tacticalFlexibility(s, rs, u, alt);
     return;
   }
+  if (isLiege(s.unitCard[u])) {
+    royalBoon(s, rs, u);
+    return;
+  }
   const k = rs.data.combat.kings;
   s.unitFlags[u] &= ~UnitFlag.AbilityReady;
   let delta = 0;
@@ -607,17 +626,50 @@ function tacticalFlexibility(s: MerlinState, rs: Ruleset, u: number, hp: boolean
   else s.unitFlags[u] |= bonus === 2 ? UnitFlag.Flex2 : UnitFlag.Flex1;
 }
 
+/**
+ * The Inspirational Liege's Royal Boon (0.1.22b): her action, for a Soul and an Essence Grain; from then on
+ * every friendly golem in her aura (stacked with or next to her, herself included) has +1 Attack Power and
+ * +1 Hit Point (a ward, D88), +2 if that turn's roll was a 12, until she is defeated or her owner animates
+ * another golem (D102).
+ */
+function royalBoon(s: MerlinState, rs: Ruleset, u: number): void {
+  const rb = rs.data.combat.royalBoon;
+  const seat = s.unitOwner[u];
+  s.held[seat * 3] -= rb.souls;
+  s.supply[0] += rb.souls;
+  s.held[seat * 3 + 2] -= rb.grain;
+  s.supply[2] += rb.grain;
+  s.unitFlags[u] |= s.die1 + s.die2 === rb.bigOnTotal ? UnitFlag.BigBoon : UnitFlag.Boon;
+  s.unitActed[u] = s.turn;
+}
+
+/** Royal Boon bonus golem `u` receives: the best of its owner's Lieges whose aura reaches it. */
+function boonFor(s: MerlinState, rs: Ruleset, u: number): number {
+  let best = 0;
+  const flags = s.unitFlags;
+  for (let q = 0; q < flags.length; q++) {
+    if (!(flags[q] & LASTING) || s.unitOwner[q] !== s.unitOwner[u]) continue;
+    if (q !== u && s.unitPos[q] !== s.unitPos[u] && !adjacentSquares(rs, s.numPlayers, s.unitPos[q], s.unitPos[u])) continue;
+    const b = flags[q] & UnitFlag.BigBoon ? rs.data.combat.royalBoon.bigBonus : rs.data.combat.royalBoon.bonus;
+    if (b > best) best = b;
+  }
+  return best;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Hooks called by the turn, the dice and bankruptcy
 // ---------------------------------------------------------------------------------------------------------
 
-/** At the start of `seat`'s turn its units' one-turn effects end (shield, Immovable, Center of Attention, extra attacks, ability). */
+/**
+ * At the start of `seat`'s turn its units' one-turn effects end (shield, Immovable, Center of Attention,
+ * extra attacks, abilities used, Tactical Flexibility, doubling); a Royal Boon lasts.
+ */
 export function combatTurnStart(s: MerlinState, seat: number): void {
   for (let u = 0; u < s.unitCard.length; u++) {
     if (s.unitOwner[u] !== seat) continue;
     s.unitShield[u] = 0;
     s.unitExtraAttacks[u] = 0;
-    s.unitFlags[u] = 0;
+    s.unitFlags[u] &= LASTING;
   }
 }
 

@@ -93,6 +93,9 @@ export const UnitFlag = {
   Flex2: 32,
   /** A golem's once-only ability has been used (until its owner's next turn). */
   AbilityUsed: 64,
+  /** Inspirational Liege's Royal Boon, the small or the big bonus (lasts until she falls or a friendly golem is animated). */
+  Boon: 128,
+  BigBoon: 256,
 } as const;
 
 /** How the game ended. */

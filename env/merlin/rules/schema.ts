@@ -192,6 +192,11 @@ export const RulesetSchema = z
          */
         tacticalFlexibility: z.object({ grain: nat(), freeOnTotals: z.array(int().min(2).max(12)) }).strict(),
         /**
+         * The Inspirational Liege's (Queen of Hearts) Royal Boon: its cost, the bonus to friendly golems in her
+         * aura, and the bonus when the turn's roll is `bigOnTotal`. 0.1.22b "The Inspirational Liege".
+         */
+        royalBoon: z.object({ souls: nat(), grain: nat(), bonus: nat(), bigBonus: nat(), bigOnTotal: int().min(2).max(12) }).strict(),
+        /**
          * A combat-ready start (the `skirmish` variant): cards dealt from the deck into every hand at setup
          * (Club properties, Jacks and Queens, Kings) and Souls from the supply. All zero in `full`.
          */

@@ -197,6 +197,34 @@ describe('The Adaptive Sentinel (Jack of Diamonds; 0.1.22b "Tactical Flexibility
   });
 });
 
+describe('The Inspirational Liege (Queen of Hearts; 0.1.22b "Royal Boon")', () => {
+  it('for a Soul and an Essence Grain, friendly golems in her aura get +1 Attack Power and +1 Hit Point until another golem is animated', () => {
+    const g = frontLine();
+    putProperty(g.s, g.rs, 0, 2, club(3));
+    putProperty(g.s, g.rs, 0, 0, club(4));
+    const liege = putUnit(g, 0, 2, heart(12), 2, 3);
+    const near = putUnit(g, 0, 3, spade(11), 3, 3);
+    const far = putUnit(g, 0, 0, spade(12), 3, 3);
+    giveCommodity(g.s, 0, SOULS, 2);
+    giveCommodity(g.s, 0, 2, 1);
+    g.s.die1 = 2;
+    g.s.die2 = 3;
+    order(g, [0, 2], Kind.UseAbility);
+    expect([g.s.held[0], g.s.held[2]]).toEqual([1, 0]);
+    expect([power(g.s, g.rs, near, true), power(g.s, g.rs, far, true), power(g.s, g.rs, liege, true)]).toEqual([4, 3, 3]);
+    putUnit(g, 1, 0, heart(11), 3, 9);
+    order(g, [0, 3], Kind.AttackUnit, [1, 0]); // 4 damage dealt; the 3 struck back loses 1 to the boon's Hit Point
+    expect([g.s.unitHp[near], g.s.unitHp[3]]).toEqual([1, 5]);
+    combatTurnStart(g.s, 0);
+    expect(power(g.s, g.rs, near, true)).toBe(4); // the boon lasts
+    giveCard(g.s, 0, diamond(12));
+    act(g, Kind.Animate, 0);
+    act(g, Kind.SelectSquare, sq(g, 0, 0));
+    expect(power(g.s, g.rs, near, true)).toBe(3); // her focus shifts to the new arrival
+    assertConserved(g);
+  });
+});
+
 describe('Attacking properties (0.1.27b "Attacking Properties")', () => {
   it('a standard card has 1 hit point: one hit destroys it, face down, and it produces nothing more', () => {
     const g = frontLine();
