@@ -244,7 +244,7 @@ function inReach(s: MerlinState, rs: Ruleset, u: number, k: number): boolean {
 }
 
 function mayAttack(s: MerlinState, rs: Ruleset, u: number): boolean {
-  return canAttackAgain(s, u) && !(s.unitFlags[u] & UnitFlag.Immovable);
+  return canAttackAgain(s, u) && !(s.unitFlags[u] & (UnitFlag.Immovable | UnitFlag.Bulwark));
 }
 
 /** Unit `u` may attack the card on square `k`: an enemy's card in reach, not a Chauffeur, not destroyed. */
@@ -302,8 +302,17 @@ function isLiege(card: number): boolean {
   return rankOf(card) === 12 && suitOf(card) === Suit.Hearts;
 }
 
-/** Flags that last beyond the owner's next turn (Royal Boon). */
-const LASTING = UnitFlag.Boon | UnitFlag.BigBoon;
+/** Flags that last beyond the owner's next turn (Royal Boon, Bulwark Stance). */
+const LASTING = UnitFlag.Boon | UnitFlag.BigBoon | UnitFlag.Bulwark;
+
+function isNamed(card: number, rank: number, suit: number): boolean {
+  return rankOf(card) === rank && suitOf(card) === suit;
+}
+
+/** `a` and `b` are the same square or touch. */
+function near(rs: Ruleset, s: MerlinState, a: number, b: number): boolean {
+  return a === b || adjacentSquares(rs, s.numPlayers, a, b);
+}
 
 /** The Adaptive Sentinel (Jack of Diamonds). */
 function isAdaptive(card: number): boolean {
@@ -322,7 +331,26 @@ export function abilityOk(s: MerlinState, rs: Ruleset, u: number, alt = false): 
     const tf = rs.data.combat.tacticalFlexibility;
     return tf.freeOnTotals.includes(s.die1 + s.die2) || s.held[s.unitOwner[u] * 3 + 2] >= tf.grain;
   }
+  const seat = s.unitOwner[u];
+  const held = s.held;
+  const c = rs.data.combat;
+  if (isNamed(card, 12, Suit.Diamonds)) {
+    if (s.unitActiveFrom[u] > s.turn || !fresh(s, u)) return false;
+    const cost = (s.die1 + s.die2 === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
+    return held[seat * 3 + 2] >= cost && bombardTargets(s, rs, u, null) > 0;
+  }
   if (alt) return false;
+  if (isNamed(card, 11, Suit.Hearts)) {
+    const animatedNow = s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & UnitFlag.AbilityUsed);
+    if (!(animatedNow || (s.unitActiveFrom[u] <= s.turn && fresh(s, u))) || s.unitFlags[u] & UnitFlag.Bulwark) return false;
+    const k = s.unitPos[u];
+    if (((k / rs.data.table.fieldSlots) | 0) !== seat || !standable(s, k) || destroyed(s, rs, k)) return false;
+    return held[seat * 3] >= c.bulwark.souls && held[seat * 3 + 1] >= c.bulwark.elixirOil;
+  }
+  if (isNamed(card, 12, Suit.Clubs)) {
+    if (s.unitActiveFrom[u] > s.turn || !fresh(s, u) || s.unitFlags[u] & (UnitFlag.Aegis1 | UnitFlag.Aegis2)) return false;
+    return held[seat * 3 + 1] >= c.aegis.elixirOil;
+  }
   if (isLiege(card)) {
     const rb = rs.data.combat.royalBoon;
     const seat = s.unitOwner[u];
@@ -468,6 +496,7 @@ export function moveUnit(s: MerlinState, u: number, k: number): void {
   s.unitPos[u] = k;
   s.unitActed[u] = s.turn;
   s.unitStance[u] = 0;
+  s.unitFlags[u] &= ~UnitFlag.Bulwark;
 }
 
 /** Unit `u` defends the card it stands on. */
@@ -483,6 +512,30 @@ export function defend(s: MerlinState, u: number): void {
  */
 export function attackUnit(s: MerlinState, rs: Ruleset, a: number, t: number): void {
   spendAttack(s, a);
+  if (isGolemCard(s.unitCard[a]) && isGolemCard(s.unitCard[t])) {
+    const q = aegisFor(s, rs, s.unitOwner[t], s.unitPos[t], t);
+    if (q >= 0) t = q;
+  }
+  duel(s, rs, a, t);
+  sweep(s);
+}
+
+/**
+ * The Shielding Sovereign of `owner` who intercepts a golem's attack on square `k` (on a golem other than
+ * herself, or on the card), spending one interception, or -1. 0.1.22b "Aegis of the Realm" (D105).
+ */
+function aegisFor(s: MerlinState, rs: Ruleset, owner: number, k: number, target: number): number {
+  for (let q = 0; q < s.unitFlags.length; q++) {
+    const f = s.unitFlags[q];
+    if (!(f & (UnitFlag.Aegis1 | UnitFlag.Aegis2)) || s.unitOwner[q] !== owner || q === target || !near(rs, s, s.unitPos[q], k)) continue;
+    s.unitFlags[q] = f & UnitFlag.Aegis2 ? (f & ~UnitFlag.Aegis2) | UnitFlag.Aegis1 : f & ~UnitFlag.Aegis1;
+    return q;
+  }
+  return -1;
+}
+
+/** One exchange of blows between units `a` (attacking) and `t` (see attackUnit). */
+function duel(s: MerlinState, rs: Ruleset, a: number, t: number): void {
   const ga = isGolemCard(s.unitCard[a]);
   const gt = isGolemCard(s.unitCard[t]);
   if (ga === gt) {
@@ -496,7 +549,6 @@ export function attackUnit(s: MerlinState, rs: Ruleset, a: number, t: number): v
     strike(s, rs, golem, s.unitAtk[guard] + rs.data.combat.guardFirstStrikeBonus);
     if (s.unitHp[golem] > 0) strike(s, rs, guard, power(s, rs, golem, golem === a));
   }
-  sweep(s);
 }
 
 /**
@@ -511,6 +563,14 @@ export function attackProperty(s: MerlinState, rs: Ruleset, a: number, k: number
   spendAttack(s, a);
   const F = rs.data.table.fieldSlots;
   const owner = (k / F) | 0;
+  if (isGolemCard(s.unitCard[a])) {
+    const q = aegisFor(s, rs, owner, k, -1);
+    if (q >= 0) {
+      duel(s, rs, a, q); // she takes the whole blow; nothing reaches the card
+      sweep(s);
+      return;
+    }
+  }
   const defs: number[] = [];
   for (let u = 0; u < s.unitCard.length; u++) if (s.unitPos[u] === k && s.unitOwner[u] === owner && s.unitStance[u] === 1) defs.push(u);
   const aGolem = isGolemCard(s.unitCard[a]);
@@ -541,7 +601,9 @@ export function attackProperty(s: MerlinState, rs: Ruleset, a: number, k: number
     strike(s, rs, u, take);
     d -= take;
   }
-  if (d > 0) {
+  let bulwark = false;
+  for (const u of defs) if (s.unitFlags[u] & UnitFlag.Bulwark) bulwark = true;
+  if (d > 0 && !bulwark) {
     const hp = cardHp(s, rs, k);
     s.slotHits[k] = s.slotHits[k] + d >= hp ? hp : s.slotHits[k] + d;
   }
@@ -567,6 +629,37 @@ export function useAbility(s: MerlinState, rs: Ruleset, u: number, alt = false):
   }
   if (isLiege(s.unitCard[u])) {
     royalBoon(s, rs, u);
+    return;
+  }
+  const card = s.unitCard[u];
+  const c = rs.data.combat;
+  const seat = s.unitOwner[u];
+  const total = s.die1 + s.die2;
+  if (isNamed(card, 12, Suit.Diamonds)) {
+    const cost = (total === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
+    s.held[seat * 3 + 2] -= cost;
+    s.supply[2] += cost;
+    s.unitActed[u] = s.turn;
+    bombard(s, rs, u, alt);
+    return;
+  }
+  if (isNamed(card, 11, Suit.Hearts)) {
+    s.held[seat * 3] -= c.bulwark.souls;
+    s.supply[0] += c.bulwark.souls;
+    s.held[seat * 3 + 1] -= c.bulwark.elixirOil;
+    s.supply[1] += c.bulwark.elixirOil;
+    if (s.unitActiveFrom[u] > s.turn && total === c.bulwark.doubleOnTotal) s.unitShield[u] += s.unitHp[u];
+    s.unitFlags[u] |= UnitFlag.Bulwark | UnitFlag.AbilityUsed;
+    s.unitStance[u] = 1;
+    if (s.unitActiveFrom[u] <= s.turn) s.unitActed[u] = s.turn;
+    return;
+  }
+  if (isNamed(card, 12, Suit.Clubs)) {
+    s.held[seat * 3 + 1] -= c.aegis.elixirOil;
+    s.supply[1] += c.aegis.elixirOil;
+    const n = total === c.aegis.bigOnTotal ? c.aegis.bigCharges : c.aegis.charges;
+    s.unitFlags[u] |= n === 2 ? UnitFlag.Aegis2 : UnitFlag.Aegis1;
+    s.unitActed[u] = s.turn;
     return;
   }
   const k = rs.data.combat.kings;
@@ -641,6 +734,64 @@ function royalBoon(s: MerlinState, rs: Ruleset, u: number): void {
   s.supply[2] += rb.grain;
   s.unitFlags[u] |= s.die1 + s.die2 === rb.bigOnTotal ? UnitFlag.BigBoon : UnitFlag.Boon;
   s.unitActed[u] = s.turn;
+}
+
+/**
+ * The targets of the Explosive Artillerist `u`'s bomb: enemy golems and enemy cards (not Chauffeurs, not
+ * destroyed) on her square and the squares touching it. Counts them; with `hit`, deals `hit(n)` to each.
+ */
+function bombardTargets(s: MerlinState, rs: Ruleset, u: number, dmg: number | null): number {
+  const F = rs.data.table.fieldSlots;
+  const seat = s.unitOwner[u];
+  const g = geometry(rs, s.numPlayers);
+  const k0 = s.unitPos[u];
+  let n = 0;
+  for (let j = -1; j < 8; j++) {
+    const k = j < 0 ? k0 : g.adj[k0 * 8 + j];
+    if (k < 0) break;
+    if (((k / F) | 0) !== seat && standable(s, k) && !destroyed(s, rs, k)) {
+      n++;
+      if (dmg !== null) {
+        const hp = cardHp(s, rs, k);
+        s.slotHits[k] = s.slotHits[k] + dmg >= hp ? hp : s.slotHits[k] + dmg;
+      }
+    }
+    for (let t = 0; t < s.unitCard.length; t++) {
+      if (s.unitPos[t] !== k || s.unitOwner[t] === seat || !isGolemCard(s.unitCard[t])) continue;
+      n++;
+      if (dmg !== null) strike(s, rs, t, dmg);
+    }
+  }
+  return n;
+}
+
+/**
+ * Strategic Bombardment (0.1.22b "The Explosive Artillerist"): `bombardment.damage` (3) to every target in
+ * her area; the enhanced bomb (`enhanced`) adds her Attack Power to that and divides it equally among the
+ * targets, halves rounded up (D106).
+ */
+function bombard(s: MerlinState, rs: Ruleset, u: number, enhanced: boolean): void {
+  const base = rs.data.combat.bombardment.damage;
+  let d = base;
+  if (enhanced) d = Math.floor((base + power(s, rs, u, true)) / bombardTargets(s, rs, u, null) + 0.5);
+  bombardTargets(s, rs, u, d);
+  sweep(s);
+}
+
+/**
+ * At the end of `seat`'s turn each of its Stalwart Sentinels (Jack of Hearts) standing on its owner's
+ * damaged, not destroyed card heals it one hit (0.1.22b "The Stalwart Sentinel": "Healing").
+ */
+export function combatTurnEnd(s: MerlinState, rs: Ruleset, seat: number): void {
+  const F = rs.data.table.fieldSlots;
+  for (let u = 0; u < s.unitCard.length; u++) {
+    const k = s.unitPos[u];
+    if (s.unitOwner[u] !== seat || !isNamed(s.unitCard[u], 11, Suit.Hearts) || ((k / F) | 0) !== seat) continue;
+    if (s.slotHits[k] === 0 || destroyed(s, rs, k)) continue;
+    let first = true;
+    for (let q = 0; q < u; q++) if (s.unitPos[q] === k && s.unitOwner[q] === seat && isNamed(s.unitCard[q], 11, Suit.Hearts)) first = false;
+    if (first) s.slotHits[k]--;
+  }
 }
 
 /** Royal Boon bonus golem `u` receives: the best of its owner's Lieges whose aura reaches it. */

@@ -96,6 +96,11 @@ export const UnitFlag = {
   /** Inspirational Liege's Royal Boon, the small or the big bonus (lasts until she falls or a friendly golem is animated). */
   Boon: 128,
   BigBoon: 256,
+  /** Stalwart Sentinel in Bulwark Stance (lasts until it moves): defends, never attacks, lets no excess damage through. */
+  Bulwark: 512,
+  /** Shielding Sovereign's Aegis of the Realm: interceptions left until her owner's next turn (one or two). */
+  Aegis1: 1024,
+  Aegis2: 2048,
 } as const;
 
 /** How the game ended. */

@@ -14,7 +14,7 @@ import { expireModifiers, turnTriggers } from './effects.ts';
 import { readingsAvailable } from './future-readings.ts';
 import { beginTaxSeason } from './taxes.ts';
 import { checkDominance, truncate } from './victory.ts';
-import { combatTurnStart } from './combat.ts';
+import { combatTurnEnd, combatTurnStart } from './combat.ts';
 
 /** Start the turn of `order[turnIdx]`, skipping eliminated players, and run it up to its first decision. */
 export function startTurn(s: MerlinState, rs: Ruleset): void {
@@ -70,6 +70,7 @@ export function endTurn(s: MerlinState, rs: Ruleset): void {
     s.handOrigin[seat].push(-1);
   }
   nc.length = 0;
+  combatTurnEnd(s, rs, seat);
   payDebts(s, rs, seat);
   if (checkDominance(s, rs)) return;
   nextSeat(s);

@@ -224,11 +224,11 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   const oCPending = L.add('combat.pending', 7, 'One-hot over the part-3 Pending values: PlaceGolem, PlaceGuard, PlaceGuardNow, MoveUnit, AttackProperty, AttackUnit, PlaceCard (where a played property or lab goes).');
   const oCCmd = L.add('combat.commandedUnit', SQ * LV, `[${M}] ${relWord}s × [${F}] slots × [${LV}] stack levels: one-hot position of the unit being commanded; all zero when none.`);
   const oCHits = L.add('combat.hits', SQ, `${seatWord} × [${F}] slots: hits the card has taken / its hit points (1 = destroyed, face down).`);
-  const UF = 18;
+  const UF = 20;
   const oCUnit = L.add('combat.units', SQ * LV * UF, `${seatWord} × [${F}] slots × [${LV}] stack levels (units in order of arrival) × [${UF}]: present; owned by the observer (always 0 in the state tensor, see combat.unitOwner)` +
     '; owned by the seat whose card it stands on (a defender\'s side); Queen; King (else a Jack); suit one-hot Clubs, Spades, Hearts, Diamonds; ' +
     'Attack Power or Strength (with Tactical Flexibility and Impetuous Assault doubling) / 12 (clipped); Hit Points or Health / 12 (clipped); defending; may act now (active and not yet acted this turn); ' +
-    "King's ability ready; Center of Attention; Immovable; shield / 6 (clipped); Royal Boon given (0.5 the bonus, 1 the big bonus).");
+    "King's ability ready; Center of Attention; Immovable; shield / 6 (clipped); Royal Boon given (0.5 the bonus, 1 the big bonus); Bulwark Stance; Aegis interceptions left / 2.");
   const oCOwner = full ? L.add('combat.unitOwner', SQ * LV * M, `[${M}] seats × [${F}] slots × [${LV}] levels × [${M}]: one-hot owner seat of the unit.`) : -1;
 
   const spec = L.spec();
@@ -535,6 +535,9 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       if (sh > 0) out[o + 16] = sh >= 6 ? 1 : sh / 6;
       if (fl & 256) out[o + 17] = 1;
       else if (fl & 128) out[o + 17] = 0.5;
+      if (fl & 512) out[o + 18] = 1;
+      if (fl & 2048) out[o + 19] = 1;
+      else if (fl & 1024) out[o + 19] = 0.5;
       if (full) out[oCOwner + j * M + owner] = 1;
     }
   }

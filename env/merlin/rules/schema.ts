@@ -197,6 +197,15 @@ export const RulesetSchema = z
          */
         royalBoon: z.object({ souls: nat(), grain: nat(), bonus: nat(), bigBonus: nat(), bigOnTotal: int().min(2).max(12) }).strict(),
         /**
+         * The Explosive Artillerist's (Queen of Diamonds) Strategic Bombardment: Essence Grain it costs (less on
+         * `cheapOnTotal`), the damage to each target in her area, and the extra Grain of the enhanced bomb.
+         */
+        bombardment: z.object({ grain: nat(), cheapGrain: nat(), cheapOnTotal: int().min(2).max(12), damage: nat(), enhanceGrain: nat() }).strict(),
+        /** The Stalwart Sentinel's (Jack of Hearts) Bulwark Stance: Souls and Elixir Oil; Hit Points doubled on `doubleOnTotal`. */
+        bulwark: z.object({ souls: nat(), elixirOil: nat(), doubleOnTotal: int().min(2).max(12) }).strict(),
+        /** The Shielding Sovereign's (Queen of Clubs) Aegis of the Realm: Elixir Oil, and interceptions (more on `bigOnTotal`). */
+        aegis: z.object({ elixirOil: nat(), charges: int().min(1).max(2), bigCharges: int().min(1).max(2), bigOnTotal: int().min(2).max(12) }).strict(),
+        /**
          * A combat-ready start (the `skirmish` variant): cards dealt from the deck into every hand at setup
          * (Club properties, Jacks and Queens, Kings) and Souls from the supply. All zero in `full`.
          */

@@ -13,7 +13,7 @@ import { loadRuleset } from '../rules/index.ts';
 import { nextInt, seedRng } from '../../core/rng.ts';
 import { IllegalActionError } from '../../core/errors.ts';
 import {
-  act, assertConserved, club, diamond, game, giveCard, giveCommodity, giveGold, heart, isLegal, key, nextDice, putChauffeur, putLand,
+  act, assertConserved, club, diamond, game, giveCard, giveCommodity, giveGold, heart, isLegal, key, nextDice, nextRoll, putChauffeur, putLand,
   putProperty, putSpecialised, putUnit, snap, spade, sq, variant, type Game,
 } from './helpers.ts';
 
@@ -222,6 +222,96 @@ describe('The Inspirational Liege (Queen of Hearts; 0.1.22b "Royal Boon")', () =
     act(g, Kind.SelectSquare, sq(g, 0, 0));
     expect(power(g.s, g.rs, near, true)).toBe(3); // her focus shifts to the new arrival
     assertConserved(g);
+  });
+});
+
+describe('The Explosive Artillerist (Queen of Diamonds; 0.1.22b "Strategic Bombardment")', () => {
+  it('for 2 Essence Grain deals 3 damage to every enemy golem and card on and around her square', () => {
+    const g = frontLine();
+    putProperty(g.s, g.rs, 1, 4, club(6));
+    putLand(g.s, g.rs, 1, 4, diamond(2)); // a permitted property: 2 hit points
+    const art = putUnit(g, 0, 3, diamond(12), 2, 4);
+    putUnit(g, 1, 0, heart(11), 1, 5);
+    putUnit(g, 1, 0, spade(11), 1, 2);
+    giveCommodity(g.s, 0, 2, 2);
+    g.s.die1 = 2;
+    g.s.die2 = 3;
+    order(g, [0, 3], Kind.UseAbility);
+    expect(g.s.held[2]).toBe(0);
+    expect(g.s.unitCard).toEqual([diamond(12), heart(11)]); // the 2-HP golem fell
+    expect(g.s.unitHp[1]).toBe(2);
+    expect([g.s.slotHits[key(g, 1, 0)], g.s.slotHits[key(g, 1, 4)]]).toEqual([1, 2]); // both destroyed
+    expect(g.s.slotHits[key(g, 0, 3)]).toBe(0); // her own card is spared
+    expect(art).toBe(0);
+    assertConserved(g);
+  });
+
+  it('the enhanced bomb (one Grain more) adds her Attack Power and divides it among the targets, halves rounded up; on an 11 it costs 1 less', () => {
+    const g = frontLine();
+    putUnit(g, 0, 3, diamond(12), 4, 4);
+    putUnit(g, 1, 0, heart(11), 1, 9);
+    giveCommodity(g.s, 0, 2, 2);
+    g.s.die1 = 5;
+    g.s.die2 = 6;
+    order(g, [0, 3], Kind.UseAbilityAlt); // (3 + 4) / 2 targets (the golem and the card) = 3.5 -> 4 each
+    expect(g.s.held[2]).toBe(0);
+    expect(g.s.unitHp[1]).toBe(5);
+  });
+});
+
+describe('The Stalwart Sentinel (Jack of Hearts; 0.1.22b "Bulwark Stance", "Healing")', () => {
+  it('in Bulwark Stance it defends, never attacks, and no damage gets past it to the card', () => {
+    const g = frontLine();
+    const st = putUnit(g, 1, 0, heart(11), 1, 2);
+    putUnit(g, 0, 3, spade(12), 6, 9);
+    giveCommodity(g.s, 1, SOULS, 1);
+    giveCommodity(g.s, 1, 1, 1);
+    g.s.decider = 1;
+    g.s.order = [1, 2, 3, 0];
+    order(g, [1, 0], Kind.UseAbility);
+    expect([g.s.unitStance[st], g.s.held[3], g.s.held[4]]).toEqual([1, 0, 0]);
+    expect(g.s.unitFlags[st] & UnitFlag.Bulwark).toBeTruthy();
+    g.s.turn += 4;
+    expect(isLegal(g, Kind.CommandUnit, sq(g, 1, 0), 0)).toBe(false); // an enemy golem next to it, but no attack in Bulwark
+    g.s.order = [0, 1, 2, 3];
+    g.s.decider = 0;
+    order(g, [0, 3], Kind.AttackProperty, [1, 0]); // 6 damage: 2 defeat the Sentinel, the rest is stopped
+    expect(g.s.unitCard).toEqual([spade(12)]);
+    expect(g.s.slotHits[key(g, 1, 0)]).toBe(0);
+  });
+
+  it("heals the damaged card it stands on at the end of its owner's turn", () => {
+    const g = game();
+    putProperty(g.s, g.rs, 0, 0, club(5));
+    putLand(g.s, g.rs, 0, 0, diamond(2));
+    g.s.slotHits[key(g, 0, 0)] = 1;
+    putUnit(g, 0, 0, heart(11), 1, 2);
+    nextRoll(g.s, 1, 2);
+    act(g, Kind.EndTurn);
+    expect(g.s.slotHits[key(g, 0, 0)]).toBe(0);
+  });
+});
+
+describe('The Shielding Sovereign (Queen of Clubs; 0.1.22b "Aegis of the Realm")', () => {
+  it("for 2 Elixir Oil she takes the next golem attack on a friendly golem or card near her, until her owner's next turn; never for a guard", () => {
+    const g = frontLine();
+    putProperty(g.s, g.rs, 1, 4, club(6));
+    const sov = putUnit(g, 1, 4, club(12), 1, 8);
+    putUnit(g, 1, 0, heart(11), 1, 2);
+    putUnit(g, 0, 3, spade(11), 3, 9);
+    giveCommodity(g.s, 1, 1, 2);
+    g.s.decider = 1;
+    g.s.order = [1, 2, 3, 0];
+    g.s.die1 = 1;
+    g.s.die2 = 2;
+    order(g, [1, 4], Kind.UseAbility);
+    expect(g.s.held[4]).toBe(0);
+    expect(g.s.unitFlags[sov] & UnitFlag.Aegis1).toBeTruthy();
+    g.s.order = [0, 1, 2, 3];
+    g.s.decider = 0;
+    order(g, [0, 3], Kind.AttackUnit, [1, 0]); // aimed at the Jack of Hearts, taken by the Sovereign
+    expect([g.s.unitHp[sov], g.s.unitHp[1]]).toEqual([5, 2]);
+    expect(g.s.unitFlags[sov] & (UnitFlag.Aegis1 | UnitFlag.Aegis2)).toBe(0); // used up
   });
 });
 
