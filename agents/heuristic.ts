@@ -273,8 +273,10 @@ export class HeuristicAgent implements Agent {
         return this.verbValue(s, s.cmdUnit, Verb.UseAbilityAlt);
       case Kind.SelectSquare:
         return this.scoreSquare(s, seat, squareKey(s, rs, seat, arg));
-      case Kind.SelectUnit:
-        return this.attackUnitValue(s, s.cmdUnit, unitAt(s, squareKey(s, rs, seat, arg), arg2));
+      case Kind.SelectUnit: {
+        const t = unitAt(s, squareKey(s, rs, seat, arg), arg2);
+        return s.pending === Pending.CoordPartner ? power(s, rs, t, true) : this.attackUnitValue(s, s.cmdUnit, t);
+      }
     }
     return -1;
   }
@@ -391,6 +393,7 @@ export class HeuristicAgent implements Agent {
         return isGuardCard(c) || !isAggressive(c) ? this.propertyYield(rankOf(s.slotCard[k])) - near * 0.01 : -near;
       }
       case Pending.AttackProperty:
+      case Pending.CoordAttackProperty:
         return this.attackPropertyValue(s, u, k);
     }
     // a move: closer to the nearest enemy card is better

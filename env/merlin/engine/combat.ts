@@ -155,8 +155,7 @@ function addUnit(s: MerlinState, card: number, seat: number, k: number, atk: num
 export function animate(s: MerlinState, rs: Ruleset, seat: number, h: number, k: number): void {
   const [card] = takeFromHand(s, seat, h);
   const n = rs.data.combat.soulsToAnimate;
-  s.held[seat * 3] -= n;
-  s.supply[0] += n;
+  payToSupply(s, seat, 0, n);
   const atk = rollD6(s.rng);
   const hp = rollD6(s.rng);
   for (let u = 0; u < s.unitFlags.length; u++) if (s.unitOwner[u] === seat) s.unitFlags[u] &= ~LASTING; // a Liege's focus shifts
@@ -176,6 +175,12 @@ export function motivate(s: MerlinState, rs: Ruleset, seat: number, h: number, k
   const str = rollD6(s.rng) + rollD6(s.rng);
   const health = rollD6(s.rng) + rollD6(s.rng);
   addUnit(s, card, seat, k, str, health, now ? s.turn : s.turn + 1, 1, UnitFlag.AbilityReady);
+}
+
+/** `seat` returns `n` units of commodity `c` (0 Souls, 1 Elixir Oil, 2 Essence Grain) to the supply. */
+function payToSupply(s: MerlinState, seat: number, c: number, n: number): void {
+  s.held[seat * 3 + c] -= n;
+  s.supply[c] += n;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -297,6 +302,11 @@ function isOverlyEager(card: number): boolean {
   return rankOf(card) === 11 && suitOf(card) === Suit.Clubs;
 }
 
+/** The Harmonious Sentinel (Jack of Spades). */
+export function isHarmonious(card: number): boolean {
+  return rankOf(card) === 11 && suitOf(card) === Suit.Spades;
+}
+
 /** The Inspirational Liege (Queen of Hearts). */
 function isLiege(card: number): boolean {
   return rankOf(card) === 12 && suitOf(card) === Suit.Hearts;
@@ -347,6 +357,12 @@ export function abilityOk(s: MerlinState, rs: Ruleset, u: number, alt = false): 
     if (((k / rs.data.table.fieldSlots) | 0) !== seat || !standable(s, k) || destroyed(s, rs, k)) return false;
     return held[seat * 3] >= c.bulwark.souls && held[seat * 3 + 1] >= c.bulwark.elixirOil;
   }
+  if (isNamed(card, 11, Suit.Spades)) {
+    if (s.unitActiveFrom[u] > s.turn || !mayAttack(s, rs, u) || !fresh(s, u)) return false;
+    if (held[seat * 3] < c.coordinatedStrike.souls || held[seat * 3 + 2] < c.coordinatedStrike.grain) return false;
+    for (let p = 0; p < s.unitCard.length; p++) if (partnerOk(s, rs, u, p)) return true;
+    return false;
+  }
   if (isNamed(card, 12, Suit.Clubs)) {
     if (s.unitActiveFrom[u] > s.turn || !fresh(s, u) || s.unitFlags[u] & (UnitFlag.Aegis1 | UnitFlag.Aegis2)) return false;
     return held[seat * 3 + 1] >= c.aegis.elixirOil;
@@ -395,6 +411,31 @@ export function checkCommand(s: MerlinState, rs: Ruleset, seat: number, u: numbe
   if (s.unitActiveFrom[u] > s.turn) return 'the unit becomes active on your next turn';
   for (let v = Verb.Move; v <= Verb.Defend; v++) if (checkVerb(s, rs, u, v) === null) return null;
   return 'the unit has nothing left to do this turn';
+}
+
+/**
+ * Golem `p` may join the Harmonious Sentinel `u`'s Coordinated Strike: a friendly golem, active, not yet
+ * acted, with a target (an enemy card or unit) that both may attack.
+ */
+export function partnerOk(s: MerlinState, rs: Ruleset, u: number, p: number): boolean {
+  if (p === u || s.unitOwner[p] !== s.unitOwner[u] || !isGolemCard(s.unitCard[p]) || s.unitActiveFrom[p] > s.turn || !fresh(s, p)) return false;
+  return coordVerbOk(s, rs, u, p, Verb.AttackProperty) || coordVerbOk(s, rs, u, p, Verb.AttackUnit);
+}
+
+/** The Coordinated Strike of `u` and `p` has a shared target for `verb` (AttackProperty or AttackUnit). */
+export function coordVerbOk(s: MerlinState, rs: Ruleset, u: number, p: number, verb: number): boolean {
+  if (verb === Verb.AttackUnit) {
+    for (let t = 0; t < s.unitCard.length; t++) if (attackUnitOk(s, rs, u, t) && attackUnitOk(s, rs, p, t)) return true;
+    return false;
+  }
+  if (verb !== Verb.AttackProperty) return false;
+  const adj = geometry(rs, s.numPlayers).adj;
+  const k0 = s.unitPos[u];
+  for (let j = k0 * 8 - 1, e = k0 * 8 + 8; j < e; j++) {
+    const k = j < k0 * 8 ? k0 : adj[j];
+    if (k >= 0 && attackPropertyOk(s, rs, u, k) && attackPropertyOk(s, rs, p, k)) return true;
+  }
+  return false;
 }
 
 /** Why unit `u` cannot take `verb` now, or null: the abilities are the only verbs open before a unit becomes active. */
@@ -510,14 +551,47 @@ export function defend(s: MerlinState, u: number): void {
  * against golem (either side attacking): the guard strikes first with Strength + 1; a surviving golem
  * strikes back. 0.1.27b "Golem vs. Golem Combat", "Royal Guard vs. Golem Combat", "Royal Guard vs. Royal Guard".
  */
-export function attackUnit(s: MerlinState, rs: Ruleset, a: number, t: number): void {
+export function attackUnit(s: MerlinState, rs: Ruleset, a: number, t: number, partner = -1): void {
   spendAttack(s, a);
+  if (partner >= 0) spendAttack(s, partner);
   if (isGolemCard(s.unitCard[a]) && isGolemCard(s.unitCard[t])) {
     const q = aegisFor(s, rs, s.unitOwner[t], s.unitPos[t], t);
     if (q >= 0) t = q;
   }
-  duel(s, rs, a, t);
+  if (partner < 0) duel(s, rs, a, t);
+  else if (isGolemCard(s.unitCard[t])) {
+    const back = power(s, rs, t, false);
+    strike(s, rs, t, jointDamage(s, rs, a, partner));
+    strike(s, rs, a, back);
+    strike(s, rs, partner, back);
+  } else {
+    strike(s, rs, a, s.unitAtk[t] + rs.data.combat.guardFirstStrikeBonus);
+    strike(s, rs, t, jointDamage(s, rs, a, partner));
+  }
   sweep(s);
+}
+
+/**
+ * A Coordinated Strike's damage (0.1.22b "The Harmonious Sentinel"): both golems' Attack Power, + the Spades
+ * synergy when the partner is a Spades golem, doubled on the roll `doubleOnTotal` (11); the Harmonious
+ * Sentinel's part only while it stands (a guard's first strike can break the strike).
+ */
+function jointDamage(s: MerlinState, rs: Ruleset, a: number, p: number): number {
+  const cs = rs.data.combat.coordinatedStrike;
+  if (s.unitHp[a] <= 0) return power(s, rs, p, true);
+  let d = power(s, rs, a, true) + power(s, rs, p, true) + (suitOf(s.unitCard[p]) === Suit.Spades ? cs.spadesBonus : 0);
+  if (s.die1 + s.die2 === cs.doubleOnTotal) d *= 2;
+  return d;
+}
+
+/** Pay for and resolve the Coordinated Strike of `a` and `p` on square `k` (a card) or unit `t`. */
+export function coordinatedStrike(s: MerlinState, rs: Ruleset, a: number, p: number, k: number, t: number): void {
+  const cs = rs.data.combat.coordinatedStrike;
+  const seat = s.unitOwner[a];
+  payToSupply(s, seat, 0, cs.souls);
+  payToSupply(s, seat, 2, cs.grain);
+  if (t >= 0) attackUnit(s, rs, a, t, p);
+  else attackProperty(s, rs, a, k, p);
 }
 
 /**
@@ -559,18 +633,18 @@ function duel(s: MerlinState, rs: Ruleset, a: number, t: number): void {
  * golems that survive a guard's blow retaliate after it. The card takes hits up to its hit points.
  * 0.1.27b "Attacking Properties", "Basic Golem Actions".
  */
-export function attackProperty(s: MerlinState, rs: Ruleset, a: number, k: number): void {
-  spendAttack(s, a);
+export function attackProperty(s: MerlinState, rs: Ruleset, a: number, k: number, partner = -1): void {
   const F = rs.data.table.fieldSlots;
   const owner = (k / F) | 0;
   if (isGolemCard(s.unitCard[a])) {
     const q = aegisFor(s, rs, owner, k, -1);
     if (q >= 0) {
-      duel(s, rs, a, q); // she takes the whole blow; nothing reaches the card
-      sweep(s);
+      attackUnit(s, rs, a, q, partner); // she takes the whole blow; nothing reaches the card
       return;
     }
   }
+  spendAttack(s, a);
+  if (partner >= 0) spendAttack(s, partner);
   const defs: number[] = [];
   for (let u = 0; u < s.unitCard.length; u++) if (s.unitPos[u] === k && s.unitOwner[u] === owner && s.unitStance[u] === 1) defs.push(u);
   const aGolem = isGolemCard(s.unitCard[a]);
@@ -583,7 +657,7 @@ export function attackProperty(s: MerlinState, rs: Ruleset, a: number, k: number
       sweep(s);
       return;
     }
-    d = power(s, rs, a, true);
+    d = partner >= 0 ? jointDamage(s, rs, a, partner) : power(s, rs, a, true);
     for (const u of defs) if (isGolemCard(s.unitCard[u])) back += power(s, rs, u, false);
   } else {
     d = s.unitAtk[a];
@@ -608,6 +682,7 @@ export function attackProperty(s: MerlinState, rs: Ruleset, a: number, k: number
     s.slotHits[k] = s.slotHits[k] + d >= hp ? hp : s.slotHits[k] + d;
   }
   strike(s, rs, a, back);
+  if (partner >= 0) strike(s, rs, partner, back);
   if (!aGolem) for (const u of defs) if (isGolemCard(s.unitCard[u]) && s.unitHp[u] > 0 && s.unitHp[a] > 0) strike(s, rs, a, power(s, rs, u, false));
   sweep(s);
 }
@@ -637,17 +712,14 @@ export function useAbility(s: MerlinState, rs: Ruleset, u: number, alt = false):
   const total = s.die1 + s.die2;
   if (isNamed(card, 12, Suit.Diamonds)) {
     const cost = (total === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
-    s.held[seat * 3 + 2] -= cost;
-    s.supply[2] += cost;
+    payToSupply(s, seat, 2, cost);
     s.unitActed[u] = s.turn;
     bombard(s, rs, u, alt);
     return;
   }
   if (isNamed(card, 11, Suit.Hearts)) {
-    s.held[seat * 3] -= c.bulwark.souls;
-    s.supply[0] += c.bulwark.souls;
-    s.held[seat * 3 + 1] -= c.bulwark.elixirOil;
-    s.supply[1] += c.bulwark.elixirOil;
+    payToSupply(s, seat, 0, c.bulwark.souls);
+    payToSupply(s, seat, 1, c.bulwark.elixirOil);
     if (s.unitActiveFrom[u] > s.turn && total === c.bulwark.doubleOnTotal) s.unitShield[u] += s.unitHp[u];
     s.unitFlags[u] |= UnitFlag.Bulwark | UnitFlag.AbilityUsed;
     s.unitStance[u] = 1;
@@ -655,8 +727,7 @@ export function useAbility(s: MerlinState, rs: Ruleset, u: number, alt = false):
     return;
   }
   if (isNamed(card, 12, Suit.Clubs)) {
-    s.held[seat * 3 + 1] -= c.aegis.elixirOil;
-    s.supply[1] += c.aegis.elixirOil;
+    payToSupply(s, seat, 1, c.aegis.elixirOil);
     const n = total === c.aegis.bigOnTotal ? c.aegis.bigCharges : c.aegis.charges;
     s.unitFlags[u] |= n === 2 ? UnitFlag.Aegis2 : UnitFlag.Aegis1;
     s.unitActed[u] = s.turn;
@@ -695,8 +766,7 @@ export function useAbility(s: MerlinState, rs: Ruleset, u: number, alt = false):
 function impetuousAssault(s: MerlinState, rs: Ruleset, u: number): void {
   const ia = rs.data.combat.impetuousAssault;
   const seat = s.unitOwner[u];
-  s.held[seat * 3] -= ia.souls;
-  s.supply[0] += ia.souls;
+  payToSupply(s, seat, 0, ia.souls);
   s.unitActiveFrom[u] = s.turn;
   if (s.die1 + s.die2 === ia.doubleOnTotal) s.unitFlags[u] |= UnitFlag.Doubled;
 }
@@ -710,8 +780,7 @@ function tacticalFlexibility(s: MerlinState, rs: Ruleset, u: number, hp: boolean
   const tf = rs.data.combat.tacticalFlexibility;
   const seat = s.unitOwner[u];
   if (!tf.freeOnTotals.includes(s.die1 + s.die2)) {
-    s.held[seat * 3 + 2] -= tf.grain;
-    s.supply[2] += tf.grain;
+    payToSupply(s, seat, 2, tf.grain);
   }
   const bonus = sameSuitNear(s, rs, u, Suit.Diamonds) ? 2 : 1;
   s.unitFlags[u] |= UnitFlag.AbilityUsed;
@@ -728,10 +797,8 @@ function tacticalFlexibility(s: MerlinState, rs: Ruleset, u: number, hp: boolean
 function royalBoon(s: MerlinState, rs: Ruleset, u: number): void {
   const rb = rs.data.combat.royalBoon;
   const seat = s.unitOwner[u];
-  s.held[seat * 3] -= rb.souls;
-  s.supply[0] += rb.souls;
-  s.held[seat * 3 + 2] -= rb.grain;
-  s.supply[2] += rb.grain;
+  payToSupply(s, seat, 0, rb.souls);
+  payToSupply(s, seat, 2, rb.grain);
   s.unitFlags[u] |= s.die1 + s.die2 === rb.bigOnTotal ? UnitFlag.BigBoon : UnitFlag.Boon;
   s.unitActed[u] = s.turn;
 }

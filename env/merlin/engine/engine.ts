@@ -31,8 +31,9 @@ import { backToMain, endTurn, enterReading, startTurn } from './turn.ts';
 import { endGame, hasHighestNetWorth } from './victory.ts';
 import { cardDef, DECK_INDEX } from './effects.ts';
 import {
-  abilityOk, animate, attackProperty, attackPropertyOk, attackUnit, attackUnitOk, checkAnimate, checkCommand, checkMotivate, defend,
-  isGolemCard, isGuardCard, moveOk, moveUnit, motivate, placeOk, squareKey, unitAt, unitsOn, useAbility, Verb, verbOpen,
+  animate, attackProperty, attackPropertyOk, attackUnit, attackUnitOk, checkAnimate, checkCommand, checkMotivate, coordinatedStrike,
+  coordVerbOk, defend, isGolemCard, isGuardCard, isHarmonious, moveOk, moveUnit, motivate, partnerOk, placeOk, squareKey, unitAt, unitsOn,
+  useAbility, Verb, verbOpen,
 } from './combat.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
@@ -110,15 +111,14 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
     }
     case Phase.UnitVerb:
       if ((kind < Kind.Move || kind > Kind.UseAbility) && kind !== Kind.UseAbilityAlt) return wrong;
-      return verbOpen(s, rs, s.cmdUnit, VERB_OF_KIND(kind));
+      return checkUnitVerb(s, rs, VERB_OF_KIND(kind));
     case Phase.SelectSquare:
       if (kind !== Kind.SelectSquare) return wrong;
       return checkSquare(s, rs, seat, squareKey(s, rs, seat, a));
     case Phase.SelectUnit: {
       if (kind !== Kind.SelectUnit) return wrong;
       const k = squareKey(s, rs, seat, a);
-      const t = k < 0 ? -1 : unitAt(s, k, b);
-      return t >= 0 && attackUnitOk(s, rs, s.cmdUnit, t) ? null : 'not an enemy unit this unit can attack';
+      return checkUnitTarget(s, rs, k < 0 ? -1 : unitAt(s, k, b));
     }
     case Phase.Main:
       break;
@@ -169,6 +169,26 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
   return wrong;
 }
 
+/** Why the commanded unit cannot take `verb`, or null; with a Coordinated Strike partner chosen, only a shared attack. */
+function checkUnitVerb(s: MerlinState, rs: Ruleset, verb: number): string | null {
+  if (s.cmdPartner < 0) return verbOpen(s, rs, s.cmdUnit, verb);
+  return coordVerbOk(s, rs, s.cmdUnit, s.cmdPartner, verb) ? null : 'no target both golems of the Coordinated Strike can attack';
+}
+
+/** Why unit `t` (-1 for none) cannot be chosen in the open unit sub-decision, or null. */
+function checkUnitTarget(s: MerlinState, rs: Ruleset, t: number): string | null {
+  if (t < 0) return 'no unit there';
+  switch (s.pending) {
+    case Pending.AttackUnit:
+      return attackUnitOk(s, rs, s.cmdUnit, t) ? null : 'not an enemy unit this unit can attack';
+    case Pending.CoordPartner:
+      return partnerOk(s, rs, s.cmdUnit, t) ? null : 'not a friendly golem that can join the Coordinated Strike';
+    case Pending.CoordAttackUnit:
+      return attackUnitOk(s, rs, s.cmdUnit, t) && attackUnitOk(s, rs, s.cmdPartner, t) ? null : 'not an enemy unit both golems can attack';
+  }
+  return 'no unit is being chosen';
+}
+
 /** Why board square `k` (slot key, -1 for none) cannot complete the open placement, move or attack, or null. */
 function checkSquare(s: MerlinState, rs: Ruleset, seat: number, k: number): string | null {
   if (k < 0) return 'no such square';
@@ -181,6 +201,8 @@ function checkSquare(s: MerlinState, rs: Ruleset, seat: number, k: number): stri
       return moveOk(s, rs, s.cmdUnit, k) ? null : 'the unit cannot move there';
     case Pending.AttackProperty:
       return attackPropertyOk(s, rs, s.cmdUnit, k) ? null : 'not an enemy card this unit can attack';
+    case Pending.CoordAttackProperty:
+      return attackPropertyOk(s, rs, s.cmdUnit, k) && attackPropertyOk(s, rs, s.cmdPartner, k) ? null : 'not an enemy card both golems can attack';
   }
   return 'no square is being chosen';
 }
@@ -254,8 +276,8 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
       return n;
     }
     case Phase.UnitVerb:
-      for (let k = Kind.Move; k <= Kind.UseAbility; k++) if (verbOpen(s, rs, s.cmdUnit, VERB_OF_KIND(k)) === null) out[n++] = base[k];
-      if (verbOpen(s, rs, s.cmdUnit, Verb.UseAbilityAlt) === null) out[n++] = base[Kind.UseAbilityAlt];
+      for (let k = Kind.Move; k <= Kind.UseAbility; k++) if (checkUnitVerb(s, rs, VERB_OF_KIND(k)) === null) out[n++] = base[k];
+      if (checkUnitVerb(s, rs, Verb.UseAbilityAlt) === null) out[n++] = base[Kind.UseAbilityAlt];
       return n;
     case Phase.SelectSquare: {
       const SQ = s.numPlayers * rs.data.table.fieldSlots;
@@ -269,7 +291,7 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
         const k = squareKey(s, rs, seat, q);
         for (let l = 0; l < L; l++) {
           const t = unitAt(s, k, l);
-          if (t >= 0 && attackUnitOk(s, rs, s.cmdUnit, t)) out[n++] = base[Kind.SelectUnit] + q * L + l;
+          if (t >= 0 && checkUnitTarget(s, rs, t) === null) out[n++] = base[Kind.SelectUnit] + q * L + l;
         }
       }
       return n;
@@ -511,11 +533,11 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
       return;
     case Kind.AttackProperty:
       s.phase = Phase.SelectSquare;
-      s.pending = Pending.AttackProperty;
+      s.pending = s.cmdPartner >= 0 ? Pending.CoordAttackProperty : Pending.AttackProperty;
       return;
     case Kind.AttackUnit:
       s.phase = Phase.SelectUnit;
-      s.pending = Pending.AttackUnit;
+      s.pending = s.cmdPartner >= 0 ? Pending.CoordAttackUnit : Pending.AttackUnit;
       return;
     case Kind.Defend:
       defend(s, s.cmdUnit);
@@ -523,16 +545,29 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
       return;
     case Kind.UseAbility:
     case Kind.UseAbilityAlt:
+      if (isHarmonious(s.unitCard[s.cmdUnit])) {
+        s.phase = Phase.SelectUnit; // Coordinated Strike: choose the partner, then the shared attack
+        s.pending = Pending.CoordPartner;
+        return;
+      }
       useAbility(s, rs, s.cmdUnit, kind === Kind.UseAbilityAlt);
       backToMain(s);
       return;
     case Kind.SelectSquare:
       applySelectSquare(s, rs, seat, squareKey(s, rs, seat, a));
       return;
-    case Kind.SelectUnit:
-      attackUnit(s, rs, s.cmdUnit, unitAt(s, squareKey(s, rs, seat, a), b));
+    case Kind.SelectUnit: {
+      const t = unitAt(s, squareKey(s, rs, seat, a), b);
+      if (s.pending === Pending.CoordPartner) {
+        s.cmdPartner = t;
+        s.phase = Phase.UnitVerb;
+        return;
+      }
+      if (s.pending === Pending.CoordAttackUnit) coordinatedStrike(s, rs, s.cmdUnit, s.cmdPartner, -1, t);
+      else attackUnit(s, rs, s.cmdUnit, t);
       backToMain(s);
       return;
+    }
   }
 }
 
@@ -550,6 +585,9 @@ function applySelectSquare(s: MerlinState, rs: Ruleset, seat: number, k: number)
       break;
     case Pending.AttackProperty:
       attackProperty(s, rs, s.cmdUnit, k);
+      break;
+    case Pending.CoordAttackProperty:
+      coordinatedStrike(s, rs, s.cmdUnit, s.cmdPartner, k, -1);
       break;
   }
   backToMain(s);

@@ -63,7 +63,7 @@ export function createGame(rs: Ruleset, numPlayers: number, seed: string | numbe
     decreeOptions: [], decreeCard: -1, decreeDrawer: -1, votes: fill(P, -1),
     winner: -1, victory: Victory.None,
     slotHits: fill(P * F, 0), unitCard: [], unitOwner: [], unitPos: [], unitAtk: [], unitHp: [], unitActiveFrom: [], unitActed: [],
-    unitStance: [], unitShield: [], unitExtraAttacks: [], unitFlags: [], cmdUnit: -1,
+    unitStance: [], unitShield: [], unitExtraAttacks: [], unitFlags: [], cmdUnit: -1, cmdPartner: -1,
   };
   if (r.supply.gold < P * r.start.gold) throw new ArgumentError('the gold supply does not cover starting gold');
   dealSkirmish(s, rs);

@@ -76,6 +76,10 @@ export const Pending = {
   AttackUnit: 45,
   /** Where the property or lab at hand index `pendingHand` goes (board.placement 'choose'). */
   PlaceCard: 46,
+  /** Coordinated Strike: the friendly golem that joins `cmdUnit`, then the shared target card or unit. */
+  CoordPartner: 47,
+  CoordAttackProperty: 48,
+  CoordAttackUnit: 49,
 } as const;
 
 /** Bits of `unitFlags` (part 3). */
@@ -273,6 +277,8 @@ export interface MerlinState {
   unitFlags: number[];
   /** Index of the unit chosen in an open unit command (-1 none). */
   cmdUnit: number;
+  /** The partner golem of an open Coordinated Strike (-1 none). */
+  cmdPartner: number;
 }
 
 const NUM_ARRAYS: (keyof MerlinState)[] = [
@@ -322,7 +328,7 @@ export function cloneState(s: MerlinState): MerlinState {
     slotHits: s.slotHits.slice(), unitCard: s.unitCard.slice(), unitOwner: s.unitOwner.slice(), unitPos: s.unitPos.slice(),
     unitAtk: s.unitAtk.slice(), unitHp: s.unitHp.slice(), unitActiveFrom: s.unitActiveFrom.slice(), unitActed: s.unitActed.slice(),
     unitStance: s.unitStance.slice(), unitShield: s.unitShield.slice(), unitExtraAttacks: s.unitExtraAttacks.slice(),
-    unitFlags: s.unitFlags.slice(), cmdUnit: s.cmdUnit,
+    unitFlags: s.unitFlags.slice(), cmdUnit: s.cmdUnit, cmdPartner: s.cmdPartner,
   };
 }
 

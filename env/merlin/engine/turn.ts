@@ -59,6 +59,7 @@ export function backToMain(s: MerlinState): void {
   s.pendingSlot = -1;
   s.pendingPlayer = -1;
   s.cmdUnit = -1;
+  s.cmdPartner = -1;
 }
 
 /** End the active player's turn: bought cards join the hand, debts are paid, the next player starts. */

@@ -195,6 +195,11 @@ export const RulesetSchema = z
          * The Inspirational Liege's (Queen of Hearts) Royal Boon: its cost, the bonus to friendly golems in her
          * aura, and the bonus when the turn's roll is `bigOnTotal`. 0.1.22b "The Inspirational Liege".
          */
+        /**
+         * The Harmonious Sentinel's (Jack of Spades) Coordinated Strike: Souls and Essence Grain, the Spades
+         * synergy's extra damage, and the roll total on which the strike is doubled. 0.1.22b.
+         */
+        coordinatedStrike: z.object({ souls: nat(), grain: nat(), spadesBonus: nat(), doubleOnTotal: int().min(2).max(12) }).strict(),
         royalBoon: z.object({ souls: nat(), grain: nat(), bonus: nat(), bigBonus: nat(), bigOnTotal: int().min(2).max(12) }).strict(),
         /**
          * The Explosive Artillerist's (Queen of Diamonds) Strategic Bombardment: Essence Grain it costs (less on

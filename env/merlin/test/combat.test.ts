@@ -197,6 +197,32 @@ describe('The Adaptive Sentinel (Jack of Diamonds; 0.1.22b "Tactical Flexibility
   });
 });
 
+describe('The Harmonious Sentinel (Jack of Spades; 0.1.22b "Coordinated Strike")', () => {
+  it('for a Soul and an Essence Grain it strikes with a chosen friendly golem: their Attack Powers add up (+1 for a Spades partner), each takes the blow back', () => {
+    const g = frontLine();
+    putProperty(g.s, g.rs, 0, 7, club(4));
+    const h = putUnit(g, 0, 3, spade(11), 2, 5);
+    const p = putUnit(g, 0, 7, spade(12), 3, 5);
+    putUnit(g, 1, 0, heart(11), 2, 6);
+    giveCommodity(g.s, 0, SOULS, 1);
+    giveCommodity(g.s, 0, 2, 1);
+    g.s.die1 = 2;
+    g.s.die2 = 3;
+    act(g, Kind.CommandUnit, sq(g, 0, 3), 0);
+    act(g, Kind.UseAbility);
+    expect(g.s.phase).toBe(Phase.SelectUnit);
+    expect(isLegal(g, Kind.SelectUnit, sq(g, 1, 0), 0)).toBe(false); // a partner is a friendly golem
+    act(g, Kind.SelectUnit, sq(g, 0, 7), 0);
+    expect(isLegal(g, Kind.Move)).toBe(false); // only the shared attack
+    act(g, Kind.AttackUnit);
+    act(g, Kind.SelectUnit, sq(g, 1, 0), 0);
+    expect(g.s.unitCard).toEqual([spade(11), spade(12)]); // 2 + 3 + 1 = 6 defeats the 6 Hit Points
+    expect([g.s.unitHp[h], g.s.unitHp[p]]).toEqual([3, 3]);
+    expect([g.s.held[0], g.s.held[2]]).toEqual([0, 0]);
+    expect(isLegal(g, Kind.CommandUnit, sq(g, 0, 7), 0)).toBe(false); // the partner's action is spent too
+  });
+});
+
 describe('The Inspirational Liege (Queen of Hearts; 0.1.22b "Royal Boon")', () => {
   it('for a Soul and an Essence Grain, friendly golems in her aura get +1 Attack Power and +1 Hit Point until another golem is animated', () => {
     const g = frontLine();
