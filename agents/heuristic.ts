@@ -275,7 +275,9 @@ export class HeuristicAgent implements Agent {
         return this.scoreSquare(s, seat, squareKey(s, rs, seat, arg));
       case Kind.SelectUnit: {
         const t = unitAt(s, squareKey(s, rs, seat, arg), arg2);
-        return s.pending === Pending.CoordPartner ? power(s, rs, t, true) : this.attackUnitValue(s, s.cmdUnit, t);
+        if (s.pending === Pending.CoordPartner || s.pending === Pending.TransmuteRecipient) return power(s, rs, t, true);
+        if (s.pending === Pending.TransmuteSacrifice) return -power(s, rs, t, true);
+        return this.attackUnitValue(s, s.cmdUnit, t);
       }
     }
     return -1;

@@ -307,6 +307,39 @@ export function isHarmonious(card: number): boolean {
   return rankOf(card) === 11 && suitOf(card) === Suit.Spades;
 }
 
+/** The Tactical Artificer (Queen of Spades). */
+export function isArtificer(card: number): boolean {
+  return rankOf(card) === 12 && suitOf(card) === Suit.Spades;
+}
+
+/**
+ * The Tactical Artificer `u` may dismantle golem `x`: a friendly Jack (a Queen too when the turn's roll is
+ * `transmute.queensOnTotal`, 11), not herself, with another friendly golem to take its power.
+ */
+export function sacrificeOk(s: MerlinState, rs: Ruleset, u: number, x: number): boolean {
+  if (x === u || s.unitOwner[x] !== s.unitOwner[u] || !isGolemCard(s.unitCard[x])) return false;
+  if (rankOf(s.unitCard[x]) === 12 && s.die1 + s.die2 !== rs.data.combat.transmute.queensOnTotal) return false;
+  for (let r = 0; r < s.unitCard.length; r++) if (recipientOk(s, u, x, r)) return true;
+  return false;
+}
+
+/** Golem `r` may take the power of golem `x` dismantled by the Artificer `u`: another friendly golem. */
+export function recipientOk(s: MerlinState, u: number, x: number, r: number): boolean {
+  return r !== x && s.unitOwner[r] === s.unitOwner[u] && isGolemCard(s.unitCard[r]);
+}
+
+/**
+ * Transmute Golem (0.1.22b "The Tactical Artificer"): her action, for `transmute.souls` (2) Souls; golem `r`
+ * gains golem `x`'s current Attack Power and Hit Points, and `x` is dismantled (its card discarded). D108.
+ */
+export function transmute(s: MerlinState, rs: Ruleset, u: number, x: number, r: number): void {
+  payToSupply(s, s.unitOwner[u], 0, rs.data.combat.transmute.souls);
+  s.unitActed[u] = s.turn;
+  s.unitAtk[r] += s.unitAtk[x];
+  s.unitHp[r] += s.unitHp[x];
+  removeUnit(s, x);
+}
+
 /** The Inspirational Liege (Queen of Hearts). */
 function isLiege(card: number): boolean {
   return rankOf(card) === 12 && suitOf(card) === Suit.Hearts;
@@ -361,6 +394,11 @@ export function abilityOk(s: MerlinState, rs: Ruleset, u: number, alt = false): 
     if (s.unitActiveFrom[u] > s.turn || !mayAttack(s, rs, u) || !fresh(s, u)) return false;
     if (held[seat * 3] < c.coordinatedStrike.souls || held[seat * 3 + 2] < c.coordinatedStrike.grain) return false;
     for (let p = 0; p < s.unitCard.length; p++) if (partnerOk(s, rs, u, p)) return true;
+    return false;
+  }
+  if (isArtificer(card)) {
+    if (s.unitActiveFrom[u] > s.turn || !fresh(s, u) || held[seat * 3] < c.transmute.souls) return false;
+    for (let x = 0; x < s.unitCard.length; x++) if (sacrificeOk(s, rs, u, x)) return true;
     return false;
   }
   if (isNamed(card, 12, Suit.Clubs)) {

@@ -32,8 +32,8 @@ import { endGame, hasHighestNetWorth } from './victory.ts';
 import { cardDef, DECK_INDEX } from './effects.ts';
 import {
   animate, attackProperty, attackPropertyOk, attackUnit, attackUnitOk, checkAnimate, checkCommand, checkMotivate, coordinatedStrike,
-  coordVerbOk, defend, isGolemCard, isGuardCard, isHarmonious, moveOk, moveUnit, motivate, partnerOk, placeOk, squareKey, unitAt, unitsOn,
-  useAbility, Verb, verbOpen,
+  coordVerbOk, defend, isArtificer, isGolemCard, isGuardCard, isHarmonious, moveOk, moveUnit, motivate, partnerOk, placeOk, recipientOk,
+  sacrificeOk, squareKey, transmute, unitAt, unitsOn, useAbility, Verb, verbOpen,
 } from './combat.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
@@ -185,6 +185,10 @@ function checkUnitTarget(s: MerlinState, rs: Ruleset, t: number): string | null 
       return partnerOk(s, rs, s.cmdUnit, t) ? null : 'not a friendly golem that can join the Coordinated Strike';
     case Pending.CoordAttackUnit:
       return attackUnitOk(s, rs, s.cmdUnit, t) && attackUnitOk(s, rs, s.cmdPartner, t) ? null : 'not an enemy unit both golems can attack';
+    case Pending.TransmuteSacrifice:
+      return sacrificeOk(s, rs, s.cmdUnit, t) ? null : 'not a friendly golem the Tactical Artificer can dismantle';
+    case Pending.TransmuteRecipient:
+      return recipientOk(s, s.cmdUnit, s.cmdPartner, t) ? null : 'not another friendly golem';
   }
   return 'no unit is being chosen';
 }
@@ -545,9 +549,10 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
       return;
     case Kind.UseAbility:
     case Kind.UseAbilityAlt:
-      if (isHarmonious(s.unitCard[s.cmdUnit])) {
-        s.phase = Phase.SelectUnit; // Coordinated Strike: choose the partner, then the shared attack
-        s.pending = Pending.CoordPartner;
+      if (isHarmonious(s.unitCard[s.cmdUnit]) || isArtificer(s.unitCard[s.cmdUnit])) {
+        // Coordinated Strike: the partner, then the shared attack. Transmute Golem: the golem to dismantle, then the recipient.
+        s.phase = Phase.SelectUnit;
+        s.pending = isHarmonious(s.unitCard[s.cmdUnit]) ? Pending.CoordPartner : Pending.TransmuteSacrifice;
         return;
       }
       useAbility(s, rs, s.cmdUnit, kind === Kind.UseAbilityAlt);
@@ -563,7 +568,13 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
         s.phase = Phase.UnitVerb;
         return;
       }
-      if (s.pending === Pending.CoordAttackUnit) coordinatedStrike(s, rs, s.cmdUnit, s.cmdPartner, -1, t);
+      if (s.pending === Pending.TransmuteSacrifice) {
+        s.cmdPartner = t;
+        s.pending = Pending.TransmuteRecipient;
+        return;
+      }
+      if (s.pending === Pending.TransmuteRecipient) transmute(s, rs, s.cmdUnit, s.cmdPartner, t);
+      else if (s.pending === Pending.CoordAttackUnit) coordinatedStrike(s, rs, s.cmdUnit, s.cmdPartner, -1, t);
       else attackUnit(s, rs, s.cmdUnit, t);
       backToMain(s);
       return;

@@ -80,6 +80,9 @@ export const Pending = {
   CoordPartner: 47,
   CoordAttackProperty: 48,
   CoordAttackUnit: 49,
+  /** Transmute Golem: the friendly golem to dismantle (kept in `cmdPartner`), then the one that takes its power. */
+  TransmuteSacrifice: 50,
+  TransmuteRecipient: 51,
 } as const;
 
 /** Bits of `unitFlags` (part 3). */
@@ -277,7 +280,7 @@ export interface MerlinState {
   unitFlags: number[];
   /** Index of the unit chosen in an open unit command (-1 none). */
   cmdUnit: number;
-  /** The partner golem of an open Coordinated Strike (-1 none). */
+  /** The partner golem of an open Coordinated Strike, or the golem to dismantle in an open Transmute Golem (-1 none). */
   cmdPartner: number;
 }
 

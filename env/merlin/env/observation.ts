@@ -221,8 +221,8 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   const LV = d.combat.stackMax;
   const SQ = M * F;
   const oCPhase = L.add('combat.phase', 3, 'One-hot over the combat sub-decisions: UnitVerb, SelectSquare, SelectUnit (all zero otherwise).');
-  const oCPending = L.add('combat.pending', 10, 'One-hot over the part-3 Pending values: PlaceGolem, PlaceGuard, PlaceGuardNow, MoveUnit, AttackProperty, AttackUnit, PlaceCard (where a played property or lab goes), CoordPartner, CoordAttackProperty, CoordAttackUnit.');
-  const oCCmd = L.add('combat.commandedUnit', SQ * LV, `[${M}] ${relWord}s × [${F}] slots × [${LV}] stack levels: 1 where the unit being commanded stands, 0.5 its Coordinated Strike partner; all zero when none.`);
+  const oCPending = L.add('combat.pending', 12, 'One-hot over the part-3 Pending values: PlaceGolem, PlaceGuard, PlaceGuardNow, MoveUnit, AttackProperty, AttackUnit, PlaceCard (where a played property or lab goes), CoordPartner, CoordAttackProperty, CoordAttackUnit, TransmuteSacrifice, TransmuteRecipient.');
+  const oCCmd = L.add('combat.commandedUnit', SQ * LV, `[${M}] ${relWord}s × [${F}] slots × [${LV}] stack levels: 1 where the unit being commanded stands, 0.5 its Coordinated Strike partner or the golem it dismantles; all zero when none.`);
   const oCHits = L.add('combat.hits', SQ, `${seatWord} × [${F}] slots: hits the card has taken / its hit points (1 = destroyed, face down).`);
   const UF = 20;
   const oCUnit = L.add('combat.units', SQ * LV * UF, `${seatWord} × [${F}] slots × [${LV}] stack levels (units in order of arrival) × [${UF}]: present; owned by the observer (always 0 in the state tensor, see combat.unitOwner)` +
@@ -492,7 +492,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   function writeCombat(s: MerlinState, observer: number, out: Float32Array): void {
     const phase = s.phase;
     if (phase >= Phase.UnitVerb && phase <= Phase.SelectUnit) out[oCPhase + phase - Phase.UnitVerb] = 1;
-    if (s.pending >= Pending.PlaceGolem && s.pending <= Pending.CoordAttackUnit) out[oCPending + s.pending - Pending.PlaceGolem] = 1;
+    if (s.pending >= Pending.PlaceGolem && s.pending <= Pending.TransmuteRecipient) out[oCPending + s.pending - Pending.PlaceGolem] = 1;
     const hits = s.slotHits;
     const n = hits.length;
     for (let k = 0; k < n; k++) {

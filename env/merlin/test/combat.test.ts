@@ -223,6 +223,29 @@ describe('The Harmonious Sentinel (Jack of Spades; 0.1.22b "Coordinated Strike")
   });
 });
 
+describe('The Tactical Artificer (Queen of Spades; 0.1.22b "Transmute Golem")', () => {
+  it('for 2 Souls she dismantles a friendly Jack and gives its Attack Power and Hit Points to another friendly golem; a Queen only on an 11', () => {
+    const g = frontLine();
+    putProperty(g.s, g.rs, 0, 2, club(3));
+    putUnit(g, 0, 3, spade(12), 2, 2);
+    putUnit(g, 0, 2, heart(11), 3, 4);
+    putUnit(g, 0, 2, diamond(12), 1, 5);
+    giveCommodity(g.s, 0, SOULS, 2);
+    g.s.die1 = 2;
+    g.s.die2 = 3;
+    act(g, Kind.CommandUnit, sq(g, 0, 3), 0);
+    act(g, Kind.UseAbility);
+    expect(isLegal(g, Kind.SelectUnit, sq(g, 0, 2), 1)).toBe(false); // a Queen, and the roll was no 11
+    act(g, Kind.SelectUnit, sq(g, 0, 2), 0); // the Jack of Hearts
+    act(g, Kind.SelectUnit, sq(g, 0, 2), 1); // (now level 1 is still the Queen of Diamonds: the Jack stays until resolution)
+    expect(g.s.unitCard).toEqual([spade(12), diamond(12)]);
+    expect([g.s.unitAtk[1], g.s.unitHp[1]]).toEqual([4, 9]);
+    expect(g.s.held[0]).toBe(0);
+    expect(g.s.discard).toContain(heart(11));
+    assertConserved(g);
+  });
+});
+
 describe('The Inspirational Liege (Queen of Hearts; 0.1.22b "Royal Boon")', () => {
   it('for a Soul and an Essence Grain, friendly golems in her aura get +1 Attack Power and +1 Hit Point until another golem is animated', () => {
     const g = frontLine();
