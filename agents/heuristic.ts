@@ -251,6 +251,8 @@ export class HeuristicAgent implements Agent {
         return s.costOfLiving * rs.data.mead.priceInCostOfLiving;
       case Kind.Animate:
         return w.golemBonus - rs.data.combat.soulsToAnimate * w.commodityValue;
+      case Kind.LastCall:
+        return -1; // a Mead sells for the Cost of the Living; the guard is better where it stands
       case Kind.Motivate:
       case Kind.MotivateNow: {
         const cost = motivationCost(s, rs, kind === Kind.MotivateNow);

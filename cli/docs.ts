@@ -45,7 +45,8 @@ const MEANING: Record<number, [string, string]> = {
   [Kind.UseAbility]: ["choose the unit's verb", "Use the unit's ability: a King's one-time ability (the turn it is motivated), Impetuous Assault, Tactical Flexibility +1 Attack Power."],
   [Kind.SelectSquare]: ['choose a board square', 'Sub-decision: board square `arg` (relative seat × field slots + slot).'],
   [Kind.SelectUnit]: ['choose a unit', 'Sub-decision: the unit at board square `arg`, stack level `arg2`.'],
-  [Kind.UseAbilityAlt]: ["choose the unit's verb", "The ability's second option: Tactical Flexibility's +1 Hit Point."],
+  [Kind.UseAbilityAlt]: ["choose the unit's verb", "The ability's second option: Tactical Flexibility's +1 Hit Point, the enhanced bomb."],
+  [Kind.LastCall]: ['free actions', 'Last Call: recall your Royal Guard to your unoccupied Brewery at slot `arg` for a Mead.'],
 };
 
 /** The markdown of docs/ACTIONS.md for ruleset `rs`. */

@@ -15,8 +15,8 @@ def test_vector_env_steps_and_next_step_autoreset(url):
     rng = np.random.default_rng(0)
     obs, info = env.reset(seed=4)
     assert obs.shape == (n, 6432) and obs.dtype == np.float32
-    assert info["action_mask"].shape == (n, 850)
-    assert env.observation_space.shape == (n, 6432) and env.single_action_space.n == 850
+    assert info["action_mask"].shape == (n, 866)
+    assert env.observation_space.shape == (n, 6432) and env.single_action_space.n == 866
     done_prev = np.zeros(n, bool)
     episodes = 0
     for _ in range(3000):

@@ -56,6 +56,7 @@ export const Kind = {
   SelectSquare: 59, // arg: square
   SelectUnit: 60, // arg: square, arg2: stack level
   UseAbilityAlt: 61, // verb: the ability's second option (the Adaptive Sentinel's +1 Hit Point)
+  LastCall: 62, // arg: slot of your unoccupied Brewery (recall your Royal Guard there for a Mead)
 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
@@ -103,7 +104,7 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
     // part 3: combat
     [Kind.Animate, H, 1], [Kind.Motivate, H, 1], [Kind.MotivateNow, H, 1], [Kind.CommandUnit, SQ * L, L],
     [Kind.Move, 1, 1], [Kind.AttackProperty, 1, 1], [Kind.AttackUnit, 1, 1], [Kind.Defend, 1, 1], [Kind.UseAbility, 1, 1],
-    [Kind.SelectSquare, SQ, 1], [Kind.SelectUnit, SQ * L, L], [Kind.UseAbilityAlt, 1, 1],
+    [Kind.SelectSquare, SQ, 1], [Kind.SelectUnit, SQ * L, L], [Kind.UseAbilityAlt, 1, 1], [Kind.LastCall, F, 1],
   ];
   const size = layout.reduce((n, [, c]) => n + c, 0);
   const kind = new Uint8Array(size);

@@ -962,6 +962,32 @@ export function healOnRoll(s: MerlinState, rs: Ruleset, total: number): void {
   }
 }
 
+/**
+ * Why `seat` cannot recall its Royal Guard to the Brewery on field slot `slot` ("Last Call"), or null: a
+ * Mead, a guard on the field elsewhere, and an unoccupied Brewery (no unit on it, not destroyed). 0.1.27b
+ * "Breweries" (D109).
+ */
+export function checkLastCall(s: MerlinState, rs: Ruleset, seat: number, slot: number): string | null {
+  if (!rs.data.combat.royalGuards) return 'Royal Guards are off in this ruleset';
+  if (s.mead[seat] < 1) return 'Last Call costs a Mead';
+  const k = seat * rs.data.table.fieldSlots + slot;
+  if (s.slotKind[k] !== SlotKind.Property || s.slotTopKind[k] !== TopKind.Brewery) return 'not one of your Breweries';
+  if (destroyed(s, rs, k) || unitsOn(s, k) > 0) return 'the Brewery is not unoccupied';
+  for (let u = 0; u < s.unitCard.length; u++) if (s.unitOwner[u] === seat && isGuardCard(s.unitCard[u])) return null;
+  return 'no Royal Guard of yours on the field';
+}
+
+/** Last Call: `seat`'s Royal Guard goes to the Brewery on `slot` and defends it; one Mead is used up. */
+export function lastCall(s: MerlinState, rs: Ruleset, seat: number, slot: number): void {
+  s.mead[seat]--;
+  for (let u = 0; u < s.unitCard.length; u++) {
+    if (s.unitOwner[u] !== seat || !isGuardCard(s.unitCard[u])) continue;
+    s.unitPos[u] = seat * rs.data.table.fieldSlots + slot;
+    s.unitStance[u] = 1;
+    return;
+  }
+}
+
 /** An eliminated player's units leave the board (cards to the discard pile). */
 export function removeUnitsOf(s: MerlinState, seat: number): void {
   for (let u = s.unitCard.length - 1; u >= 0; u--) if (s.unitOwner[u] === seat) removeUnit(s, u);

@@ -5,7 +5,7 @@
  * On any total but 7 every player's cards with that number produce: properties pay gold (and double their
  * investment), Lands yield commodities, funded labs draw a spell or recipe, Spell Shops and Breweries charge
  * maintenance. A 7 resolves the Sevens instead. Chauffeurs resonate on their own numbers. Doubles advance
- * the Season Wheel (after production). 11 and 12 are the golem hooks, filled in by engine part 3.
+ * the Season Wheel (after production). On 11 and 12 defending golems heal their cards (combat.ts healOnRoll).
  */
 import { rollD6 } from '../../core/rng.ts';
 import type { Ruleset } from '../rules/index.ts';

@@ -33,7 +33,7 @@ import { cardDef, DECK_INDEX } from './effects.ts';
 import {
   animate, attackProperty, attackPropertyOk, attackUnit, attackUnitOk, checkAnimate, checkCommand, checkMotivate, coordinatedStrike,
   coordVerbOk, defend, isArtificer, isGolemCard, isGuardCard, isHarmonious, moveOk, moveUnit, motivate, partnerOk, placeOk, recipientOk,
-  sacrificeOk, squareKey, transmute, unitAt, unitsOn, useAbility, Verb, verbOpen,
+  sacrificeOk, squareKey, transmute, unitAt, unitsOn, useAbility, Verb, verbOpen, checkLastCall, lastCall,
 } from './combat.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
@@ -54,7 +54,7 @@ export function isTruncated(s: MerlinState): boolean {
 const MAIN_KINDS = new Uint8Array(80);
 for (const k of [Kind.EndTurn, Kind.BuyCard, Kind.PlayCard, Kind.SellSpell, Kind.Invest, Kind.FundLab, Kind.CreateSpecialised,
   Kind.CreateChauffeur, Kind.Deposit, Kind.Withdraw, Kind.Plant, Kind.Unplant, Kind.BrewMead, Kind.SellMead, Kind.PlayCrowns,
-  Kind.Animate, Kind.Motivate, Kind.MotivateNow, Kind.CommandUnit]) MAIN_KINDS[k] = 1;
+  Kind.Animate, Kind.Motivate, Kind.MotivateNow, Kind.CommandUnit, Kind.LastCall]) MAIN_KINDS[k] = 1;
 
 const PHASE_NAMES: Record<number, string> = {
   ...['turn-order auction', 'future reading', 'free actions', 'choose a slot', 'choose a player', 'choose a decree',
@@ -165,6 +165,8 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
       const k = squareKey(s, rs, seat, a);
       return checkCommand(s, rs, seat, k < 0 ? -1 : unitAt(s, k, b));
     }
+    case Kind.LastCall:
+      return checkLastCall(s, rs, seat, a);
   }
   return wrong;
 }
@@ -387,6 +389,7 @@ function legalCombatMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Ar
     const on = unitsOn(s, k);
     for (let l = 0; l < L && l < on; l++) if (checkCommand(s, rs, seat, unitAt(s, k, l)) === null) out[n++] = base[Kind.CommandUnit] + q * L + l;
   }
+  if (s.mead[seat] > 0) for (let i = 0; i < rs.data.table.fieldSlots; i++) if (checkLastCall(s, rs, seat, i) === null) out[n++] = base[Kind.LastCall] + i;
   return n;
 }
 
@@ -522,6 +525,9 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
       return;
     case Kind.Animate:
       openSub(s, seat, Phase.SelectSquare, Pending.PlaceGolem, a);
+      return;
+    case Kind.LastCall:
+      lastCall(s, rs, seat, a);
       return;
     case Kind.Motivate:
     case Kind.MotivateNow:
@@ -704,6 +710,7 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     case Kind.UseAbilityAlt: return "use the ability's second option (+1 Hit Point)";
     case Kind.SelectSquare: return `choose ${squareName(a)}`;
     case Kind.SelectUnit: return `choose the unit at ${squareName(a)}, level ${b}`;
+    case Kind.LastCall: return `Last Call: recall your Royal Guard to the Brewery in ${slotName(a)} for a Mead`;
   }
   return `${KIND_NAMES[kind]} ${a}`;
 }

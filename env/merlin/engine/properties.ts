@@ -10,6 +10,7 @@
  */
 import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, TopKind, type MerlinState } from './state.ts';
+import { unitsOn } from './combat.ts';
 
 /** Amount `idx` of a grid: the entry, or all of `available` when the entry is 0. */
 export function gridAmount(grid: number[], idx: number, available: number): number {
@@ -24,6 +25,7 @@ export function checkInvest(s: MerlinState, rs: Ruleset, seat: number, slot: num
   const top = s.slotTopKind[k];
   if (top !== TopKind.None && top !== TopKind.SpellShop) return 'Lands and Breweries cannot be invested in';
   if (s.slotHits[k] > 0) return 'a property that has been hit cannot be invested in';
+  if (s.unitCard.length > 0 && unitsOn(s, k) > 0) return 'a property with a golem or Royal Guard on it cannot be invested in';
   if (s.slotInvestTurn[k] === s.turn) return 'already invested in this property this turn';
   const a = gridAmount(rs.data.grids.invest, idx, s.gold[seat]);
   if (a < 1) return 'nothing to invest';

@@ -135,7 +135,7 @@ export const RulesetSchema = z
     /**
      * Combat switches (the `market` variant turns them off). Without golems, Jacks and Queens are left
      * out of the playing deck; without Royal Guards, a King is discarded after its decree instead of
-     * staying in hand. Engine part 3 builds golems and Royal Guards on these switches.
+     * staying in hand. Engine part 3 (engine/combat.ts) builds golems and Royal Guards on these switches.
      */
     combat: z
       .object({

@@ -554,6 +554,30 @@ describe('The Royal Guard (0.1.27b "Motivating the Royal Guard", "Royal Guard vs
   });
 });
 
+describe('Last Call and unoccupied properties (0.1.27b "Breweries", "Property Investing")', () => {
+  it('a Mead recalls your Royal Guard to your unoccupied Brewery, where it defends', () => {
+    const g = frontLine();
+    putProperty(g.s, g.rs, 0, 8, club(6));
+    putSpecialised(g.s, g.rs, 0, 8, heart(3));
+    putUnit(g, 0, 0, club(13), 4, 4, { field: 1 });
+    expect(isLegal(g, Kind.LastCall, 8)).toBe(false); // no Mead
+    g.s.mead[0] = 1;
+    expect(isLegal(g, Kind.LastCall, 3)).toBe(false); // not a Brewery
+    act(g, Kind.LastCall, 8);
+    expect([g.s.unitPos[0], g.s.unitStance[0], g.s.mead[0]]).toEqual([key(g, 0, 8), 1, 0]);
+    g.s.mead[0] = 1;
+    expect(isLegal(g, Kind.LastCall, 8)).toBe(false); // now occupied
+  });
+
+  it('a property with a golem or Royal Guard on it cannot be invested in', () => {
+    const g = game();
+    putProperty(g.s, g.rs, 0, 0, club(5));
+    expect(isLegal(g, Kind.Invest, 0, 0)).toBe(true);
+    putUnit(g, 0, 0, heart(11), 2, 2);
+    expect(isLegal(g, Kind.Invest, 0, 0)).toBe(false);
+  });
+});
+
 describe("The Kings' abilities (0.1.22b each King)", () => {
   it('Stalwart Defender (Hearts): Cost of the Living -2, +3 Health until its next turn, and it neither moves nor attacks', () => {
     const g = frontLine();

@@ -280,7 +280,7 @@ describe('Kings: a Royal Decree at once (0.1.27b "Royal Decrees")', () => {
   });
 });
 
-describe('Golems and Royal Guards are not yet playable (engine part 3)', () => {
+describe('Golems and Royal Guards are animated and motivated, never played (combat.ts)', () => {
   it('a Jack bought waits in the hand', () => {
     const g = game();
     giveCard(g.s, 0, club(11));
