@@ -1,13 +1,15 @@
 /**
  * Golems, the Royal Guard and combat (engine part 3). 0.1.27b "The Animated Guardians", "The Royal Guard",
  * "The Art of War"; 0.1.22b "Golem Stacking", "Suit Synergy", "Terrain Effects", each King; 0.1.14a
- * "Jacks and Queens" (healing on 11/12). Interpretations: docs/RULES.md D80..D99.
+ * "Jacks and Queens" (healing on 11/12); 0.1.27b "Breweries" (Last Call). Interpretations: docs/RULES.md
+ * D80..D109.
  *
  * Units (golems from Jacks and Queens, Royal Guards from Kings) stand on cards of the board (board.ts) and
  * live in the state's `unit*` arrays, in order of arrival. A unit is commanded in three steps that are
  * separate actions: pick the unit (CommandUnit), then the verb (Move, AttackProperty, AttackUnit, Defend,
- * UseAbility), then the target square or unit. Every check here is the reference for `whyIllegal` and is
- * reused by the fast enumerator, so the two agree.
+ * UseAbility, UseAbilityAlt), then the target square or unit. The named golems' and Kings' abilities are
+ * UseAbility verbs; Coordinated Strike and Transmute Golem open further unit choices (engine.ts). Every
+ * check here is the reference for `whyIllegal` and is reused by the fast enumerator, so the two agree.
  *
  * Units: Attack Power / Strength in `unitAtk`, Hit Points / Health in `unitHp`; a unit at 0 is defeated and
  * its card goes to the discard pile. Cards take hits in `slotHits`: a card is destroyed (face down) at its
