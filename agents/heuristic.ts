@@ -7,7 +7,9 @@
  * labs into Spell Shops / Breweries on its best-paying property; brews and sells Mead; plants Souls and
  * Grain; casts spells on the net-worth leader; takes decrees when the Crown is worth it and bids for
  * refused ones; pays taxes (spending a Crown only when it cannot pay) and plays its Crowns the moment
- * Royal Favor is legal. Investing is scored by its expected value: a property's number comes before a 7
+ * Royal Favor is legal. In combat it animates golems and motivates a Royal Guard when it can spare the Soul or
+ * gold, marches aggressive units toward the nearest enemy card, attacks when the expected exchange of blows
+ * favours it, and lets defensive units defend. Investing is scored by its expected value: a property's number comes before a 7
  * with probability p/(p+6/36) < 1/2, so with the default `investOptimism` of 1 it never invests; raise it
  * to make the agent gamble. Deterministic (no randomness); it reads only public information and its own
  * hand from the state. Weights: agents/heuristic.json (zod-validated).
@@ -27,6 +29,11 @@ import { handCardDef } from '../env/merlin/engine/magic.ts';
 import { netWorth } from '../env/merlin/engine/victory.ts';
 import { taxOwed } from '../env/merlin/engine/taxes.ts';
 import type { CardDef } from '../env/merlin/cards/schema.ts';
+import {
+  attackPropertyOk, attackUnitOk, cardHp, destroyed, isAggressive, isGuardCard, motivationCost, moveOk, power, squareKey, unitAt, Verb,
+  verbOpen, ward,
+} from '../env/merlin/engine/combat.ts';
+import { geometry, standable } from '../env/merlin/engine/board.ts';
 
 export const HeuristicWeights = z
   .object({
@@ -55,6 +62,12 @@ export const HeuristicWeights = z
     auctionBid: z.number(),
     preferCrystalBall: z.boolean(),
     taxVote: z.enum(['keep', 'raise', 'lower']),
+    /** Combat (engine part 3): worth of a golem on the board (before its Soul), of a Royal Guard (before its cost), */
+    golemBonus: z.number(),
+    guardBonus: z.number(),
+    /** of defeating a unit or destroying a card (besides its own worth), and of taking up a defence. */
+    attackBonus: z.number(),
+    defendBonus: z.number(),
   })
   .strict();
 export type HeuristicWeights = z.infer<typeof HeuristicWeights>;
@@ -236,8 +249,175 @@ export class HeuristicAgent implements Agent {
         return s.costOfLiving * rs.data.mead.priceInCostOfLiving - rs.data.mead.grainPerMead * w.commodityValue + 0.5;
       case Kind.SellMead:
         return s.costOfLiving * rs.data.mead.priceInCostOfLiving;
+      case Kind.Animate:
+        return w.golemBonus - rs.data.combat.soulsToAnimate * w.commodityValue;
+      case Kind.LastCall:
+        return -1; // a Mead sells for the Cost of the Living; the guard is better where it stands
+      case Kind.Motivate:
+      case Kind.MotivateNow: {
+        const cost = motivationCost(s, rs, kind === Kind.MotivateNow);
+        if (gold - cost < this.reserve(s, seat)) return -1;
+        return w.guardBonus - cost - (kind === Kind.MotivateNow ? 0.5 : 0);
+      }
+      case Kind.CommandUnit: {
+        const u = unitAt(s, squareKey(s, rs, seat, arg), arg2);
+        let best = -Infinity;
+        for (let v = Verb.Move; v <= Verb.UseAbilityAlt; v++) if (verbOpen(s, rs, u, v) === null) best = Math.max(best, this.verbValue(s, u, v));
+        return best;
+      }
+      case Kind.Move:
+      case Kind.AttackProperty:
+      case Kind.AttackUnit:
+      case Kind.Defend:
+      case Kind.UseAbility:
+        return this.verbValue(s, s.cmdUnit, kind - Kind.Move + Verb.Move);
+      case Kind.UseAbilityAlt:
+        return this.verbValue(s, s.cmdUnit, Verb.UseAbilityAlt);
+      case Kind.SelectSquare:
+        return this.scoreSquare(s, seat, squareKey(s, rs, seat, arg));
+      case Kind.SelectUnit: {
+        const t = unitAt(s, squareKey(s, rs, seat, arg), arg2);
+        if (s.pending === Pending.CoordPartner || s.pending === Pending.TransmuteRecipient) return power(s, rs, t, true);
+        if (s.pending === Pending.TransmuteSacrifice) return -power(s, rs, t, true);
+        return this.attackUnitValue(s, s.cmdUnit, t);
+      }
     }
     return -1;
+  }
+
+  // ---- combat (engine part 3)
+
+  /** Board distance (king moves: rows and ring columns) from square `k` to the nearest standing enemy card of unit `u`'s owner. */
+  private enemyDistance(s: MerlinState, u: number, k: number): number {
+    const rs = this.rs;
+    const F = rs.data.table.fieldSlots;
+    const cols = rs.data.board.cols;
+    const ring = s.numPlayers * cols;
+    const col = ((k / F) | 0) * cols + ((k % F) % cols);
+    const row = ((k % F) / cols) | 0;
+    let best = 1e3;
+    for (let q = 0; q < s.numPlayers * F; q++) {
+      if (((q / F) | 0) === s.unitOwner[u] || !standable(s, q) || destroyed(s, rs, q)) continue;
+      const dc = Math.abs(((q / F) | 0) * cols + ((q % F) % cols) - col);
+      const dr = Math.abs((((q % F) / cols) | 0) - row);
+      best = Math.min(best, Math.max(dr, Math.min(dc, ring - dc)));
+    }
+    return best;
+  }
+
+  private verbValue(s: MerlinState, u: number, verb: number): number {
+    const rs = this.rs;
+    const w = this.w;
+    switch (verb) {
+      case Verb.Move: {
+        if (!this.aggressiveUnit(u, s)) return -0.2;
+        let best = -Infinity;
+        const g = geometry(rs, s.numPlayers);
+        for (let j = s.unitPos[u] * 8, e = j + 8; j < e; j++) {
+          for (const q of [g.adj[j], g.beyond[j]]) if (q >= 0 && moveOk(s, rs, u, q)) best = Math.max(best, this.scoreSquare(s, s.unitOwner[u], q, u));
+        }
+        return best;
+      }
+      case Verb.AttackProperty: {
+        let best = -Infinity;
+        const g = geometry(rs, s.numPlayers);
+        const k0 = s.unitPos[u];
+        if (attackPropertyOk(s, rs, u, k0)) best = this.attackPropertyValue(s, u, k0);
+        for (let j = k0 * 8, e = j + 8; j < e; j++) {
+          const q = g.adj[j];
+          if (q >= 0 && attackPropertyOk(s, rs, u, q)) best = Math.max(best, this.attackPropertyValue(s, u, q));
+        }
+        return best;
+      }
+      case Verb.AttackUnit: {
+        let best = -Infinity;
+        for (let t = 0; t < s.unitCard.length; t++) if (attackUnitOk(s, rs, u, t)) best = Math.max(best, this.attackUnitValue(s, u, t));
+        return best;
+      }
+      case Verb.Defend:
+        return w.defendBonus;
+      case Verb.UseAbility:
+        return 2;
+      case Verb.UseAbilityAlt:
+        return 1.5;
+    }
+    return -1;
+  }
+
+  private aggressiveUnit(u: number, s: MerlinState): boolean {
+    const c = s.unitCard[u];
+    return isGuardCard(c) || isAggressive(c) || this.rs.data.combat.alignment === 'none';
+  }
+
+  /** Expected worth of unit `u` attacking unit `t`: what it destroys minus what it loses. */
+  private attackUnitValue(s: MerlinState, u: number, t: number): number {
+    const rs = this.rs;
+    const w = this.w;
+    const bonus = rs.data.combat.guardFirstStrikeBonus;
+    const uGuard = isGuardCard(s.unitCard[u]);
+    const tGuard = isGuardCard(s.unitCard[t]);
+    const dealt = uGuard && !tGuard ? s.unitAtk[u] + bonus : power(s, rs, u, true);
+    const kill = dealt >= s.unitHp[t] + s.unitShield[t] + ward(s, rs, t);
+    let taken = power(s, rs, t, false);
+    if (!uGuard && tGuard) taken = s.unitAtk[t] + bonus;
+    else if (uGuard && !tGuard && kill) taken = 0;
+    const die = taken >= s.unitHp[u] + s.unitShield[u] + ward(s, rs, u);
+    const gain = kill ? w.attackBonus + s.unitAtk[t] + s.unitHp[t] : dealt * 0.5;
+    const loss = die ? w.attackBonus + s.unitAtk[u] + s.unitHp[u] : taken * 0.5;
+    return gain - loss;
+  }
+
+  /** Expected worth of unit `u` attacking the card on `k`. */
+  private attackPropertyValue(s: MerlinState, u: number, k: number): number {
+    const rs = this.rs;
+    const F = rs.data.table.fieldSlots;
+    let d = isGuardCard(s.unitCard[u]) ? s.unitAtk[u] : power(s, rs, u, true);
+    let back = 0;
+    for (let t = 0; t < s.unitCard.length; t++) {
+      if (s.unitPos[t] !== k || s.unitOwner[t] !== ((k / F) | 0) || s.unitStance[t] !== 1) continue;
+      d -= s.unitHp[t] + ward(s, rs, t);
+      back += isGuardCard(s.unitCard[t]) ? s.unitAtk[t] + 1 : power(s, rs, t, false);
+    }
+    const die = back >= s.unitHp[u];
+    const left = cardHp(s, rs, k) - s.slotHits[k];
+    const worth = s.slotKind[k] === SlotKind.Property ? this.propertyYield(rankOf(s.slotCard[k])) / 6 : 1;
+    const gain = d <= 0 ? 0 : d >= left ? this.w.attackBonus + worth : worth / 2;
+    return gain - (die ? this.w.attackBonus + s.unitAtk[u] + s.unitHp[u] : back * 0.5);
+  }
+
+  /** Worth of board square `k` for the open placement or move (unit `u`, default the commanded one). */
+  private scoreSquare(s: MerlinState, seat: number, k: number, u = s.cmdUnit): number {
+    const rs = this.rs;
+    switch (s.pending) {
+      case Pending.PlaceGolem:
+      case Pending.PlaceGuard:
+      case Pending.PlaceGuardNow: {
+        const c = s.hands[seat][s.pendingHand];
+        const near = this.enemyDistanceFrom(s, seat, k);
+        return isGuardCard(c) || !isAggressive(c) ? this.propertyYield(rankOf(s.slotCard[k])) - near * 0.01 : -near;
+      }
+      case Pending.AttackProperty:
+      case Pending.CoordAttackProperty:
+        return this.attackPropertyValue(s, u, k);
+    }
+    // a move: closer to the nearest enemy card is better
+    return (this.enemyDistance(s, u, s.unitPos[u]) - this.enemyDistance(s, u, k)) * 0.5 - 0.1;
+  }
+
+  private enemyDistanceFrom(s: MerlinState, seat: number, k: number): number {
+    const F = this.rs.data.table.fieldSlots;
+    const cols = this.rs.data.board.cols;
+    const ring = s.numPlayers * cols;
+    const col = ((k / F) | 0) * cols + ((k % F) % cols);
+    let best = 1e3;
+    for (let p = 0; p < s.numPlayers; p++) {
+      if (p === seat || s.eliminated[p]) continue;
+      for (const c of [p * cols, p * cols + cols - 1]) {
+        const d = Math.abs(c - col);
+        best = Math.min(best, d, ring - d);
+      }
+    }
+    return best;
   }
 
   private scoreSlot(s: MerlinState, seat: number, slot: number): number {
@@ -252,6 +432,12 @@ export class HeuristicAgent implements Agent {
       case Pending.SpellTargetSlot: {
         const k = s.pendingPlayer * F + slot;
         return WAYS[rankOf(s.slotTop[k])];
+      }
+      case Pending.PlaceCard: {
+        // away from the field's left and right edges, where neighbours' golems arrive (board.ts)
+        const cols = this.rs.data.board.cols;
+        const col = slot % cols;
+        return Math.min(col, cols - 1 - col) - slot * 0.001;
       }
       case Pending.PotionTargetSlot: {
         const k = seat * F + slot;

@@ -12,7 +12,7 @@ import { merlinGame } from '../env/merlin/env/game.ts';
 import { BridgeError, specOf, type Spec } from './protocol.ts';
 
 /** Variants the server offers (shipped rulesets). Remote clients name a variant, never a file path. */
-export const VARIANTS = ['full', 'market'] as const;
+export const VARIANTS = ['full', 'market', 'skirmish'] as const;
 
 const specs = new Map<string, Spec>();
 

@@ -34,6 +34,19 @@ const MEANING: Record<number, [string, string]> = {
   [Kind.VoteKeep]: ['tax-rate vote', 'Vote to keep the tax rate.'],
   [Kind.VoteRaise]: ['tax-rate vote', 'Vote to raise the tax rate by one (Cost of the Living and Research Cost fall by one if unanimous).'],
   [Kind.VoteLower]: ['tax-rate vote', 'Vote to lower the tax rate by one (both counters rise by one if unanimous).'],
+  [Kind.Animate]: ['free actions', 'Animate the Jack or Queen at hand index `arg` (a Soul; d6 Attack Power, d6 Hit Points; active next turn); then choose the square.'],
+  [Kind.Motivate]: ['free actions', 'Motivate the King at hand index `arg` as a Royal Guard (3 + Cost of the Living; active next turn); then choose the square.'],
+  [Kind.MotivateNow]: ['free actions', 'As Motivate, for 2 gold more: active at once.'],
+  [Kind.CommandUnit]: ['free actions', 'Command your unit at board square `arg` (relative seat × field slots + slot), stack level `arg2`; then its verb.'],
+  [Kind.Move]: ["choose the unit's verb", 'Move the commanded unit one space; then choose the square.'],
+  [Kind.AttackProperty]: ["choose the unit's verb", "Attack an enemy card on or next to the unit's square; then choose the square."],
+  [Kind.AttackUnit]: ["choose the unit's verb", "Attack an enemy unit on or next to the unit's square; then choose the unit."],
+  [Kind.Defend]: ["choose the unit's verb", 'Defend the card the unit stands on (its owner\'s).'],
+  [Kind.UseAbility]: ["choose the unit's verb", "Use the unit's ability: a King's one-time ability (the turn it is motivated), Impetuous Assault, Tactical Flexibility +1 Attack Power."],
+  [Kind.SelectSquare]: ['choose a board square', 'Sub-decision: board square `arg` (relative seat × field slots + slot).'],
+  [Kind.SelectUnit]: ['choose a unit', 'Sub-decision: the unit at board square `arg`, stack level `arg2`.'],
+  [Kind.UseAbilityAlt]: ["choose the unit's verb", "The ability's second option: Tactical Flexibility's +1 Hit Point, the enhanced bomb."],
+  [Kind.LastCall]: ['free actions', 'Last Call: recall your Royal Guard to your unoccupied Brewery at slot `arg` for a Mead.'],
 };
 
 /** The markdown of docs/ACTIONS.md for ruleset `rs`. */
@@ -58,7 +71,9 @@ export function actionsMarkdown(rs: Ruleset): string {
     if (first < 0 || cat.count[k] === 0) continue;
     const last = first + cat.count[k] - 1;
     const [phase, meaning] = MEANING[k];
-    const args = cat.count[k] === 1 ? '-' : k === Kind.Invest || k === Kind.Deposit || k === Kind.Withdraw ? '`arg` slot, `arg2` grid index' : '`arg`';
+    const args = cat.count[k] === 1 ? '-'
+      : k === Kind.Invest || k === Kind.Deposit || k === Kind.Withdraw ? '`arg` slot, `arg2` grid index'
+        : k === Kind.CommandUnit || k === Kind.SelectUnit ? '`arg` square, `arg2` level' : '`arg`';
     lines.push(`| ${first === last ? first : `${first}-${last}`} | ${KIND_NAMES[k]} | ${phase} | ${args} | ${meaning} | ${describeAction(rs, last)} |`);
   }
   lines.push('');

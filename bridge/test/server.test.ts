@@ -13,6 +13,11 @@ import { VectorEnv } from '../../env/core/vector.ts';
 import { merlinGame } from '../../env/merlin/env/game.ts';
 import { opponentFactory } from '../../agents/registry.ts';
 
+/** Sizes of the `full` game (they grow as engine parts add actions and observation features). */
+const FULL = merlinGame('full');
+const OBS = FULL.observationSpec.size;
+const A = FULL.numActions;
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 type Msg = { text?: Record<string, any>; binary?: Buffer };
@@ -121,10 +126,10 @@ describe('control plane', () => {
     expect(w.type).toBe('welcome');
     expect(w.protocol).toBe(PROTOCOL_VERSION);
     expect(w.capabilities.agents).toContain('random');
-    expect(w.capabilities.variants).toEqual(['full', 'market']);
+    expect(w.capabilities.variants).toEqual(['full', 'market', 'skirmish']);
     expect(w.limits).toEqual({ max_frame_bytes: 65536, max_envs: 64, idle_timeout_s: 60 });
-    expect(w.spec.observation.shape).toEqual([2274]);
-    expect(w.spec.num_actions).toBe(316);
+    expect(w.spec.observation.shape).toEqual([OBS]);
+    expect(w.spec.num_actions).toBe(A);
     expect(w.spec.hash).toMatch(/^[0-9a-f]{64}$/);
     const market = await c.request({ type: 'spec', id: 7, variant: 'market' });
     expect(market.id).toBe(7);
@@ -195,12 +200,12 @@ describe('control plane', () => {
     expect(byHistory.description).toBe(game.describeAction(s, byHistory.action));
     const byState = await c.request({ type: 'act', agent: 'random', seed: 5, state: game.serialize(s) });
     expect(byState.action).toBe(byHistory.action);
-    expect(await c.request({ type: 'act', agent: 'random', history: { players: 3, seed: 'g', actions: [315, 0] } })).toMatchObject({ code: expect.stringMatching(/ILLEGAL_ACTION|UNKNOWN_ACTION/) });
+    expect(await c.request({ type: 'act', agent: 'random', history: { players: 3, seed: 'g', actions: [A - 1, 0] } })).toMatchObject({ code: expect.stringMatching(/ILLEGAL_ACTION|UNKNOWN_ACTION/) });
     expect(await c.request({ type: 'act', agent: 'random', state: '{"not":"a state"}' })).toMatchObject({ code: 'INVALID_STATE' });
     expect(await c.request({ type: 'act', agent: 'random' })).toMatchObject({ code: 'BAD_MESSAGE' });
     expect(await c.request({ type: 'act', agent: 'nosuch', history: { players: 3, seed: 'g', actions: [] } })).toMatchObject({ code: 'INVALID_ARGUMENT' });
     expect(await c.request({ type: 'describe_action', action: 3 })).toEqual({ type: 'description', action: 3, description: game.describeAction(null, 3) });
-    expect(await c.request({ type: 'describe_action', action: 316 })).toMatchObject({ code: 'UNKNOWN_ACTION' });
+    expect(await c.request({ type: 'describe_action', action: A })).toMatchObject({ code: 'UNKNOWN_ACTION' });
     c.ws.close();
   });
 });
@@ -212,7 +217,7 @@ describe('data plane', () => {
     const N = 3;
     const created = await c.request({ type: 'create', id: 1, num_envs: N, players: 2, opponents: ['random'] });
     const L: Layout = created.layout;
-    expect(L).toEqual(computeLayout(N, 1, 2274, 316));
+    expect(L).toEqual(computeLayout(N, 1, OBS, A));
     c.send({ type: 'reset', id: 42, batch: created.batch, seed: 'eq' });
     let f = decode(await c.frame(), L);
     expect(f.type).toBe(FrameType.RESET_RESULT);
@@ -231,7 +236,7 @@ describe('data plane', () => {
       expect(same(f.terminated, ref.terminated)).toBe(true);
       expect(same(f.truncated, ref.truncated)).toBe(true);
       if (ended) ended++;
-      const actions = [...Array(N).keys()].map((i) => firstLegal(f.masks, i, 316));
+      const actions = [...Array(N).keys()].map((i) => firstLegal(f.masks, i, A));
       ref.step(actions);
       c.ws.send(stepFrame(created.batch, actions, created.spec.hash, t + 1));
       f = decode(await c.frame(), L);
@@ -270,8 +275,8 @@ describe('data plane', () => {
     expect(await c.json()).toMatchObject({ code: 'UNKNOWN_BATCH' });
     let illegal = 0;
     while (f0.masks[illegal] === 1) illegal++;
-    const legal1 = firstLegal(f0.masks, 1, 316);
-    c.ws.send(stepFrame(created.batch, [firstLegal(f0.masks, 0, 316), 9999], hash, 7));
+    const legal1 = firstLegal(f0.masks, 1, A);
+    c.ws.send(stepFrame(created.batch, [firstLegal(f0.masks, 0, A), 9999], hash, 7));
     expect(await c.json()).toMatchObject({ code: 'UNKNOWN_ACTION', id: 7, details: { env: 1, action: 9999 } });
     c.ws.send(stepFrame(created.batch, [illegal, legal1], hash, 8));
     const e = await c.json();
@@ -280,7 +285,7 @@ describe('data plane', () => {
     // nothing was stepped: the same legal actions now give what a fresh reference gives
     const ref = new VectorEnv(merlinGame('full'), 2, { players: 4, opponents: opponentFactory(['random']) });
     ref.reset('1');
-    const acts = [firstLegal(f0.masks, 0, 316), legal1];
+    const acts = [firstLegal(f0.masks, 0, A), legal1];
     ref.step(acts);
     c.ws.send(stepFrame(created.batch, acts, hash, 9));
     const f1 = decode(await c.frame(), L);
@@ -294,7 +299,7 @@ describe('data plane', () => {
     const created = await c.request({ type: 'create', num_envs: 4, players: 2, learner_seat: 'all' });
     c.send({ type: 'reset', id: 1, batch: created.batch, seed: 's' });
     const f = decode(await c.frame(), created.layout);
-    const acts = [0, 1, 2, 3].map((i) => firstLegal(f.masks, i, 316));
+    const acts = [0, 1, 2, 3].map((i) => firstLegal(f.masks, i, A));
     c.send({ type: 'ping', id: 10 });
     c.ws.send(stepFrame(created.batch, acts, created.spec.hash, 11));
     c.send({ type: 'ping', id: 12 });
@@ -383,7 +388,7 @@ describe('limits and robustness', () => {
         c.send({ type: 'reset', batch: created.batch, seed: k });
         let f = decode(await c.frame(), created.layout);
         for (let t = 1; t <= 20; t++) {
-          c.ws.send(stepFrame(created.batch, [firstLegal(f.masks, 0, 316)], created.spec.hash, t));
+          c.ws.send(stepFrame(created.batch, [firstLegal(f.masks, 0, A)], created.spec.hash, t));
           f = decode(await c.frame(), created.layout);
           if (f.seq !== t) return false;
         }

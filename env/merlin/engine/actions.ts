@@ -2,7 +2,8 @@
  * The flat action catalogue: every decision a player can make is one integer id in [0, size).
  *
  * Compound choices are split into sub-decisions (pick the card, then the slot or the player), so the
- * catalogue stays small: 316 ids for the default ruleset (16 field slots, 16 hand cards, bids 0..20).
+ * catalogue stays small: 316 ids of part 1 for the default ruleset (16 field slots, 16 hand cards, bids 0..20), plus
+ * part 3's combat block (hand cards × 3, 96 board squares × 2 stack levels twice, 96 squares, 5 verbs).
  * Ids are laid out by kind in a fixed order derived from the ruleset's table sizes and grids; decoding is
  * two typed-array lookups. docs/ACTIONS.md is generated from this table (`npx merlin docs`).
  */
@@ -42,6 +43,20 @@ export const Kind = {
   VoteKeep: 25,
   VoteRaise: 26,
   VoteLower: 27,
+  // ---- part 3: combat (50..79). A unit is picked by board square: relative seat offset × fieldSlots + slot.
+  Animate: 50, // arg: hand index (a Jack or Queen; then SelectSquare: where)
+  Motivate: 51, // arg: hand index (a King, active next turn; then SelectSquare: where)
+  MotivateNow: 52, // arg: hand index (a King, active at once for 2 gold more; then SelectSquare)
+  CommandUnit: 53, // arg: square, arg2: stack level (one of your units; then its verb)
+  Move: 54, // verb (then SelectSquare: where)
+  AttackProperty: 55, // verb (then SelectSquare: which card)
+  AttackUnit: 56, // verb (then SelectUnit: which unit)
+  Defend: 57, // verb
+  UseAbility: 58, // verb (a King's one-time ability)
+  SelectSquare: 59, // arg: square
+  SelectUnit: 60, // arg: square, arg2: stack level
+  UseAbilityAlt: 61, // verb: the ability's second option (the Adaptive Sentinel's +1 Hit Point)
+  LastCall: 62, // arg: slot of your unoccupied Brewery (recall your Royal Guard there for a Mead)
 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
@@ -89,6 +104,8 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
   const I = rs.data.grids.invest.length;
   const V = rs.data.grids.vault.length;
   const B = rs.data.grids.maxBid + 1;
+  const SQ = rs.data.players.max * F; // board squares, relative to the decider
+  const L = rs.data.combat.stackMax; // stack levels
   // [kind, count, arg2 radix]
   const layout: [number, number, number][] = [
     [Kind.EndTurn, 1, 1], [Kind.DrawTeaLeaves, 1, 1], [Kind.DrawCrystalBall, 1, 1], [Kind.BuyCard, 1, 1],
@@ -98,6 +115,10 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
     [Kind.SelectSlot, F, 1], [Kind.SelectPlayer, MAX_OFFSET, 1], [Kind.SelectOption, MAX_OPTIONS, 1],
     [Kind.EnactDecree, 1, 1], [Kind.RefuseDecree, 1, 1], [Kind.Bid, B, 1], [Kind.PayTax, 1, 1],
     [Kind.SpendCrownOnTax, 1, 1], [Kind.VoteKeep, 1, 1], [Kind.VoteRaise, 1, 1], [Kind.VoteLower, 1, 1],
+    // part 3: combat
+    [Kind.Animate, H, 1], [Kind.Motivate, H, 1], [Kind.MotivateNow, H, 1], [Kind.CommandUnit, SQ * L, L],
+    [Kind.Move, 1, 1], [Kind.AttackProperty, 1, 1], [Kind.AttackUnit, 1, 1], [Kind.Defend, 1, 1], [Kind.UseAbility, 1, 1],
+    [Kind.SelectSquare, SQ, 1], [Kind.SelectUnit, SQ * L, L], [Kind.UseAbilityAlt, 1, 1], [Kind.LastCall, F, 1],
   ];
   const size = layout.reduce((n, [, c]) => n + c, 0);
   const kind = new Uint8Array(size);
@@ -130,5 +151,6 @@ export function actionId(rs: Ruleset, kind: Kind, arg = 0, arg2 = 0): number {
   if (kind === Kind.Invest) return cat.base[kind] + arg * rs.data.grids.invest.length + arg2;
   if (kind === Kind.Deposit || kind === Kind.Withdraw) return cat.base[kind] + arg * rs.data.grids.vault.length + arg2;
   if (kind === Kind.SelectPlayer) return cat.base[kind] + arg - 1;
+  if (kind === Kind.CommandUnit || kind === Kind.SelectUnit) return cat.base[kind] + arg * rs.data.combat.stackMax + arg2;
   return cat.base[kind] + arg;
 }

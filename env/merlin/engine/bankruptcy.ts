@@ -13,6 +13,7 @@ import { takeGold } from './ledger.ts';
 import { shuffleBack } from './cards.ts';
 import { checkDominance } from './victory.ts';
 import { removeReading } from './effects.ts';
+import { removeUnitsOf } from './combat.ts';
 
 /** Record that `seat` failed to pay `toBank` gold to the Central Bank and `toRow` to the R.O.W. */
 export function incurDebt(s: MerlinState, seat: number, toBank: number, toRow: number): void {
@@ -59,12 +60,13 @@ export function checkBankruptcyDeadlines(s: MerlinState, rs: Ruleset): void {
 
 /**
  * Remove `seat` from the game: gold (pocket, vaults, investments, lab funds) to the Central Bank,
- * commodities to the supply, every card (hand, field, under labs, face-down potions, the Future Readings
- * they drew) to its deck's discard pile, debts, Crowns and Mead cancelled.
+ * commodities to the supply, every card (hand, field, units on the board, under labs, face-down potions, the
+ * Future Readings they drew) to its deck's discard pile, debts, Crowns and Mead cancelled.
  */
 export function eliminate(s: MerlinState, rs: Ruleset, seat: number): void {
   const F = rs.data.table.fieldSlots;
   s.eliminated[seat] = 1;
+  removeUnitsOf(s, seat);
   s.centralBank += s.gold[seat];
   s.gold[seat] = 0;
   for (let c = 0; c < 3; c++) {
@@ -121,6 +123,7 @@ export function clearSlotData(s: MerlinState, k: number): void {
   s.slotFunds[k] = 0;
   s.slotSpent[k] = 0;
   s.slotPlanted[k] = 0;
+  s.slotHits[k] = 0;
 }
 
 /** Remove face-down potion i; `toDiscard` puts it on the discard pile, else it is shuffled back into the deck. */

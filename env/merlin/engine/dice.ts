@@ -5,7 +5,7 @@
  * On any total but 7 every player's cards with that number produce: properties pay gold (and double their
  * investment), Lands yield commodities, funded labs draw a spell or recipe, Spell Shops and Breweries charge
  * maintenance. A 7 resolves the Sevens instead. Chauffeurs resonate on their own numbers. Doubles advance
- * the Season Wheel (after production). 11 and 12 are the golem hooks, filled in by engine part 3.
+ * the Season Wheel (after production). On 11 and 12 defending golems heal their cards (combat.ts healOnRoll).
  */
 import { rollD6 } from '../../core/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
@@ -16,6 +16,7 @@ import { drawFrom, rankOf } from './cards.ts';
 import { DECK_INDEX, productionMultiplier, rollTriggers } from './effects.ts';
 import { resolveSevenRoll } from './sevens.ts';
 import { advanceWheel, checkClimate, currentPortion } from './season-wheel.ts';
+import { destroyed, healOnRoll, productionRecipient } from './combat.ts';
 
 /** Roll two dice for the active player's turn and resolve everything the roll causes. Returns true when taxes fall due. */
 export function rollAndResolve(s: MerlinState, rs: Ruleset): boolean {
@@ -31,6 +32,7 @@ export function resolveRoll(s: MerlinState, rs: Ruleset, d1: number, d2: number)
   const total = d1 + d2;
   if (total === 7) resolveSevenRoll(s, rs);
   else produceAll(s, rs, total);
+  healOnRoll(s, rs, total);
   resonateAll(s, rs, d1, d2);
   rollTriggers(s, rs, total);
   checkClimate(s, rs);
@@ -48,20 +50,30 @@ export function produceAll(s: MerlinState, rs: Ruleset, total: number): void {
   }
 }
 
-/** One player's production on `total` (0.1.27b "Clubs", "Land Cards", "Spell Labs", "Potion Labs", "Maintenance"). */
+/**
+ * One player's production on `total` (0.1.27b "Clubs", "Land Cards", "Spell Labs", "Potion Labs", "Maintenance").
+ * Combat (0.1.27b "Attacking Properties" 3-6, combat.ts): a destroyed card produces and costs nothing; a
+ * property that has been hit pays no gold; an enemy golem on a card seizes its gold and Land yield, and an
+ * entrenched card (enemy and defending golems) rolls a d6 for whether it produces.
+ */
 export function produceFor(s: MerlinState, rs: Ruleset, seat: number, total: number): void {
   const F = rs.data.table.fieldSlots;
+  const units = s.unitCard.length > 0;
   for (let k = seat * F, e = k + F; k < e; k++) {
     const kind = s.slotKind[k];
     if (kind === SlotKind.Empty || kind === SlotKind.Chauffeur) continue;
+    const hit = s.slotHits[k] > 0;
+    if (hit && destroyed(s, rs, k)) continue;
     if (kind === SlotKind.Property) {
       const top = s.slotTopKind[k];
-      if (rankOf(s.slotCard[k]) === total) {
+      let to = -2; // who receives: decided once, when the card first produces on this roll
+      if (rankOf(s.slotCard[k]) === total && !hit) {
+        to = units ? productionRecipient(s, rs, seat, k) : seat;
         const special = top === TopKind.SpellShop || top === TopKind.Brewery;
         const gold = rs.payout[total] * (special ? rs.data.specialisedPayoutMultiplier : 1) * productionMultiplier(s, seat, k, false);
-        if (gold > 0) bankPays(s, seat, gold);
+        if (gold > 0 && to >= 0) bankPays(s, to, gold);
         const inv = s.slotInvest[k];
-        if (inv > 0) {
+        if (inv > 0 && to === seat) {
           // 0.1.27b "Property Investing": the stake returns doubled; the profit comes from the Central Bank.
           s.slotInvest[k] = 0;
           s.gold[seat] += inv;
@@ -69,7 +81,10 @@ export function produceFor(s: MerlinState, rs: Ruleset, seat: number, total: num
         }
       }
       if (top === TopKind.Land) {
-        if (landNumberAt(s, k) === total) produceLand(s, rs, seat, k, total);
+        if (landNumberAt(s, k) === total) {
+          if (to === -2) to = units ? productionRecipient(s, rs, seat, k) : seat;
+          if (to >= 0) produceLand(s, rs, to, k, total, seat);
+        }
       } else if (top === TopKind.SpellShop || top === TopKind.Brewery) {
         if (rankOf(s.slotTop[k]) === total) payOrOwe(s, rs, seat, rs.data.maintenance, false);
       }
@@ -79,15 +94,18 @@ export function produceFor(s: MerlinState, rs: Ruleset, seat: number, total: num
   }
 }
 
-/** A Land's yield: base yield, doubled when planted (Souls, Grain), times the season and any modifier. */
-export function produceLand(s: MerlinState, rs: Ruleset, seat: number, k: number, total: number): void {
+/**
+ * A Land's yield: base yield, doubled when planted (Souls, Grain), times the season and any modifier of
+ * its owner (`owner`, default `seat`); `seat` receives it (an attacking golem's owner seizes it).
+ */
+export function produceLand(s: MerlinState, rs: Ruleset, seat: number, k: number, total: number, owner = seat): void {
   const c = rs.landCommodity[total];
   if (c < 0) return;
   const portion = currentPortion(s, rs);
   let n = rs.data.landYield;
   if (s.slotPlanted[k] > 0 && rs.plantable[c]) n *= 2;
   n *= c === 1 ? portion.oilMultiplier : portion.soulsGrainMultiplier;
-  n *= productionMultiplier(s, seat, k, true);
+  n *= productionMultiplier(s, owner, k, true);
   if (n <= 0) return;
   const got = supplyGives(s, seat, c, n);
   if (c === 1) s.climate += got * rs.data.climate.perOil;

@@ -22,7 +22,7 @@ import {
   applyBrewMead, applyFundLab, applySellMead, checkBrewMead, checkCreateSpecialised, checkFundLab, completeSpecialised, specialisedSpot,
 } from './research.ts';
 import { applySellSpell, brewPotion, castSpell, checkSellSpell, handCardDef, potionSpotOk, spellTargetOk, takeFromHand } from './magic.ts';
-import { applyBuy, applyPlayCard, checkBuy, checkPlayCard } from './playing-cards.ts';
+import { applyBuy, applyPlayCard, checkBuy, checkPlayCard, openSub, placeCard } from './playing-cards.ts';
 import { canEnact, chooseDecree, decreeBid, enactDecree, refuseDecree, settleDecreeAuction } from './decrees.ts';
 import { castVote, taxDecision } from './taxes.ts';
 import { drawReading, readingsAvailable } from './future-readings.ts';
@@ -30,6 +30,11 @@ import { maxAuctionBid, placeAuctionBid } from './setup.ts';
 import { backToMain, endTurn, enterReading, startTurn } from './turn.ts';
 import { endGame, hasHighestNetWorth } from './victory.ts';
 import { cardDef, DECK_INDEX } from './effects.ts';
+import {
+  animate, attackProperty, attackPropertyOk, attackUnit, attackUnitOk, checkAnimate, checkCommand, checkMotivate, coordinatedStrike,
+  coordVerbOk, defend, isArtificer, isGolemCard, isGuardCard, isHarmonious, moveOk, moveUnit, motivate, partnerOk, placeOk, recipientOk,
+  sacrificeOk, squareKey, transmute, unitAt, unitsOn, useAbility, Verb, verbOpen, checkLastCall, lastCall,
+} from './combat.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
 export function currentPlayer(s: MerlinState): number {
@@ -46,12 +51,19 @@ export function isTruncated(s: MerlinState): boolean {
   return s.victory === Victory.Truncated;
 }
 
-const MAIN_KINDS = new Uint8Array(32);
+const MAIN_KINDS = new Uint8Array(80);
 for (const k of [Kind.EndTurn, Kind.BuyCard, Kind.PlayCard, Kind.SellSpell, Kind.Invest, Kind.FundLab, Kind.CreateSpecialised,
-  Kind.CreateChauffeur, Kind.Deposit, Kind.Withdraw, Kind.Plant, Kind.Unplant, Kind.BrewMead, Kind.SellMead, Kind.PlayCrowns]) MAIN_KINDS[k] = 1;
+  Kind.CreateChauffeur, Kind.Deposit, Kind.Withdraw, Kind.Plant, Kind.Unplant, Kind.BrewMead, Kind.SellMead, Kind.PlayCrowns,
+  Kind.Animate, Kind.Motivate, Kind.MotivateNow, Kind.CommandUnit, Kind.LastCall]) MAIN_KINDS[k] = 1;
 
-const PHASE_NAMES = ['turn-order auction', 'future reading', 'free actions', 'choose a slot', 'choose a player', 'choose a decree',
-  'enact or refuse the decree', 'decree auction', 'tax season', 'tax-rate vote', 'game over'];
+const PHASE_NAMES: Record<number, string> = {
+  ...['turn-order auction', 'future reading', 'free actions', 'choose a slot', 'choose a player', 'choose a decree',
+    'enact or refuse the decree', 'decree auction', 'tax season', 'tax-rate vote', 'game over'],
+  [Phase.UnitVerb]: "choose the unit's verb", [Phase.SelectSquare]: 'choose a board square', [Phase.SelectUnit]: 'choose a unit',
+};
+
+/** The verb of each verb kind (Move .. UseAbility, UseAbilityAlt). */
+const VERB_OF_KIND = (kind: number): number => (kind === Kind.UseAbilityAlt ? Verb.UseAbilityAlt : kind - Kind.Move + Verb.Move);
 
 /** Why action `id` is illegal in `s` (a short reason), or null when it is legal. The reference legality check. */
 export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | null {
@@ -97,6 +109,17 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
       const def = handCardDef(rs, s.hands[seat][s.pendingHand]);
       return spellTargetOk(s, rs, seat, (seat + a) % s.numPlayers, def.target === 'opponentLand') ? null : 'not a valid target for this spell';
     }
+    case Phase.UnitVerb:
+      if ((kind < Kind.Move || kind > Kind.UseAbility) && kind !== Kind.UseAbilityAlt) return wrong;
+      return checkUnitVerb(s, rs, VERB_OF_KIND(kind));
+    case Phase.SelectSquare:
+      if (kind !== Kind.SelectSquare) return wrong;
+      return checkSquare(s, rs, seat, squareKey(s, rs, seat, a));
+    case Phase.SelectUnit: {
+      if (kind !== Kind.SelectUnit) return wrong;
+      const k = squareKey(s, rs, seat, a);
+      return checkUnitTarget(s, rs, k < 0 ? -1 : unitAt(s, k, b));
+    }
     case Phase.Main:
       break;
   }
@@ -133,8 +156,61 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
     case Kind.PlayCrowns:
       if (s.crowns[seat] < rs.data.victory.crownsToWin) return `needs ${rs.data.victory.crownsToWin} Crowns`;
       return hasHighestNetWorth(s, rs, seat) ? null : 'needs the highest net worth';
+    case Kind.Animate:
+      return checkAnimate(s, rs, seat, a);
+    case Kind.Motivate:
+    case Kind.MotivateNow:
+      return checkMotivate(s, rs, seat, a, kind === Kind.MotivateNow);
+    case Kind.CommandUnit: {
+      const k = squareKey(s, rs, seat, a);
+      return checkCommand(s, rs, seat, k < 0 ? -1 : unitAt(s, k, b));
+    }
+    case Kind.LastCall:
+      return checkLastCall(s, rs, seat, a);
   }
   return wrong;
+}
+
+/** Why the commanded unit cannot take `verb`, or null; with a Coordinated Strike partner chosen, only a shared attack. */
+function checkUnitVerb(s: MerlinState, rs: Ruleset, verb: number): string | null {
+  if (s.cmdPartner < 0) return verbOpen(s, rs, s.cmdUnit, verb);
+  return coordVerbOk(s, rs, s.cmdUnit, s.cmdPartner, verb) ? null : 'no target both golems of the Coordinated Strike can attack';
+}
+
+/** Why unit `t` (-1 for none) cannot be chosen in the open unit sub-decision, or null. */
+function checkUnitTarget(s: MerlinState, rs: Ruleset, t: number): string | null {
+  if (t < 0) return 'no unit there';
+  switch (s.pending) {
+    case Pending.AttackUnit:
+      return attackUnitOk(s, rs, s.cmdUnit, t) ? null : 'not an enemy unit this unit can attack';
+    case Pending.CoordPartner:
+      return partnerOk(s, rs, s.cmdUnit, t) ? null : 'not a friendly golem that can join the Coordinated Strike';
+    case Pending.CoordAttackUnit:
+      return attackUnitOk(s, rs, s.cmdUnit, t) && attackUnitOk(s, rs, s.cmdPartner, t) ? null : 'not an enemy unit both golems can attack';
+    case Pending.TransmuteSacrifice:
+      return sacrificeOk(s, rs, s.cmdUnit, t) ? null : 'not a friendly golem the Tactical Artificer can dismantle';
+    case Pending.TransmuteRecipient:
+      return recipientOk(s, s.cmdUnit, s.cmdPartner, t) ? null : 'not another friendly golem';
+  }
+  return 'no unit is being chosen';
+}
+
+/** Why board square `k` (slot key, -1 for none) cannot complete the open placement, move or attack, or null. */
+function checkSquare(s: MerlinState, rs: Ruleset, seat: number, k: number): string | null {
+  if (k < 0) return 'no such square';
+  switch (s.pending) {
+    case Pending.PlaceGolem:
+    case Pending.PlaceGuard:
+    case Pending.PlaceGuardNow:
+      return placeOk(s, rs, seat, k) ? null : 'not one of your cards (not a Chauffeur) with room for a unit';
+    case Pending.MoveUnit:
+      return moveOk(s, rs, s.cmdUnit, k) ? null : 'the unit cannot move there';
+    case Pending.AttackProperty:
+      return attackPropertyOk(s, rs, s.cmdUnit, k) ? null : 'not an enemy card this unit can attack';
+    case Pending.CoordAttackProperty:
+      return attackPropertyOk(s, rs, s.cmdUnit, k) && attackPropertyOk(s, rs, s.cmdPartner, k) ? null : 'not an enemy card both golems can attack';
+  }
+  return 'no square is being chosen';
 }
 
 function checkSelectSlot(s: MerlinState, rs: Ruleset, seat: number, slot: number): string | null {
@@ -152,6 +228,8 @@ function checkSelectSlot(s: MerlinState, rs: Ruleset, seat: number, slot: number
       return s.slotTopKind[s.pendingPlayer * F + slot] === TopKind.Land ? null : "not one of the target's Lands";
     case Pending.PotionTargetSlot:
       return potionSpotOk(s, rs, seat, handCardDef(rs, s.hands[seat][s.pendingHand]), slot) ? null : 'not a valid place for this potion';
+    case Pending.PlaceCard:
+      return s.slotKind[seat * F + slot] === SlotKind.Empty ? null : 'the slot is not empty';
   }
   return 'no slot is being chosen';
 }
@@ -203,6 +281,27 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
         if (spellTargetOk(s, rs, seat, (seat + off) % s.numPlayers, needsLand)) out[n++] = base[Kind.SelectPlayer] + off - 1;
       return n;
     }
+    case Phase.UnitVerb:
+      for (let k = Kind.Move; k <= Kind.UseAbility; k++) if (checkUnitVerb(s, rs, VERB_OF_KIND(k)) === null) out[n++] = base[k];
+      if (checkUnitVerb(s, rs, Verb.UseAbilityAlt) === null) out[n++] = base[Kind.UseAbilityAlt];
+      return n;
+    case Phase.SelectSquare: {
+      const SQ = s.numPlayers * rs.data.table.fieldSlots;
+      for (let q = 0; q < SQ; q++) if (checkSquare(s, rs, seat, squareKey(s, rs, seat, q)) === null) out[n++] = base[Kind.SelectSquare] + q;
+      return n;
+    }
+    case Phase.SelectUnit: {
+      const SQ = s.numPlayers * rs.data.table.fieldSlots;
+      const L = rs.data.combat.stackMax;
+      for (let q = 0; q < SQ; q++) {
+        const k = squareKey(s, rs, seat, q);
+        for (let l = 0; l < L; l++) {
+          const t = unitAt(s, k, l);
+          if (t >= 0 && checkUnitTarget(s, rs, t) === null) out[n++] = base[Kind.SelectUnit] + q * L + l;
+        }
+      }
+      return n;
+    }
   }
   return legalMain(s, rs, seat, out);
 }
@@ -243,7 +342,7 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
   for (let i = 0; i < F; i++) {
     const k = k0 + i;
     const kind = s.slotKind[k];
-    if ((kind === SlotKind.SpellLab || kind === SlotKind.PotionLab) && s.slotFunds[k] > 0 && s.slotSpent[k] >= rs.data.research.spentForSuccess) {
+    if ((kind === SlotKind.SpellLab || kind === SlotKind.PotionLab) && s.slotFunds[k] > 0 && s.slotHits[k] === 0 && s.slotSpent[k] >= rs.data.research.spentForSuccess) {
       if (kind === SlotKind.SpellLab ? freeProp > 0 : bare > 0) out[n++] = base[Kind.CreateSpecialised] + i;
     }
   }
@@ -259,6 +358,38 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
   if (checkBrewMead(s, rs, seat) === null) out[n++] = base[Kind.BrewMead];
   if (s.mead[seat] > 0) out[n++] = base[Kind.SellMead];
   if (s.crowns[seat] >= rs.data.victory.crownsToWin && hasHighestNetWorth(s, rs, seat)) out[n++] = base[Kind.PlayCrowns];
+  if (rs.data.combat.golems || rs.data.combat.royalGuards) n = legalCombatMain(s, rs, seat, out, n);
+  return n;
+}
+
+/** Part 3's free actions (animate, motivate, command a unit), appended in ascending id order. */
+function legalCombatMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
+  const base = catalogue(rs).base;
+  const hand = s.hands[seat];
+  let golems = 0;
+  let kings = 0;
+  for (let h = 0; h < hand.length; h++) {
+    if (hand[h] >= HAND_SPELL) continue;
+    if (isGolemCard(hand[h])) golems++;
+    else if (isGuardCard(hand[h])) kings++;
+  }
+  if (golems > 0) for (let h = 0; h < hand.length; h++) if (checkAnimate(s, rs, seat, h) === null) out[n++] = base[Kind.Animate] + h;
+  if (kings > 0) {
+    for (let h = 0; h < hand.length; h++) if (checkMotivate(s, rs, seat, h, false) === null) out[n++] = base[Kind.Motivate] + h;
+    for (let h = 0; h < hand.length; h++) if (checkMotivate(s, rs, seat, h, true) === null) out[n++] = base[Kind.MotivateNow] + h;
+  }
+  const units = s.unitOwner;
+  let mine = 0;
+  for (let u = 0; u < units.length; u++) if (units[u] === seat) mine++;
+  if (mine === 0) return n;
+  const L = rs.data.combat.stackMax;
+  const SQ = s.numPlayers * rs.data.table.fieldSlots;
+  for (let q = 0; q < SQ; q++) {
+    const k = squareKey(s, rs, seat, q);
+    const on = unitsOn(s, k);
+    for (let l = 0; l < L && l < on; l++) if (checkCommand(s, rs, seat, unitAt(s, k, l)) === null) out[n++] = base[Kind.CommandUnit] + q * L + l;
+  }
+  if (s.mead[seat] > 0) for (let i = 0; i < rs.data.table.fieldSlots; i++) if (checkLastCall(s, rs, seat, i) === null) out[n++] = base[Kind.LastCall] + i;
   return n;
 }
 
@@ -392,7 +523,91 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
     case Kind.VoteLower:
       if (!castVote(s, rs, kind - Kind.VoteKeep)) enterReading(s);
       return;
+    case Kind.Animate:
+      openSub(s, seat, Phase.SelectSquare, Pending.PlaceGolem, a);
+      return;
+    case Kind.LastCall:
+      lastCall(s, rs, seat, a);
+      return;
+    case Kind.Motivate:
+    case Kind.MotivateNow:
+      openSub(s, seat, Phase.SelectSquare, kind === Kind.MotivateNow ? Pending.PlaceGuardNow : Pending.PlaceGuard, a);
+      return;
+    case Kind.CommandUnit:
+      s.cmdUnit = unitAt(s, squareKey(s, rs, seat, a), b);
+      s.phase = Phase.UnitVerb;
+      return;
+    case Kind.Move:
+      s.phase = Phase.SelectSquare;
+      s.pending = Pending.MoveUnit;
+      return;
+    case Kind.AttackProperty:
+      s.phase = Phase.SelectSquare;
+      s.pending = s.cmdPartner >= 0 ? Pending.CoordAttackProperty : Pending.AttackProperty;
+      return;
+    case Kind.AttackUnit:
+      s.phase = Phase.SelectUnit;
+      s.pending = s.cmdPartner >= 0 ? Pending.CoordAttackUnit : Pending.AttackUnit;
+      return;
+    case Kind.Defend:
+      defend(s, s.cmdUnit);
+      backToMain(s);
+      return;
+    case Kind.UseAbility:
+    case Kind.UseAbilityAlt:
+      if (isHarmonious(s.unitCard[s.cmdUnit]) || isArtificer(s.unitCard[s.cmdUnit])) {
+        // Coordinated Strike: the partner, then the shared attack. Transmute Golem: the golem to dismantle, then the recipient.
+        s.phase = Phase.SelectUnit;
+        s.pending = isHarmonious(s.unitCard[s.cmdUnit]) ? Pending.CoordPartner : Pending.TransmuteSacrifice;
+        return;
+      }
+      useAbility(s, rs, s.cmdUnit, kind === Kind.UseAbilityAlt);
+      backToMain(s);
+      return;
+    case Kind.SelectSquare:
+      applySelectSquare(s, rs, seat, squareKey(s, rs, seat, a));
+      return;
+    case Kind.SelectUnit: {
+      const t = unitAt(s, squareKey(s, rs, seat, a), b);
+      if (s.pending === Pending.CoordPartner) {
+        s.cmdPartner = t;
+        s.phase = Phase.UnitVerb;
+        return;
+      }
+      if (s.pending === Pending.TransmuteSacrifice) {
+        s.cmdPartner = t;
+        s.pending = Pending.TransmuteRecipient;
+        return;
+      }
+      if (s.pending === Pending.TransmuteRecipient) transmute(s, rs, s.cmdUnit, s.cmdPartner, t);
+      else if (s.pending === Pending.CoordAttackUnit) coordinatedStrike(s, rs, s.cmdUnit, s.cmdPartner, -1, t);
+      else attackUnit(s, rs, s.cmdUnit, t);
+      backToMain(s);
+      return;
+    }
   }
+}
+
+function applySelectSquare(s: MerlinState, rs: Ruleset, seat: number, k: number): void {
+  switch (s.pending) {
+    case Pending.PlaceGolem:
+      animate(s, rs, seat, s.pendingHand, k);
+      break;
+    case Pending.PlaceGuard:
+    case Pending.PlaceGuardNow:
+      motivate(s, rs, seat, s.pendingHand, k, s.pending === Pending.PlaceGuardNow);
+      break;
+    case Pending.MoveUnit:
+      moveUnit(s, s.cmdUnit, k);
+      break;
+    case Pending.AttackProperty:
+      attackProperty(s, rs, s.cmdUnit, k);
+      break;
+    case Pending.CoordAttackProperty:
+      coordinatedStrike(s, rs, s.cmdUnit, s.cmdPartner, k, -1);
+      break;
+  }
+  backToMain(s);
 }
 
 function applySelectSlot(s: MerlinState, rs: Ruleset, seat: number, slot: number): void {
@@ -415,6 +630,9 @@ function applySelectSlot(s: MerlinState, rs: Ruleset, seat: number, slot: number
       break;
     case Pending.PotionTargetSlot:
       brewPotion(s, rs, seat, s.pendingHand, seat * F + slot);
+      break;
+    case Pending.PlaceCard:
+      placeCard(s, rs, seat, s.pendingHand, slot);
       break;
   }
   backToMain(s);
@@ -443,6 +661,12 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     if (!s || seat < 0) return `slot ${slot}`;
     const k = seat * rs.data.table.fieldSlots + slot;
     return s.slotCard[k] >= 0 ? `slot ${slot} (${rankOf(s.slotCard[k])} of ${['', 'Clubs', 'Spades', 'Hearts', 'Clubs'][s.slotKind[k]]})` : `slot ${slot}`;
+  };
+  const squareName = (q: number) => {
+    const F = rs.data.table.fieldSlots;
+    const off = (q / F) | 0;
+    if (!s || s.decider < 0) return `square ${q} (seat offset ${off}, slot ${q % F})`;
+    return off >= s.numPlayers ? `square ${q}` : `slot ${q % F} of player ${(s.decider + off) % s.numPlayers}`;
   };
   switch (kind) {
     case Kind.EndTurn: return 'end turn';
@@ -474,6 +698,19 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     case Kind.VoteKeep: return 'vote to keep the tax rate';
     case Kind.VoteRaise: return 'vote to raise the tax rate';
     case Kind.VoteLower: return 'vote to lower the tax rate';
+    case Kind.Animate: return `animate ${handName(a)} as a golem`;
+    case Kind.Motivate: return `motivate ${handName(a)} as a Royal Guard (active next turn)`;
+    case Kind.MotivateNow: return `motivate ${handName(a)} as a Royal Guard, active at once`;
+    case Kind.CommandUnit: return `command the unit at ${squareName(a)}, level ${b}`;
+    case Kind.Move: return 'move the unit';
+    case Kind.AttackProperty: return 'attack a card with the unit';
+    case Kind.AttackUnit: return 'attack a unit with the unit';
+    case Kind.Defend: return 'defend the card the unit stands on';
+    case Kind.UseAbility: return "use the unit's ability";
+    case Kind.UseAbilityAlt: return "use the ability's second option (+1 Hit Point)";
+    case Kind.SelectSquare: return `choose ${squareName(a)}`;
+    case Kind.SelectUnit: return `choose the unit at ${squareName(a)}, level ${b}`;
+    case Kind.LastCall: return `Last Call: recall your Royal Guard to the Brewery in ${slotName(a)} for a Mead`;
   }
   return `${KIND_NAMES[kind]} ${a}`;
 }

@@ -11,8 +11,9 @@ export {
 } from './engine.ts';
 export { actionId, catalogue, Kind, KIND_NAMES, type ActionCatalogue } from './actions.ts';
 export {
-  activeSeat, cloneState, deserializeState, Phase, serializeState, statesEqual, Victory, VICTORY_NAMES, type MerlinState,
+  activeSeat, cloneState, deserializeState, Phase, serializeState, STATE_VERSION, statesEqual, Victory, VICTORY_NAMES, type MerlinState,
 } from './state.ts';
 export { netWorth, ranking } from './victory.ts';
 export { checkConservation, checkDeep } from './invariants.ts';
+export { adjacent, geometry, type BoardGeometry } from './board.ts';
 export { loadRuleset, defaultRuleset, compileRuleset, type Ruleset } from '../rules/index.ts';

@@ -13,6 +13,7 @@ import { cloneState, deserializeState, HAND_POTION, HAND_SPELL, Phase, serialize
 import { applyAction, legalActions, whyIllegal } from './engine.ts';
 import { landNumberAt } from './ledger.ts';
 import { buildPlayingDeck } from './cards.ts';
+import { cardHp, isGolemCard, isGuardCard, unitsOn } from './combat.ts';
 
 /** Gold, commodities and every card are conserved; no balance is negative; the decision is well formed. */
 export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
@@ -82,7 +83,9 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
     if (s.slotKind[k] !== SlotKind.Empty) see(s.slotCard[k], `slot ${k}`);
     if (s.slotTopKind[k] !== TopKind.None) see(s.slotTop[k], `top of slot ${k}`);
   }
+  s.unitCard.forEach((c, u) => see(c, `unit ${u}`));
   if (count !== expected) out.push(`playing cards: ${count} found, ${expected} expected`);
+  out.push(...checkUnits(s, rs));
   // Custom cards.
   s.underCard.forEach((c) => (c >= HAND_POTION ? customs[3].push(c - HAND_POTION) : customs[2].push(c - HAND_SPELL)));
   s.readingCard.forEach((c, i) => customs[s.readingDeck[i]].push(c));
@@ -105,6 +108,33 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
       if (legalActions(s, rs, buf) === 0) out.push(`no legal action in phase ${s.phase}`);
     }
   }
+  return out;
+}
+
+/** Part 3: the unit arrays line up; units are alive, on the board, within the stack and guard limits; hits within hit points. */
+function checkUnits(s: MerlinState, rs: Ruleset): string[] {
+  const out: string[] = [];
+  const n = s.unitCard.length;
+  const arrays = [s.unitOwner, s.unitPos, s.unitAtk, s.unitHp, s.unitActiveFrom, s.unitActed, s.unitStance, s.unitShield, s.unitExtraAttacks, s.unitFlags];
+  if (arrays.some((a) => a.length !== n)) out.push('unit arrays out of step');
+  const squares = s.numPlayers * rs.data.table.fieldSlots;
+  const guards = new Array<number>(s.numPlayers).fill(0);
+  for (let u = 0; u < n; u++) {
+    const owner = s.unitOwner[u];
+    if (owner < 0 || owner >= s.numPlayers || s.eliminated[owner]) out.push(`unit ${u} has no owner in the game`);
+    if (s.unitPos[u] < 0 || s.unitPos[u] >= squares) out.push(`unit ${u} is off the board`);
+    if (!(s.unitHp[u] > 0)) out.push(`unit ${u} is defeated but still on the board`);
+    if (isGuardCard(s.unitCard[u])) guards[owner]++;
+    else if (!isGolemCard(s.unitCard[u])) out.push(`unit ${u} is neither a golem nor a Royal Guard`);
+  }
+  for (let k = 0; k < squares; k++) {
+    if (unitsOn(s, k) > rs.data.combat.stackMax) out.push(`square ${k} holds more than ${rs.data.combat.stackMax} units`);
+    if (s.slotHits[k] < 0 || s.slotHits[k] > cardHp(s, rs, k)) out.push(`square ${k} has ${s.slotHits[k]} hits`);
+    if (s.slotHits[k] > 0 && s.slotKind[k] === SlotKind.Empty) out.push(`empty square ${k} has hits`);
+  }
+  guards.forEach((g, p) => {
+    if (g > rs.data.combat.guardsOnField) out.push(`player ${p} has ${g} Royal Guards on the field`);
+  });
   return out;
 }
 

@@ -6,8 +6,8 @@
  * Buying costs the Cost of the Living (to the Central Bank) and draws the top card. Aces, Kings, Jokers
  * and 7s are played at once; every other card goes face down into the buyer's hand and can be played from
  * their next turn: Clubs as properties, Spades as Spell Labs, Hearts as Potion Labs, Diamonds as Lands on
- * a property. Jacks and Queens wait in hand as golems (engine part 3). Kings stay in hand as Royal Guards
- * (part 3) after their decree.
+ * a property. Jacks and Queens wait in hand until animated as golems, and Kings stay in hand as Royal
+ * Guards after their decree until motivated (combat.ts).
  */
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, type MerlinState } from './state.ts';
@@ -50,7 +50,7 @@ export function applyBuy(s: MerlinState, rs: Ruleset, seat: number): void {
     aceOfFortune(s, rs, seat);
     shuffleBack(s, s.deck, card);
   } else if (rank === 13) {
-    if (rs.data.combat.royalGuards) s.newCards[seat].push(card); // the King stays as a Royal Guard (part 3)
+    if (rs.data.combat.royalGuards) s.newCards[seat].push(card); // the King stays as a Royal Guard (combat.ts)
     else s.discard.push(card);
     beginDecree(s, rs, seat);
   } else {
@@ -112,8 +112,8 @@ export function checkPlayCard(s: MerlinState, rs: Ruleset, seat: number, h: numb
     return code >= HAND_POTION ? checkBrewPotion(s, rs, seat, def) : checkCastSpell(s, rs, seat, def);
   }
   const rank = rankOf(code);
-  if (rank === 11 || rank === 12) return 'golems are animated in engine part 3 (not yet built)';
-  if (rank === 13) return 'Royal Guards are motivated in engine part 3 (not yet built)';
+  if (rank === 11 || rank === 12) return 'a golem is animated (Animate), not played';
+  if (rank === 13) return 'a Royal Guard is motivated (Motivate), not played';
   if (!isPermit(code)) return 'not a playable card';
   if (suitOf(code) === Suit.Diamonds) return hasLandSpot(s, rs, seat) ? null : 'no un-invested property without a permit for a Land';
   return freeSlot(s, rs, seat) >= 0 ? null : 'the field is full';
@@ -136,7 +136,15 @@ export function applyPlayCard(s: MerlinState, rs: Ruleset, seat: number, h: numb
     openSub(s, seat, Phase.SelectSlot, Pending.PlaceLand, h);
     return;
   }
-  const k = seat * rs.data.table.fieldSlots + freeSlot(s, rs, seat);
+  if (rs.data.board.placement === 'choose') openSub(s, seat, Phase.SelectSlot, Pending.PlaceCard, h);
+  else placeCard(s, rs, seat, h, freeSlot(s, rs, seat));
+}
+
+/** Put the property (Club) or lab (Spade, Heart) at hand index `h` on `seat`'s empty field slot `slot`. D81. */
+export function placeCard(s: MerlinState, rs: Ruleset, seat: number, h: number, slot: number): void {
+  const code = s.hands[seat][h];
+  const suit = suitOf(code);
+  const k = seat * rs.data.table.fieldSlots + slot;
   s.slotKind[k] = suit === Suit.Clubs ? SlotKind.Property : suit === Suit.Spades ? SlotKind.SpellLab : SlotKind.PotionLab;
   s.slotCard[k] = code;
   s.hands[seat].splice(h, 1);

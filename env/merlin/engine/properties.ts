@@ -10,6 +10,7 @@
  */
 import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, TopKind, type MerlinState } from './state.ts';
+import { unitsOn } from './combat.ts';
 
 /** Amount `idx` of a grid: the entry, or all of `available` when the entry is 0. */
 export function gridAmount(grid: number[], idx: number, available: number): number {
@@ -23,6 +24,8 @@ export function checkInvest(s: MerlinState, rs: Ruleset, seat: number, slot: num
   if (s.slotKind[k] !== SlotKind.Property) return 'not a property';
   const top = s.slotTopKind[k];
   if (top !== TopKind.None && top !== TopKind.SpellShop) return 'Lands and Breweries cannot be invested in';
+  if (s.slotHits[k] > 0) return 'a property that has been hit cannot be invested in';
+  if (s.unitCard.length > 0 && unitsOn(s, k) > 0) return 'a property with a golem or Royal Guard on it cannot be invested in';
   if (s.slotInvestTurn[k] === s.turn) return 'already invested in this property this turn';
   const a = gridAmount(rs.data.grids.invest, idx, s.gold[seat]);
   if (a < 1) return 'nothing to invest';
@@ -63,7 +66,7 @@ export function freeSlot(s: MerlinState, rs: Ruleset, seat: number): number {
   return -1;
 }
 
-/** A bare property: a Property slot with nothing on top and no investment (for Lands, Chauffeurs, Breweries). */
+/** A bare property: an undamaged Property slot with nothing on top and no investment (for Lands, Chauffeurs, Breweries). */
 export function isBareUninvested(s: MerlinState, k: number): boolean {
-  return s.slotKind[k] === SlotKind.Property && s.slotTopKind[k] === TopKind.None && s.slotInvest[k] === 0;
+  return s.slotKind[k] === SlotKind.Property && s.slotTopKind[k] === TopKind.None && s.slotInvest[k] === 0 && s.slotHits[k] === 0;
 }

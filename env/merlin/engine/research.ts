@@ -20,6 +20,7 @@ export function checkFundLab(s: MerlinState, rs: Ruleset, seat: number, slot: nu
   const k = seat * rs.data.table.fieldSlots + slot;
   const kind = s.slotKind[k];
   if (kind !== SlotKind.SpellLab && kind !== SlotKind.PotionLab) return 'not a lab';
+  if (s.slotHits[k] > 0) return 'the lab is destroyed';
   if (s.slotFunds[k] > 0) return 'the lab is already funded';
   if (s.researchCost < 1) return 'the Research Cost is zero';
   if (s.gold[seat] < s.researchCost) return 'not enough gold for the Research Cost';
@@ -32,9 +33,9 @@ export function applyFundLab(s: MerlinState, rs: Ruleset, seat: number, slot: nu
   s.slotFunds[k] = s.researchCost;
 }
 
-/** A property slot that can take a Spell Shop (`brewery` false) or a Brewery. */
+/** An undamaged property slot that can take a Spell Shop (`brewery` false) or a Brewery. */
 export function specialisedSpot(s: MerlinState, k: number, brewery: boolean): boolean {
-  return s.slotKind[k] === SlotKind.Property && s.slotTopKind[k] === TopKind.None && (!brewery || s.slotInvest[k] === 0);
+  return s.slotKind[k] === SlotKind.Property && s.slotTopKind[k] === TopKind.None && s.slotHits[k] === 0 && (!brewery || s.slotInvest[k] === 0);
 }
 
 /** Why the lab in `slot` cannot become a Spell Shop / Brewery now, or null. */
@@ -43,6 +44,7 @@ export function checkCreateSpecialised(s: MerlinState, rs: Ruleset, seat: number
   const k = seat * F + slot;
   const kind = s.slotKind[k];
   if (kind !== SlotKind.SpellLab && kind !== SlotKind.PotionLab) return 'not a lab';
+  if (s.slotHits[k] > 0) return 'the lab is destroyed';
   if (s.slotFunds[k] === 0) return 'the lab is not funded';
   if (s.slotSpent[k] < rs.data.research.spentForSuccess) return `the lab has ${s.slotSpent[k]} of ${rs.data.research.spentForSuccess} spent cards`;
   const brewery = kind === SlotKind.PotionLab;

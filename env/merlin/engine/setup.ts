@@ -16,6 +16,7 @@ import type { Ruleset } from '../rules/index.ts';
 import { DECK_NAMES } from '../cards/schema.ts';
 import { cloneState, Phase, STATE_VERSION, Victory, type MerlinState } from './state.ts';
 import { buildPlayingDeck } from './cards.ts';
+import { dealSkirmish } from './combat.ts';
 
 /**
  * A new game at the start of the turn-order auction.
@@ -61,8 +62,11 @@ export function createGame(rs: Ruleset, numPlayers: number, seed: string | numbe
     queue: [], bids: fill(P, -1), aucGroup: [...Array(P).keys()], aucFirstPos: 0, aucRound: 0, aucPending: [],
     decreeOptions: [], decreeCard: -1, decreeDrawer: -1, votes: fill(P, -1),
     winner: -1, victory: Victory.None,
+    slotHits: fill(P * F, 0), unitCard: [], unitOwner: [], unitPos: [], unitAtk: [], unitHp: [], unitActiveFrom: [], unitActed: [],
+    unitStance: [], unitShield: [], unitExtraAttacks: [], unitFlags: [], cmdUnit: -1, cmdPartner: -1,
   };
   if (r.supply.gold < P * r.start.gold) throw new ArgumentError('the gold supply does not cover starting gold');
+  dealSkirmish(s, rs);
   return cloneState(s); // fixes the key order used by serialisation
 }
 

@@ -11,7 +11,7 @@ import { cloneRng } from '../../core/rng.ts';
 import { StateError } from '../../core/errors.ts';
 
 /** Serialisation format version; bump when the layout changes. */
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
 
 /** Who decides next. 0.1.27b "The First Turn" and the project's decision model (docs/RULES.md). */
 export const Phase = {
@@ -37,6 +37,13 @@ export const Phase = {
   TaxVote: 9,
   /** The game is over (terminated or truncated). */
   GameOver: 10,
+  // ---- part 3: combat (values 30..39)
+  /** A unit was chosen (`cmdUnit`): pick its verb (move, attack a property or a unit, defend, ability). */
+  UnitVerb: 30,
+  /** Pick a board square (relative seat × field slot): where to place, move to, or which property to attack. */
+  SelectSquare: 31,
+  /** Pick a unit on a board square (square × stack level): the unit to attack. */
+  SelectUnit: 32,
 } as const;
 export type Phase = (typeof Phase)[keyof typeof Phase];
 
@@ -55,6 +62,52 @@ export const Pending = {
   SpellTargetPlayer: 5,
   SpellTargetSlot: 6,
   PotionTargetSlot: 7,
+  // ---- part 3: combat (values 40..59)
+  /** Where to place the golem animated from hand index `pendingHand`. */
+  PlaceGolem: 40,
+  /** Where to place the Royal Guard motivated from `pendingHand` (active next turn / at once). */
+  PlaceGuard: 41,
+  PlaceGuardNow: 42,
+  /** Where unit `cmdUnit` moves. */
+  MoveUnit: 43,
+  /** Which property unit `cmdUnit` attacks. */
+  AttackProperty: 44,
+  /** Which unit unit `cmdUnit` attacks. */
+  AttackUnit: 45,
+  /** Where the property or lab at hand index `pendingHand` goes (board.placement 'choose'). */
+  PlaceCard: 46,
+  /** Coordinated Strike: the friendly golem that joins `cmdUnit`, then the shared target card or unit. */
+  CoordPartner: 47,
+  CoordAttackProperty: 48,
+  CoordAttackUnit: 49,
+  /** Transmute Golem: the friendly golem to dismantle (kept in `cmdPartner`), then the one that takes its power. */
+  TransmuteSacrifice: 50,
+  TransmuteRecipient: 51,
+} as const;
+
+/** Bits of `unitFlags` (part 3). */
+export const UnitFlag = {
+  /** A Royal Guard motivated this turn whose King's ability has not been used. */
+  AbilityReady: 1,
+  /** Imposing Colossus: enemy attacks must target this unit until its owner's next turn. */
+  CenterOfAttention: 2,
+  /** Stalwart Defender: cannot move or attack until its owner's next turn. */
+  Immovable: 4,
+  /** Overly Eager Sentinel animated on an 11: its attacks this turn deal double. */
+  Doubled: 8,
+  /** Adaptive Sentinel's Tactical Flexibility: +1 / +2 Attack Power until its owner's next turn. */
+  Flex1: 16,
+  Flex2: 32,
+  /** A golem's once-only ability has been used (until its owner's next turn). */
+  AbilityUsed: 64,
+  /** Inspirational Liege's Royal Boon, the small or the big bonus (lasts until she falls or a friendly golem is animated). */
+  Boon: 128,
+  BigBoon: 256,
+  /** Stalwart Sentinel in Bulwark Stance (lasts until it moves): defends, never attacks, lets no excess damage through. */
+  Bulwark: 512,
+  /** Shielding Sovereign's Aegis of the Realm: interceptions left until her owner's next turn (one or two). */
+  Aegis1: 1024,
+  Aegis2: 2048,
 } as const;
 
 /** How the game ended. */
@@ -200,6 +253,35 @@ export interface MerlinState {
   // ---- outcome
   winner: number;
   victory: number;
+
+  // ---- part 3: combat (0.1.27b/0.1.22b "The Animated Guardians", "The Royal Guard", "The Art of War")
+  /** Hits taken by the card in each field slot [seat * fieldSlots + slot]; at its hit points it is destroyed (face down). */
+  slotHits: number[];
+  /** Units on the board (golems and Royal Guards), in order of arrival: the playing card (Jack, Queen or King). */
+  unitCard: number[];
+  unitOwner: number[];
+  /** Slot key (seat * fieldSlots + slot) of the card the unit stands on. */
+  unitPos: number[];
+  /** Attack Power (golems) or Strength (guards). */
+  unitAtk: number[];
+  /** Hit Points (golems) or Health (guards) left. */
+  unitHp: number[];
+  /** First turn on which the unit may act. */
+  unitActiveFrom: number[];
+  /** Turn of the unit's last action (-1 never). */
+  unitActed: number[];
+  /** 1 while the unit defends the card it stands on. */
+  unitStance: number[];
+  /** Extra Health that absorbs damage first until the owner's next turn (Stalwart Defender). */
+  unitShield: number[];
+  /** Attacks beyond the first left this turn (Swift Executioner). */
+  unitExtraAttacks: number[];
+  /** UnitFlag bits. */
+  unitFlags: number[];
+  /** Index of the unit chosen in an open unit command (-1 none). */
+  cmdUnit: number;
+  /** The partner golem of an open Coordinated Strike, or the golem to dismantle in an open Transmute Golem (-1 none). */
+  cmdPartner: number;
 }
 
 const NUM_ARRAYS: (keyof MerlinState)[] = [
@@ -208,6 +290,7 @@ const NUM_ARRAYS: (keyof MerlinState)[] = [
   'underCard', 'underKey', 'deck', 'discard', 'readingDeck', 'readingCard', 'readingOwner', 'readingTurn',
   'potionCard', 'potionOwner', 'potionSlot', 'potionTurn', 'potionOrigin', 'modSeat', 'modSlot', 'modScope', 'modMult', 'modUntil',
   'queue', 'bids', 'aucGroup', 'aucPending', 'decreeOptions', 'votes',
+  'slotHits', 'unitCard', 'unitOwner', 'unitPos', 'unitAtk', 'unitHp', 'unitActiveFrom', 'unitActed', 'unitStance', 'unitShield', 'unitExtraAttacks', 'unitFlags',
 ];
 const NESTED_ARRAYS: (keyof MerlinState)[] = ['hands', 'handOrigin', 'newCards', 'cdeck', 'cdiscard'];
 
@@ -245,6 +328,10 @@ export function cloneState(s: MerlinState): MerlinState {
     aucFirstPos: s.aucFirstPos, aucRound: s.aucRound, aucPending: s.aucPending.slice(),
     decreeOptions: s.decreeOptions.slice(), decreeCard: s.decreeCard, decreeDrawer: s.decreeDrawer,
     votes: s.votes.slice(), winner: s.winner, victory: s.victory,
+    slotHits: s.slotHits.slice(), unitCard: s.unitCard.slice(), unitOwner: s.unitOwner.slice(), unitPos: s.unitPos.slice(),
+    unitAtk: s.unitAtk.slice(), unitHp: s.unitHp.slice(), unitActiveFrom: s.unitActiveFrom.slice(), unitActed: s.unitActed.slice(),
+    unitStance: s.unitStance.slice(), unitShield: s.unitShield.slice(), unitExtraAttacks: s.unitExtraAttacks.slice(),
+    unitFlags: s.unitFlags.slice(), cmdUnit: s.cmdUnit, cmdPartner: s.cmdPartner,
   };
 }
 

@@ -14,6 +14,7 @@ import { expireModifiers, turnTriggers } from './effects.ts';
 import { readingsAvailable } from './future-readings.ts';
 import { beginTaxSeason } from './taxes.ts';
 import { checkDominance, truncate } from './victory.ts';
+import { combatTurnEnd, combatTurnStart } from './combat.ts';
 
 /** Start the turn of `order[turnIdx]`, skipping eliminated players, and run it up to its first decision. */
 export function startTurn(s: MerlinState, rs: Ruleset): void {
@@ -26,6 +27,7 @@ export function startTurn(s: MerlinState, rs: Ruleset): void {
     const seat = s.order[s.turnIdx];
     s.actionsThisTurn = 0;
     s.pending = Pending.None;
+    combatTurnStart(s, seat);
     expireModifiers(s);
     turnTriggers(s, rs);
     payDebts(s, rs, seat);
@@ -56,6 +58,8 @@ export function backToMain(s: MerlinState): void {
   s.pendingHand = -1;
   s.pendingSlot = -1;
   s.pendingPlayer = -1;
+  s.cmdUnit = -1;
+  s.cmdPartner = -1;
 }
 
 /** End the active player's turn: bought cards join the hand, debts are paid, the next player starts. */
@@ -67,6 +71,7 @@ export function endTurn(s: MerlinState, rs: Ruleset): void {
     s.handOrigin[seat].push(-1);
   }
   nc.length = 0;
+  combatTurnEnd(s, rs, seat);
   payDebts(s, rs, seat);
   if (checkDominance(s, rs)) return;
   nextSeat(s);

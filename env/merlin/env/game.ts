@@ -110,7 +110,7 @@ export class MerlinGame implements Game<MerlinState> {
 
 const games = new Map<Ruleset, MerlinGame>();
 
-/** The Merlin game for a shipped variant name (`full`, `market`), a ruleset file path, or a loaded ruleset. */
+/** The Merlin game for a shipped variant name (`full`, `market`, `skirmish`), a ruleset file path, or a loaded ruleset. */
 export function merlinGame(variant: string | Ruleset = 'full'): MerlinGame {
   const rs = typeof variant === 'string' ? loadRuleset(variant) : variant;
   let g = games.get(rs);

@@ -26,7 +26,8 @@
  * - **The game RNG** is reseeded from `seed`, so dice and future draws differ too.
  *
  * A card being played in an open sub-decision of another player (the spell being cast, the potion being
- * brewed, the Land being placed) stays as it is: its kind is public and the engine reads it.
+ * brewed, the Land being placed, the golem being animated or the King being motivated) stays as it is: its
+ * kind is public and the engine reads it. Units on the board and damage to cards are public and stay.
  */
 import { nextInt, seedRng, shuffleInPlace } from '../../core/rng.ts';
 import { ArgumentError } from '../../core/errors.ts';
@@ -63,7 +64,7 @@ export function resampleHidden(rs: Ruleset, s: MerlinState, seed: string | numbe
   const rng = seedRng(`resample/${String(seed)}`);
 
   // The card being played in another player's open sub-decision stays.
-  const sub = (t.phase === Phase.SelectSlot || t.phase === Phase.SelectPlayer) && t.decider !== player && t.pendingHand >= 0;
+  const sub = (t.phase === Phase.SelectSlot || t.phase === Phase.SelectPlayer || t.phase === Phase.SelectSquare) && t.decider !== player && t.pendingHand >= 0;
   const fixedSeat = sub ? t.decider : -1;
   const fixedIdx = sub ? t.pendingHand : -1;
 

@@ -29,6 +29,7 @@ import { contentHash } from '../../core/hash.ts';
 import { ArgumentError } from '../../core/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';
+import { cardHp } from '../engine/combat.ts';
 
 /** Most face-up Future Readings encoded one by one (the oldest first); `readingCount` counts them all. */
 export const MAX_READINGS = 12;
@@ -215,6 +216,20 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   const oPotId = L.add('potion.identity', B * (F + 1) * nPo, `${privWord}[${F + 1}] places (0 in front of the seat, 1 + slot under a field slot) × [${nPo}]: the seat's face-down potions by recipe, count / 4 clipped to 1.`);
   const oBid = L.add('bid', B * 2, `${privWord}[2]: 1 when the seat has bid in the open auction round; the bid / grids.maxBid (${maxBid}).`);
   const oVote = L.add('vote', B * 3, `${privWord}[3]: one-hot tax-rate vote cast this tax season: keep, raise, lower.`);
+
+  // ---- part 3: combat (units on the board, damage to cards, the open unit command)
+  const LV = d.combat.stackMax;
+  const SQ = M * F;
+  const oCPhase = L.add('combat.phase', 3, 'One-hot over the combat sub-decisions: UnitVerb, SelectSquare, SelectUnit (all zero otherwise).');
+  const oCPending = L.add('combat.pending', 12, 'One-hot over the part-3 Pending values: PlaceGolem, PlaceGuard, PlaceGuardNow, MoveUnit, AttackProperty, AttackUnit, PlaceCard (where a played property or lab goes), CoordPartner, CoordAttackProperty, CoordAttackUnit, TransmuteSacrifice, TransmuteRecipient.');
+  const oCCmd = L.add('combat.commandedUnit', SQ * LV, `[${M}] ${relWord}s × [${F}] slots × [${LV}] stack levels: 1 where the unit being commanded stands, 0.5 its Coordinated Strike partner or the golem it dismantles; all zero when none.`);
+  const oCHits = L.add('combat.hits', SQ, `${seatWord} × [${F}] slots: hits the card has taken / its hit points (1 = destroyed, face down).`);
+  const UF = 20;
+  const oCUnit = L.add('combat.units', SQ * LV * UF, `${seatWord} × [${F}] slots × [${LV}] stack levels (units in order of arrival) × [${UF}]: present; owned by the observer (always 0 in the state tensor, see combat.unitOwner)` +
+    '; owned by the seat whose card it stands on (a defender\'s side); Queen; King (else a Jack); suit one-hot Clubs, Spades, Hearts, Diamonds; ' +
+    'Attack Power or Strength (with Tactical Flexibility and Impetuous Assault doubling) / 12 (clipped); Hit Points or Health / 12 (clipped); defending; may act now (active and not yet acted this turn); ' +
+    "King's ability ready; Center of Attention; Immovable; shield / 6 (clipped); Royal Boon given (0.5 the bonus, 1 the big bonus); Bulwark Stance; Aegis interceptions left / 2.");
+  const oCOwner = full ? L.add('combat.unitOwner', SQ * LV * M, `[${M}] seats × [${F}] slots × [${LV}] levels × [${M}]: one-hot owner seat of the unit.`) : -1;
 
   const spec = L.spec();
   const size = spec.size;
@@ -470,6 +485,62 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     // ---- hidden cards
     if (full) for (let p = 0; p < P; p++) writePrivate(s, p, p, out);
     else writePrivate(s, observer, 0, out);
+    writeCombat(s, observer, out);
+  }
+
+  /** Part 3: public combat information (nothing here is hidden). */
+  function writeCombat(s: MerlinState, observer: number, out: Float32Array): void {
+    const phase = s.phase;
+    if (phase >= Phase.UnitVerb && phase <= Phase.SelectUnit) out[oCPhase + phase - Phase.UnitVerb] = 1;
+    if (s.pending >= Pending.PlaceGolem && s.pending <= Pending.TransmuteRecipient) out[oCPending + s.pending - Pending.PlaceGolem] = 1;
+    const hits = s.slotHits;
+    const n = hits.length;
+    for (let k = 0; k < n; k++) {
+      if (hits[k] === 0) continue;
+      const v = hits[k] / cardHp(s, rs, k);
+      out[oCHits + relOf[(k / F) | 0] * F + (k % F)] = v > 1 ? 1 : v;
+    }
+    const units = s.unitCard.length;
+    const turn = s.turn;
+    for (let u = 0; u < units; u++) {
+      const k = s.unitPos[u];
+      const seatOfSquare = (k / F) | 0;
+      let level = 0;
+      for (let t = 0; t < u; t++) if (s.unitPos[t] === k) level++;
+      if (level >= LV) continue;
+      const j = (relOf[seatOfSquare] * F + (k % F)) * LV + level;
+      if (u === s.cmdUnit) out[oCCmd + j] = 1;
+      else if (u === s.cmdPartner) out[oCCmd + j] = 0.5;
+      const o = oCUnit + j * UF;
+      const owner = s.unitOwner[u];
+      const f = s.unitCard[u] % 54;
+      const rank = (f % 13) + 1;
+      out[o] = 1;
+      if (!full && owner === observer) out[o + 1] = 1;
+      if (owner === seatOfSquare) out[o + 2] = 1;
+      if (rank === 12) out[o + 3] = 1;
+      else if (rank === 13) out[o + 4] = 1;
+      out[o + 5 + ((f / 13) | 0)] = 1;
+      const fl = s.unitFlags[u];
+      const atk = (s.unitAtk[u] + (fl & 16 ? 1 : 0) + (fl & 32 ? 2 : 0)) * (fl & 8 ? 2 : 1);
+      const hp = s.unitHp[u];
+      out[o + 9] = atk >= 12 ? 1 : atk / 12;
+      out[o + 10] = hp >= 12 ? 1 : hp / 12;
+      if (s.unitStance[u] === 1) out[o + 11] = 1;
+      if (s.unitActiveFrom[u] <= turn && s.unitActed[u] !== turn) out[o + 12] = 1;
+      const flags = s.unitFlags[u];
+      if (flags & 1) out[o + 13] = 1;
+      if (flags & 2) out[o + 14] = 1;
+      if (flags & 4) out[o + 15] = 1;
+      const sh = s.unitShield[u];
+      if (sh > 0) out[o + 16] = sh >= 6 ? 1 : sh / 6;
+      if (fl & 256) out[o + 17] = 1;
+      else if (fl & 128) out[o + 17] = 0.5;
+      if (fl & 512) out[o + 18] = 1;
+      if (fl & 2048) out[o + 19] = 1;
+      else if (fl & 1024) out[o + 19] = 0.5;
+      if (full) out[oCOwner + j * M + owner] = 1;
+    }
   }
 
   function writePrivate(s: MerlinState, seat: number, b: number, out: Float32Array): void {

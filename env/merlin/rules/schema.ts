@@ -135,9 +135,109 @@ export const RulesetSchema = z
     /**
      * Combat switches (the `market` variant turns them off). Without golems, Jacks and Queens are left
      * out of the playing deck; without Royal Guards, a King is discarded after its decree instead of
-     * staying in hand. Engine part 3 builds golems and Royal Guards on these switches.
+     * staying in hand. Engine part 3 (engine/combat.ts) builds golems and Royal Guards on these switches.
      */
-    combat: z.object({ golems: z.boolean(), royalGuards: z.boolean() }).strict(),
+    combat: z
+      .object({
+        golems: z.boolean(),
+        royalGuards: z.boolean(),
+        /** Souls returned to the supply to animate a golem. 0.1.27b "Animating a Golem" 1. */
+        soulsToAnimate: nat(),
+        /** Units (golems and Royal Guards) that may stand on one card. 0.1.22b "Golem Stacking" (D82). */
+        stackMax: int().min(1).max(2),
+        /**
+         * Golem alignment (D83): 'strict' lets only black (aggressive) golems attack properties and only red
+         * (defensive) golems defend; 'none' lets every golem do both. 0.1.27b "Golem Alignments".
+         */
+        alignment: z.enum(['strict', 'none']),
+        /** Hit points of a standard card and of a property with a permit on top. 0.1.27b "Attacking Properties" 3. */
+        propertyHp: int().min(1),
+        permittedPropertyHp: int().min(1),
+        /** Entrenched property: a d6 at most this produces. 0.1.27b "Attacking Properties" 6. */
+        entrenchedProducesUpTo: int().min(0).max(6),
+        /** Roll totals on which a defending golem heals its damaged property one hit. 0.1.14a "Jacks and Queens". */
+        healOnTotals: z.array(int().min(2).max(12)),
+        /** Terrain: Spell Shop attack bonus, Land attack change, Brewery defence bonus. 0.1.22b "Terrain Effects". */
+        terrain: z.object({ spellShopAttack: int(), landAttack: int(), breweryHp: nat() }).strict(),
+        /** Suit synergy of two same-suit golems together: Clubs attack, Hearts hit points. 0.1.22b "Suit Synergy". */
+        synergy: z.object({ clubsAttack: nat(), heartsHp: nat() }).strict(),
+        /** Royal Guard: motivation cost above the Cost of the Living, and the extra gold to act at once. 0.1.27b "Motivating the Royal Guard". */
+        guardBaseCost: nat(),
+        guardHasteCost: nat(),
+        /** Royal Guards one player may have on the field. 0.1.27b "Motivating the Royal Guard" 4. */
+        guardsOnField: int().min(1),
+        /** A Royal Guard's extra damage when it strikes a golem first. 0.1.27b "Royal Guard vs. Golem Combat" 1. */
+        guardFirstStrikeBonus: nat(),
+        /** The Kings' one-time abilities. 0.1.22b each King. */
+        kings: z
+          .object({
+            /** Stalwart Defender (Hearts): Cost of the Living change, extra Health for one turn. */
+            stalwartDefender: z.object({ costOfLivingDelta: int(), health: nat() }).strict(),
+            /** Swift Executioner (Spades): Cost of the Living change, attacks on the turn played. */
+            swiftExecutioner: z.object({ costOfLivingDelta: int(), attacks: int().min(1) }).strict(),
+            /** Grand Artificer (Diamonds): Cost of the Living change, Strength or Health added to another guard. */
+            grandArtificer: z.object({ costOfLivingDelta: int(), bonus: nat() }).strict(),
+            /** Imposing Colossus (Clubs): Cost of the Living change. */
+            imposingColossus: z.object({ costOfLivingDelta: int() }).strict(),
+          })
+          .strict(),
+        /**
+         * The Overly Eager Sentinel's (Jack of Clubs) Impetuous Assault: Souls it costs, and the roll total of
+         * the turn on which its attacks are doubled. 0.1.22b "The Overly Eager Sentinel".
+         */
+        impetuousAssault: z.object({ souls: nat(), doubleOnTotal: int().min(2).max(12) }).strict(),
+        /**
+         * The Adaptive Sentinel's (Jack of Diamonds) Tactical Flexibility: Essence Grain it costs, and the roll
+         * totals of the turn on which it is free. 0.1.22b "The Adaptive Sentinel".
+         */
+        tacticalFlexibility: z.object({ grain: nat(), freeOnTotals: z.array(int().min(2).max(12)) }).strict(),
+        /**
+         * The Inspirational Liege's (Queen of Hearts) Royal Boon: its cost, the bonus to friendly golems in her
+         * aura, and the bonus when the turn's roll is `bigOnTotal`. 0.1.22b "The Inspirational Liege".
+         */
+        /**
+         * The Harmonious Sentinel's (Jack of Spades) Coordinated Strike: Souls and Essence Grain, the Spades
+         * synergy's extra damage, and the roll total on which the strike is doubled. 0.1.22b.
+         */
+        coordinatedStrike: z.object({ souls: nat(), grain: nat(), spadesBonus: nat(), doubleOnTotal: int().min(2).max(12) }).strict(),
+        /** The Tactical Artificer's (Queen of Spades) Transmute Golem: Souls, and the roll total on which a Queen may be sacrificed. */
+        transmute: z.object({ souls: nat(), queensOnTotal: int().min(2).max(12) }).strict(),
+        royalBoon: z.object({ souls: nat(), grain: nat(), bonus: nat(), bigBonus: nat(), bigOnTotal: int().min(2).max(12) }).strict(),
+        /**
+         * The Explosive Artillerist's (Queen of Diamonds) Strategic Bombardment: Essence Grain it costs (less on
+         * `cheapOnTotal`), the damage to each target in her area, and the extra Grain of the enhanced bomb.
+         */
+        bombardment: z.object({ grain: nat(), cheapGrain: nat(), cheapOnTotal: int().min(2).max(12), damage: nat(), enhanceGrain: nat() }).strict(),
+        /** The Stalwart Sentinel's (Jack of Hearts) Bulwark Stance: Souls and Elixir Oil; Hit Points doubled on `doubleOnTotal`. */
+        bulwark: z.object({ souls: nat(), elixirOil: nat(), doubleOnTotal: int().min(2).max(12) }).strict(),
+        /** The Shielding Sovereign's (Queen of Clubs) Aegis of the Realm: Elixir Oil, and interceptions (more on `bigOnTotal`). */
+        aegis: z.object({ elixirOil: nat(), charges: int().min(1).max(2), bigCharges: int().min(1).max(2), bigOnTotal: int().min(2).max(12) }).strict(),
+        /**
+         * A combat-ready start (the `skirmish` variant): cards dealt from the deck into every hand at setup
+         * (Club properties, Jacks and Queens, Kings) and Souls from the supply. All zero in `full`.
+         */
+        start: z.object({ properties: nat(), golems: nat(), kings: nat(), souls: nat() }).strict(),
+      })
+      .strict(),
+    /**
+     * The table as a board (D80): every field is a grid of `cols` columns and fieldSlots / cols rows; the
+     * fields sit side by side around the table, each seat's right edge touching the next seat's left edge.
+     */
+    board: z
+      .object({
+        cols: int().min(2).max(8),
+        /**
+         * Where a played property or lab goes (D81): 'choose' opens a slot choice (any empty slot of the
+         * player's field); 'first' takes the first empty slot in reading order (where position cannot matter).
+         */
+        placement: z.enum(['choose', 'first']),
+        /**
+         * Units may also step onto empty grid squares (true), or only onto cards (false: 0.1.27b "move up to
+         * one space (one property) to an adjacent property"). D80.
+         */
+        walkEmpty: z.boolean(),
+      })
+      .strict(),
     /** The playing-card deck. 0.1.27b "Required Decks" (one per player) vs 0.1.22b (one). */
     deck: z.object({ mode: z.enum(['perPlayer', 'single']), jokers: z.boolean() }).strict(),
     auction: z
@@ -204,6 +304,8 @@ export const RulesetSchema = z
       if (r.start.wheelPortion >= p.length)
         ctx.addIssue({ code: 'custom', path: ['start', 'wheelPortion'], message: `outside the ${w} wheel` });
     }
+    if (r.table.fieldSlots % r.board.cols !== 0)
+      ctx.addIssue({ code: 'custom', path: ['board', 'cols'], message: 'must divide table.fieldSlots' });
     if (r.wheels.standard.portions.length !== r.wheels.erratic.portions.length)
       ctx.addIssue({ code: 'custom', path: ['wheels'], message: 'both wheels need the same number of portions' });
   });

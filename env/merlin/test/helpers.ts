@@ -238,3 +238,51 @@ export function key(g: Game, seat: number, slot: number): number {
 export function snap(g: Game): string {
   return serializeState(g.s);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Part 3 (combat) helpers.
+// ---------------------------------------------------------------------------------------------------------
+
+const diceRigCache = new Map<string, RngState>();
+/** Set the state's RNG so that the next d6 rolls are `dice`, in order (a fixed seed search, deterministic). */
+export function nextDice(s: MerlinState, ...dice: number[]): void {
+  const k = dice.join(',');
+  let hit = diceRigCache.get(k);
+  for (let i = 0; !hit; i++) {
+    const r = seedRng(`rig-dice/${k}/${i}`);
+    const probe = cloneRng(r);
+    if (dice.every((d) => rollD6(probe) === d)) {
+      hit = r;
+      diceRigCache.set(k, r);
+    }
+  }
+  s.rng = cloneRng(hit);
+}
+
+/**
+ * Put `seat`'s unit (a Jack, Queen or King taken from the deck) on slot `slot` of `field`'s field (default:
+ * its own) with the given Attack Power / Strength and Hit Points / Health, active at once unless
+ * `activeFrom` says otherwise. Returns its unit index.
+ */
+export function putUnit(
+  g: Game, seat: number, slot: number, card: number, atk: number, hp: number, o: { stance?: number; activeFrom?: number; field?: number } = {},
+): number {
+  const s = g.s;
+  s.unitCard.push(takeCard(s, card));
+  s.unitOwner.push(seat);
+  s.unitPos.push(key(g, o.field ?? seat, slot));
+  s.unitAtk.push(atk);
+  s.unitHp.push(hp);
+  s.unitActiveFrom.push(o.activeFrom ?? 0);
+  s.unitActed.push(-1);
+  s.unitStance.push(o.stance ?? 0);
+  s.unitShield.push(0);
+  s.unitExtraAttacks.push(0);
+  s.unitFlags.push(0);
+  return s.unitCard.length - 1;
+}
+
+/** The board square id of `seat`'s slot `slot` as seen by `from` (default: the decider): offset × fieldSlots + slot. */
+export function sq(g: Game, seat: number, slot: number, from = g.s.decider): number {
+  return ((seat - from + g.s.numPlayers) % g.s.numPlayers) * g.rs.data.table.fieldSlots + slot;
+}

@@ -294,9 +294,10 @@ describe('Only the lab that produced a spell takes credit for it (0.1.27b "Using
     act(g, Kind.CreateSpecialised, 0);
     act(g, Kind.SelectSlot, 1);
     expect(g.s.slotKind[lab]).toBe(SlotKind.Empty);
-    // a new Spell Lab is played: it takes the first free slot, slot 0
+    // a new Spell Lab is played into the freed slot 0 (board.placement 'choose': the player picks the slot)
     giveCard(g.s, 0, spade(2));
     act(g, Kind.PlayCard, 1);
+    act(g, Kind.SelectSlot, 0);
     expect(g.s.slotKind[lab]).toBe(SlotKind.SpellLab);
     expect(g.s.slotCard[lab]).toBe(spade(2));
     // casting the old lab's spell must not count toward the new lab's research

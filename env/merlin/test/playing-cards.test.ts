@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Kind } from '../engine/actions.ts';
 import { Phase, SlotKind } from '../engine/state.ts';
 import { rankOf } from '../engine/cards.ts';
+import { loadRuleset } from '../rules/index.ts';
 import { IllegalActionError } from '../../core/errors.ts';
 import {
   act, assertConserved, club, diamond, game, giveCard, giveGold, heart, isLegal, JOKER, key, nextRoll, putProperty, snap, spade, stackDeck,
@@ -44,6 +45,7 @@ describe('Buying a card at the Cost of the Living (0.1.27b "Properties and Permi
     act(g, Kind.DrawTeaLeaves);
     expect(isLegal(g, Kind.PlayCard, 0)).toBe(true);
     act(g, Kind.PlayCard, 0);
+    act(g, Kind.SelectSlot, 0);
     expect(g.s.slotKind[key(g, 0, 0)]).toBe(SlotKind.Property);
     expect(g.s.slotCard[key(g, 0, 0)]).toBe(club(9));
     assertConserved(g);
@@ -102,18 +104,32 @@ describe('Buying a card at the Cost of the Living (0.1.27b "Properties and Permi
 });
 
 describe('Playing permits from the hand (0.1.27b "Properties and Permits", "Spades", "Hearts")', () => {
-  it('a Club becomes a property, a Spade a Spell Lab, a Heart a Potion Lab, each in the first free slot', () => {
+  it('a Club becomes a property, a Spade a Spell Lab, a Heart a Potion Lab, each in the empty slot the player chooses (D81)', () => {
     const g = game();
     giveCard(g.s, 0, club(4));
     giveCard(g.s, 0, spade(5));
     giveCard(g.s, 0, heart(6));
     act(g, Kind.PlayCard, 0);
+    expect(g.s.phase).toBe(Phase.SelectSlot);
+    act(g, Kind.SelectSlot, 5);
     act(g, Kind.PlayCard, 0);
+    expect(isLegal(g, Kind.SelectSlot, 5)).toBe(false); // taken
+    act(g, Kind.SelectSlot, 0);
     act(g, Kind.PlayCard, 0);
-    expect(g.s.slotKind.slice(0, 4)).toEqual([SlotKind.Property, SlotKind.SpellLab, SlotKind.PotionLab, SlotKind.Empty]);
-    expect(g.s.slotCard.slice(0, 3)).toEqual([club(4), spade(5), heart(6)]);
+    act(g, Kind.SelectSlot, 1);
+    expect(g.s.slotKind.slice(0, 6)).toEqual([SlotKind.SpellLab, SlotKind.PotionLab, SlotKind.Empty, SlotKind.Empty, SlotKind.Empty, SlotKind.Property]);
+    expect([g.s.slotCard[0], g.s.slotCard[1], g.s.slotCard[5]]).toEqual([spade(5), heart(6), club(4)]);
     expect(g.s.hands[0]).toEqual([]);
     assertConserved(g);
+  });
+
+  it("with board.placement 'first' a played card takes the first free slot (the market variant)", () => {
+    const g = game({ ruleset: loadRuleset('market') });
+    giveCard(g.s, 0, club(4));
+    giveCard(g.s, 0, spade(5));
+    act(g, Kind.PlayCard, 0);
+    act(g, Kind.PlayCard, 0);
+    expect(g.s.slotCard.slice(0, 2)).toEqual([club(4), spade(5)]);
   });
 
   it('a full field takes no more cards', () => {
@@ -153,6 +169,7 @@ describe('Aces: draw until a permit, paid at once, Ace shuffled back (0.1.27b "T
     // playable now
     expect(isLegal(g, Kind.PlayCard, 0)).toBe(true);
     act(g, Kind.PlayCard, 0);
+    act(g, Kind.SelectSlot, 0);
     expect(g.s.slotCard[key(g, 0, 0)]).toBe(club(5));
     assertConserved(g);
   });
@@ -263,7 +280,7 @@ describe('Kings: a Royal Decree at once (0.1.27b "Royal Decrees")', () => {
   });
 });
 
-describe('Golems and Royal Guards are not yet playable (engine part 3)', () => {
+describe('Golems and Royal Guards are animated and motivated, never played (combat.ts)', () => {
   it('a Jack bought waits in the hand', () => {
     const g = game();
     giveCard(g.s, 0, club(11));
