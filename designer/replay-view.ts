@@ -16,7 +16,7 @@ import escapeHtml from 'escape-html';
 import type { Ruleset } from '../env/merlin/rules/index.ts';
 import { COMMODITIES } from '../env/merlin/rules/schema.ts';
 import { netWorth, type MerlinState } from '../env/merlin/engine/index.ts';
-import { HAND_POTION, HAND_SPELL, Phase, SlotKind, TopKind, VICTORY_NAMES } from '../env/merlin/engine/state.ts';
+import { HAND_POTION, HAND_SPELL, Phase, SlotKind, TopKind, UnitFlag, VICTORY_NAMES } from '../env/merlin/engine/state.ts';
 import { cardName } from '../env/merlin/engine/cards.ts';
 import { cardDef, DECK_INDEX } from '../env/merlin/engine/effects.ts';
 import { COMMODITY_COLUMNS, commoditiesBy, GOLD_COLUMNS, goldBy } from './holders.ts';
@@ -25,8 +25,16 @@ import { replayStates, type ReplayLog } from './replay.ts';
 
 type Cell = string | number;
 
-const PHASES = ['turn-order auction', 'future reading', 'free actions', 'choose a slot', 'choose a player', 'choose a decree',
-  'enact or refuse the decree', 'decree auction', 'tax season', 'tax-rate vote', 'game over'];
+/** Phase names by Phase value (values leave gaps between engine parts). */
+const PHASES: Record<number, string> = {
+  ...Object.fromEntries(
+    ['turn-order auction', 'future reading', 'free actions', 'choose a slot', 'choose a player', 'choose a decree', 'enact or refuse the decree',
+      'decree auction', 'tax season', 'tax-rate vote', 'game over'].map((n, i) => [i, n]),
+  ),
+  [Phase.UnitVerb]: "choose a unit's order",
+  [Phase.SelectSquare]: 'choose a square',
+  [Phase.SelectUnit]: 'choose a unit',
+};
 const SLOT_KINDS = ['', 'Property', 'Spell Lab', 'Potion Lab', 'Chauffeur'];
 const TOP_KINDS = ['', 'Land', 'Spell Shop', 'Brewery', 'second property'];
 
@@ -69,7 +77,7 @@ export const SECTIONS: { id: string; title: string; columns: string[]; rows: (s:
   {
     id: 'fields',
     title: 'Fields',
-    columns: ['seat', 'slot', 'what', 'card', 'on top', 'invested', 'vault', 'lab funds', 'spent cards', 'planted'],
+    columns: ['seat', 'slot', 'what', 'card', 'on top', 'invested', 'vault', 'lab funds', 'spent cards', 'planted', 'hits taken'],
     rows: (s, rs) => {
       const F = rs.data.table.fieldSlots;
       const out: Cell[][] = [];
@@ -78,11 +86,22 @@ export const SECTIONS: { id: string; title: string; columns: string[]; rows: (s:
         const top = s.slotTopKind[k];
         out.push([
           Math.floor(k / F), k % F, SLOT_KINDS[s.slotKind[k]], cardName(s.slotCard[k]), top === TopKind.None ? '' : `${TOP_KINDS[top]} ${cardName(s.slotTop[k])}`,
-          s.slotInvest[k], s.slotVault[k], s.slotFunds[k], s.slotSpent[k], s.slotPlanted[k],
+          s.slotInvest[k], s.slotVault[k], s.slotFunds[k], s.slotSpent[k], s.slotPlanted[k], s.slotHits[k],
         ]);
       }
       return out;
     },
+  },
+  {
+    id: 'units',
+    title: 'Units on the board (golems and Royal Guards)',
+    columns: ['owner', 'card', 'square (seat, slot)', 'attack / strength', 'hit points / health', 'active from turn', 'last acted', 'stance', 'shield', 'flags'],
+    rows: (s, rs) =>
+      s.unitCard.map((c, u) => [
+        s.unitOwner[u], cardName(c), `${Math.floor(s.unitPos[u] / rs.data.table.fieldSlots)}, ${s.unitPos[u] % rs.data.table.fieldSlots}`, s.unitAtk[u], s.unitHp[u],
+        s.unitActiveFrom[u], s.unitActed[u] < 0 ? '' : s.unitActed[u], s.unitStance[u] ? 'defending' : '', s.unitShield[u] || '',
+        Object.entries(UnitFlag).filter(([, bit]) => s.unitFlags[u] & bit).map(([name]) => name).join(', '),
+      ]),
   },
   { id: 'gold', title: 'Where the gold is', columns: ['holder', 'gold'], rows: (s, rs) => goldBy(s, rs).map((g, i) => [GOLD_COLUMNS[i], g]) },
   { id: 'commodities', title: 'Where the commodity tokens are', columns: ['holder', 'tokens'], rows: (s, rs) => commoditiesBy(s, rs).map((g, i) => [COMMODITY_COLUMNS[i], g]) },
@@ -113,6 +132,9 @@ const LAID_OUT = new Set([
   'readingCard', 'readingOwner', 'readingTurn', 'potionCard', 'potionOwner', 'potionSlot', 'potionTurn', 'potionOrigin', 'modSeat', 'modSlot', 'modScope',
   'modMult', 'modUntil', 'phase', 'decider', 'pending', 'pendingHand', 'pendingSlot', 'pendingPlayer', 'queue', 'bids', 'aucGroup', 'aucFirstPos', 'aucRound',
   'aucPending', 'decreeOptions', 'decreeCard', 'decreeDrawer', 'votes', 'winner', 'victory',
+  // part 3 (combat): the Fields and Units sections; the open command is bookkeeping
+  'slotHits', 'unitCard', 'unitOwner', 'unitPos', 'unitAtk', 'unitHp', 'unitActiveFrom', 'unitActed', 'unitStance', 'unitShield', 'unitExtraAttacks', 'unitFlags',
+  'cmdUnit', 'cmdPartner',
 ]);
 
 function brief(v: unknown): string {
