@@ -12,12 +12,12 @@
  * | --- | --- |
  * | `single:invest` | always invest: whenever an Invest is legal, the largest amount in the property whose number rolls most often |
  * | `single:never-trade` | never trades: no kind named Sell*, *Trade*, *Market*, *Order*, *Offer*, or Buy* other than BuyCard |
- * | `single:golems` | all-in golems: any kind named *Golem* first, then buys a card whenever it can |
+ * | `single:golems` | all-in golems: animates every Jack and Queen it can, commands its units and attacks whenever it can, then buys cards |
  * | `single:decrees` | decree hoarder: buys cards (Kings bring decrees), always enacts, bids its all for refused decrees, pays tax in gold to keep its Crowns |
  *
- * `single:golems` needs combat (engine part 3): while the catalogue has no *Golem* kind it says so in
- * `fallback` and plays its documented fallback: buy a card whenever legal (Jacks and Queens, the golem
- * cards, come only from the deck), otherwise the heuristic. Deterministic, like the heuristic.
+ * `single:golems` uses engine part 3's kinds (Animate, CommandUnit, AttackUnit, AttackProperty); under a
+ * ruleset with golems switched off (`market`) those are never legal and it buys cards and plays the
+ * heuristic. Where it commands a unit that cannot attack, the heuristic picks the order. Deterministic.
  */
 import type { Agent, AgentContext } from '../env/core/agent.ts';
 import { ArgumentError } from '../env/core/errors.ts';
@@ -70,14 +70,16 @@ export const STRATEGIES: Record<string, Strategy> = {
     rules: [],
   },
   golems: {
-    summary: 'takes any golem action first, then buys a card whenever it can',
+    summary: 'all-in golems: animates every Jack and Queen it can, sends its units to attack whenever an attack is legal, then buys cards (golems come from the deck)',
     rules: [
-      { kinds: /Golem/, pick: first },
+      { kinds: /^Animate$/, pick: first },
+      { kinds: /^Attack(Unit|Property)$/, pick: first },
+      { kinds: /^CommandUnit$/, pick: first },
       { kinds: /^BuyCard$/, pick: first },
     ],
     needs: {
-      kinds: /Golem/,
-      fallback: 'no golem actions in this engine yet (combat is engine part 3): it buys a card whenever it can (Jacks and Queens, the golem cards, come only from the deck) and otherwise plays the heuristic',
+      kinds: /^Animate$/,
+      fallback: 'no golem actions in this engine: it buys a card whenever it can and otherwise plays the heuristic',
     },
   },
   decrees: {

@@ -54,12 +54,34 @@ describe('single-minded strategies', () => {
     play('single:never-trade', 's2', (_legal, a) => expect(KIND_NAMES[cat.kind[a]]).not.toMatch(/^Sell/));
   });
 
-  it('single:golems says it falls back while the engine has no golem actions, and buys cards whenever it can', () => {
-    const agent = resolveAgent('single:golems', 0, rs) as SingleMindedAgent;
-    expect(agent.fallback).toMatch(/no golem actions in this engine yet/);
-    play('single:golems', 's3', (legal, a) => {
-      if (has(legal, Kind.BuyCard)) expect(cat.kind[a]).toBe(Kind.BuyCard);
-    });
+  it('single:golems animates whenever it can, attacks whenever it can, and otherwise buys cards (skirmish)', () => {
+    const sk = loadRuleset('skirmish');
+    const skCat = catalogue(sk);
+    const agent = resolveAgent('single:golems', 0, sk) as SingleMindedAgent;
+    expect(agent.fallback).toBeNull();
+    let animated = 0;
+    let attacked = 0;
+    for (let g = 0; g < 3; g++) {
+      const s = createGame(sk, 4, `golems-${g}`);
+      const agents = [0, 1, 2, 3].map((p) => resolveAgent(p === 0 ? 'single:golems' : 'random', `${g}/${p}`, sk));
+      const buf = new Int32Array(skCat.size);
+      for (let step = 0; step < 4000 && !isTerminal(s); step++) {
+        const n = legalActions(s, sk, buf);
+        const seat = currentPlayer(s);
+        const a = agents[seat].act(null, null, { seat, legal: buf, numLegal: n, state: s });
+        if (seat === 0) {
+          const legal = Array.from(buf.subarray(0, n));
+          const kinds = new Set(legal.map((id) => skCat.kind[id]));
+          if (kinds.has(Kind.Animate)) expect(skCat.kind[a]).toBe(Kind.Animate);
+          else if (kinds.has(Kind.AttackUnit) || kinds.has(Kind.AttackProperty)) expect([Kind.AttackUnit, Kind.AttackProperty]).toContain(skCat.kind[a]);
+          if (skCat.kind[a] === Kind.Animate) animated++;
+          if (skCat.kind[a] === Kind.AttackUnit || skCat.kind[a] === Kind.AttackProperty) attacked++;
+        }
+        applyAction(s, sk, a);
+      }
+    }
+    expect(animated).toBeGreaterThan(0);
+    expect(attacked).toBeGreaterThan(0);
   });
 
   it('single:decrees always enacts, bids its all for refused decrees and keeps its Crowns at tax time', () => {
