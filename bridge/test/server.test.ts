@@ -12,8 +12,15 @@ import { computeLayout, FrameType, Header, HEADER_BYTES, MAGIC, PROTOCOL_VERSION
 import { VectorEnv } from '../../env/core/vector.ts';
 import { merlinGame } from '../../env/merlin/env/game.ts';
 import { opponentFactory } from '../../agents/registry.ts';
+import { loadRuleset } from '../../env/merlin/rules/index.ts';
+import { catalogue } from '../../env/merlin/engine/actions.ts';
+import { createObservationEncoder } from '../../env/merlin/env/observation.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Sizes of the default ruleset, derived (not hard-coded) so that engine parts that add actions or features keep these tests valid. */
+const FULL = loadRuleset('full');
+const OBS_SIZE = createObservationEncoder(FULL).spec.size;
+const NUM_ACTIONS = catalogue(FULL).size;
 
 type Msg = { text?: Record<string, any>; binary?: Buffer };
 
@@ -123,8 +130,8 @@ describe('control plane', () => {
     expect(w.capabilities.agents).toContain('random');
     expect(w.capabilities.variants).toEqual(['full', 'market']);
     expect(w.limits).toEqual({ max_frame_bytes: 65536, max_envs: 64, idle_timeout_s: 60 });
-    expect(w.spec.observation.shape).toEqual([2274]);
-    expect(w.spec.num_actions).toBe(316);
+    expect(w.spec.observation.shape).toEqual([OBS_SIZE]);
+    expect(w.spec.num_actions).toBe(NUM_ACTIONS);
     expect(w.spec.hash).toMatch(/^[0-9a-f]{64}$/);
     const market = await c.request({ type: 'spec', id: 7, variant: 'market' });
     expect(market.id).toBe(7);
@@ -200,7 +207,7 @@ describe('control plane', () => {
     expect(await c.request({ type: 'act', agent: 'random' })).toMatchObject({ code: 'BAD_MESSAGE' });
     expect(await c.request({ type: 'act', agent: 'nosuch', history: { players: 3, seed: 'g', actions: [] } })).toMatchObject({ code: 'INVALID_ARGUMENT' });
     expect(await c.request({ type: 'describe_action', action: 3 })).toEqual({ type: 'description', action: 3, description: game.describeAction(null, 3) });
-    expect(await c.request({ type: 'describe_action', action: 316 })).toMatchObject({ code: 'UNKNOWN_ACTION' });
+    expect(await c.request({ type: 'describe_action', action: NUM_ACTIONS })).toMatchObject({ code: 'UNKNOWN_ACTION' });
     c.ws.close();
   });
 });
@@ -212,7 +219,7 @@ describe('data plane', () => {
     const N = 3;
     const created = await c.request({ type: 'create', id: 1, num_envs: N, players: 2, opponents: ['random'] });
     const L: Layout = created.layout;
-    expect(L).toEqual(computeLayout(N, 1, 2274, 316));
+    expect(L).toEqual(computeLayout(N, 1, OBS_SIZE, NUM_ACTIONS));
     c.send({ type: 'reset', id: 42, batch: created.batch, seed: 'eq' });
     let f = decode(await c.frame(), L);
     expect(f.type).toBe(FrameType.RESET_RESULT);
@@ -231,7 +238,7 @@ describe('data plane', () => {
       expect(same(f.terminated, ref.terminated)).toBe(true);
       expect(same(f.truncated, ref.truncated)).toBe(true);
       if (ended) ended++;
-      const actions = [...Array(N).keys()].map((i) => firstLegal(f.masks, i, 316));
+      const actions = [...Array(N).keys()].map((i) => firstLegal(f.masks, i, NUM_ACTIONS));
       ref.step(actions);
       c.ws.send(stepFrame(created.batch, actions, created.spec.hash, t + 1));
       f = decode(await c.frame(), L);
@@ -270,8 +277,8 @@ describe('data plane', () => {
     expect(await c.json()).toMatchObject({ code: 'UNKNOWN_BATCH' });
     let illegal = 0;
     while (f0.masks[illegal] === 1) illegal++;
-    const legal1 = firstLegal(f0.masks, 1, 316);
-    c.ws.send(stepFrame(created.batch, [firstLegal(f0.masks, 0, 316), 9999], hash, 7));
+    const legal1 = firstLegal(f0.masks, 1, NUM_ACTIONS);
+    c.ws.send(stepFrame(created.batch, [firstLegal(f0.masks, 0, NUM_ACTIONS), 9999], hash, 7));
     expect(await c.json()).toMatchObject({ code: 'UNKNOWN_ACTION', id: 7, details: { env: 1, action: 9999 } });
     c.ws.send(stepFrame(created.batch, [illegal, legal1], hash, 8));
     const e = await c.json();
@@ -280,7 +287,7 @@ describe('data plane', () => {
     // nothing was stepped: the same legal actions now give what a fresh reference gives
     const ref = new VectorEnv(merlinGame('full'), 2, { players: 4, opponents: opponentFactory(['random']) });
     ref.reset('1');
-    const acts = [firstLegal(f0.masks, 0, 316), legal1];
+    const acts = [firstLegal(f0.masks, 0, NUM_ACTIONS), legal1];
     ref.step(acts);
     c.ws.send(stepFrame(created.batch, acts, hash, 9));
     const f1 = decode(await c.frame(), L);
@@ -294,7 +301,7 @@ describe('data plane', () => {
     const created = await c.request({ type: 'create', num_envs: 4, players: 2, learner_seat: 'all' });
     c.send({ type: 'reset', id: 1, batch: created.batch, seed: 's' });
     const f = decode(await c.frame(), created.layout);
-    const acts = [0, 1, 2, 3].map((i) => firstLegal(f.masks, i, 316));
+    const acts = [0, 1, 2, 3].map((i) => firstLegal(f.masks, i, NUM_ACTIONS));
     c.send({ type: 'ping', id: 10 });
     c.ws.send(stepFrame(created.batch, acts, created.spec.hash, 11));
     c.send({ type: 'ping', id: 12 });
@@ -383,7 +390,7 @@ describe('limits and robustness', () => {
         c.send({ type: 'reset', batch: created.batch, seed: k });
         let f = decode(await c.frame(), created.layout);
         for (let t = 1; t <= 20; t++) {
-          c.ws.send(stepFrame(created.batch, [firstLegal(f.masks, 0, 316)], created.spec.hash, t));
+          c.ws.send(stepFrame(created.batch, [firstLegal(f.masks, 0, NUM_ACTIONS)], created.spec.hash, t));
           f = decode(await c.frame(), created.layout);
           if (f.seq !== t) return false;
         }

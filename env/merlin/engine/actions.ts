@@ -2,7 +2,8 @@
  * The flat action catalogue: every decision a player can make is one integer id in [0, size).
  *
  * Compound choices are split into sub-decisions (pick the card, then the slot or the player), so the
- * catalogue stays small: 316 ids for the default ruleset (16 field slots, 16 hand cards, bids 0..20).
+ * catalogue stays small: 389 ids for the default ruleset (16 field slots, 16 hand cards, bids 0..20, the
+ * market menus of engine part 2, whose prices and asked items are a SelectTerm sub-decision).
  * Ids are laid out by kind in a fixed order derived from the ruleset's table sizes and grids; decoding is
  * two typed-array lookups. docs/ACTIONS.md is generated from this table (`npx merlin docs`).
  */
@@ -42,6 +43,19 @@ export const Kind = {
   VoteKeep: 25,
   VoteRaise: 26,
   VoteLower: 27,
+  // ---- part 2: market and finance (engine/market.ts, engine/trade.ts)
+  PostBid: 28, // arg: commodity (then SelectTerm: the price; posts, raises or lowers the bid)
+  WithdrawBid: 29, // arg: commodity (the bid moves to escrow)
+  PostAsk: 30, // arg: commodity, arg2: market.askLots index (then SelectTerm: the price; loads the horse cart)
+  PullAsk: 31, // arg: commodity
+  SellToBid: 32, // arg: commodity (one unit into the best other bid, by cart)
+  BuyFromAsk: 33, // arg: commodity (one unit from the best other ask)
+  ProposeTrade: 34, // arg: trade item given (then SelectTerm: the item asked; then SelectPlayer)
+  AcceptOffer: 35,
+  RefuseOffer: 36,
+  OfferProperty: 37, // arg: slot (then SelectTerm: the price; then SelectPlayer)
+  LiquidateProperty: 38, // arg: slot
+  SelectTerm: 39, // arg: index into the menu of the open step (market.prices, trade items, market.propertyPrices)
 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
@@ -62,6 +76,8 @@ export interface ActionCatalogue {
   readonly base: Int32Array;
   /** Number of ids of each kind. */
   readonly count: Int32Array;
+  /** arg2 radix of each kind: id = base + arg * radix + arg2 (1 for kinds without arg2). */
+  readonly radix: Int32Array;
 }
 
 const cache = new WeakMap<Ruleset, ActionCatalogue>();
@@ -75,6 +91,11 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
   const I = rs.data.grids.invest.length;
   const V = rs.data.grids.vault.length;
   const B = rs.data.grids.maxBid + 1;
+  const m = rs.data.market;
+  const MP = m.prices.length;
+  const ML = m.askLots.length;
+  const T = 3 * m.tradeLots.length + m.tradeGold.length + 1; // trade items (engine/trade.ts tradeItem)
+  const PP = m.propertyPrices.length;
   // [kind, count, arg2 radix]
   const layout: [number, number, number][] = [
     [Kind.EndTurn, 1, 1], [Kind.DrawTeaLeaves, 1, 1], [Kind.DrawCrystalBall, 1, 1], [Kind.BuyCard, 1, 1],
@@ -84,6 +105,9 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
     [Kind.SelectSlot, F, 1], [Kind.SelectPlayer, MAX_OFFSET, 1], [Kind.SelectOption, MAX_OPTIONS, 1],
     [Kind.EnactDecree, 1, 1], [Kind.RefuseDecree, 1, 1], [Kind.Bid, B, 1], [Kind.PayTax, 1, 1],
     [Kind.SpendCrownOnTax, 1, 1], [Kind.VoteKeep, 1, 1], [Kind.VoteRaise, 1, 1], [Kind.VoteLower, 1, 1],
+    [Kind.PostBid, 3, 1], [Kind.WithdrawBid, 3, 1], [Kind.PostAsk, 3 * ML, ML], [Kind.PullAsk, 3, 1],
+    [Kind.SellToBid, 3, 1], [Kind.BuyFromAsk, 3, 1], [Kind.ProposeTrade, T, 1], [Kind.AcceptOffer, 1, 1],
+    [Kind.RefuseOffer, 1, 1], [Kind.OfferProperty, F, 1], [Kind.LiquidateProperty, F, 1], [Kind.SelectTerm, Math.max(MP, T, PP), 1],
   ];
   const size = layout.reduce((n, [, c]) => n + c, 0);
   const kind = new Uint8Array(size);
@@ -93,10 +117,12 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
   for (const [k] of layout) maxKind = Math.max(maxKind, k);
   const base = new Int32Array(maxKind + 1).fill(-1);
   const count = new Int32Array(maxKind + 1);
+  const radixOf = new Int32Array(maxKind + 1).fill(1);
   let id = 0;
   for (const [k, c, radix] of layout) {
     base[k] = id;
     count[k] = c;
+    radixOf[k] = radix;
     for (let i = 0; i < c; i++, id++) {
       kind[id] = k;
       arg[id] = radix > 1 ? Math.floor(i / radix) : i;
@@ -105,7 +131,7 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
   }
   // SelectPlayer offsets are 1-based.
   for (let i = 0; i < MAX_OFFSET; i++) arg[base[Kind.SelectPlayer] + i] = i + 1;
-  const cat: ActionCatalogue = { size, kind, arg, arg2, base, count };
+  const cat: ActionCatalogue = { size, kind, arg, arg2, base, count, radix: radixOf };
   cache.set(rs, cat);
   return cat;
 }
@@ -113,8 +139,6 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
 /** The id of (kind, arg, arg2) in `cat`. */
 export function actionId(rs: Ruleset, kind: Kind, arg = 0, arg2 = 0): number {
   const cat = catalogue(rs);
-  if (kind === Kind.Invest) return cat.base[kind] + arg * rs.data.grids.invest.length + arg2;
-  if (kind === Kind.Deposit || kind === Kind.Withdraw) return cat.base[kind] + arg * rs.data.grids.vault.length + arg2;
   if (kind === Kind.SelectPlayer) return cat.base[kind] + arg - 1;
-  return cat.base[kind] + arg;
+  return cat.base[kind] + arg * cat.radix[kind] + arg2;
 }

@@ -30,6 +30,10 @@ import { maxAuctionBid, placeAuctionBid } from './setup.ts';
 import { backToMain, endTurn, enterReading, startTurn } from './turn.ts';
 import { endGame, hasHighestNetWorth } from './victory.ts';
 import { cardDef, DECK_INDEX } from './effects.ts';
+import {
+  applyMarketAction, checkMarketAction, checkTerm, describeMarketAction, isOfferTarget, legalMarketMain, legalOfferTargets, legalTerms,
+  MARKET_MAIN_KINDS, offerTargetOk,
+} from './offers.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
 export function currentPlayer(s: MerlinState): number {
@@ -46,12 +50,20 @@ export function isTruncated(s: MerlinState): boolean {
   return s.victory === Victory.Truncated;
 }
 
-const MAIN_KINDS = new Uint8Array(32);
+const MAIN_KINDS = new Uint8Array(80);
 for (const k of [Kind.EndTurn, Kind.BuyCard, Kind.PlayCard, Kind.SellSpell, Kind.Invest, Kind.FundLab, Kind.CreateSpecialised,
   Kind.CreateChauffeur, Kind.Deposit, Kind.Withdraw, Kind.Plant, Kind.Unplant, Kind.BrewMead, Kind.SellMead, Kind.PlayCrowns]) MAIN_KINDS[k] = 1;
+/** Part-2 Main-phase kinds (engine/offers.ts). */
+const MARKET_KINDS = new Uint8Array(80);
+for (const k of MARKET_MAIN_KINDS) MARKET_KINDS[k] = MAIN_KINDS[k] = 1;
 
-const PHASE_NAMES = ['turn-order auction', 'future reading', 'free actions', 'choose a slot', 'choose a player', 'choose a decree',
-  'enact or refuse the decree', 'decree auction', 'tax season', 'tax-rate vote', 'game over'];
+const PHASE_NAMES: Record<number, string> = {
+  [Phase.AuctionBid]: 'turn-order auction', [Phase.FutureReading]: 'future reading', [Phase.Main]: 'free actions',
+  [Phase.SelectSlot]: 'choose a slot', [Phase.SelectPlayer]: 'choose a player', [Phase.DecreeChoose]: 'choose a decree',
+  [Phase.DecreeDecide]: 'enact or refuse the decree', [Phase.DecreeBid]: 'decree auction', [Phase.Tax]: 'tax season',
+  [Phase.TaxVote]: 'tax-rate vote', [Phase.GameOver]: 'game over', [Phase.OfferRespond]: 'an offer to accept or refuse',
+  [Phase.SelectTerm]: 'choose a price or term',
+};
 
 /** Why action `id` is illegal in `s` (a short reason), or null when it is legal. The reference legality check. */
 export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | null {
@@ -91,9 +103,14 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
     case Phase.SelectSlot:
       if (kind !== Kind.SelectSlot) return wrong;
       return checkSelectSlot(s, rs, seat, a);
+    case Phase.OfferRespond:
+      return kind === Kind.AcceptOffer || kind === Kind.RefuseOffer ? null : wrong;
+    case Phase.SelectTerm:
+      return kind === Kind.SelectTerm ? checkTerm(s, rs, seat, a) : wrong;
     case Phase.SelectPlayer: {
       if (kind !== Kind.SelectPlayer) return wrong;
       if (a >= s.numPlayers) return 'no player at that offset';
+      if (isOfferTarget(s)) return offerTargetOk(s, rs, seat, (seat + a) % s.numPlayers) ? null : 'that player cannot take this offer';
       const def = handCardDef(rs, s.hands[seat][s.pendingHand]);
       return spellTargetOk(s, rs, seat, (seat + a) % s.numPlayers, def.target === 'opponentLand') ? null : 'not a valid target for this spell';
     }
@@ -103,6 +120,7 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
   if (!MAIN_KINDS[kind]) return wrong;
   if (kind === Kind.EndTurn) return null;
   if (s.actionsThisTurn >= rs.data.maxActionsPerTurn) return 'the per-turn action cap is reached: only end turn';
+  if (MARKET_KINDS[kind]) return checkMarketAction(s, rs, seat, kind, a, b);
   switch (kind) {
     case Kind.BuyCard:
       return checkBuy(s, rs, seat);
@@ -197,7 +215,14 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
     case Phase.SelectSlot:
       for (let i = 0; i < rs.data.table.fieldSlots; i++) if (checkSelectSlot(s, rs, seat, i) === null) out[n++] = base[Kind.SelectSlot] + i;
       return n;
+    case Phase.OfferRespond:
+      out[n++] = base[Kind.AcceptOffer];
+      out[n++] = base[Kind.RefuseOffer];
+      return n;
+    case Phase.SelectTerm:
+      return legalTerms(s, rs, seat, out);
     case Phase.SelectPlayer: {
+      if (isOfferTarget(s)) return legalOfferTargets(s, rs, seat, out);
       const needsLand = handCardDef(rs, s.hands[seat][s.pendingHand]).target === 'opponentLand';
       for (let off = 1; off < s.numPlayers; off++)
         if (spellTargetOk(s, rs, seat, (seat + off) % s.numPlayers, needsLand)) out[n++] = base[Kind.SelectPlayer] + off - 1;
@@ -259,7 +284,7 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
   if (checkBrewMead(s, rs, seat) === null) out[n++] = base[Kind.BrewMead];
   if (s.mead[seat] > 0) out[n++] = base[Kind.SellMead];
   if (s.crowns[seat] >= rs.data.victory.crownsToWin && hasHighestNetWorth(s, rs, seat)) out[n++] = base[Kind.PlayCrowns];
-  return n;
+  return legalMarketMain(s, rs, seat, out, n);
 }
 
 /** Legal action ids as a fresh array (convenience; allocates). */
@@ -294,6 +319,10 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
   const seat = s.decider;
   const F = rs.data.table.fieldSlots;
   if (s.phase === Phase.Main) s.actionsThisTurn++;
+  if (kind >= Kind.PostBid && kind <= Kind.SelectTerm || (kind === Kind.SelectPlayer && isOfferTarget(s))) {
+    applyMarketAction(s, rs, seat, kind, a, b);
+    return;
+  }
   switch (kind) {
     case Kind.Bid:
       if (s.phase === Phase.AuctionBid) {
@@ -475,5 +504,6 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     case Kind.VoteRaise: return 'vote to raise the tax rate';
     case Kind.VoteLower: return 'vote to lower the tax rate';
   }
+  if (kind >= Kind.PostBid && kind <= Kind.SelectTerm) return describeMarketAction(rs, kind, a, b, (slot) => slotName(slot), s);
   return `${KIND_NAMES[kind]} ${a}`;
 }

@@ -11,8 +11,10 @@ export {
 } from './engine.ts';
 export { actionId, catalogue, Kind, KIND_NAMES, type ActionCatalogue } from './actions.ts';
 export {
-  activeSeat, cloneState, deserializeState, Phase, serializeState, statesEqual, Victory, VICTORY_NAMES, type MerlinState,
+  activeSeat, cloneState, deserializeState, Phase, serializeState, STATE_VERSION, statesEqual, Victory, VICTORY_NAMES, type MerlinState,
 } from './state.ts';
 export { netWorth, ranking } from './victory.ts';
+export { bestAsk, bestBid, bidPrice, marketWorth, spotPrice } from './market.ts';
+export { tradeItem, tradeItemCount, tradeItemName } from './trade.ts';
 export { checkConservation, checkDeep } from './invariants.ts';
 export { loadRuleset, defaultRuleset, compileRuleset, type Ruleset } from '../rules/index.ts';

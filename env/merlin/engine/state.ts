@@ -11,7 +11,7 @@ import { cloneRng } from '../../core/rng.ts';
 import { StateError } from '../../core/errors.ts';
 
 /** Serialisation format version; bump when the layout changes. */
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
 
 /** Who decides next. 0.1.27b "The First Turn" and the project's decision model (docs/RULES.md). */
 export const Phase = {
@@ -37,6 +37,10 @@ export const Phase = {
   TaxVote: 9,
   /** The game is over (terminated or truncated). */
   GameOver: 10,
+  /** Part 2: the counterparty (`decider`) accepts or refuses the active player's open offer (offers.ts). */
+  OfferRespond: 20,
+  /** Part 2: the active player picks a term (price, asked item) of a market action or offer (offers.ts). */
+  SelectTerm: 21,
 } as const;
 export type Phase = (typeof Phase)[keyof typeof Phase];
 
@@ -55,6 +59,15 @@ export const Pending = {
   SpellTargetPlayer: 5,
   SpellTargetSlot: 6,
   PotionTargetSlot: 7,
+  /** Part 2 (offers.ts): SelectPlayer for the counterparty of a goods trade offer. */
+  TradeTarget: 20,
+  /** Part 2: SelectPlayer for the buyer a property is offered to. */
+  PropertyBuyer: 21,
+  /** Part 2: SelectTerm for the price of a bid, the price of an ask, the item asked in a trade, a property's price. */
+  BidPrice: 22,
+  AskPrice: 23,
+  TradeGet: 24,
+  PropertyPrice: 25,
 } as const;
 
 /** How the game ended. */
@@ -172,6 +185,41 @@ export interface MerlinState {
   modMult: number[];
   modUntil: number[];
 
+  // ---- part 2: market and finance (0.1.27b "The Grand Market", "Commodity Transport", "Trading between
+  // Players"; engine/market.ts, engine/trade.ts). All public. Indexed [seat * 3 + commodity] unless noted.
+  /** Price per unit of the seat's open bid (one unit) on the commodity; 0 = none. The gold sits in the bid. */
+  mktBid: number[];
+  /** Turn the bid was placed or last lowered: it cannot be withdrawn until a later turn. */
+  mktBidTurn: number[];
+  /** Price of a withdrawn bid waiting in escrow (still executable); 0 = none. Returns at the seat's next turn. */
+  mktEscBid: number[];
+  /** Gold from lowered bids waiting in escrow (not executable). Returns at the seat's next turn. */
+  mktEscGold: number[];
+  /** Price per unit of the seat's ask, and the units in it. */
+  mktAsk: number[];
+  mktAskQty: number[];
+  /** R.O.W. stimulus bids by commodity: how many (one unit each) and their price. */
+  rowBids: number[];
+  rowBidPrice: number[];
+  /** Last traded price by commodity (0 before the first trade). */
+  lastPrice: number[];
+  /** By commodity: the month (`months`) a bid was last seen on the market (stimulus clock). */
+  bidSeenMonth: number[];
+  /** Horse carts by seat: commodity (-1 none), units, destination (-1 the seat's own ask, -2 the supply
+   * (a R.O.W. purchase), else the buying seat), the ask price it carries, the turn of the seat's last transport. */
+  cartCom: number[];
+  cartQty: number[];
+  cartDest: number[];
+  cartPrice: number[];
+  cartTurn: number[];
+  /** The market action or offer being composed (SelectTerm, SelectPlayer, OfferRespond): 1 goods trade,
+   * 2 property sale, 3 bid, 4 ask (0 none); offerA the item given / slot / commodity, offerB the item asked /
+   * price index / ask lot index (-1 until chosen); the counterparty (-1 none). */
+  offerKind: number;
+  offerA: number;
+  offerB: number;
+  offerTo: number;
+
   // ---- the open decision
   phase: number;
   decider: number;
@@ -204,6 +252,7 @@ export interface MerlinState {
 
 const NUM_ARRAYS: (keyof MerlinState)[] = [
   'order', 'supply', 'gold', 'held', 'crowns', 'mead', 'debtBank', 'debtRow', 'bankruptSince', 'eliminated', 'spellTargeted',
+  'mktBid', 'mktBidTurn', 'mktEscBid', 'mktEscGold', 'mktAsk', 'mktAskQty', 'rowBids', 'rowBidPrice', 'lastPrice', 'bidSeenMonth', 'cartCom', 'cartQty', 'cartDest', 'cartPrice', 'cartTurn',
   'slotKind', 'slotCard', 'slotTopKind', 'slotTop', 'slotInvest', 'slotInvestTurn', 'slotVault', 'slotFunds', 'slotSpent', 'slotPlanted',
   'underCard', 'underKey', 'deck', 'discard', 'readingDeck', 'readingCard', 'readingOwner', 'readingTurn',
   'potionCard', 'potionOwner', 'potionSlot', 'potionTurn', 'potionOrigin', 'modSeat', 'modSlot', 'modScope', 'modMult', 'modUntil',
@@ -240,6 +289,11 @@ export function cloneState(s: MerlinState): MerlinState {
     potionCard: s.potionCard.slice(), potionOwner: s.potionOwner.slice(), potionSlot: s.potionSlot.slice(),
     potionTurn: s.potionTurn.slice(), potionOrigin: s.potionOrigin.slice(),
     modSeat: s.modSeat.slice(), modSlot: s.modSlot.slice(), modScope: s.modScope.slice(), modMult: s.modMult.slice(), modUntil: s.modUntil.slice(),
+    mktBid: s.mktBid.slice(), mktBidTurn: s.mktBidTurn.slice(), mktEscBid: s.mktEscBid.slice(), mktEscGold: s.mktEscGold.slice(),
+    mktAsk: s.mktAsk.slice(), mktAskQty: s.mktAskQty.slice(), rowBids: s.rowBids.slice(), rowBidPrice: s.rowBidPrice.slice(),
+    lastPrice: s.lastPrice.slice(), bidSeenMonth: s.bidSeenMonth.slice(), cartCom: s.cartCom.slice(), cartQty: s.cartQty.slice(),
+    cartDest: s.cartDest.slice(), cartPrice: s.cartPrice.slice(), cartTurn: s.cartTurn.slice(),
+    offerKind: s.offerKind, offerA: s.offerA, offerB: s.offerB, offerTo: s.offerTo,
     phase: s.phase, decider: s.decider, pending: s.pending, pendingHand: s.pendingHand, pendingSlot: s.pendingSlot,
     pendingPlayer: s.pendingPlayer, queue: s.queue.slice(), bids: s.bids.slice(), aucGroup: s.aucGroup.slice(),
     aucFirstPos: s.aucFirstPos, aucRound: s.aucRound, aucPending: s.aucPending.slice(),

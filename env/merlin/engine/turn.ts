@@ -14,6 +14,7 @@ import { expireModifiers, turnTriggers } from './effects.ts';
 import { readingsAvailable } from './future-readings.ts';
 import { beginTaxSeason } from './taxes.ts';
 import { checkDominance, truncate } from './victory.ts';
+import { marketStimulus, marketTurnStart } from './market.ts';
 
 /** Start the turn of `order[turnIdx]`, skipping eliminated players, and run it up to its first decision. */
 export function startTurn(s: MerlinState, rs: Ruleset): void {
@@ -29,8 +30,10 @@ export function startTurn(s: MerlinState, rs: Ruleset): void {
     expireModifiers(s);
     turnTriggers(s, rs);
     payDebts(s, rs, seat);
+    marketTurnStart(s, seat);
     const taxDue = rollAndResolve(s, rs);
     if (checkDominance(s, rs)) return;
+    marketStimulus(s, rs);
     if (s.eliminated[seat]) {
       nextSeat(s);
       continue;

@@ -29,6 +29,8 @@ import { contentHash } from '../../core/hash.ts';
 import { ArgumentError } from '../../core/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';
+import { bestAsk, bestBid, bidPrice, marketWorth, spotPrice } from '../engine/market.ts';
+import { tradeItemCount } from '../engine/trade.ts';
 
 /** Most face-up Future Readings encoded one by one (the oldest first); `readingCount` counts them all. */
 export const MAX_READINGS = 12;
@@ -216,6 +218,31 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   const oBid = L.add('bid', B * 2, `${privWord}[2]: 1 when the seat has bid in the open auction round; the bid / grids.maxBid (${maxBid}).`);
   const oVote = L.add('vote', B * 3, `${privWord}[3]: one-hot tax-rate vote cast this tax season: keep, raise, lower.`);
 
+  // ---- part 2: the Grand Market, carts and offers (engine/market.ts, engine/trade.ts); all public
+  const mk = d.market;
+  const stimM = mk.stimulusMonths;
+  const stimB = mk.stimulusBids;
+  const T = tradeItemCount(rs);
+  const PPN = mk.propertyPrices.length;
+  const priceWord = 'x as x / (x + 10)';
+  const oMkBook = L.add('market.book', 3 * 6, `[3] commodities (Souls, Elixir Oil, Essence Grain) × [6]: best bid, best ask, spot price, last traded price (gold per unit, each ${priceWord}; 0 when none), R.O.W. stimulus bids / ${stimB}, months since a bid was seen / ${stimM} clipped to 1.`);
+  const oMkBid = L.add('seat.marketBid', M * 3, `${seatWord} × [3]: the seat's open bid (one unit) per commodity, price ${priceWord}; 0 when none.`);
+  const oMkFresh = L.add('seat.marketBidFresh', M * 3, `${seatWord} × [3]: 1 when the bid was placed or lowered this turn (it cannot be withdrawn yet).`);
+  const oMkEsc = L.add('seat.marketEscrow', M * 3, `${seatWord} × [3]: gold in escrow per commodity (a withdrawn bid, still executable, plus lowered differences), ${priceWord}.`);
+  const oMkAskP = L.add('seat.marketAskPrice', M * 3, `${seatWord} × [3]: the seat's ask price per commodity, ${priceWord}; 0 when none.`);
+  const oMkAskQ = L.add('seat.marketAskUnits', M * 3, `${seatWord} × [3]: units in the ask / the commodity's total.`);
+  const oMkCart = L.add('seat.cart', M * 3, `${seatWord} × [3]: units on the seat's horse cart by commodity / the commodity's total (on the road until the seat's next turn).`);
+  const oMkCartTo = L.add('seat.cartSold', M, `${seatWord}: 1 when the seat's cart carries a unit sold into another player's bid (0: bound for its own ask or a R.O.W. purchase).`);
+  const oMkMoved = L.add('seat.transportedThisTurn', M, `${seatWord}: 1 when the seat has used its one transport this turn.`);
+  const oOfStage = L.add('offer.stage', 3, 'One-hot step of the market action or offer being composed: the active player chooses a term (SelectTerm: a price or the item asked), the counterparty (SelectPlayer), or the counterparty accepts or refuses (OfferRespond).');
+  const oOfKind = L.add('offer.kind', 4, 'One-hot kind of the action being composed: goods trade, property sale, bid, ask.');
+  const oOfCom = L.add('offer.commodity', 3, 'One-hot commodity of the bid or ask being priced.');
+  const oOfGive = L.add('offer.give', T, `[${T}] trade items (engine/trade.ts tradeItem: commodity lots, gold amounts, a Crown): one-hot item the active player gives.`);
+  const oOfGet = L.add('offer.get', T, `[${T}] trade items: one-hot item the active player asks for.`);
+  const oOfSlot = L.add('offer.propertySlot', F, `[${F}] the active player's field slots: one-hot property offered for sale.`);
+  const oOfPrice = L.add('offer.propertyPrice', PPN, `[${PPN}] one-hot index into market.propertyPrices (${mk.propertyPrices.join(', ')}) of the property offer.`);
+  const oOfTo = L.add('offer.counterparty', M, `One-hot ${relWord} of the counterparty of the open offer.`);
+
   const spec = L.spec();
   const size = spec.size;
   const rel = new Int32Array(M);
@@ -363,7 +390,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       } else if (s.spellTargeted[observer * P + p]) out[oTargeted + i] = 1;
 
       // ---- the seat's field, and its net worth (the same sum as engine/victory.ts netWorth, inlined)
-      let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice;
+      let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice + marketWorth(s, p);
       const k0 = p * F;
       const j0 = i * F;
       for (let slot = 0; slot < F; slot++) {
@@ -465,6 +492,67 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       const opts = s.decreeOptions;
       const n = opts.length < O ? opts.length : O;
       for (let o = 0; o < n; o++) out[oDOpts + o * nDe + decreeDef[opts[o]]] = 1;
+    }
+
+    // ---- part 2: the Grand Market, carts and offers
+    const csz = [C0, C1, C2];
+    for (let c = 0; c < 3; c++) {
+      const o = oMkBook + c * 6;
+      const bb = bestBid(s, c, -1);
+      if (bb >= 0) {
+        const p = bidPrice(s, c, bb);
+        out[o] = p / (p + 10);
+      }
+      const ba = bestAsk(s, c, -1);
+      if (ba >= 0) {
+        const p = s.mktAsk[ba * 3 + c];
+        out[o + 1] = p / (p + 10);
+      }
+      const sp = spotPrice(s, c);
+      out[o + 2] = sp / (sp + 10);
+      const lp = s.lastPrice[c];
+      out[o + 3] = lp / (lp + 10);
+      const rb = s.rowBids[c];
+      out[o + 4] = rb >= stimB ? 1 : rb / stimB;
+      const since = s.months - s.bidSeenMonth[c];
+      out[o + 5] = since >= stimM ? 1 : since <= 0 ? 0 : since / stimM;
+    }
+    for (let i = 0; i < P; i++) {
+      const p = rel[i];
+      for (let c = 0; c < 3; c++) {
+        const k = p * 3 + c;
+        const j = i * 3 + c;
+        const bp = s.mktBid[k];
+        if (bp > 0) {
+          out[oMkBid + j] = bp / (bp + 10);
+          if (s.mktBidTurn[k] >= turn) out[oMkFresh + j] = 1;
+        }
+        const eg = s.mktEscBid[k] + s.mktEscGold[k];
+        if (eg > 0) out[oMkEsc + j] = eg / (eg + 10);
+        const ap = s.mktAsk[k];
+        if (ap > 0) out[oMkAskP + j] = ap / (ap + 10);
+        out[oMkAskQ + j] = s.mktAskQty[k] / csz[c];
+      }
+      const q = s.cartQty[p];
+      if (q > 0) {
+        out[oMkCart + i * 3 + s.cartCom[p]] = q / csz[s.cartCom[p]];
+        if (s.cartDest[p] >= 0) out[oMkCartTo + i] = 1;
+      }
+      if (s.cartTurn[p] === turn) out[oMkMoved + i] = 1;
+    }
+    const ok = s.offerKind;
+    if (ok > 0) {
+      out[oOfStage + (phase === Phase.OfferRespond ? 2 : phase === Phase.SelectPlayer ? 1 : 0)] = 1;
+      out[oOfKind + ok - 1] = 1;
+      const b = s.offerB;
+      if (ok === 1) {
+        out[oOfGive + s.offerA] = 1;
+        if (b >= 0) out[oOfGet + b] = 1;
+      } else if (ok === 2) {
+        out[oOfSlot + s.offerA] = 1;
+        if (b >= 0) out[oOfPrice + b] = 1;
+      } else out[oOfCom + s.offerA] = 1;
+      if (s.offerTo >= 0 && s.offerTo < P) out[oOfTo + relOf[s.offerTo]] = 1;
     }
 
     // ---- hidden cards

@@ -174,6 +174,38 @@ export const RulesetSchema = z
         maxBid: int().min(1).max(64),
       })
       .strict(),
+    /**
+     * Engine part 2: the Grand Market, horse-cart transport and trading between players (0.1.27b "The Grand
+     * Market", "Commodity Transport"; 0.1.14a "The Grand Market", "Trading Between Players", "Auctioning").
+     * Every menu here is a grid, so the action catalogue stays a fixed, flat Discrete space
+     * (docs/RULES.md D54..D79).
+     */
+    market: z
+      .object({
+        /** Switch for the whole chapter (bids, asks, carts, trades, property sales). */
+        enabled: z.boolean(),
+        /** Price grid of bids and asks, gold per unit, ascending (D54). */
+        prices: z.array(int().min(1)).min(1).max(12),
+        /** Units one ask (one cart) carries; 0 = all held units of the commodity (D57). */
+        askLots: z.array(nat()).min(1).max(4),
+        /** Months without any bid on a commodity before the R.O.W. stimulus. 0.1.27b "Market Stimulus". */
+        stimulusMonths: int().min(1),
+        /** Bids the R.O.W. creates at the Cost of the Living. 0.1.27b "Market Stimulus". */
+        stimulusBids: int().min(1),
+        /** A cart on the road when a 7 is rolled breaks down on a d6 at or below this. 0.1.27b "Commodity Transport". */
+        cartBreakdownAtOrBelow: int().min(0).max(6),
+        /** Robbery roll between trading players: a d6 at or below this loses the roller's goods. 0.1.27b "Trading between Players" (D62). */
+        robberyAtOrBelow: int().min(0).max(6),
+        /** The same when the two have ever targeted each other with spells (D62). */
+        robberyAtOrBelowIfTargeted: int().min(0).max(6),
+        /** Commodity units per trade offer item. */
+        tradeLots: z.array(int().min(1)).min(1).max(4),
+        /** Gold amounts per trade offer item. */
+        tradeGold: z.array(int().min(1)).min(1).max(6),
+        /** Asking prices of a property offered to another player, in gold. */
+        propertyPrices: z.array(int().min(1)).min(1).max(6),
+      })
+      .strict(),
     /** Table limits that fix the action catalogue's size. */
     table: z.object({ fieldSlots: int().min(4).max(32), handSize: int().min(4).max(32) }).strict(),
     /** Truncation: the game stops after this many turns (RL truncation, net-worth ranking). */

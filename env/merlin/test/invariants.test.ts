@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { nextInt, seedRng } from '../../core/rng.ts';
 import { loadRuleset } from '../rules/index.ts';
 import {
-  applyAction, catalogue, checkConservation, checkDeep, cloneState, createGame, deserializeState, isTerminal, legalActions, serializeState,
+  applyAction, catalogue, checkConservation, checkDeep, cloneState, createGame, deserializeState, isTerminal, legalActions, serializeState, STATE_VERSION,
 } from '../engine/index.ts';
 import { IllegalActionError, StateError, UnknownActionError, GameOverError } from '../../core/errors.ts';
 
@@ -72,7 +72,7 @@ describe('determinism and serialisation', () => {
   it('refuses a state from another ruleset, another version or malformed JSON', () => {
     const json = serializeState(createGame(rs, 4, 'x'));
     expect(() => deserializeState(json, 'f'.repeat(64))).toThrow(StateError);
-    expect(() => deserializeState(json.replace('"v":1', '"v":99'))).toThrow(/version/);
+    expect(() => deserializeState(json.replace(`"v":${STATE_VERSION}`, '"v":99'))).toThrow(/version/);
     expect(() => deserializeState('{"v":1')).toThrow(/not valid JSON/);
     expect(() => deserializeState(JSON.stringify({ ...JSON.parse(json), hands: 3 }))).toThrow(/hands/);
   });

@@ -1,0 +1,274 @@
+/**
+ * The decision flow of engine part 2: how market actions and offers become a few small sub-decisions
+ * (docs/RULES.md D54, D63). engine.ts delegates every part-2 kind here.
+ *
+ *   PostBid(c)        -> SelectTerm(price)                         bid posted / raised / lowered
+ *   PostAsk(c, lot)   -> SelectTerm(price)                         units loaded on the horse cart for the ask
+ *   ProposeTrade(give)-> SelectTerm(item asked) -> SelectPlayer -> the counterparty: AcceptOffer / RefuseOffer
+ *   OfferProperty(slot)-> SelectTerm(price)    -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
+ *   WithdrawBid, PullAsk, SellToBid, BuyFromAsk, LiquidateProperty: one step.
+ *
+ * A first step is legal only when some term (and some counterparty) completes it, so every sub-decision
+ * has a legal choice and needs no "cancel". Splitting the price from the commodity keeps the catalogue
+ * small and keeps random play from being flooded by price variants.
+ */
+import type { Ruleset } from '../rules/index.ts';
+import { catalogue, Kind } from './actions.ts';
+import { Pending, Phase, SlotKind, type MerlinState } from './state.ts';
+import {
+  applyBuyFromAsk, applyPostAsk, applyPostBid, applyPullAsk, applySellToBid, applyWithdrawBid, checkBuyFromAsk, checkPostAsk,
+  checkPostBid, checkPullAsk, checkSellToBid, checkWithdrawBid,
+} from './market.ts';
+import {
+  applyLiquidate, buyerOk, categoryMask, checkLiquidate, checkOfferProperty, checkProposeTrade, checkSellable, executePropertySale,
+  executeTrade, freeSlot, holdMask, holdsItem, itemCategory, tradeItemCount, tradeItemName, tradePartnerOk,
+} from './trade.ts';
+import { backToMain } from './turn.ts';
+
+/** Offer kinds stored in `offerKind`. */
+export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4 } as const;
+
+/** Main-phase part-2 kinds. */
+export const MARKET_MAIN_KINDS = [
+  Kind.PostBid, Kind.WithdrawBid, Kind.PostAsk, Kind.PullAsk, Kind.SellToBid, Kind.BuyFromAsk, Kind.ProposeTrade, Kind.OfferProperty,
+  Kind.LiquidateProperty,
+] as const;
+
+/** True when the open SelectPlayer step belongs to an offer. */
+export function isOfferTarget(s: MerlinState): boolean {
+  return s.pending === Pending.TradeTarget || s.pending === Pending.PropertyBuyer;
+}
+
+/** True when `target` may be the counterparty of `seat`'s offer being composed. */
+export function offerTargetOk(s: MerlinState, rs: Ruleset, seat: number, target: number): boolean {
+  return s.pending === Pending.TradeTarget ? tradePartnerOk(s, rs, seat, target, s.offerB) : buyerOk(s, rs, seat, target, s.offerB);
+}
+
+/** Why term `t` cannot complete the open SelectTerm step, or null. */
+export function checkTerm(s: MerlinState, rs: Ruleset, seat: number, t: number): string | null {
+  const m = rs.data.market;
+  switch (s.pending) {
+    case Pending.BidPrice:
+      return t < m.prices.length ? checkPostBid(s, rs, seat, s.offerA, t) : 'no such price';
+    case Pending.AskPrice:
+      return t < m.prices.length ? null : 'no such price';
+    case Pending.TradeGet:
+      return t < tradeItemCount(rs) ? checkProposeTrade(s, rs, seat, s.offerA, t) : 'no such trade item';
+    case Pending.PropertyPrice:
+      return t < m.propertyPrices.length ? checkOfferProperty(s, rs, seat, s.offerA, t) : 'no such price';
+  }
+  return 'no term is being chosen';
+}
+
+/** Number of terms of the open SelectTerm step's menu. */
+function termCount(s: MerlinState, rs: Ruleset): number {
+  const m = rs.data.market;
+  if (s.pending === Pending.TradeGet) return tradeItemCount(rs);
+  return s.pending === Pending.PropertyPrice ? m.propertyPrices.length : m.prices.length;
+}
+
+/** Null when some term t < n passes `check`, else the reason the first term fails. */
+function anyTerm(n: number, check: (t: number) => string | null): string | null {
+  let first: string | null = 'nothing to choose';
+  for (let t = 0; t < n; t++) {
+    const why = check(t);
+    if (why === null) return null;
+    if (t === 0) first = why;
+  }
+  return first;
+}
+
+/** Why the Main-phase part-2 action (kind, a, b) is illegal for `seat`, or null. */
+export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, b: number): string | null {
+  const m = rs.data.market;
+  switch (kind) {
+    case Kind.PostBid:
+      return anyTerm(m.prices.length, (t) => checkPostBid(s, rs, seat, a, t));
+    case Kind.WithdrawBid:
+      return checkWithdrawBid(s, seat, a);
+    case Kind.PostAsk:
+      return checkPostAsk(s, rs, seat, a, 0, b);
+    case Kind.PullAsk:
+      return checkPullAsk(s, seat, a);
+    case Kind.SellToBid:
+      return checkSellToBid(s, rs, seat, a);
+    case Kind.BuyFromAsk:
+      return checkBuyFromAsk(s, rs, seat, a);
+    case Kind.ProposeTrade:
+      if (!rs.data.market.enabled) return 'trading is off in this ruleset';
+      if (!holdsItem(s, rs, seat, a)) return 'you do not hold what you offer';
+      return anyTerm(tradeItemCount(rs), (t) => checkProposeTrade(s, rs, seat, a, t));
+    case Kind.OfferProperty:
+      return anyTerm(m.propertyPrices.length, (t) => checkOfferProperty(s, rs, seat, a, t));
+    case Kind.LiquidateProperty:
+      return checkLiquidate(s, rs, seat, a);
+  }
+  return 'not a market action';
+}
+
+/** Append the legal Main-phase part-2 ids of `seat` to `out` from `n` (ascending); returns the new count. */
+export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
+  if (!rs.data.market.enabled) return n;
+  const base = catalogue(rs).base;
+  const ML = rs.data.market.askLots.length;
+  const F = rs.data.table.fieldSlots;
+  const MP = rs.data.market.prices.length;
+  for (let c = 0; c < 3; c++) {
+    for (let t = 0; t < MP; t++) {
+      if (checkPostBid(s, rs, seat, c, t) === null) {
+        out[n++] = base[Kind.PostBid] + c;
+        break;
+      }
+    }
+  }
+  for (let c = 0; c < 3; c++) if (checkWithdrawBid(s, seat, c) === null) out[n++] = base[Kind.WithdrawBid] + c;
+  for (let c = 0; c < 3; c++) for (let l = 0; l < ML; l++) if (checkPostAsk(s, rs, seat, c, 0, l) === null) out[n++] = base[Kind.PostAsk] + c * ML + l;
+  for (let c = 0; c < 3; c++) if (s.mktAskQty[seat * 3 + c] > 0) out[n++] = base[Kind.PullAsk] + c;
+  for (let c = 0; c < 3; c++) if (checkSellToBid(s, rs, seat, c) === null) out[n++] = base[Kind.SellToBid] + c;
+  for (let c = 0; c < 3; c++) if (checkBuyFromAsk(s, rs, seat, c) === null) out[n++] = base[Kind.BuyFromAsk] + c;
+  // Trade offers: give item i is legal when held and another player holds some item of another category.
+  const T = tradeItemCount(rs);
+  const mine = holdMask(s, rs, seat);
+  let others = 0;
+  let buyerGold = -1; // most gold of a possible property buyer (another player with a free slot)
+  for (let p = 0; p < s.numPlayers; p++) {
+    if (p === seat || s.eliminated[p]) continue;
+    others |= holdMask(s, rs, p);
+    if (s.gold[p] > buyerGold && freeSlot(s, rs, p) >= 0) buyerGold = s.gold[p];
+  }
+  if (mine !== 0 && others !== 0) {
+    for (let i = 0; i < T; i++) {
+      if (mine & (1 << i) && others & ~categoryMask(rs, itemCategory(rs, i))) out[n++] = base[Kind.ProposeTrade] + i;
+    }
+  }
+  let cheapest = Infinity;
+  for (const price of rs.data.market.propertyPrices) if (price < cheapest) cheapest = price;
+  if (buyerGold >= cheapest) {
+    for (let i = 0; i < F; i++) {
+      if (s.slotKind[seat * F + i] === SlotKind.Property && checkSellable(s, rs, seat, i) === null) out[n++] = base[Kind.OfferProperty] + i;
+    }
+  }
+  for (let i = 0; i < F; i++) if (s.slotKind[seat * F + i] === SlotKind.Property && checkLiquidate(s, rs, seat, i) === null) out[n++] = base[Kind.LiquidateProperty] + i;
+  return n;
+}
+
+/** Legal ids of the open SelectTerm step. */
+export function legalTerms(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): number {
+  const base = catalogue(rs).base[Kind.SelectTerm];
+  let n = 0;
+  for (let t = 0, e = termCount(s, rs); t < e; t++) if (checkTerm(s, rs, seat, t) === null) out[n++] = base + t;
+  return n;
+}
+
+/** Legal counterparty ids of the open offer's SelectPlayer step. */
+export function legalOfferTargets(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): number {
+  const base = catalogue(rs).base[Kind.SelectPlayer];
+  let n = 0;
+  for (let off = 1; off < s.numPlayers; off++) if (offerTargetOk(s, rs, seat, (seat + off) % s.numPlayers)) out[n++] = base + off - 1;
+  return n;
+}
+
+function compose(s: MerlinState, offer: number, pending: number, a: number, b: number): void {
+  s.phase = Phase.SelectTerm;
+  s.pending = pending;
+  s.offerKind = offer;
+  s.offerA = a;
+  s.offerB = b;
+}
+
+/** Clear the composed offer and return to the active player's free actions. */
+function closeOffer(s: MerlinState): void {
+  s.offerKind = Offer.None;
+  s.offerA = -1;
+  s.offerB = -1;
+  s.offerTo = -1;
+  backToMain(s);
+}
+
+/** Apply a legal part-2 action (any phase) for `seat`. */
+export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, b: number): void {
+  switch (kind) {
+    case Kind.PostBid:
+      compose(s, Offer.Bid, Pending.BidPrice, a, -1);
+      return;
+    case Kind.PostAsk:
+      compose(s, Offer.Ask, Pending.AskPrice, a, b);
+      return;
+    case Kind.ProposeTrade:
+      compose(s, Offer.Trade, Pending.TradeGet, a, -1);
+      return;
+    case Kind.OfferProperty:
+      compose(s, Offer.Property, Pending.PropertyPrice, a, -1);
+      return;
+    case Kind.SelectTerm:
+      if (s.pending === Pending.BidPrice) {
+        applyPostBid(s, rs, seat, s.offerA, a);
+        closeOffer(s);
+      } else if (s.pending === Pending.AskPrice) {
+        applyPostAsk(s, rs, seat, s.offerA, a, s.offerB);
+        closeOffer(s);
+      } else {
+        s.offerB = a;
+        s.phase = Phase.SelectPlayer;
+        s.pending = s.pending === Pending.TradeGet ? Pending.TradeTarget : Pending.PropertyBuyer;
+      }
+      return;
+    case Kind.SelectPlayer: {
+      s.offerTo = (seat + a) % s.numPlayers;
+      s.phase = Phase.OfferRespond;
+      s.decider = s.offerTo;
+      return;
+    }
+    case Kind.AcceptOffer: {
+      const from = s.order[s.turnIdx];
+      if (s.offerKind === Offer.Trade) executeTrade(s, rs, from, seat, s.offerA, s.offerB);
+      else executePropertySale(s, rs, from, seat, s.offerA, s.offerB);
+      closeOffer(s);
+      return;
+    }
+    case Kind.RefuseOffer:
+      closeOffer(s);
+      return;
+    case Kind.WithdrawBid:
+      applyWithdrawBid(s, seat, a);
+      return;
+    case Kind.PullAsk:
+      applyPullAsk(s, seat, a);
+      return;
+    case Kind.SellToBid:
+      applySellToBid(s, seat, a);
+      return;
+    case Kind.BuyFromAsk:
+      applyBuyFromAsk(s, seat, a);
+      return;
+    case Kind.LiquidateProperty:
+      applyLiquidate(s, rs, seat, a);
+      return;
+  }
+}
+
+const COMMODITY_NAMES = ['Souls', 'Elixir Oil', 'Essence Grain'];
+
+/** Readable text of a part-2 action; `slotName` names a slot of the decider; `s` (optional) names the open step's terms. */
+export function describeMarketAction(rs: Ruleset, kind: number, a: number, b: number, slotName: (slot: number) => string, s?: MerlinState): string {
+  const m = rs.data.market;
+  switch (kind) {
+    case Kind.PostBid: return `bid for one ${COMMODITY_NAMES[a]} (post, raise or lower; then choose the price)`;
+    case Kind.WithdrawBid: return `withdraw the ${COMMODITY_NAMES[a]} bid into escrow`;
+    case Kind.PostAsk: return `load ${m.askLots[b] === 0 ? 'all held' : m.askLots[b]} ${COMMODITY_NAMES[a]} on the cart for an ask (then choose the price)`;
+    case Kind.PullAsk: return `pull the ${COMMODITY_NAMES[a]} ask`;
+    case Kind.SellToBid: return `sell one ${COMMODITY_NAMES[a]} into the best bid (by cart)`;
+    case Kind.BuyFromAsk: return `buy one ${COMMODITY_NAMES[a]} from the best ask`;
+    case Kind.ProposeTrade: return `offer ${tradeItemName(rs, a)} in a trade (then choose what you ask for and from whom)`;
+    case Kind.AcceptOffer: return 'accept the offer';
+    case Kind.RefuseOffer: return 'refuse the offer';
+    case Kind.OfferProperty: return `offer ${slotName(a)} for sale to a player (then choose the price and the buyer)`;
+    case Kind.LiquidateProperty: return `liquidate ${slotName(a)} to the Central Bank at its property value`;
+    case Kind.SelectTerm:
+      if (s && s.pending === Pending.TradeGet) return `ask for ${tradeItemName(rs, a)}`;
+      if (s && s.pending === Pending.PropertyPrice) return `ask ${m.propertyPrices[a] ?? '?'} gold for the property`;
+      if (s && (s.pending === Pending.BidPrice || s.pending === Pending.AskPrice)) return `at ${m.prices[a] ?? '?'} gold per unit`;
+      return `choose term ${a}`;
+  }
+  return `market action ${kind}`;
+}
