@@ -7,7 +7,10 @@
  * labs into Spell Shops / Breweries on its best-paying property; brews and sells Mead; plants Souls and
  * Grain; casts spells on the net-worth leader; takes decrees when the Crown is worth it and bids for
  * refused ones; pays taxes (spending a Crown only when it cannot pay) and plays its Crowns the moment
- * Royal Favor is legal. Investing is scored by its expected value: a property's number comes before a 7
+ * Royal Favor is legal. On the Grand Market (engine part 2) it values a unit at the Cost of the Living (what
+ * net worth counts): it sells into bids and buys from asks that beat that value by `marketMargin`, keeps a bid
+ * below it and an ask above it, puts units beyond `keepUnits` up for sale, accepts trade and property offers
+ * whose expected value (after the robbery roll) is positive, and never starts trades itself. Investing is scored by its expected value: a property's number comes before a 7
  * with probability p/(p+6/36) < 1/2, so with the default `investOptimism` of 1 it never invests; raise it
  * to make the agent gamble. Deterministic (no randomness); it reads only public information and its own
  * hand from the state. Weights: agents/heuristic.json (zod-validated).
@@ -27,6 +30,8 @@ import { handCardDef } from '../env/merlin/engine/magic.ts';
 import { netWorth } from '../env/merlin/engine/victory.ts';
 import { taxOwed } from '../env/merlin/engine/taxes.ts';
 import type { CardDef } from '../env/merlin/cards/schema.ts';
+import { bestAsk, bestBid, bidPrice } from '../env/merlin/engine/market.ts';
+import { itemAmount, itemCategory, robberyThreshold } from '../env/merlin/engine/trade.ts';
 
 export const HeuristicWeights = z
   .object({
@@ -55,6 +60,10 @@ export const HeuristicWeights = z
     auctionBid: z.number(),
     preferCrystalBall: z.boolean(),
     taxVote: z.enum(['keep', 'raise', 'lower']),
+    /** Grand Market (engine part 2): gold per unit the agent wants beyond a unit's fair value (the Cost of the Living) to trade. */
+    marketMargin: z.number().default(1),
+    /** Units of each commodity it keeps rather than puts into an ask. */
+    keepUnits: z.number().default(2),
   })
   .strict();
 export type HeuristicWeights = z.infer<typeof HeuristicWeights>;
@@ -236,6 +245,64 @@ export class HeuristicAgent implements Agent {
         return s.costOfLiving * rs.data.mead.priceInCostOfLiving - rs.data.mead.grainPerMead * w.commodityValue + 0.5;
       case Kind.SellMead:
         return s.costOfLiving * rs.data.mead.priceInCostOfLiving;
+      default:
+        return this.scoreMarket(s, seat, kind, arg, arg2);
+    }
+  }
+
+  /** Value of trade item `item` to the agent, in gold. */
+  private itemValue(s: MerlinState, item: number): number {
+    const cat = itemCategory(this.rs, item);
+    const n = itemAmount(this.rs, item);
+    return cat < 3 ? n * s.costOfLiving : cat === 3 ? n : this.w.crownValue;
+  }
+
+  /** Scores of the market and offer kinds (engine part 2). */
+  private scoreMarket(s: MerlinState, seat: number, kind: number, arg: number, arg2: number): number {
+    const rs = this.rs;
+    const w = this.w;
+    const m = rs.data.market;
+    const fair = s.costOfLiving;
+    const spare = s.gold[seat] - this.reserve(s, seat);
+    switch (kind) {
+      case Kind.SellToBid: {
+        const src = bestBid(s, arg, seat);
+        return bidPrice(s, arg, src) - fair - w.marketMargin;
+      }
+      case Kind.BuyFromAsk: {
+        const price = s.mktAsk[bestAsk(s, arg, seat) * 3 + arg];
+        return price > spare ? -1 : fair - price - w.marketMargin;
+      }
+      case Kind.PostBid:
+        return s.mktBid[seat * 3 + arg] === 0 && spare >= fair - w.marketMargin && fair > w.marketMargin ? 0.5 : -1;
+      case Kind.WithdrawBid:
+        return s.gold[seat] < this.reserve(s, seat) ? 1 : -1;
+      case Kind.PostAsk: {
+        const lot = m.askLots[arg2];
+        const held = s.held[seat * 3 + arg];
+        return held - (lot === 0 ? held : lot) >= w.keepUnits ? 0.5 - (lot === 0 ? 0.25 : 0) : -1;
+      }
+      case Kind.SelectTerm: {
+        if (s.pending === Pending.BidPrice) return -Math.abs(m.prices[arg] - (fair - w.marketMargin));
+        if (s.pending === Pending.AskPrice) return -Math.abs(m.prices[arg] - (fair + w.marketMargin));
+        if (s.pending === Pending.TradeGet) return this.itemValue(s, arg);
+        return m.propertyPrices[arg];
+      }
+      case Kind.AcceptOffer: {
+        const from = s.order[s.turnIdx];
+        if (s.offerKind === 1) {
+          const safe = 1 - robberyThreshold(s, rs, from, seat) / 6;
+          return safe * this.itemValue(s, s.offerA) - this.itemValue(s, s.offerB) - w.marketMargin;
+        }
+        const k = from * rs.data.table.fieldSlots + s.offerA;
+        const value = rs.payout[rankOf(s.slotCard[k])] + (s.slotTopKind[k] !== TopKind.None ? fair + w.landBonus : 0) + s.slotPlanted[k] * fair;
+        const price = m.propertyPrices[s.offerB];
+        return price > spare ? -1 : value + w.propertyBonus - price;
+      }
+      case Kind.RefuseOffer:
+        return 0;
+      case Kind.LiquidateProperty:
+        return s.bankruptSince[seat] >= 0 ? 1 : -1;
     }
     return -1;
   }
