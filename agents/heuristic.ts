@@ -10,7 +10,8 @@
  * Royal Favor is legal. On the Grand Market (engine part 2) it values a unit at the Cost of the Living (what
  * net worth counts): it sells into bids and buys from asks that beat that value by `marketMargin`, keeps a bid
  * below it and an ask above it, puts units beyond `keepUnits` up for sale, accepts trade and property offers
- * whose expected value (after the robbery roll) is positive, and never starts trades itself. Investing is scored by its expected value: a property's number comes before a 7
+ * whose expected value (after the robbery roll) is positive, buys futures priced below a bushel's value, and
+ * never starts trades or writes contracts itself. Investing is scored by its expected value: a property's number comes before a 7
  * with probability p/(p+6/36) < 1/2, so with the default `investOptimism` of 1 it never invests; raise it
  * to make the agent gamble. Deterministic (no randomness); it reads only public information and its own
  * hand from the state. Weights: agents/heuristic.json (zod-validated).
@@ -288,8 +289,16 @@ export class HeuristicAgent implements Agent {
         if (s.pending === Pending.TradeGet) return this.itemValue(s, arg);
         return m.propertyPrices[arg];
       }
+      case Kind.BuyFuture: {
+        const price = s.futPrice[arg];
+        return price > spare ? -1 : s.futOwed[arg] * fair - price - w.marketMargin;
+      }
       case Kind.AcceptOffer: {
         const from = s.order[s.turnIdx];
+        if (s.offerKind === 6) {
+          const price = rs.data.finance.forwardPrices[s.offerB];
+          return price > spare ? -1 : s.futOwed[s.offerA] * fair - price - w.marketMargin;
+        }
         if (s.offerKind === 1) {
           const safe = 1 - robberyThreshold(s, rs, from, seat) / 6;
           return safe * this.itemValue(s, s.offerA) - this.itemValue(s, s.offerB) - w.marketMargin;

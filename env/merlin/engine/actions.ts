@@ -55,7 +55,10 @@ export const Kind = {
   RefuseOffer: 36,
   OfferProperty: 37, // arg: slot (then SelectTerm: the price; then SelectPlayer)
   LiquidateProperty: 38, // arg: slot
-  SelectTerm: 39, // arg: index into the menu of the open step (market.prices, trade items, market.propertyPrices)
+  SelectTerm: 39, // arg: index into the menu of the open step (market.prices, trade items, market.propertyPrices, futures terms)
+  WriteFuture: 40, // arg: commodity (needs a Chauffeur; then SelectTerm: forward price and expiry)
+  BuyFuture: 41, // arg: contract place (pay the forward price to the short, become the long)
+  ResellFuture: 42, // arg: contract place (the long offers it on; then SelectTerm: price, SelectPlayer: buyer)
 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
@@ -96,6 +99,9 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
   const ML = m.askLots.length;
   const T = 3 * m.tradeLots.length + m.tradeGold.length + 1; // trade items (engine/trade.ts tradeItem)
   const PP = m.propertyPrices.length;
+  const fin = rs.data.finance;
+  const FT = fin.forwardPrices.length * fin.expiryMonths.length;
+  const K = fin.maxContracts;
   // [kind, count, arg2 radix]
   const layout: [number, number, number][] = [
     [Kind.EndTurn, 1, 1], [Kind.DrawTeaLeaves, 1, 1], [Kind.DrawCrystalBall, 1, 1], [Kind.BuyCard, 1, 1],
@@ -107,7 +113,8 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
     [Kind.SpendCrownOnTax, 1, 1], [Kind.VoteKeep, 1, 1], [Kind.VoteRaise, 1, 1], [Kind.VoteLower, 1, 1],
     [Kind.PostBid, 3, 1], [Kind.WithdrawBid, 3, 1], [Kind.PostAsk, 3 * ML, ML], [Kind.PullAsk, 3, 1],
     [Kind.SellToBid, 3, 1], [Kind.BuyFromAsk, 3, 1], [Kind.ProposeTrade, T, 1], [Kind.AcceptOffer, 1, 1],
-    [Kind.RefuseOffer, 1, 1], [Kind.OfferProperty, F, 1], [Kind.LiquidateProperty, F, 1], [Kind.SelectTerm, Math.max(MP, T, PP), 1],
+    [Kind.RefuseOffer, 1, 1], [Kind.OfferProperty, F, 1], [Kind.LiquidateProperty, F, 1], [Kind.SelectTerm, Math.max(MP, T, PP, FT), 1],
+    [Kind.WriteFuture, 3, 1], [Kind.BuyFuture, K, 1], [Kind.ResellFuture, K, 1],
   ];
   const size = layout.reduce((n, [, c]) => n + c, 0);
   const kind = new Uint8Array(size);

@@ -14,6 +14,7 @@ import { shuffleBack } from './cards.ts';
 import { checkDominance } from './victory.ts';
 import { removeReading } from './effects.ts';
 import { leaveMarket } from './market.ts';
+import { leaveFutures } from './futures.ts';
 
 /** Record that `seat` failed to pay `toBank` gold to the Central Bank and `toRow` to the R.O.W. */
 export function incurDebt(s: MerlinState, seat: number, toBank: number, toRow: number): void {
@@ -67,6 +68,7 @@ export function eliminate(s: MerlinState, rs: Ruleset, seat: number): void {
   const F = rs.data.table.fieldSlots;
   s.eliminated[seat] = 1;
   leaveMarket(s, seat);
+  leaveFutures(s, seat);
   s.centralBank += s.gold[seat];
   s.gold[seat] = 0;
   for (let c = 0; c < 3; c++) {

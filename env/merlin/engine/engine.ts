@@ -31,8 +31,8 @@ import { backToMain, endTurn, enterReading, startTurn } from './turn.ts';
 import { endGame, hasHighestNetWorth } from './victory.ts';
 import { cardDef, DECK_INDEX } from './effects.ts';
 import {
-  applyMarketAction, checkMarketAction, checkTerm, describeMarketAction, isOfferTarget, legalMarketMain, legalOfferTargets, legalTerms,
-  MARKET_MAIN_KINDS, offerTargetOk,
+  applyMarketAction, checkMarketAction, checkTerm, describeMarketAction, isMarketKind, isOfferTarget, legalMarketMain, legalOfferTargets,
+  legalTerms, MARKET_MAIN_KINDS, offerTargetOk,
 } from './offers.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
@@ -319,7 +319,7 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
   const seat = s.decider;
   const F = rs.data.table.fieldSlots;
   if (s.phase === Phase.Main) s.actionsThisTurn++;
-  if (kind >= Kind.PostBid && kind <= Kind.SelectTerm || (kind === Kind.SelectPlayer && isOfferTarget(s))) {
+  if (isMarketKind(kind) || (kind === Kind.SelectPlayer && isOfferTarget(s))) {
     applyMarketAction(s, rs, seat, kind, a, b);
     return;
   }
@@ -504,6 +504,6 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     case Kind.VoteRaise: return 'vote to raise the tax rate';
     case Kind.VoteLower: return 'vote to lower the tax rate';
   }
-  if (kind >= Kind.PostBid && kind <= Kind.SelectTerm) return describeMarketAction(rs, kind, a, b, (slot) => slotName(slot), s);
+  if (isMarketKind(kind)) return describeMarketAction(rs, kind, a, b, (slot) => slotName(slot), s);
   return `${KIND_NAMES[kind]} ${a}`;
 }

@@ -6,7 +6,9 @@
  *   PostAsk(c, lot)   -> SelectTerm(price)                         units loaded on the horse cart for the ask
  *   ProposeTrade(give)-> SelectTerm(item asked) -> SelectPlayer -> the counterparty: AcceptOffer / RefuseOffer
  *   OfferProperty(slot)-> SelectTerm(price)    -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
- *   WithdrawBid, PullAsk, SellToBid, BuyFromAsk, LiquidateProperty: one step.
+ *   WriteFuture(c)    -> SelectTerm(forward price × expiry)       contract on the table (needs a Chauffeur)
+ *   ResellFuture(k)   -> SelectTerm(price)    -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
+ *   WithdrawBid, PullAsk, SellToBid, BuyFromAsk, LiquidateProperty, BuyFuture: one step.
  *
  * A first step is legal only when some term (and some counterparty) completes it, so every sub-decision
  * has a legal choice and needs no "cancel". Splitting the price from the commodity keeps the catalogue
@@ -24,24 +26,43 @@ import {
   executeTrade, freeSlot, holdMask, holdsItem, itemCategory, tradeItemCount, tradeItemName, tradePartnerOk,
 } from './trade.ts';
 import { backToMain } from './turn.ts';
+import {
+  applyBuyFuture, applyWriteFuture, checkBuyFuture, checkResellFuture, checkWriteFuture, contractBuyerOk, executeContractSale, freeContract,
+  hasChauffeur,
+} from './futures.ts';
 
 /** Offer kinds stored in `offerKind`. */
-export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4 } as const;
+export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5, Contract: 6 } as const;
 
 /** Main-phase part-2 kinds. */
 export const MARKET_MAIN_KINDS = [
   Kind.PostBid, Kind.WithdrawBid, Kind.PostAsk, Kind.PullAsk, Kind.SellToBid, Kind.BuyFromAsk, Kind.ProposeTrade, Kind.OfferProperty,
-  Kind.LiquidateProperty,
+  Kind.LiquidateProperty, Kind.WriteFuture, Kind.BuyFuture, Kind.ResellFuture,
 ] as const;
+
+/** True for the part-2 kinds handled by `applyMarketAction` (any phase). */
+export function isMarketKind(kind: number): boolean {
+  return kind >= Kind.PostBid && kind <= Kind.ResellFuture;
+}
 
 /** True when the open SelectPlayer step belongs to an offer. */
 export function isOfferTarget(s: MerlinState): boolean {
-  return s.pending === Pending.TradeTarget || s.pending === Pending.PropertyBuyer;
+  return s.pending === Pending.TradeTarget || s.pending === Pending.PropertyBuyer || s.pending === Pending.ContractBuyer;
 }
 
 /** True when `target` may be the counterparty of `seat`'s offer being composed. */
 export function offerTargetOk(s: MerlinState, rs: Ruleset, seat: number, target: number): boolean {
-  return s.pending === Pending.TradeTarget ? tradePartnerOk(s, rs, seat, target, s.offerB) : buyerOk(s, rs, seat, target, s.offerB);
+  if (s.pending === Pending.TradeTarget) return tradePartnerOk(s, rs, seat, target, s.offerB);
+  if (s.pending === Pending.ContractBuyer) return contractBuyerOk(s, rs, seat, target, s.offerA, s.offerB);
+  return buyerOk(s, rs, seat, target, s.offerB);
+}
+
+/** Why the long `seat` cannot resell contract `k` at grid price `pi` (no possible buyer), or null. */
+function checkContractPrice(s: MerlinState, rs: Ruleset, seat: number, k: number, pi: number): string | null {
+  const why = checkResellFuture(s, rs, seat, k);
+  if (why) return why;
+  for (let p = 0; p < s.numPlayers; p++) if (contractBuyerOk(s, rs, seat, p, k, pi)) return null;
+  return 'no other player can pay that price';
 }
 
 /** Why term `t` cannot complete the open SelectTerm step, or null. */
@@ -56,6 +77,10 @@ export function checkTerm(s: MerlinState, rs: Ruleset, seat: number, t: number):
       return t < tradeItemCount(rs) ? checkProposeTrade(s, rs, seat, s.offerA, t) : 'no such trade item';
     case Pending.PropertyPrice:
       return t < m.propertyPrices.length ? checkOfferProperty(s, rs, seat, s.offerA, t) : 'no such price';
+    case Pending.FutureTerms:
+      return t < rs.data.finance.forwardPrices.length * rs.data.finance.expiryMonths.length ? null : 'no such forward price and expiry';
+    case Pending.ContractPrice:
+      return t < rs.data.finance.forwardPrices.length ? checkContractPrice(s, rs, seat, s.offerA, t) : 'no such price';
   }
   return 'no term is being chosen';
 }
@@ -64,6 +89,8 @@ export function checkTerm(s: MerlinState, rs: Ruleset, seat: number, t: number):
 function termCount(s: MerlinState, rs: Ruleset): number {
   const m = rs.data.market;
   if (s.pending === Pending.TradeGet) return tradeItemCount(rs);
+  if (s.pending === Pending.FutureTerms) return rs.data.finance.forwardPrices.length * rs.data.finance.expiryMonths.length;
+  if (s.pending === Pending.ContractPrice) return rs.data.finance.forwardPrices.length;
   return s.pending === Pending.PropertyPrice ? m.propertyPrices.length : m.prices.length;
 }
 
@@ -102,6 +129,12 @@ export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
       return anyTerm(m.propertyPrices.length, (t) => checkOfferProperty(s, rs, seat, a, t));
     case Kind.LiquidateProperty:
       return checkLiquidate(s, rs, seat, a);
+    case Kind.WriteFuture:
+      return checkWriteFuture(s, rs, seat, a);
+    case Kind.BuyFuture:
+      return checkBuyFuture(s, rs, seat, a);
+    case Kind.ResellFuture:
+      return anyTerm(rs.data.finance.forwardPrices.length, (t) => checkContractPrice(s, rs, seat, a, t));
   }
   return 'not a market action';
 }
@@ -149,6 +182,13 @@ export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, out: 
     }
   }
   for (let i = 0; i < F; i++) if (s.slotKind[seat * F + i] === SlotKind.Property && checkLiquidate(s, rs, seat, i) === null) out[n++] = base[Kind.LiquidateProperty] + i;
+  if (!rs.data.finance.futures) return n;
+  if (hasChauffeur(s, rs, seat) && freeContract(s) >= 0) for (let c = 0; c < 3; c++) out[n++] = base[Kind.WriteFuture] + c;
+  const K = s.futShort.length;
+  for (let k = 0; k < K; k++) if (s.futShort[k] >= 0 && s.futLong[k] < 0 && checkBuyFuture(s, rs, seat, k) === null) out[n++] = base[Kind.BuyFuture] + k;
+  for (let k = 0; k < K; k++) {
+    if (s.futLong[k] === seat && s.futShort[k] >= 0 && checkMarketAction(s, rs, seat, Kind.ResellFuture, k, 0) === null) out[n++] = base[Kind.ResellFuture] + k;
+  }
   return n;
 }
 
@@ -200,6 +240,15 @@ export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
     case Kind.OfferProperty:
       compose(s, Offer.Property, Pending.PropertyPrice, a, -1);
       return;
+    case Kind.WriteFuture:
+      compose(s, Offer.Future, Pending.FutureTerms, a, -1);
+      return;
+    case Kind.ResellFuture:
+      compose(s, Offer.Contract, Pending.ContractPrice, a, -1);
+      return;
+    case Kind.BuyFuture:
+      applyBuyFuture(s, seat, a);
+      return;
     case Kind.SelectTerm:
       if (s.pending === Pending.BidPrice) {
         applyPostBid(s, rs, seat, s.offerA, a);
@@ -207,10 +256,13 @@ export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
       } else if (s.pending === Pending.AskPrice) {
         applyPostAsk(s, rs, seat, s.offerA, a, s.offerB);
         closeOffer(s);
+      } else if (s.pending === Pending.FutureTerms) {
+        applyWriteFuture(s, rs, seat, s.offerA, a);
+        closeOffer(s);
       } else {
         s.offerB = a;
         s.phase = Phase.SelectPlayer;
-        s.pending = s.pending === Pending.TradeGet ? Pending.TradeTarget : Pending.PropertyBuyer;
+        s.pending = s.pending === Pending.TradeGet ? Pending.TradeTarget : s.pending === Pending.ContractPrice ? Pending.ContractBuyer : Pending.PropertyBuyer;
       }
       return;
     case Kind.SelectPlayer: {
@@ -222,6 +274,7 @@ export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
     case Kind.AcceptOffer: {
       const from = s.order[s.turnIdx];
       if (s.offerKind === Offer.Trade) executeTrade(s, rs, from, seat, s.offerA, s.offerB);
+      else if (s.offerKind === Offer.Contract) executeContractSale(s, rs, from, seat, s.offerA, s.offerB);
       else executePropertySale(s, rs, from, seat, s.offerA, s.offerB);
       closeOffer(s);
       return;
@@ -264,7 +317,15 @@ export function describeMarketAction(rs: Ruleset, kind: number, a: number, b: nu
     case Kind.RefuseOffer: return 'refuse the offer';
     case Kind.OfferProperty: return `offer ${slotName(a)} for sale to a player (then choose the price and the buyer)`;
     case Kind.LiquidateProperty: return `liquidate ${slotName(a)} to the Central Bank at its property value`;
+    case Kind.WriteFuture: return `write a futures contract on a bushel of ${COMMODITY_NAMES[a]} (then choose the forward price and expiry)`;
+    case Kind.BuyFuture: return `buy the futures contract in place ${a} at its forward price (become the long)`;
+    case Kind.ResellFuture: return `offer the futures contract in place ${a} for resale (then choose the price and the buyer)`;
     case Kind.SelectTerm:
+      if (s && s.pending === Pending.FutureTerms) {
+        const E = rs.data.finance.expiryMonths.length;
+        return `forward price ${rs.data.finance.forwardPrices[(a / E) | 0] ?? '?'} gold, expiry in ${rs.data.finance.expiryMonths[a % E]} months`;
+      }
+      if (s && s.pending === Pending.ContractPrice) return `ask ${rs.data.finance.forwardPrices[a] ?? '?'} gold for the contract`;
       if (s && s.pending === Pending.TradeGet) return `ask for ${tradeItemName(rs, a)}`;
       if (s && s.pending === Pending.PropertyPrice) return `ask ${m.propertyPrices[a] ?? '?'} gold for the property`;
       if (s && (s.pending === Pending.BidPrice || s.pending === Pending.AskPrice)) return `at ${m.prices[a] ?? '?'} gold per unit`;

@@ -68,6 +68,11 @@ export const Pending = {
   AskPrice: 23,
   TradeGet: 24,
   PropertyPrice: 25,
+  /** Part 2: SelectTerm for a new futures contract's forward price and expiry (price index × expiries + expiry index). */
+  FutureTerms: 26,
+  /** Part 2: SelectTerm for the resale price of a futures contract (finance.forwardPrices), then SelectPlayer for its buyer. */
+  ContractPrice: 27,
+  ContractBuyer: 28,
 } as const;
 
 /** How the game ended. */
@@ -219,6 +224,16 @@ export interface MerlinState {
   offerA: number;
   offerB: number;
   offerTo: number;
+  /** Futures contracts by table place [finance.maxContracts] (engine/futures.ts): the short (-1 = free place),
+   * the long (-1 = not bought yet), commodity, forward price (gold per bushel), expiry month (`months`), units
+   * still owed, and turns of the short already passed since expiry without full delivery. */
+  futShort: number[];
+  futLong: number[];
+  futCom: number[];
+  futPrice: number[];
+  futExpiry: number[];
+  futOwed: number[];
+  futLate: number[];
 
   // ---- the open decision
   phase: number;
@@ -252,6 +267,7 @@ export interface MerlinState {
 
 const NUM_ARRAYS: (keyof MerlinState)[] = [
   'order', 'supply', 'gold', 'held', 'crowns', 'mead', 'debtBank', 'debtRow', 'bankruptSince', 'eliminated', 'spellTargeted',
+  'futShort', 'futLong', 'futCom', 'futPrice', 'futExpiry', 'futOwed', 'futLate',
   'mktBid', 'mktBidTurn', 'mktEscBid', 'mktEscGold', 'mktAsk', 'mktAskQty', 'rowBids', 'rowBidPrice', 'lastPrice', 'bidSeenMonth', 'cartCom', 'cartQty', 'cartDest', 'cartPrice', 'cartTurn',
   'slotKind', 'slotCard', 'slotTopKind', 'slotTop', 'slotInvest', 'slotInvestTurn', 'slotVault', 'slotFunds', 'slotSpent', 'slotPlanted',
   'underCard', 'underKey', 'deck', 'discard', 'readingDeck', 'readingCard', 'readingOwner', 'readingTurn',
@@ -294,6 +310,8 @@ export function cloneState(s: MerlinState): MerlinState {
     lastPrice: s.lastPrice.slice(), bidSeenMonth: s.bidSeenMonth.slice(), cartCom: s.cartCom.slice(), cartQty: s.cartQty.slice(),
     cartDest: s.cartDest.slice(), cartPrice: s.cartPrice.slice(), cartTurn: s.cartTurn.slice(),
     offerKind: s.offerKind, offerA: s.offerA, offerB: s.offerB, offerTo: s.offerTo,
+    futShort: s.futShort.slice(), futLong: s.futLong.slice(), futCom: s.futCom.slice(), futPrice: s.futPrice.slice(),
+    futExpiry: s.futExpiry.slice(), futOwed: s.futOwed.slice(), futLate: s.futLate.slice(),
     phase: s.phase, decider: s.decider, pending: s.pending, pendingHand: s.pendingHand, pendingSlot: s.pendingSlot,
     pendingPlayer: s.pendingPlayer, queue: s.queue.slice(), bids: s.bids.slice(), aucGroup: s.aucGroup.slice(),
     aucFirstPos: s.aucFirstPos, aucRound: s.aucRound, aucPending: s.aucPending.slice(),

@@ -15,6 +15,7 @@ import { readingsAvailable } from './future-readings.ts';
 import { beginTaxSeason } from './taxes.ts';
 import { checkDominance, truncate } from './victory.ts';
 import { marketStimulus, marketTurnStart } from './market.ts';
+import { settleFutures } from './futures.ts';
 
 /** Start the turn of `order[turnIdx]`, skipping eliminated players, and run it up to its first decision. */
 export function startTurn(s: MerlinState, rs: Ruleset): void {
@@ -31,6 +32,7 @@ export function startTurn(s: MerlinState, rs: Ruleset): void {
     turnTriggers(s, rs);
     payDebts(s, rs, seat);
     marketTurnStart(s, seat);
+    settleFutures(s, rs, seat);
     const taxDue = rollAndResolve(s, rs);
     if (checkDominance(s, rs)) return;
     marketStimulus(s, rs);

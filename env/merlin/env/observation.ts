@@ -31,6 +31,7 @@ import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';
 import { bestAsk, bestBid, bidPrice, marketWorth, spotPrice } from '../engine/market.ts';
 import { tradeItemCount } from '../engine/trade.ts';
+import { futuresWorth } from '../engine/futures.ts';
 
 /** Most face-up Future Readings encoded one by one (the oldest first); `readingCount` counts them all. */
 export const MAX_READINGS = 12;
@@ -235,13 +236,21 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   const oMkCartTo = L.add('seat.cartSold', M, `${seatWord}: 1 when the seat's cart carries a unit sold into another player's bid (0: bound for its own ask or a R.O.W. purchase).`);
   const oMkMoved = L.add('seat.transportedThisTurn', M, `${seatWord}: 1 when the seat has used its one transport this turn.`);
   const oOfStage = L.add('offer.stage', 3, 'One-hot step of the market action or offer being composed: the active player chooses a term (SelectTerm: a price or the item asked), the counterparty (SelectPlayer), or the counterparty accepts or refuses (OfferRespond).');
-  const oOfKind = L.add('offer.kind', 4, 'One-hot kind of the action being composed: goods trade, property sale, bid, ask.');
+  const oOfKind = L.add('offer.kind', 6, 'One-hot kind of the action being composed: goods trade, property sale, bid, ask, new futures contract, futures resale.');
   const oOfCom = L.add('offer.commodity', 3, 'One-hot commodity of the bid or ask being priced.');
   const oOfGive = L.add('offer.give', T, `[${T}] trade items (engine/trade.ts tradeItem: commodity lots, gold amounts, a Crown): one-hot item the active player gives.`);
   const oOfGet = L.add('offer.get', T, `[${T}] trade items: one-hot item the active player asks for.`);
   const oOfSlot = L.add('offer.propertySlot', F, `[${F}] the active player's field slots: one-hot property offered for sale.`);
   const oOfPrice = L.add('offer.propertyPrice', PPN, `[${PPN}] one-hot index into market.propertyPrices (${mk.propertyPrices.join(', ')}) of the property offer.`);
   const oOfTo = L.add('offer.counterparty', M, `One-hot ${relWord} of the counterparty of the open offer.`);
+  const fin = d.finance;
+  const KC = fin.maxContracts;
+  const bushel = fin.bushel;
+  const maxExp = Math.max(...fin.expiryMonths);
+  const oOfContract = L.add('offer.contract', KC, `[${KC}] contract places: one-hot futures contract offered for resale.`);
+  const oFut = L.add('futures', KC * 8, `[${KC}] contract places (engine/futures.ts) × [8]: 1 when a contract lies there; 1 when it has a long; one-hot commodity (3); forward price (gold per bushel) ${priceWord}; months to expiry / ${maxExp} clipped to [0, 1]; units still owed / bushel (${bushel}).`);
+  const oFutShort = L.add('futures.short', KC * M, `[${KC}] × [${M}]: one-hot ${relWord} of the short (writer).`);
+  const oFutLong = L.add('futures.long', KC * M, `[${KC}] × [${M}]: one-hot ${relWord} of the long (all zero before it is bought).`);
 
   const spec = L.spec();
   const size = spec.size;
@@ -390,7 +399,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       } else if (s.spellTargeted[observer * P + p]) out[oTargeted + i] = 1;
 
       // ---- the seat's field, and its net worth (the same sum as engine/victory.ts netWorth, inlined)
-      let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice + marketWorth(s, p);
+      let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice + marketWorth(s, p) + futuresWorth(s, p);
       const k0 = p * F;
       const j0 = i * F;
       for (let slot = 0; slot < F; slot++) {
@@ -551,8 +560,29 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       } else if (ok === 2) {
         out[oOfSlot + s.offerA] = 1;
         if (b >= 0) out[oOfPrice + b] = 1;
-      } else out[oOfCom + s.offerA] = 1;
+      } else if (ok === 6) out[oOfContract + s.offerA] = 1;
+      else out[oOfCom + s.offerA] = 1;
       if (s.offerTo >= 0 && s.offerTo < P) out[oOfTo + relOf[s.offerTo]] = 1;
+    }
+
+    for (let k = 0; k < KC; k++) {
+      const sh = s.futShort[k];
+      if (sh < 0) continue;
+      const o = oFut + k * 8;
+      out[o] = 1;
+      const lg = s.futLong[k];
+      if (lg >= 0) {
+        out[o + 1] = 1;
+        out[oFutLong + k * M + relOf[lg]] = 1;
+      }
+      out[o + 2 + s.futCom[k]] = 1;
+      const fp = s.futPrice[k];
+      out[o + 5] = fp / (fp + 10);
+      const left = s.futExpiry[k] - s.months;
+      out[o + 6] = left <= 0 ? 0 : left >= maxExp ? 1 : left / maxExp;
+      const owed = s.futOwed[k];
+      out[o + 7] = owed >= bushel ? 1 : owed / bushel;
+      out[oFutShort + k * M + relOf[sh]] = 1;
     }
 
     // ---- hidden cards

@@ -206,6 +206,24 @@ export const RulesetSchema = z
         propertyPrices: z.array(int().min(1)).min(1).max(6),
       })
       .strict(),
+    /**
+     * Engine part 2: futures contracts written from a Chauffeur (0.1.27b "Commodity Derivatives"; 0.1.14a
+     * "Futures", "Forward Price"). docs/RULES.md D67-D71.
+     */
+    finance: z
+      .object({
+        /** Switch for futures. */
+        futures: z.boolean(),
+        /** Contracts open at once on the table (fixes the catalogue and observation sizes). */
+        maxContracts: int().min(1).max(16),
+        /** Units of the commodity in one bushel (one contract). 0.1.27b: 3. */
+        bushel: int().min(1),
+        /** Forward prices in gold per contract (per bushel). */
+        forwardPrices: z.array(int().min(1)).min(1).max(8),
+        /** Expiries in months (wheel portions) after the contract is written. */
+        expiryMonths: z.array(int().min(1)).min(1).max(4),
+      })
+      .strict(),
     /** Table limits that fix the action catalogue's size. */
     table: z.object({ fieldSlots: int().min(4).max(32), handSize: int().min(4).max(32) }).strict(),
     /** Truncation: the game stops after this many turns (RL truncation, net-worth ranking). */
