@@ -225,27 +225,24 @@ function closeOffer(s: MerlinState): void {
   backToMain(s);
 }
 
+/** Kinds that open a SelectTerm step: the offer kind and the pending term menu. */
+const FIRST_STEP: Record<number, [number, number]> = {
+  [Kind.PostBid]: [Offer.Bid, Pending.BidPrice],
+  [Kind.PostAsk]: [Offer.Ask, Pending.AskPrice],
+  [Kind.ProposeTrade]: [Offer.Trade, Pending.TradeGet],
+  [Kind.OfferProperty]: [Offer.Property, Pending.PropertyPrice],
+  [Kind.WriteFuture]: [Offer.Future, Pending.FutureTerms],
+  [Kind.ResellFuture]: [Offer.Contract, Pending.ContractPrice],
+};
+
 /** Apply a legal part-2 action (any phase) for `seat`. */
 export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, b: number): void {
+  const first = FIRST_STEP[kind];
+  if (first) {
+    compose(s, first[0], first[1], a, kind === Kind.PostAsk ? b : -1);
+    return;
+  }
   switch (kind) {
-    case Kind.PostBid:
-      compose(s, Offer.Bid, Pending.BidPrice, a, -1);
-      return;
-    case Kind.PostAsk:
-      compose(s, Offer.Ask, Pending.AskPrice, a, b);
-      return;
-    case Kind.ProposeTrade:
-      compose(s, Offer.Trade, Pending.TradeGet, a, -1);
-      return;
-    case Kind.OfferProperty:
-      compose(s, Offer.Property, Pending.PropertyPrice, a, -1);
-      return;
-    case Kind.WriteFuture:
-      compose(s, Offer.Future, Pending.FutureTerms, a, -1);
-      return;
-    case Kind.ResellFuture:
-      compose(s, Offer.Contract, Pending.ContractPrice, a, -1);
-      return;
     case Kind.BuyFuture:
       applyBuyFuture(s, seat, a);
       return;
