@@ -2,7 +2,7 @@
  * The flat action catalogue: every decision a player can make is one integer id in [0, size).
  *
  * Compound choices are split into sub-decisions (pick the card, then the slot or the player), so the
- * catalogue stays small: 393 ids for the default ruleset (16 field slots, 16 hand cards, bids 0..20, the
+ * catalogue stays small: 408 ids for the default ruleset (16 field slots, 16 hand cards, bids 0..20, the
  * market menus of engine part 2, whose prices and asked items are a SelectTerm sub-decision).
  * Ids are laid out by kind in a fixed order derived from the ruleset's table sizes and grids; decoding is
  * two typed-array lookups. docs/ACTIONS.md is generated from this table (`npx merlin docs`).
