@@ -289,12 +289,15 @@ export class HeuristicAgent implements Agent {
         if (s.pending === Pending.TradeGet) return this.itemValue(s, arg);
         return m.propertyPrices[arg];
       }
+      case Kind.RepayLoan:
+        return s.gold[seat] - s.loanOwed[arg] >= this.reserve(s, seat) ? 1 : -1;
       case Kind.BuyFuture: {
         const price = s.futPrice[arg];
         return price > spare ? -1 : s.futOwed[arg] * fair - price - w.marketMargin;
       }
       case Kind.AcceptOffer: {
         const from = s.order[s.turnIdx];
+        if (s.offerKind === 7) return s.gold[seat] < this.reserve(s, seat) ? 1 : -1; // borrow only when short of cash
         if (s.offerKind === 6) {
           const price = rs.data.finance.forwardPrices[s.offerB];
           return price > spare ? -1 : s.futOwed[s.offerA] * fair - price - w.marketMargin;

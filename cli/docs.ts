@@ -45,9 +45,11 @@ const MEANING: Record<number, [string, string]> = {
   [Kind.RefuseOffer]: ['offer response', 'The counterparty refuses the open offer; nothing changes hands.'],
   [Kind.OfferProperty]: ['free actions', 'Offer the property at slot `arg` for sale; then SelectTerm picks the price (market.propertyPrices) and SelectPlayer the buyer, who accepts or refuses.'],
   [Kind.LiquidateProperty]: ['free actions', 'Sell the bare property at slot `arg` to the Central Bank at its property value.'],
-  [Kind.SelectTerm]: ['choose a term', 'Sub-decision: entry `arg` of the open menu: a price (market.prices) for PostBid / PostAsk, the trade item asked for ProposeTrade, a price (market.propertyPrices) for OfferProperty, forward price index × expiries + expiry index (finance.forwardPrices, finance.expiryMonths) for WriteFuture, a price (finance.forwardPrices) for ResellFuture.'],
+  [Kind.SelectTerm]: ['choose a term', 'Sub-decision: entry `arg` of the open menu: a price (market.prices) for PostBid / PostAsk, the trade item asked for ProposeTrade, a price (market.propertyPrices) for OfferProperty, forward price index × expiries + expiry index (finance.forwardPrices, finance.expiryMonths) for WriteFuture, a price (finance.forwardPrices) for ResellFuture, rate index × terms + term index (finance.loanRatesPercent, finance.loanTermMonths) for OfferLoan.'],
   [Kind.WriteFuture]: ['free actions', 'Write (short) a futures contract for one bushel of commodity `arg` (needs a Chauffeur); then SelectTerm picks the forward price and expiry. It lies on the table until a long buys it.'],
   [Kind.BuyFuture]: ['free actions', 'Buy the futures contract in place `arg`: pay its forward price to the short and become the long.'],
+  [Kind.OfferLoan]: ['free actions', 'Lend principal `arg` (finance.loanAmounts) from your Chauffeur vaults; then SelectTerm picks the interest rate and term and SelectPlayer the borrower, who accepts or refuses.'],
+  [Kind.RepayLoan]: ['free actions', 'As the borrower, repay everything owed on loan place `arg` from your pocket.'],
   [Kind.ResellFuture]: ['free actions', 'As the long, offer the contract in place `arg` to another player; then SelectTerm picks the price and SelectPlayer the buyer, who accepts or refuses.'],
 };
 

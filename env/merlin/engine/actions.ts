@@ -59,6 +59,8 @@ export const Kind = {
   WriteFuture: 40, // arg: commodity (needs a Chauffeur; then SelectTerm: forward price and expiry)
   BuyFuture: 41, // arg: contract place (pay the forward price to the short, become the long)
   ResellFuture: 42, // arg: contract place (the long offers it on; then SelectTerm: price, SelectPlayer: buyer)
+  OfferLoan: 43, // arg: finance.loanAmounts index (lend from a Chauffeur vault; then SelectTerm: rate × term, SelectPlayer: borrower)
+  RepayLoan: 44, // arg: loan place (the borrower repays everything owed early)
 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
@@ -100,7 +102,7 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
   const T = 3 * m.tradeLots.length + m.tradeGold.length + 1; // trade items (engine/trade.ts tradeItem)
   const PP = m.propertyPrices.length;
   const fin = rs.data.finance;
-  const FT = fin.forwardPrices.length * fin.expiryMonths.length;
+  const FT = Math.max(fin.forwardPrices.length * fin.expiryMonths.length, fin.loanRatesPercent.length * fin.loanTermMonths.length);
   const K = fin.maxContracts;
   // [kind, count, arg2 radix]
   const layout: [number, number, number][] = [
@@ -114,7 +116,8 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
     [Kind.PostBid, 3, 1], [Kind.WithdrawBid, 3, 1], [Kind.PostAsk, 3 * ML, ML], [Kind.PullAsk, 3, 1],
     [Kind.SellToBid, 3, 1], [Kind.BuyFromAsk, 3, 1], [Kind.ProposeTrade, T, 1], [Kind.AcceptOffer, 1, 1],
     [Kind.RefuseOffer, 1, 1], [Kind.OfferProperty, F, 1], [Kind.LiquidateProperty, F, 1], [Kind.SelectTerm, Math.max(MP, T, PP, FT), 1],
-    [Kind.WriteFuture, 3, 1], [Kind.BuyFuture, K, 1], [Kind.ResellFuture, K, 1],
+    [Kind.WriteFuture, 3, 1], [Kind.BuyFuture, K, 1], [Kind.ResellFuture, K, 1], [Kind.OfferLoan, fin.loanAmounts.length, 1],
+    [Kind.RepayLoan, fin.maxLoans, 1],
   ];
   const size = layout.reduce((n, [, c]) => n + c, 0);
   const kind = new Uint8Array(size);

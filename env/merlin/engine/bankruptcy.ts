@@ -15,6 +15,7 @@ import { checkDominance } from './victory.ts';
 import { removeReading } from './effects.ts';
 import { leaveMarket } from './market.ts';
 import { leaveFutures } from './futures.ts';
+import { hasOverdueLoan, leaveLoans } from './loans.ts';
 
 /** Record that `seat` failed to pay `toBank` gold to the Central Bank and `toRow` to the R.O.W. */
 export function incurDebt(s: MerlinState, seat: number, toBank: number, toRow: number): void {
@@ -35,7 +36,7 @@ export function payDebts(s: MerlinState, rs: Ruleset, seat: number): void {
   paid -= toBank;
   s.debtRow[seat] -= paid;
   s.row += paid;
-  if (s.debtBank[seat] === 0 && s.debtRow[seat] === 0) s.bankruptSince[seat] = -1;
+  if (s.debtBank[seat] === 0 && s.debtRow[seat] === 0 && !hasOverdueLoan(s, seat)) s.bankruptSince[seat] = -1;
 }
 
 /** Mandatory payment of `amount` gold to the Central Bank (`toRow` false) or the R.O.W.; a shortfall becomes debt. */
@@ -69,6 +70,7 @@ export function eliminate(s: MerlinState, rs: Ruleset, seat: number): void {
   s.eliminated[seat] = 1;
   leaveMarket(s, seat);
   leaveFutures(s, seat);
+  leaveLoans(s, seat);
   s.centralBank += s.gold[seat];
   s.gold[seat] = 0;
   for (let c = 0; c < 3; c++) {

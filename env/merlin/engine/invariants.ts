@@ -80,6 +80,11 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
     if (s.futOwed[k] < 0 || s.futOwed[k] > rs.data.finance.bushel) out.push(`futures contract ${k} owes ${s.futOwed[k]} units`);
     if (s.eliminated[s.futShort[k]] || (s.futLong[k] >= 0 && s.eliminated[s.futLong[k]])) out.push(`futures contract ${k} has an eliminated party`);
   }
+  for (let k = 0; k < s.loanLender.length; k++) {
+    if (s.loanLender[k] < 0) continue;
+    if (s.loanLender[k] === s.loanBorrower[k] || s.loanOwed[k] <= 0) out.push(`loan ${k} is malformed`);
+    if (s.eliminated[s.loanLender[k]] || s.eliminated[s.loanBorrower[k]]) out.push(`loan ${k} has an eliminated party`);
+  }
   if ((s.phase === Phase.OfferRespond) !== (s.offerTo >= 0)) out.push('an offer counterparty is set outside OfferRespond (or missing in it)');
   if (gold !== rs.data.supply.gold) out.push(`gold is not conserved: ${gold} != ${rs.data.supply.gold}`);
   const totals = [rs.data.supply.commodities.souls, rs.data.supply.commodities.elixirOil, rs.data.supply.commodities.essenceGrain];

@@ -8,7 +8,8 @@
  *   OfferProperty(slot)-> SelectTerm(price)    -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
  *   WriteFuture(c)    -> SelectTerm(forward price × expiry)       contract on the table (needs a Chauffeur)
  *   ResellFuture(k)   -> SelectTerm(price)    -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
- *   WithdrawBid, PullAsk, SellToBid, BuyFromAsk, LiquidateProperty, BuyFuture: one step.
+ *   OfferLoan(amount) -> SelectTerm(rate × term) -> SelectPlayer -> the borrower: AcceptOffer / RefuseOffer
+ *   WithdrawBid, PullAsk, SellToBid, BuyFromAsk, LiquidateProperty, BuyFuture, RepayLoan: one step.
  *
  * A first step is legal only when some term (and some counterparty) completes it, so every sub-decision
  * has a legal choice and needs no "cancel". Splitting the price from the commodity keeps the catalogue
@@ -30,30 +31,32 @@ import {
   applyBuyFuture, applyWriteFuture, checkBuyFuture, checkResellFuture, checkWriteFuture, contractBuyerOk, executeContractSale, freeContract,
   hasChauffeur,
 } from './futures.ts';
+import { applyRepayLoan, borrowerOk, checkOfferLoan, checkRepayLoan, executeLoan } from './loans.ts';
 
 /** Offer kinds stored in `offerKind`. */
-export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5, Contract: 6 } as const;
+export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5, Contract: 6, Loan: 7 } as const;
 
 /** Main-phase part-2 kinds. */
 export const MARKET_MAIN_KINDS = [
   Kind.PostBid, Kind.WithdrawBid, Kind.PostAsk, Kind.PullAsk, Kind.SellToBid, Kind.BuyFromAsk, Kind.ProposeTrade, Kind.OfferProperty,
-  Kind.LiquidateProperty, Kind.WriteFuture, Kind.BuyFuture, Kind.ResellFuture,
+  Kind.LiquidateProperty, Kind.WriteFuture, Kind.BuyFuture, Kind.ResellFuture, Kind.OfferLoan, Kind.RepayLoan,
 ] as const;
 
 /** True for the part-2 kinds handled by `applyMarketAction` (any phase). */
 export function isMarketKind(kind: number): boolean {
-  return kind >= Kind.PostBid && kind <= Kind.ResellFuture;
+  return kind >= Kind.PostBid && kind <= Kind.RepayLoan;
 }
 
 /** True when the open SelectPlayer step belongs to an offer. */
 export function isOfferTarget(s: MerlinState): boolean {
-  return s.pending === Pending.TradeTarget || s.pending === Pending.PropertyBuyer || s.pending === Pending.ContractBuyer;
+  return s.pending === Pending.TradeTarget || s.pending === Pending.PropertyBuyer || s.pending === Pending.ContractBuyer || s.pending === Pending.LoanBorrower;
 }
 
 /** True when `target` may be the counterparty of `seat`'s offer being composed. */
 export function offerTargetOk(s: MerlinState, rs: Ruleset, seat: number, target: number): boolean {
   if (s.pending === Pending.TradeTarget) return tradePartnerOk(s, rs, seat, target, s.offerB);
   if (s.pending === Pending.ContractBuyer) return contractBuyerOk(s, rs, seat, target, s.offerA, s.offerB);
+  if (s.pending === Pending.LoanBorrower) return borrowerOk(s, seat, target);
   return buyerOk(s, rs, seat, target, s.offerB);
 }
 
@@ -81,6 +84,8 @@ export function checkTerm(s: MerlinState, rs: Ruleset, seat: number, t: number):
       return t < rs.data.finance.forwardPrices.length * rs.data.finance.expiryMonths.length ? null : 'no such forward price and expiry';
     case Pending.ContractPrice:
       return t < rs.data.finance.forwardPrices.length ? checkContractPrice(s, rs, seat, s.offerA, t) : 'no such price';
+    case Pending.LoanTerms:
+      return t < rs.data.finance.loanRatesPercent.length * rs.data.finance.loanTermMonths.length ? null : 'no such rate and term';
   }
   return 'no term is being chosen';
 }
@@ -91,6 +96,7 @@ function termCount(s: MerlinState, rs: Ruleset): number {
   if (s.pending === Pending.TradeGet) return tradeItemCount(rs);
   if (s.pending === Pending.FutureTerms) return rs.data.finance.forwardPrices.length * rs.data.finance.expiryMonths.length;
   if (s.pending === Pending.ContractPrice) return rs.data.finance.forwardPrices.length;
+  if (s.pending === Pending.LoanTerms) return rs.data.finance.loanRatesPercent.length * rs.data.finance.loanTermMonths.length;
   return s.pending === Pending.PropertyPrice ? m.propertyPrices.length : m.prices.length;
 }
 
@@ -133,6 +139,10 @@ export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
       return checkWriteFuture(s, rs, seat, a);
     case Kind.BuyFuture:
       return checkBuyFuture(s, rs, seat, a);
+    case Kind.OfferLoan:
+      return checkOfferLoan(s, rs, seat, a);
+    case Kind.RepayLoan:
+      return checkRepayLoan(s, seat, a);
     case Kind.ResellFuture:
       return anyTerm(rs.data.finance.forwardPrices.length, (t) => checkContractPrice(s, rs, seat, a, t));
   }
@@ -182,6 +192,18 @@ export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, out: 
     }
   }
   for (let i = 0; i < F; i++) if (s.slotKind[seat * F + i] === SlotKind.Property && checkLiquidate(s, rs, seat, i) === null) out[n++] = base[Kind.LiquidateProperty] + i;
+  n = legalFutures(s, rs, seat, out, n);
+  if (rs.data.finance.loans) {
+    const A = rs.data.finance.loanAmounts.length;
+    for (let i = 0; i < A; i++) if (checkOfferLoan(s, rs, seat, i) === null) out[n++] = base[Kind.OfferLoan] + i;
+    for (let k = 0; k < s.loanLender.length; k++) if (s.loanBorrower[k] === seat && checkRepayLoan(s, seat, k) === null) out[n++] = base[Kind.RepayLoan] + k;
+  }
+  return n;
+}
+
+/** Futures ids (ascending; they come before the loan kinds). */
+function legalFutures(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
+  const base = catalogue(rs).base;
   if (!rs.data.finance.futures) return n;
   if (hasChauffeur(s, rs, seat) && freeContract(s) >= 0) for (let c = 0; c < 3; c++) out[n++] = base[Kind.WriteFuture] + c;
   const K = s.futShort.length;
@@ -233,6 +255,7 @@ const FIRST_STEP: Record<number, [number, number]> = {
   [Kind.OfferProperty]: [Offer.Property, Pending.PropertyPrice],
   [Kind.WriteFuture]: [Offer.Future, Pending.FutureTerms],
   [Kind.ResellFuture]: [Offer.Contract, Pending.ContractPrice],
+  [Kind.OfferLoan]: [Offer.Loan, Pending.LoanTerms],
 };
 
 /** Apply a legal part-2 action (any phase) for `seat`. */
@@ -245,6 +268,9 @@ export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
   switch (kind) {
     case Kind.BuyFuture:
       applyBuyFuture(s, seat, a);
+      return;
+    case Kind.RepayLoan:
+      applyRepayLoan(s, seat, a);
       return;
     case Kind.SelectTerm:
       if (s.pending === Pending.BidPrice) {
@@ -259,7 +285,8 @@ export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
       } else {
         s.offerB = a;
         s.phase = Phase.SelectPlayer;
-        s.pending = s.pending === Pending.TradeGet ? Pending.TradeTarget : s.pending === Pending.ContractPrice ? Pending.ContractBuyer : Pending.PropertyBuyer;
+        s.pending = s.pending === Pending.TradeGet ? Pending.TradeTarget : s.pending === Pending.ContractPrice ? Pending.ContractBuyer
+          : s.pending === Pending.LoanTerms ? Pending.LoanBorrower : Pending.PropertyBuyer;
       }
       return;
     case Kind.SelectPlayer: {
@@ -272,6 +299,7 @@ export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
       const from = s.order[s.turnIdx];
       if (s.offerKind === Offer.Trade) executeTrade(s, rs, from, seat, s.offerA, s.offerB);
       else if (s.offerKind === Offer.Contract) executeContractSale(s, rs, from, seat, s.offerA, s.offerB);
+      else if (s.offerKind === Offer.Loan) executeLoan(s, rs, from, seat, s.offerA, s.offerB);
       else executePropertySale(s, rs, from, seat, s.offerA, s.offerB);
       closeOffer(s);
       return;
@@ -317,7 +345,13 @@ export function describeMarketAction(rs: Ruleset, kind: number, a: number, b: nu
     case Kind.WriteFuture: return `write a futures contract on a bushel of ${COMMODITY_NAMES[a]} (then choose the forward price and expiry)`;
     case Kind.BuyFuture: return `buy the futures contract in place ${a} at its forward price (become the long)`;
     case Kind.ResellFuture: return `offer the futures contract in place ${a} for resale (then choose the price and the buyer)`;
+    case Kind.OfferLoan: return `lend ${rs.data.finance.loanAmounts[a]} gold from your Chauffeur (then choose the rate, term and borrower)`;
+    case Kind.RepayLoan: return `repay loan ${a} in full`;
     case Kind.SelectTerm:
+      if (s && s.pending === Pending.LoanTerms) {
+        const T = rs.data.finance.loanTermMonths.length;
+        return `interest ${rs.data.finance.loanRatesPercent[(a / T) | 0] ?? '?'}%, due in ${rs.data.finance.loanTermMonths[a % T]} months`;
+      }
       if (s && s.pending === Pending.FutureTerms) {
         const E = rs.data.finance.expiryMonths.length;
         return `forward price ${rs.data.finance.forwardPrices[(a / E) | 0] ?? '?'} gold, expiry in ${rs.data.finance.expiryMonths[a % E]} months`;

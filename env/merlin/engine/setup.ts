@@ -64,6 +64,8 @@ export function createGame(rs: Ruleset, numPlayers: number, seed: string | numbe
     offerKind: 0, offerA: -1, offerB: -1, offerTo: -1,
     futShort: fill(K, -1), futLong: fill(K, -1), futCom: fill(K, 0), futPrice: fill(K, 0), futExpiry: fill(K, 0), futOwed: fill(K, 0),
     futLate: fill(K, 0),
+    loanLender: fill(r.finance.maxLoans, -1), loanBorrower: fill(r.finance.maxLoans, -1), loanOwed: fill(r.finance.maxLoans, 0),
+    loanDue: fill(r.finance.maxLoans, 0),
     phase: Phase.AuctionBid, decider: 0, pending: 0, pendingHand: -1, pendingSlot: -1, pendingPlayer: -1,
     queue: [], bids: fill(P, -1), aucGroup: [...Array(P).keys()], aucFirstPos: 0, aucRound: 0, aucPending: [],
     decreeOptions: [], decreeCard: -1, decreeDrawer: -1, votes: fill(P, -1),

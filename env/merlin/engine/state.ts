@@ -73,6 +73,9 @@ export const Pending = {
   /** Part 2: SelectTerm for the resale price of a futures contract (finance.forwardPrices), then SelectPlayer for its buyer. */
   ContractPrice: 27,
   ContractBuyer: 28,
+  /** Part 2: SelectTerm for a loan's interest rate and term (rate index × terms + term index), then SelectPlayer for the borrower. */
+  LoanTerms: 29,
+  LoanBorrower: 30,
 } as const;
 
 /** How the game ended. */
@@ -234,6 +237,12 @@ export interface MerlinState {
   futExpiry: number[];
   futOwed: number[];
   futLate: number[];
+  /** Loans by table place [finance.maxLoans] (engine/loans.ts): lender (-1 = free place), borrower, gold still
+   * owed (principal and interest), the month repayment is due. */
+  loanLender: number[];
+  loanBorrower: number[];
+  loanOwed: number[];
+  loanDue: number[];
 
   // ---- the open decision
   phase: number;
@@ -267,7 +276,7 @@ export interface MerlinState {
 
 const NUM_ARRAYS: (keyof MerlinState)[] = [
   'order', 'supply', 'gold', 'held', 'crowns', 'mead', 'debtBank', 'debtRow', 'bankruptSince', 'eliminated', 'spellTargeted',
-  'futShort', 'futLong', 'futCom', 'futPrice', 'futExpiry', 'futOwed', 'futLate',
+  'futShort', 'futLong', 'futCom', 'futPrice', 'futExpiry', 'futOwed', 'futLate', 'loanLender', 'loanBorrower', 'loanOwed', 'loanDue',
   'mktBid', 'mktBidTurn', 'mktEscBid', 'mktEscGold', 'mktAsk', 'mktAskQty', 'rowBids', 'rowBidPrice', 'lastPrice', 'bidSeenMonth', 'cartCom', 'cartQty', 'cartDest', 'cartPrice', 'cartTurn',
   'slotKind', 'slotCard', 'slotTopKind', 'slotTop', 'slotInvest', 'slotInvestTurn', 'slotVault', 'slotFunds', 'slotSpent', 'slotPlanted',
   'underCard', 'underKey', 'deck', 'discard', 'readingDeck', 'readingCard', 'readingOwner', 'readingTurn',
@@ -312,6 +321,7 @@ export function cloneState(s: MerlinState): MerlinState {
     offerKind: s.offerKind, offerA: s.offerA, offerB: s.offerB, offerTo: s.offerTo,
     futShort: s.futShort.slice(), futLong: s.futLong.slice(), futCom: s.futCom.slice(), futPrice: s.futPrice.slice(),
     futExpiry: s.futExpiry.slice(), futOwed: s.futOwed.slice(), futLate: s.futLate.slice(),
+    loanLender: s.loanLender.slice(), loanBorrower: s.loanBorrower.slice(), loanOwed: s.loanOwed.slice(), loanDue: s.loanDue.slice(),
     phase: s.phase, decider: s.decider, pending: s.pending, pendingHand: s.pendingHand, pendingSlot: s.pendingSlot,
     pendingPlayer: s.pendingPlayer, queue: s.queue.slice(), bids: s.bids.slice(), aucGroup: s.aucGroup.slice(),
     aucFirstPos: s.aucFirstPos, aucRound: s.aucRound, aucPending: s.aucPending.slice(),

@@ -16,6 +16,7 @@ import { beginTaxSeason } from './taxes.ts';
 import { checkDominance, truncate } from './victory.ts';
 import { marketStimulus, marketTurnStart } from './market.ts';
 import { settleFutures } from './futures.ts';
+import { collectLoans } from './loans.ts';
 
 /** Start the turn of `order[turnIdx]`, skipping eliminated players, and run it up to its first decision. */
 export function startTurn(s: MerlinState, rs: Ruleset): void {
@@ -33,6 +34,7 @@ export function startTurn(s: MerlinState, rs: Ruleset): void {
     payDebts(s, rs, seat);
     marketTurnStart(s, seat);
     settleFutures(s, rs, seat);
+    collectLoans(s, rs, seat);
     const taxDue = rollAndResolve(s, rs);
     if (checkDominance(s, rs)) return;
     marketStimulus(s, rs);

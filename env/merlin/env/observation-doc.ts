@@ -57,7 +57,7 @@ export function observationMarkdown(rs: Ruleset): string {
     '- The Grand Market (engine part 2) is the `market.*`, `seat.market*`, `seat.cart*`, `seat.transportedThisTurn`',
     '  and `offer.*` segments after the hidden cards: the order book per commodity (best bid and ask, spot and last',
     '  price, R.O.W. stimulus), every seat\'s bids, escrow, asks and horse cart, and the open trade or property',
-    '  offer, and the futures contracts on the table (`futures*`, `offer.contract`). All of it is public (0.1.27b "Commodity Storage and Visibility"; a bid is a stack of gold on the',
+    '  offer, and the futures contracts and loans on the table (`futures*`, `loans*`, `offer.contract`, `offer.loanAmount`). All of it is public (0.1.27b "Commodity Storage and Visibility"; a bid is a stack of gold on the',
     '  table). The phases `SelectTerm` / `OfferRespond` and the part-2 pendings lie outside the `phase` /',
     '  `pending` one-hots (values 20+); `offer.stage` and `offer.kind` encode them. There is no contract or combat',
     '  information yet. Later engine parts add segments; they only append or insert segments, and the spec',

@@ -32,6 +32,7 @@ import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type Merlin
 import { bestAsk, bestBid, bidPrice, marketWorth, spotPrice } from '../engine/market.ts';
 import { tradeItemCount } from '../engine/trade.ts';
 import { futuresWorth } from '../engine/futures.ts';
+import { loansWorth } from '../engine/loans.ts';
 
 /** Most face-up Future Readings encoded one by one (the oldest first); `readingCount` counts them all. */
 export const MAX_READINGS = 12;
@@ -236,7 +237,8 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   const oMkCartTo = L.add('seat.cartSold', M, `${seatWord}: 1 when the seat's cart carries a unit sold into another player's bid (0: bound for its own ask or a R.O.W. purchase).`);
   const oMkMoved = L.add('seat.transportedThisTurn', M, `${seatWord}: 1 when the seat has used its one transport this turn.`);
   const oOfStage = L.add('offer.stage', 3, 'One-hot step of the market action or offer being composed: the active player chooses a term (SelectTerm: a price or the item asked), the counterparty (SelectPlayer), or the counterparty accepts or refuses (OfferRespond).');
-  const oOfKind = L.add('offer.kind', 6, 'One-hot kind of the action being composed: goods trade, property sale, bid, ask, new futures contract, futures resale.');
+  const oOfKind = L.add('offer.kind', 7, 'One-hot kind of the action being composed: goods trade, property sale, bid, ask, new futures contract, futures resale, loan.');
+  const oOfLoan = L.add('offer.loanAmount', d.finance.loanAmounts.length, `One-hot index into finance.loanAmounts (${d.finance.loanAmounts.join(', ')}) of the loan offered.`);
   const oOfCom = L.add('offer.commodity', 3, 'One-hot commodity of the bid or ask being priced.');
   const oOfGive = L.add('offer.give', T, `[${T}] trade items (engine/trade.ts tradeItem: commodity lots, gold amounts, a Crown): one-hot item the active player gives.`);
   const oOfGet = L.add('offer.get', T, `[${T}] trade items: one-hot item the active player asks for.`);
@@ -251,6 +253,11 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   const oFut = L.add('futures', KC * 8, `[${KC}] contract places (engine/futures.ts) × [8]: 1 when a contract lies there; 1 when it has a long; one-hot commodity (3); forward price (gold per bushel) ${priceWord}; months to expiry / ${maxExp} clipped to [0, 1]; units still owed / bushel (${bushel}).`);
   const oFutShort = L.add('futures.short', KC * M, `[${KC}] × [${M}]: one-hot ${relWord} of the short (writer).`);
   const oFutLong = L.add('futures.long', KC * M, `[${KC}] × [${M}]: one-hot ${relWord} of the long (all zero before it is bought).`);
+  const KL = fin.maxLoans;
+  const maxTerm = Math.max(...fin.loanTermMonths);
+  const oLoan = L.add('loans', KL * 3, `[${KL}] loan places (engine/loans.ts) × [3]: 1 when a loan is open; gold still owed x as x / (x + 10); months to the due month / ${maxTerm} clipped to [0, 1] (0 when due or overdue).`);
+  const oLoanLender = L.add('loans.lender', KL * M, `[${KL}] × [${M}]: one-hot ${relWord} of the lender.`);
+  const oLoanBorrower = L.add('loans.borrower', KL * M, `[${KL}] × [${M}]: one-hot ${relWord} of the borrower.`);
 
   const spec = L.spec();
   const size = spec.size;
@@ -399,7 +406,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       } else if (s.spellTargeted[observer * P + p]) out[oTargeted + i] = 1;
 
       // ---- the seat's field, and its net worth (the same sum as engine/victory.ts netWorth, inlined)
-      let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice + marketWorth(s, p) + futuresWorth(s, p);
+      let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice + marketWorth(s, p) + futuresWorth(s, p) + loansWorth(s, p);
       const k0 = p * F;
       const j0 = i * F;
       for (let slot = 0; slot < F; slot++) {
@@ -561,6 +568,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
         out[oOfSlot + s.offerA] = 1;
         if (b >= 0) out[oOfPrice + b] = 1;
       } else if (ok === 6) out[oOfContract + s.offerA] = 1;
+      else if (ok === 7) out[oOfLoan + s.offerA] = 1;
       else out[oOfCom + s.offerA] = 1;
       if (s.offerTo >= 0 && s.offerTo < P) out[oOfTo + relOf[s.offerTo]] = 1;
     }
@@ -583,6 +591,19 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       const owed = s.futOwed[k];
       out[o + 7] = owed >= bushel ? 1 : owed / bushel;
       out[oFutShort + k * M + relOf[sh]] = 1;
+    }
+
+    for (let k = 0; k < KL; k++) {
+      const lender = s.loanLender[k];
+      if (lender < 0) continue;
+      const o = oLoan + k * 3;
+      out[o] = 1;
+      const owed = s.loanOwed[k];
+      out[o + 1] = owed / (owed + 10);
+      const left = s.loanDue[k] - s.months;
+      out[o + 2] = left <= 0 ? 0 : left >= maxTerm ? 1 : left / maxTerm;
+      out[oLoanLender + k * M + relOf[lender]] = 1;
+      out[oLoanBorrower + k * M + relOf[s.loanBorrower[k]]] = 1;
     }
 
     // ---- hidden cards

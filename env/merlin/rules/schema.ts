@@ -222,6 +222,16 @@ export const RulesetSchema = z
         forwardPrices: z.array(int().min(1)).min(1).max(8),
         /** Expiries in months (wheel portions) after the contract is written. */
         expiryMonths: z.array(int().min(1)).min(1).max(4),
+        /** Switch for loans from a Chauffeur vault (0.1.27b "Chauffeurs": "Lending Magic"; D74-D76). */
+        loans: z.boolean(),
+        /** Loans open at once on the table. */
+        maxLoans: int().min(1).max(16),
+        /** Principal grid, gold lent. */
+        loanAmounts: z.array(int().min(1)).min(1).max(6),
+        /** Interest grid: percent of the principal due on top of it at the term (rounded up). */
+        loanRatesPercent: z.array(nat()).min(1).max(6),
+        /** Terms in months until repayment is due. */
+        loanTermMonths: z.array(int().min(1)).min(1).max(4),
       })
       .strict(),
     /** Table limits that fix the action catalogue's size. */
