@@ -11,7 +11,8 @@
  * net worth counts): it sells into bids and buys from asks that beat that value by `marketMargin`, keeps a bid
  * below it and an ask above it, puts units beyond `keepUnits` up for sale, accepts trade and property offers
  * whose expected value (after the robbery roll) is positive, buys futures priced below a bushel's value, and
- * never starts trades or writes contracts itself. Investing is scored by its expected value: a property's number comes before a 7
+ * buys insurance on roll events priced below their odds, and never starts trades, writes contracts, lends or
+ * sells insurance itself. Investing is scored by its expected value: a property's number comes before a 7
  * with probability p/(p+6/36) < 1/2, so with the default `investOptimism` of 1 it never invests; raise it
  * to make the agent gamble. Deterministic (no randomness); it reads only public information and its own
  * hand from the state. Weights: agents/heuristic.json (zod-validated).
@@ -288,6 +289,15 @@ export class HeuristicAgent implements Agent {
         if (s.pending === Pending.AskPrice) return -Math.abs(m.prices[arg] - (fair + w.marketMargin));
         if (s.pending === Pending.TradeGet) return this.itemValue(s, arg);
         return m.propertyPrices[arg];
+      }
+      case Kind.BuyInsurance: {
+        // Fair value of a roll-event policy: P(the event in the period) × cover − premium.
+        const ev = rs.data.finance.insurance.events[s.polEvent[arg]];
+        if (ev.kind !== 'roll' || s.polPremium[arg] > spare) return -1;
+        let ways = 0;
+        for (const tot of ev.totals) ways += WAYS[tot];
+        const p = 1 - Math.pow(1 - ways / 36, s.polPeriod[arg]);
+        return p * s.polPremium[arg] * ev.payoutMultiple - s.polPremium[arg] - w.marketMargin;
       }
       case Kind.RepayLoan:
         return s.gold[seat] - s.loanOwed[arg] >= this.reserve(s, seat) ? 1 : -1;

@@ -61,6 +61,8 @@ export const Kind = {
   ResellFuture: 42, // arg: contract place (the long offers it on; then SelectTerm: price, SelectPlayer: buyer)
   OfferLoan: 43, // arg: finance.loanAmounts index (lend from a Chauffeur vault; then SelectTerm: rate × term, SelectPlayer: borrower)
   RepayLoan: 44, // arg: loan place (the borrower repays everything owed early)
+  SellInsurance: 45, // arg: insurance event (needs a Chauffeur; then SelectTerm: the period)
+  BuyInsurance: 46, // arg: policy place (pay the premium; the seller's cover is locked)
 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
@@ -102,7 +104,7 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
   const T = 3 * m.tradeLots.length + m.tradeGold.length + 1; // trade items (engine/trade.ts tradeItem)
   const PP = m.propertyPrices.length;
   const fin = rs.data.finance;
-  const FT = Math.max(fin.forwardPrices.length * fin.expiryMonths.length, fin.loanRatesPercent.length * fin.loanTermMonths.length);
+  const FT = Math.max(fin.forwardPrices.length * fin.expiryMonths.length, fin.loanRatesPercent.length * fin.loanTermMonths.length, fin.insurance.periodTurns.length);
   const K = fin.maxContracts;
   // [kind, count, arg2 radix]
   const layout: [number, number, number][] = [
@@ -117,7 +119,7 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
     [Kind.SellToBid, 3, 1], [Kind.BuyFromAsk, 3, 1], [Kind.ProposeTrade, T, 1], [Kind.AcceptOffer, 1, 1],
     [Kind.RefuseOffer, 1, 1], [Kind.OfferProperty, F, 1], [Kind.LiquidateProperty, F, 1], [Kind.SelectTerm, Math.max(MP, T, PP, FT), 1],
     [Kind.WriteFuture, 3, 1], [Kind.BuyFuture, K, 1], [Kind.ResellFuture, K, 1], [Kind.OfferLoan, fin.loanAmounts.length, 1],
-    [Kind.RepayLoan, fin.maxLoans, 1],
+    [Kind.RepayLoan, fin.maxLoans, 1], [Kind.SellInsurance, fin.insurance.events.length, 1], [Kind.BuyInsurance, fin.insurance.maxPolicies, 1],
   ];
   const size = layout.reduce((n, [, c]) => n + c, 0);
   const kind = new Uint8Array(size);

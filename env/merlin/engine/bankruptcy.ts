@@ -16,6 +16,7 @@ import { removeReading } from './effects.ts';
 import { leaveMarket } from './market.ts';
 import { leaveFutures } from './futures.ts';
 import { hasOverdueLoan, leaveLoans } from './loans.ts';
+import { leaveInsurance } from './insurance.ts';
 
 /** Record that `seat` failed to pay `toBank` gold to the Central Bank and `toRow` to the R.O.W. */
 export function incurDebt(s: MerlinState, seat: number, toBank: number, toRow: number): void {
@@ -71,6 +72,7 @@ export function eliminate(s: MerlinState, rs: Ruleset, seat: number): void {
   leaveMarket(s, seat);
   leaveFutures(s, seat);
   leaveLoans(s, seat);
+  leaveInsurance(s, rs, seat);
   s.centralBank += s.gold[seat];
   s.gold[seat] = 0;
   for (let c = 0; c < 3; c++) {

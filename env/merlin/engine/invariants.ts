@@ -80,6 +80,11 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
     if (s.futOwed[k] < 0 || s.futOwed[k] > rs.data.finance.bushel) out.push(`futures contract ${k} owes ${s.futOwed[k]} units`);
     if (s.eliminated[s.futShort[k]] || (s.futLong[k] >= 0 && s.eliminated[s.futLong[k]])) out.push(`futures contract ${k} has an eliminated party`);
   }
+  for (let k = 0; k < s.polSeller.length; k++) {
+    gold += s.polCover[k];
+    neg(`polCover[${k}]`, s.polCover[k]);
+    if (s.polSeller[k] < 0 ? s.polCover[k] !== 0 || s.polBuyer[k] >= 0 : (s.polBuyer[k] < 0) !== (s.polCover[k] === 0)) out.push(`policy ${k} is malformed`);
+  }
   for (let k = 0; k < s.loanLender.length; k++) {
     if (s.loanLender[k] < 0) continue;
     if (s.loanLender[k] === s.loanBorrower[k] || s.loanOwed[k] <= 0) out.push(`loan ${k} is malformed`);

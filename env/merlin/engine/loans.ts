@@ -16,7 +16,7 @@
  */
 import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, type MerlinState } from './state.ts';
-import { takeGold } from './ledger.ts';
+import { takeFromVaults, takeGold } from './ledger.ts';
 
 /** Gold in `seat`'s Chauffeur vaults. */
 export function vaultGold(s: MerlinState, rs: Ruleset, seat: number): number {
@@ -56,15 +56,7 @@ export function executeLoan(s: MerlinState, rs: Ruleset, lender: number, borrowe
   const f = rs.data.finance;
   const T = f.loanTermMonths.length;
   const amount = f.loanAmounts[ai];
-  const F = rs.data.table.fieldSlots;
-  let need = amount;
-  for (let k = lender * F, e = k + F; k < e && need > 0; k++) {
-    if (s.slotKind[k] !== SlotKind.Chauffeur) continue;
-    const x = need < s.slotVault[k] ? need : s.slotVault[k];
-    s.slotVault[k] -= x;
-    need -= x;
-  }
-  s.gold[borrower] += amount;
+  s.gold[borrower] += takeFromVaults(s, rs, lender, amount);
   const k = freeLoan(s);
   s.loanLender[k] = lender;
   s.loanBorrower[k] = borrower;

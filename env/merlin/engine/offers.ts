@@ -9,7 +9,8 @@
  *   WriteFuture(c)    -> SelectTerm(forward price × expiry)       contract on the table (needs a Chauffeur)
  *   ResellFuture(k)   -> SelectTerm(price)    -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
  *   OfferLoan(amount) -> SelectTerm(rate × term) -> SelectPlayer -> the borrower: AcceptOffer / RefuseOffer
- *   WithdrawBid, PullAsk, SellToBid, BuyFromAsk, LiquidateProperty, BuyFuture, RepayLoan: one step.
+ *   SellInsurance(event) -> SelectTerm(period)                    a policy on the table (needs a Chauffeur)
+ *   WithdrawBid, PullAsk, SellToBid, BuyFromAsk, LiquidateProperty, BuyFuture, RepayLoan, BuyInsurance: one step.
  *
  * A first step is legal only when some term (and some counterparty) completes it, so every sub-decision
  * has a legal choice and needs no "cancel". Splitting the price from the commodity keeps the catalogue
@@ -32,19 +33,21 @@ import {
   hasChauffeur,
 } from './futures.ts';
 import { applyRepayLoan, borrowerOk, checkOfferLoan, checkRepayLoan, executeLoan } from './loans.ts';
+import { applyBuyInsurance, applySellInsurance, checkBuyInsurance, checkSellInsurance } from './insurance.ts';
 
 /** Offer kinds stored in `offerKind`. */
-export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5, Contract: 6, Loan: 7 } as const;
+export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5, Contract: 6, Loan: 7, Policy: 8 } as const;
 
 /** Main-phase part-2 kinds. */
 export const MARKET_MAIN_KINDS = [
   Kind.PostBid, Kind.WithdrawBid, Kind.PostAsk, Kind.PullAsk, Kind.SellToBid, Kind.BuyFromAsk, Kind.ProposeTrade, Kind.OfferProperty,
-  Kind.LiquidateProperty, Kind.WriteFuture, Kind.BuyFuture, Kind.ResellFuture, Kind.OfferLoan, Kind.RepayLoan,
+  Kind.LiquidateProperty, Kind.WriteFuture, Kind.BuyFuture, Kind.ResellFuture, Kind.OfferLoan, Kind.RepayLoan, Kind.SellInsurance,
+  Kind.BuyInsurance,
 ] as const;
 
 /** True for the part-2 kinds handled by `applyMarketAction` (any phase). */
 export function isMarketKind(kind: number): boolean {
-  return kind >= Kind.PostBid && kind <= Kind.RepayLoan;
+  return kind >= Kind.PostBid && kind <= Kind.BuyInsurance;
 }
 
 /** True when the open SelectPlayer step belongs to an offer. */
@@ -86,6 +89,8 @@ export function checkTerm(s: MerlinState, rs: Ruleset, seat: number, t: number):
       return t < rs.data.finance.forwardPrices.length ? checkContractPrice(s, rs, seat, s.offerA, t) : 'no such price';
     case Pending.LoanTerms:
       return t < rs.data.finance.loanRatesPercent.length * rs.data.finance.loanTermMonths.length ? null : 'no such rate and term';
+    case Pending.PolicyPeriod:
+      return t < rs.data.finance.insurance.periodTurns.length ? null : 'no such period';
   }
   return 'no term is being chosen';
 }
@@ -96,6 +101,7 @@ function termCount(s: MerlinState, rs: Ruleset): number {
   if (s.pending === Pending.TradeGet) return tradeItemCount(rs);
   if (s.pending === Pending.FutureTerms) return rs.data.finance.forwardPrices.length * rs.data.finance.expiryMonths.length;
   if (s.pending === Pending.ContractPrice) return rs.data.finance.forwardPrices.length;
+  if (s.pending === Pending.PolicyPeriod) return rs.data.finance.insurance.periodTurns.length;
   if (s.pending === Pending.LoanTerms) return rs.data.finance.loanRatesPercent.length * rs.data.finance.loanTermMonths.length;
   return s.pending === Pending.PropertyPrice ? m.propertyPrices.length : m.prices.length;
 }
@@ -143,6 +149,10 @@ export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
       return checkOfferLoan(s, rs, seat, a);
     case Kind.RepayLoan:
       return checkRepayLoan(s, seat, a);
+    case Kind.SellInsurance:
+      return checkSellInsurance(s, rs, seat, a);
+    case Kind.BuyInsurance:
+      return checkBuyInsurance(s, rs, seat, a);
     case Kind.ResellFuture:
       return anyTerm(rs.data.finance.forwardPrices.length, (t) => checkContractPrice(s, rs, seat, a, t));
   }
@@ -197,6 +207,11 @@ export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, out: 
     const A = rs.data.finance.loanAmounts.length;
     for (let i = 0; i < A; i++) if (checkOfferLoan(s, rs, seat, i) === null) out[n++] = base[Kind.OfferLoan] + i;
     for (let k = 0; k < s.loanLender.length; k++) if (s.loanBorrower[k] === seat && checkRepayLoan(s, seat, k) === null) out[n++] = base[Kind.RepayLoan] + k;
+  }
+  if (rs.data.finance.insurance.enabled) {
+    const E = rs.data.finance.insurance.events.length;
+    if (hasChauffeur(s, rs, seat)) for (let e = 0; e < E; e++) if (checkSellInsurance(s, rs, seat, e) === null) out[n++] = base[Kind.SellInsurance] + e;
+    for (let k = 0; k < s.polSeller.length; k++) if (s.polSeller[k] >= 0 && checkBuyInsurance(s, rs, seat, k) === null) out[n++] = base[Kind.BuyInsurance] + k;
   }
   return n;
 }
@@ -256,6 +271,7 @@ const FIRST_STEP: Record<number, [number, number]> = {
   [Kind.WriteFuture]: [Offer.Future, Pending.FutureTerms],
   [Kind.ResellFuture]: [Offer.Contract, Pending.ContractPrice],
   [Kind.OfferLoan]: [Offer.Loan, Pending.LoanTerms],
+  [Kind.SellInsurance]: [Offer.Policy, Pending.PolicyPeriod],
 };
 
 /** Apply a legal part-2 action (any phase) for `seat`. */
@@ -272,6 +288,9 @@ export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
     case Kind.RepayLoan:
       applyRepayLoan(s, seat, a);
       return;
+    case Kind.BuyInsurance:
+      applyBuyInsurance(s, rs, seat, a);
+      return;
     case Kind.SelectTerm:
       if (s.pending === Pending.BidPrice) {
         applyPostBid(s, rs, seat, s.offerA, a);
@@ -281,6 +300,9 @@ export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
         closeOffer(s);
       } else if (s.pending === Pending.FutureTerms) {
         applyWriteFuture(s, rs, seat, s.offerA, a);
+        closeOffer(s);
+      } else if (s.pending === Pending.PolicyPeriod) {
+        applySellInsurance(s, rs, seat, s.offerA, a);
         closeOffer(s);
       } else {
         s.offerB = a;
@@ -347,7 +369,10 @@ export function describeMarketAction(rs: Ruleset, kind: number, a: number, b: nu
     case Kind.ResellFuture: return `offer the futures contract in place ${a} for resale (then choose the price and the buyer)`;
     case Kind.OfferLoan: return `lend ${rs.data.finance.loanAmounts[a]} gold from your Chauffeur (then choose the rate, term and borrower)`;
     case Kind.RepayLoan: return `repay loan ${a} in full`;
+    case Kind.SellInsurance: return `sell insurance on "${rs.data.finance.insurance.events[a]?.name ?? a}" (then choose the period)`;
+    case Kind.BuyInsurance: return `buy the insurance policy in place ${a} at its premium`;
     case Kind.SelectTerm:
+      if (s && s.pending === Pending.PolicyPeriod) return `covering the next ${rs.data.finance.insurance.periodTurns[a] ?? '?'} turn(s)`;
       if (s && s.pending === Pending.LoanTerms) {
         const T = rs.data.finance.loanTermMonths.length;
         return `interest ${rs.data.finance.loanRatesPercent[(a / T) | 0] ?? '?'}%, due in ${rs.data.finance.loanTermMonths[a % T]} months`;

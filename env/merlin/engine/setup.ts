@@ -39,6 +39,7 @@ export function createGame(rs: Ruleset, numPlayers: number, seed: string | numbe
   });
   const fill = (n: number, v: number) => new Array<number>(n).fill(v);
   const K = r.finance.maxContracts;
+  const KP = r.finance.insurance.maxPolicies;
   const s: MerlinState = {
     v: STATE_VERSION, rulesetHash: rs.hash, numPlayers: P, rng,
     turn: 0, turnIdx: 0, order: fill(P, -1), actionsThisTurn: 0,
@@ -66,6 +67,8 @@ export function createGame(rs: Ruleset, numPlayers: number, seed: string | numbe
     futLate: fill(K, 0),
     loanLender: fill(r.finance.maxLoans, -1), loanBorrower: fill(r.finance.maxLoans, -1), loanOwed: fill(r.finance.maxLoans, 0),
     loanDue: fill(r.finance.maxLoans, 0),
+    polSeller: fill(KP, -1), polBuyer: fill(KP, -1), polEvent: fill(KP, 0), polPremium: fill(KP, 0), polCover: fill(KP, 0),
+    polUntil: fill(KP, 0), polPeriod: fill(KP, 0), polSeason: fill(KP, 0),
     phase: Phase.AuctionBid, decider: 0, pending: 0, pendingHand: -1, pendingSlot: -1, pendingPlayer: -1,
     queue: [], bids: fill(P, -1), aucGroup: [...Array(P).keys()], aucFirstPos: 0, aucRound: 0, aucPending: [],
     decreeOptions: [], decreeCard: -1, decreeDrawer: -1, votes: fill(P, -1),

@@ -76,6 +76,8 @@ export const Pending = {
   /** Part 2: SelectTerm for a loan's interest rate and term (rate index × terms + term index), then SelectPlayer for the borrower. */
   LoanTerms: 29,
   LoanBorrower: 30,
+  /** Part 2: SelectTerm for an insurance policy's period (finance.insurance.periodTurns). */
+  PolicyPeriod: 31,
 } as const;
 
 /** How the game ended. */
@@ -243,6 +245,17 @@ export interface MerlinState {
   loanBorrower: number[];
   loanOwed: number[];
   loanDue: number[];
+  /** Insurance policies by table place [finance.insurance.maxPolicies] (engine/insurance.ts): seller (-1 = free
+   * place), buyer (-1 = not sold yet), event (catalogue index), premium, gold locked as cover, the last turn
+   * covered, the period in turns, and the season index it was posted in. */
+  polSeller: number[];
+  polBuyer: number[];
+  polEvent: number[];
+  polPremium: number[];
+  polCover: number[];
+  polUntil: number[];
+  polPeriod: number[];
+  polSeason: number[];
 
   // ---- the open decision
   phase: number;
@@ -277,6 +290,7 @@ export interface MerlinState {
 const NUM_ARRAYS: (keyof MerlinState)[] = [
   'order', 'supply', 'gold', 'held', 'crowns', 'mead', 'debtBank', 'debtRow', 'bankruptSince', 'eliminated', 'spellTargeted',
   'futShort', 'futLong', 'futCom', 'futPrice', 'futExpiry', 'futOwed', 'futLate', 'loanLender', 'loanBorrower', 'loanOwed', 'loanDue',
+  'polSeller', 'polBuyer', 'polEvent', 'polPremium', 'polCover', 'polUntil', 'polPeriod', 'polSeason',
   'mktBid', 'mktBidTurn', 'mktEscBid', 'mktEscGold', 'mktAsk', 'mktAskQty', 'rowBids', 'rowBidPrice', 'lastPrice', 'bidSeenMonth', 'cartCom', 'cartQty', 'cartDest', 'cartPrice', 'cartTurn',
   'slotKind', 'slotCard', 'slotTopKind', 'slotTop', 'slotInvest', 'slotInvestTurn', 'slotVault', 'slotFunds', 'slotSpent', 'slotPlanted',
   'underCard', 'underKey', 'deck', 'discard', 'readingDeck', 'readingCard', 'readingOwner', 'readingTurn',
@@ -322,6 +336,8 @@ export function cloneState(s: MerlinState): MerlinState {
     futShort: s.futShort.slice(), futLong: s.futLong.slice(), futCom: s.futCom.slice(), futPrice: s.futPrice.slice(),
     futExpiry: s.futExpiry.slice(), futOwed: s.futOwed.slice(), futLate: s.futLate.slice(),
     loanLender: s.loanLender.slice(), loanBorrower: s.loanBorrower.slice(), loanOwed: s.loanOwed.slice(), loanDue: s.loanDue.slice(),
+    polSeller: s.polSeller.slice(), polBuyer: s.polBuyer.slice(), polEvent: s.polEvent.slice(), polPremium: s.polPremium.slice(),
+    polCover: s.polCover.slice(), polUntil: s.polUntil.slice(), polPeriod: s.polPeriod.slice(), polSeason: s.polSeason.slice(),
     phase: s.phase, decider: s.decider, pending: s.pending, pendingHand: s.pendingHand, pendingSlot: s.pendingSlot,
     pendingPlayer: s.pendingPlayer, queue: s.queue.slice(), bids: s.bids.slice(), aucGroup: s.aucGroup.slice(),
     aucFirstPos: s.aucFirstPos, aucRound: s.aucRound, aucPending: s.aucPending.slice(),

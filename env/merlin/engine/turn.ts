@@ -17,6 +17,7 @@ import { checkDominance, truncate } from './victory.ts';
 import { marketStimulus, marketTurnStart } from './market.ts';
 import { settleFutures } from './futures.ts';
 import { collectLoans } from './loans.ts';
+import { resolvePolicies } from './insurance.ts';
 
 /** Start the turn of `order[turnIdx]`, skipping eliminated players, and run it up to its first decision. */
 export function startTurn(s: MerlinState, rs: Ruleset): void {
@@ -38,6 +39,7 @@ export function startTurn(s: MerlinState, rs: Ruleset): void {
     const taxDue = rollAndResolve(s, rs);
     if (checkDominance(s, rs)) return;
     marketStimulus(s, rs);
+    resolvePolicies(s, rs, s.die1 + s.die2);
     if (s.eliminated[seat]) {
       nextSeat(s);
       continue;

@@ -33,6 +33,7 @@ import { bestAsk, bestBid, bidPrice, marketWorth, spotPrice } from '../engine/ma
 import { tradeItemCount } from '../engine/trade.ts';
 import { futuresWorth } from '../engine/futures.ts';
 import { loansWorth } from '../engine/loans.ts';
+import { insuranceWorth } from '../engine/insurance.ts';
 
 /** Most face-up Future Readings encoded one by one (the oldest first); `readingCount` counts them all. */
 export const MAX_READINGS = 12;
@@ -237,7 +238,8 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   const oMkCartTo = L.add('seat.cartSold', M, `${seatWord}: 1 when the seat's cart carries a unit sold into another player's bid (0: bound for its own ask or a R.O.W. purchase).`);
   const oMkMoved = L.add('seat.transportedThisTurn', M, `${seatWord}: 1 when the seat has used its one transport this turn.`);
   const oOfStage = L.add('offer.stage', 3, 'One-hot step of the market action or offer being composed: the active player chooses a term (SelectTerm: a price or the item asked), the counterparty (SelectPlayer), or the counterparty accepts or refuses (OfferRespond).');
-  const oOfKind = L.add('offer.kind', 7, 'One-hot kind of the action being composed: goods trade, property sale, bid, ask, new futures contract, futures resale, loan.');
+  const oOfKind = L.add('offer.kind', 8, 'One-hot kind of the action being composed: goods trade, property sale, bid, ask, new futures contract, futures resale, loan, insurance policy.');
+  const oOfEvent = L.add('offer.insuranceEvent', d.finance.insurance.events.length, 'One-hot catalogue event of the insurance policy being posted.');
   const oOfLoan = L.add('offer.loanAmount', d.finance.loanAmounts.length, `One-hot index into finance.loanAmounts (${d.finance.loanAmounts.join(', ')}) of the loan offered.`);
   const oOfCom = L.add('offer.commodity', 3, 'One-hot commodity of the bid or ask being priced.');
   const oOfGive = L.add('offer.give', T, `[${T}] trade items (engine/trade.ts tradeItem: commodity lots, gold amounts, a Crown): one-hot item the active player gives.`);
@@ -258,6 +260,14 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   const oLoan = L.add('loans', KL * 3, `[${KL}] loan places (engine/loans.ts) × [3]: 1 when a loan is open; gold still owed x as x / (x + 10); months to the due month / ${maxTerm} clipped to [0, 1] (0 when due or overdue).`);
   const oLoanLender = L.add('loans.lender', KL * M, `[${KL}] × [${M}]: one-hot ${relWord} of the lender.`);
   const oLoanBorrower = L.add('loans.borrower', KL * M, `[${KL}] × [${M}]: one-hot ${relWord} of the borrower.`);
+  const ins = fin.insurance;
+  const KP = ins.maxPolicies;
+  const NE = ins.events.length;
+  const maxPeriod = Math.max(...ins.periodTurns);
+  const PW = 5 + NE;
+  const oPol = L.add('policies', KP * PW, `[${KP}] policy places (engine/insurance.ts) × [${PW}]: 1 when a policy lies there; 1 when sold; premium ${priceWord}; cover (locked payout) ${priceWord}; turns of cover left / ${maxPeriod} (the period while unsold); one-hot event (${ins.events.map((e) => e.name).join('; ')}).`);
+  const oPolSeller = L.add('policies.seller', KP * M, `[${KP}] × [${M}]: one-hot ${relWord} of the seller.`);
+  const oPolBuyer = L.add('policies.buyer', KP * M, `[${KP}] × [${M}]: one-hot ${relWord} of the buyer (all zero while unsold).`);
 
   const spec = L.spec();
   const size = spec.size;
@@ -406,7 +416,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       } else if (s.spellTargeted[observer * P + p]) out[oTargeted + i] = 1;
 
       // ---- the seat's field, and its net worth (the same sum as engine/victory.ts netWorth, inlined)
-      let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice + marketWorth(s, p) + futuresWorth(s, p) + loansWorth(s, p);
+      let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice + marketWorth(s, p) + futuresWorth(s, p) + loansWorth(s, p) + insuranceWorth(s, p);
       const k0 = p * F;
       const j0 = i * F;
       for (let slot = 0; slot < F; slot++) {
@@ -569,6 +579,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
         if (b >= 0) out[oOfPrice + b] = 1;
       } else if (ok === 6) out[oOfContract + s.offerA] = 1;
       else if (ok === 7) out[oOfLoan + s.offerA] = 1;
+      else if (ok === 8) out[oOfEvent + s.offerA] = 1;
       else out[oOfCom + s.offerA] = 1;
       if (s.offerTo >= 0 && s.offerTo < P) out[oOfTo + relOf[s.offerTo]] = 1;
     }
@@ -604,6 +615,26 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       out[o + 2] = left <= 0 ? 0 : left >= maxTerm ? 1 : left / maxTerm;
       out[oLoanLender + k * M + relOf[lender]] = 1;
       out[oLoanBorrower + k * M + relOf[s.loanBorrower[k]]] = 1;
+    }
+
+    for (let k = 0; k < KP; k++) {
+      const seller = s.polSeller[k];
+      if (seller < 0) continue;
+      const o = oPol + k * PW;
+      out[o] = 1;
+      const buyer = s.polBuyer[k];
+      const pr = s.polPremium[k];
+      out[o + 2] = pr / (pr + 10);
+      const cv = s.polCover[k];
+      out[o + 3] = cv / (cv + 10);
+      const left = buyer >= 0 ? s.polUntil[k] - turn : s.polPeriod[k];
+      out[o + 4] = left <= 0 ? 0 : left >= maxPeriod ? 1 : left / maxPeriod;
+      out[o + 5 + s.polEvent[k]] = 1;
+      out[oPolSeller + k * M + relOf[seller]] = 1;
+      if (buyer >= 0) {
+        out[o + 1] = 1;
+        out[oPolBuyer + k * M + relOf[buyer]] = 1;
+      }
     }
 
     // ---- hidden cards

@@ -232,6 +232,34 @@ export const RulesetSchema = z
         loanRatesPercent: z.array(nat()).min(1).max(6),
         /** Terms in months until repayment is due. */
         loanTermMonths: z.array(int().min(1)).min(1).max(4),
+        /** Insurance sold from a Chauffeur (0.1.27b "Insurance"; D77-D79). */
+        insurance: z
+          .object({
+            enabled: z.boolean(),
+            /** Policies on the table at once. */
+            maxPolicies: int().min(1).max(16),
+            /** Periods a policy covers, in turns (each turn is one roll). */
+            periodTurns: z.array(int().min(1)).min(1).max(4),
+            /** The catalogue of insurable events. */
+            events: z
+              .array(
+                z
+                  .object({
+                    name: z.string().min(1),
+                    /** 'roll': the roll's total is one of `totals`; 'blockedLand': the number of one of the buyer's Lands is rolled while a production modifier of 0 (a blocking spell or potion) lies on it. */
+                    kind: z.enum(['roll', 'blockedLand']),
+                    totals: z.array(int().min(2).max(12)),
+                    /** The payout is premium × payoutMultiple ("pays 3:1"), locked from the seller's vaults at the sale. */
+                    payoutMultiple: int().min(1),
+                    /** Premium in gold, by season: it changes only when the season changes. */
+                    premiums: z.object({ summer: int().min(1), autumn: int().min(1), winter: int().min(1), spring: int().min(1) }).strict(),
+                  })
+                  .strict(),
+              )
+              .min(1)
+              .max(8),
+          })
+          .strict(),
       })
       .strict(),
     /** Table limits that fix the action catalogue's size. */

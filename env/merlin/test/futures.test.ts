@@ -8,7 +8,7 @@ import { Phase } from '../engine/state.ts';
 import { whyIllegal } from '../engine/engine.ts';
 import { settleFutures } from '../engine/futures.ts';
 import { netWorth } from '../engine/victory.ts';
-import { act, assertConserved, club, game, giveCommodity, putChauffeur, type Game } from './helpers.ts';
+import { act, activeTurn, assertConserved, club, game, giveCommodity, putChauffeur, type Game } from './helpers.ts';
 
 const SOULS = 0;
 const GRAIN = 2;
@@ -19,21 +19,12 @@ function why(g: Game, kind: Kind, arg = 0, arg2 = 0): string | null {
   return whyIllegal(g.s, g.rs, actionId(g.rs, kind, arg, arg2));
 }
 
-/** Seat `seat` acts now (a bare Main phase of its turn). */
-function turnOf(g: Game, seat: number): void {
-  g.s.turn++;
-  g.s.turnIdx = g.s.order.indexOf(seat);
-  g.s.phase = Phase.Main;
-  g.s.decider = seat;
-  g.s.actionsThisTurn = 0;
-}
-
 /** Seat 0 (with a Chauffeur) writes a contract on `c`; seat 1 buys it. Returns the contract place. */
 function writeAndSell(g: Game, c: number, price: number, months: number): number {
   putChauffeur(g.s, g.rs, 0, 0, club(3), club(4));
   act(g, Kind.WriteFuture, c);
   act(g, Kind.SelectTerm, TERM(price, months));
-  turnOf(g, 1);
+  activeTurn(g, 1);
   act(g, Kind.BuyFuture, 0);
   return 0;
 }
@@ -58,7 +49,7 @@ describe('writing and buying futures', () => {
     expect(why(g, Kind.BuyFuture, 0)).toMatch(/you wrote/);
     const gold0 = g.s.gold[0];
     const w1 = netWorth(g.s, g.rs, 1);
-    turnOf(g, 1);
+    activeTurn(g, 1);
     act(g, Kind.BuyFuture, 0);
     expect(g.s.gold[0]).toBe(gold0 + 6);
     expect(g.s.futLong[0]).toBe(1);
@@ -131,12 +122,12 @@ describe('delivery on the short\'s first turn after expiry', () => {
     putChauffeur(g.s, g.rs, 2, 0, club(5), club(6));
     act(g, Kind.WriteFuture, GRAIN); // place 0: seat 0 short
     act(g, Kind.SelectTerm, TERM(3, 6));
-    turnOf(g, 2);
+    activeTurn(g, 2);
     act(g, Kind.WriteFuture, GRAIN); // place 1: seat 2 short, same expiry
     act(g, Kind.SelectTerm, TERM(9, 6));
-    turnOf(g, 1);
+    activeTurn(g, 1);
     act(g, Kind.BuyFuture, 0); // seat 1 long on place 0
-    turnOf(g, 0);
+    activeTurn(g, 0);
     act(g, Kind.BuyFuture, 1); // seat 0 long on place 1
     const held1 = g.s.held[1 * 3 + GRAIN];
     g.s.months += 6;
@@ -173,7 +164,7 @@ describe('delivery on the short\'s first turn after expiry', () => {
     act(g, Kind.WriteFuture, SOULS);
     act(g, Kind.SelectTerm, TERM(3, 3));
     g.s.months += 3;
-    turnOf(g, 1);
+    activeTurn(g, 1);
     expect(why(g, Kind.BuyFuture, 0)).toMatch(/expired/);
     settleFutures(g.s, g.rs, 0);
     expect(g.s.futShort[0]).toBe(-1);

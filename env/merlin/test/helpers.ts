@@ -238,3 +238,12 @@ export function key(g: Game, seat: number, slot: number): number {
 export function snap(g: Game): string {
   return serializeState(g.s);
 }
+
+/** Make `seat` the active player in a bare Main phase of a new turn (no roll, no turn-start effects). */
+export function activeTurn(g: Game, seat: number): void {
+  g.s.turn++;
+  g.s.turnIdx = g.s.order.indexOf(seat);
+  g.s.phase = Phase.Main;
+  g.s.decider = seat;
+  g.s.actionsThisTurn = 0;
+}

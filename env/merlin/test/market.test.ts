@@ -12,7 +12,7 @@ import { netWorth } from '../engine/victory.ts';
 import { marketStimulus, marketTurnStart, spotPrice } from '../engine/market.ts';
 import { whyIllegal } from '../engine/engine.ts';
 import { actionId } from '../engine/actions.ts';
-import { act, assertConserved, game, giveCommodity, isLegal, nextRoll, snap, variant, type Game } from './helpers.ts';
+import { act, activeTurn, assertConserved, game, giveCommodity, isLegal, nextRoll, snap, variant, type Game } from './helpers.ts';
 
 const SOULS = 0;
 const OIL = 1;
@@ -22,13 +22,8 @@ const P = (price: number) => [1, 2, 3, 4, 5, 6, 8, 10].indexOf(price);
 
 /** The market part of the start of `seat`'s turn, without the roll (the real turn start is tested below). */
 function turnOf(g: Game, seat: number): void {
-  const s = g.s;
-  s.turn++;
-  s.turnIdx = s.order.indexOf(seat);
-  s.phase = Phase.Main;
-  s.decider = seat;
-  s.actionsThisTurn = 0;
-  marketTurnStart(s, seat);
+  activeTurn(g, seat);
+  marketTurnStart(g.s, seat);
 }
 
 function bid(g: Game, c: number, price: number): void {
