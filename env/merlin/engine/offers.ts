@@ -24,15 +24,15 @@ import {
   checkPostBid, checkPullAsk, checkSellToBid, checkWithdrawBid,
 } from './market.ts';
 import {
-  applyLiquidate, buyerOk, categoryMask, checkLiquidate, checkOfferProperty, checkProposeTrade, checkSellable, executePropertySale,
-  executeTrade, freeSlot, holdMask, holdsItem, itemCategory, tradeItemCount, tradeItemName, tradePartnerOk,
+  applyLiquidate, buyerOk, checkLiquidate, checkOfferProperty, checkProposeTrade, checkSellable, executePropertySale,
+  executeTrade, freeSlot, holdMask, holdsItem, sameCategoryMask, tradeItemCount, tradeItemName, tradePartnerOk,
 } from './trade.ts';
 import { backToMain } from './turn.ts';
 import {
   applyBuyFuture, applyWriteFuture, checkBuyFuture, checkResellFuture, checkWriteFuture, contractBuyerOk, executeContractSale, freeContract,
   hasChauffeur,
 } from './futures.ts';
-import { applyRepayLoan, borrowerOk, checkOfferLoan, checkRepayLoan, executeLoan } from './loans.ts';
+import { applyRepayLoan, borrowerOk, checkOfferLoan, checkRepayLoan, executeLoan, freeLoan, vaultGold } from './loans.ts';
 import { applyBuyInsurance, applySellInsurance, checkBuyInsurance, checkSellInsurance } from './insurance.ts';
 
 /** Offer kinds stored in `offerKind`. */
@@ -161,21 +161,51 @@ export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
 
 /** Append the legal Main-phase part-2 ids of `seat` to `out` from `n` (ascending); returns the new count. */
 export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
-  if (!rs.data.market.enabled) return n;
+  if (rs.data.market.enabled) n = legalGrandMarket(s, rs, seat, out, n);
+  const fin = rs.data.finance;
+  if (!fin.futures && !fin.loans && !fin.insurance.enabled) return n;
   const base = catalogue(rs).base;
-  const ML = rs.data.market.askLots.length;
+  const vault = vaultGold(s, rs, seat);
+  const chauffeur = vault > 0 || hasChauffeur(s, rs, seat);
+  n = legalFutures(s, rs, seat, chauffeur, out, n);
+  if (fin.loans && freeLoan(s) >= 0) {
+    // checkOfferLoan: a free place, the principal in the vaults, someone to lend to (always, while the game runs).
+    const amounts = fin.loanAmounts;
+    for (let i = 0; i < amounts.length; i++) if (vault >= amounts[i]) out[n++] = base[Kind.OfferLoan] + i;
+  }
+  if (fin.loans) for (let k = 0; k < s.loanLender.length; k++) if (s.loanBorrower[k] === seat && checkRepayLoan(s, seat, k) === null) out[n++] = base[Kind.RepayLoan] + k;
+  if (fin.insurance.enabled) {
+    const E = fin.insurance.events.length;
+    if (chauffeur) for (let e = 0; e < E; e++) if (checkSellInsurance(s, rs, seat, e) === null) out[n++] = base[Kind.SellInsurance] + e;
+    for (let k = 0; k < s.polSeller.length; k++) if (s.polSeller[k] >= 0 && checkBuyInsurance(s, rs, seat, k) === null) out[n++] = base[Kind.BuyInsurance] + k;
+  }
+  return n;
+}
+
+/** The Grand Market, trade and property ids (ascending). */
+function legalGrandMarket(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
+  const base = catalogue(rs).base;
+  const m = rs.data.market;
+  const ML = m.askLots.length;
   const F = rs.data.table.fieldSlots;
-  const MP = rs.data.market.prices.length;
+  const prices = m.prices;
+  const gold = s.gold[seat];
   for (let c = 0; c < 3; c++) {
-    for (let t = 0; t < MP; t++) {
-      if (checkPostBid(s, rs, seat, c, t) === null) {
+    // checkPostBid for some price: lowering is always covered, a new or raised price needs the difference in pocket.
+    const cur = s.mktBid[seat * 3 + c];
+    for (let t = 0; t < prices.length; t++) {
+      const p = prices[t];
+      if (p !== cur && (p < cur || gold >= p - cur)) {
         out[n++] = base[Kind.PostBid] + c;
         break;
       }
     }
   }
   for (let c = 0; c < 3; c++) if (checkWithdrawBid(s, seat, c) === null) out[n++] = base[Kind.WithdrawBid] + c;
-  for (let c = 0; c < 3; c++) for (let l = 0; l < ML; l++) if (checkPostAsk(s, rs, seat, c, 0, l) === null) out[n++] = base[Kind.PostAsk] + c * ML + l;
+  for (let c = 0; c < 3; c++) {
+    if (s.held[seat * 3 + c] === 0) continue;
+    for (let l = 0; l < ML; l++) if (checkPostAsk(s, rs, seat, c, 0, l) === null) out[n++] = base[Kind.PostAsk] + c * ML + l;
+  }
   for (let c = 0; c < 3; c++) if (s.mktAskQty[seat * 3 + c] > 0) out[n++] = base[Kind.PullAsk] + c;
   for (let c = 0; c < 3; c++) if (checkSellToBid(s, rs, seat, c) === null) out[n++] = base[Kind.SellToBid] + c;
   for (let c = 0; c < 3; c++) if (checkBuyFromAsk(s, rs, seat, c) === null) out[n++] = base[Kind.BuyFromAsk] + c;
@@ -191,36 +221,26 @@ export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, out: 
   }
   if (mine !== 0 && others !== 0) {
     for (let i = 0; i < T; i++) {
-      if (mine & (1 << i) && others & ~categoryMask(rs, itemCategory(rs, i))) out[n++] = base[Kind.ProposeTrade] + i;
+      if (mine & (1 << i) && others & ~sameCategoryMask(rs, i)) out[n++] = base[Kind.ProposeTrade] + i;
     }
   }
   let cheapest = Infinity;
-  for (const price of rs.data.market.propertyPrices) if (price < cheapest) cheapest = price;
+  for (const price of m.propertyPrices) if (price < cheapest) cheapest = price;
+  const PROPERTY = SlotKind.Property;
   if (buyerGold >= cheapest) {
     for (let i = 0; i < F; i++) {
-      if (s.slotKind[seat * F + i] === SlotKind.Property && checkSellable(s, rs, seat, i) === null) out[n++] = base[Kind.OfferProperty] + i;
+      if (s.slotKind[seat * F + i] === PROPERTY && checkSellable(s, rs, seat, i) === null) out[n++] = base[Kind.OfferProperty] + i;
     }
   }
-  for (let i = 0; i < F; i++) if (s.slotKind[seat * F + i] === SlotKind.Property && checkLiquidate(s, rs, seat, i) === null) out[n++] = base[Kind.LiquidateProperty] + i;
-  n = legalFutures(s, rs, seat, out, n);
-  if (rs.data.finance.loans) {
-    const A = rs.data.finance.loanAmounts.length;
-    for (let i = 0; i < A; i++) if (checkOfferLoan(s, rs, seat, i) === null) out[n++] = base[Kind.OfferLoan] + i;
-    for (let k = 0; k < s.loanLender.length; k++) if (s.loanBorrower[k] === seat && checkRepayLoan(s, seat, k) === null) out[n++] = base[Kind.RepayLoan] + k;
-  }
-  if (rs.data.finance.insurance.enabled) {
-    const E = rs.data.finance.insurance.events.length;
-    if (hasChauffeur(s, rs, seat)) for (let e = 0; e < E; e++) if (checkSellInsurance(s, rs, seat, e) === null) out[n++] = base[Kind.SellInsurance] + e;
-    for (let k = 0; k < s.polSeller.length; k++) if (s.polSeller[k] >= 0 && checkBuyInsurance(s, rs, seat, k) === null) out[n++] = base[Kind.BuyInsurance] + k;
-  }
+  for (let i = 0; i < F; i++) if (s.slotKind[seat * F + i] === PROPERTY && checkLiquidate(s, rs, seat, i) === null) out[n++] = base[Kind.LiquidateProperty] + i;
   return n;
 }
 
 /** Futures ids (ascending; they come before the loan kinds). */
-function legalFutures(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
+function legalFutures(s: MerlinState, rs: Ruleset, seat: number, chauffeur: boolean, out: Int32Array, n: number): number {
   const base = catalogue(rs).base;
   if (!rs.data.finance.futures) return n;
-  if (hasChauffeur(s, rs, seat) && freeContract(s) >= 0) for (let c = 0; c < 3; c++) out[n++] = base[Kind.WriteFuture] + c;
+  if (chauffeur && freeContract(s) >= 0) for (let c = 0; c < 3; c++) out[n++] = base[Kind.WriteFuture] + c;
   const K = s.futShort.length;
   for (let k = 0; k < K; k++) if (s.futShort[k] >= 0 && s.futLong[k] < 0 && checkBuyFuture(s, rs, seat, k) === null) out[n++] = base[Kind.BuyFuture] + k;
   for (let k = 0; k < K; k++) {

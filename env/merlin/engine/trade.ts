@@ -29,19 +29,37 @@ export function tradeItemCount(rs: Ruleset): number {
   return 3 * m.tradeLots.length + m.tradeGold.length + 1;
 }
 
+/** Per-ruleset tables of the trade items: category, amount, and the mask of the items of each item's category. */
+interface ItemTables {
+  cat: Int8Array;
+  amt: Int32Array;
+  sameCat: Int32Array;
+}
+const itemTables = new WeakMap<Ruleset, ItemTables>();
+function tables(rs: Ruleset): ItemTables {
+  let t = itemTables.get(rs);
+  if (t) return t;
+  const m = rs.data.market;
+  const L = m.tradeLots.length;
+  const n = 3 * L + m.tradeGold.length + 1;
+  t = { cat: new Int8Array(n), amt: new Int32Array(n), sameCat: new Int32Array(n) };
+  for (let i = 0; i < n; i++) {
+    t.cat[i] = i < 3 * L ? (i / L) | 0 : i < 3 * L + m.tradeGold.length ? 3 : 4;
+    t.amt[i] = i < 3 * L ? m.tradeLots[i % L] : i < 3 * L + m.tradeGold.length ? m.tradeGold[i - 3 * L] : 1;
+  }
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (t.cat[i] === t.cat[j]) t.sameCat[i] |= 1 << j;
+  itemTables.set(rs, t);
+  return t;
+}
+
 /** Category of trade item `item`: 0-2 a commodity lot, 3 gold, 4 a Crown. */
 export function itemCategory(rs: Ruleset, item: number): number {
-  const L = rs.data.market.tradeLots.length;
-  if (item < 3 * L) return (item / L) | 0;
-  return item < 3 * L + rs.data.market.tradeGold.length ? 3 : 4;
+  return tables(rs).cat[item];
 }
 
 /** Amount of trade item `item`: units of a commodity lot, gold, or 1 Crown. */
 export function itemAmount(rs: Ruleset, item: number): number {
-  const m = rs.data.market;
-  const L = m.tradeLots.length;
-  if (item < 3 * L) return m.tradeLots[item % L];
-  return item < 3 * L + m.tradeGold.length ? m.tradeGold[item - 3 * L] : 1;
+  return tables(rs).amt[item];
 }
 
 /** What trade item `item` is: [category (0-2 a commodity, 3 gold, 4 a Crown), amount]. Allocates: not for hot paths. */
@@ -66,16 +84,21 @@ export function holdsItem(s: MerlinState, rs: Ruleset, seat: number, item: numbe
 
 /** Bit i set when `seat` holds trade item i (items fit 31 bits: at most 3 × 4 + 6 + 1). */
 export function holdMask(s: MerlinState, rs: Ruleset, seat: number): number {
+  const t = tables(rs);
+  const cat = t.cat;
+  const amt = t.amt;
   let m = 0;
-  for (let i = 0, n = tradeItemCount(rs); i < n; i++) if (holdsItem(s, rs, seat, i)) m |= 1 << i;
+  for (let i = 0, n = cat.length; i < n; i++) {
+    const c = cat[i];
+    const have = c < 3 ? s.held[seat * 3 + c] : c === 3 ? s.gold[seat] : s.crowns[seat];
+    if (have >= amt[i]) m |= 1 << i;
+  }
   return m;
 }
 
-/** Bit i set when trade item i is in category `cat`. */
-export function categoryMask(rs: Ruleset, cat: number): number {
-  let m = 0;
-  for (let i = 0, n = tradeItemCount(rs); i < n; i++) if (itemCategory(rs, i) === cat) m |= 1 << i;
-  return m;
+/** Bit j set when trade item j is in the same category as item `item`. */
+export function sameCategoryMask(rs: Ruleset, item: number): number {
+  return tables(rs).sameCat[item];
 }
 
 /** True when `to` may be offered the goods trade (give, get) by `from`. */
