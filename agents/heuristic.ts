@@ -33,7 +33,7 @@ import { netWorth } from '../env/merlin/engine/victory.ts';
 import { taxOwed } from '../env/merlin/engine/taxes.ts';
 import type { CardDef } from '../env/merlin/cards/schema.ts';
 import { bestAsk, bestBid, bidPrice } from '../env/merlin/engine/market.ts';
-import { itemAmount, itemCategory, robberyThreshold } from '../env/merlin/engine/trade.ts';
+import { itemAmount, itemCategory, nextAuctionBid, robberyThreshold } from '../env/merlin/engine/trade.ts';
 
 export const HeuristicWeights = z
   .object({
@@ -299,6 +299,14 @@ export class HeuristicAgent implements Agent {
         const p = 1 - Math.pow(1 - ways / 36, s.polPeriod[arg]);
         return p * s.polPremium[arg] * ev.payoutMultiple - s.polPremium[arg] - w.marketMargin;
       }
+      case Kind.RaiseAuction: {
+        const k = s.order[s.turnIdx] * rs.data.table.fieldSlots + s.offerA;
+        const value = rs.payout[rankOf(s.slotCard[k])] + (s.slotTopKind[k] !== TopKind.None ? fair + w.landBonus : 0) + w.propertyBonus;
+        const bid = nextAuctionBid(s, rs);
+        return bid <= spare && bid < value ? 1 : -1;
+      }
+      case Kind.PassAuction:
+        return 0;
       case Kind.RepayLoan:
         return s.gold[seat] - s.loanOwed[arg] >= this.reserve(s, seat) ? 1 : -1;
       case Kind.BuyFuture: {

@@ -2,7 +2,7 @@
  * The flat action catalogue: every decision a player can make is one integer id in [0, size).
  *
  * Compound choices are split into sub-decisions (pick the card, then the slot or the player), so the
- * catalogue stays small: 408 ids for the default ruleset (16 field slots, 16 hand cards, bids 0..20, the
+ * catalogue stays small: 441 ids for the default ruleset (16 field slots, 16 hand cards, bids 0..20, the
  * market menus of engine part 2, whose prices and asked items are a SelectTerm sub-decision).
  * Ids are laid out by kind in a fixed order derived from the ruleset's table sizes and grids; decoding is
  * two typed-array lookups. docs/ACTIONS.md is generated from this table (`npx merlin docs`).
@@ -63,6 +63,9 @@ export const Kind = {
   RepayLoan: 44, // arg: loan place (the borrower repays everything owed early)
   SellInsurance: 45, // arg: insurance event (needs a Chauffeur; then SelectTerm: the period)
   BuyInsurance: 46, // arg: policy place (pay the premium; the seller's cover is locked)
+  AuctionProperty: 47, // arg: slot (then SelectTerm: the opening bid; then the other players raise or pass)
+  RaiseAuction: 48, // raise the property auction by market.auctionStep
+  PassAuction: 49, // leave the property auction
 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
@@ -104,7 +107,8 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
   const T = 3 * m.tradeLots.length + m.tradeGold.length + 1; // trade items (engine/trade.ts tradeItem)
   const PP = m.propertyPrices.length;
   const fin = rs.data.finance;
-  const FT = Math.max(fin.forwardPrices.length * fin.expiryMonths.length, fin.loanRatesPercent.length * fin.loanTermMonths.length, fin.insurance.periodTurns.length);
+  const FT = Math.max(fin.forwardPrices.length * fin.expiryMonths.length, fin.loanRatesPercent.length * fin.loanTermMonths.length,
+    fin.insurance.periodTurns.length, m.auctionOpenings.length);
   const K = fin.maxContracts;
   // [kind, count, arg2 radix]
   const layout: [number, number, number][] = [
@@ -120,6 +124,7 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
     [Kind.RefuseOffer, 1, 1], [Kind.OfferProperty, F, 1], [Kind.LiquidateProperty, F, 1], [Kind.SelectTerm, Math.max(MP, T, PP, FT), 1],
     [Kind.WriteFuture, 3, 1], [Kind.BuyFuture, K, 1], [Kind.ResellFuture, K, 1], [Kind.OfferLoan, fin.loanAmounts.length, 1],
     [Kind.RepayLoan, fin.maxLoans, 1], [Kind.SellInsurance, fin.insurance.events.length, 1], [Kind.BuyInsurance, fin.insurance.maxPolicies, 1],
+    [Kind.AuctionProperty, F, 1], [Kind.RaiseAuction, 1, 1], [Kind.PassAuction, 1, 1],
   ];
   const size = layout.reduce((n, [, c]) => n + c, 0);
   const kind = new Uint8Array(size);

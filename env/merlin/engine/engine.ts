@@ -34,6 +34,7 @@ import {
   applyMarketAction, checkMarketAction, checkTerm, describeMarketAction, isMarketKind, isOfferTarget, legalMarketMain, legalOfferTargets,
   legalTerms, MARKET_MAIN_KINDS, offerTargetOk,
 } from './offers.ts';
+import { checkRaise } from './trade.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
 export function currentPlayer(s: MerlinState): number {
@@ -62,7 +63,7 @@ const PHASE_NAMES: Record<number, string> = {
   [Phase.SelectSlot]: 'choose a slot', [Phase.SelectPlayer]: 'choose a player', [Phase.DecreeChoose]: 'choose a decree',
   [Phase.DecreeDecide]: 'enact or refuse the decree', [Phase.DecreeBid]: 'decree auction', [Phase.Tax]: 'tax season',
   [Phase.TaxVote]: 'tax-rate vote', [Phase.GameOver]: 'game over', [Phase.OfferRespond]: 'an offer to accept or refuse',
-  [Phase.SelectTerm]: 'choose a price or term',
+  [Phase.SelectTerm]: 'choose a price or term', [Phase.PropertyAuction]: 'a property auction',
 };
 
 /** Why action `id` is illegal in `s` (a short reason), or null when it is legal. The reference legality check. */
@@ -107,6 +108,9 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
       return kind === Kind.AcceptOffer || kind === Kind.RefuseOffer ? null : wrong;
     case Phase.SelectTerm:
       return kind === Kind.SelectTerm ? checkTerm(s, rs, seat, a) : wrong;
+    case Phase.PropertyAuction:
+      if (kind === Kind.PassAuction) return null;
+      return kind === Kind.RaiseAuction ? checkRaise(s, rs, seat) : wrong;
     case Phase.SelectPlayer: {
       if (kind !== Kind.SelectPlayer) return wrong;
       if (a >= s.numPlayers) return 'no player at that offset';
@@ -221,6 +225,10 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
       return n;
     case Phase.SelectTerm:
       return legalTerms(s, rs, seat, out);
+    case Phase.PropertyAuction:
+      if (checkRaise(s, rs, seat) === null) out[n++] = base[Kind.RaiseAuction];
+      out[n++] = base[Kind.PassAuction];
+      return n;
     case Phase.SelectPlayer: {
       if (isOfferTarget(s)) return legalOfferTargets(s, rs, seat, out);
       const needsLand = handCardDef(rs, s.hands[seat][s.pendingHand]).target === 'opponentLand';

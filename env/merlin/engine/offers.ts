@@ -10,6 +10,7 @@
  *   ResellFuture(k)   -> SelectTerm(price)    -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
  *   OfferLoan(amount) -> SelectTerm(rate × term) -> SelectPlayer -> the borrower: AcceptOffer / RefuseOffer
  *   SellInsurance(event) -> SelectTerm(period)                    a policy on the table (needs a Chauffeur)
+ *   AuctionProperty(slot) -> SelectTerm(opening) -> the other players in turn: RaiseAuction / PassAuction
  *   WithdrawBid, PullAsk, SellToBid, BuyFromAsk, LiquidateProperty, BuyFuture, RepayLoan, BuyInsurance: one step.
  *
  * A first step is legal only when some term (and some counterparty) completes it, so every sub-decision
@@ -34,20 +35,21 @@ import {
 } from './futures.ts';
 import { applyRepayLoan, borrowerOk, checkOfferLoan, checkRepayLoan, executeLoan, freeLoan, vaultGold } from './loans.ts';
 import { applyBuyInsurance, applySellInsurance, checkBuyInsurance, checkSellInsurance } from './insurance.ts';
+import { auctionStep, checkAuctionOpening, nextAuctionBid, openAuction } from './trade.ts';
 
 /** Offer kinds stored in `offerKind`. */
-export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5, Contract: 6, Loan: 7, Policy: 8 } as const;
+export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5, Contract: 6, Loan: 7, Policy: 8, Auction: 9 } as const;
 
 /** Main-phase part-2 kinds. */
 export const MARKET_MAIN_KINDS = [
   Kind.PostBid, Kind.WithdrawBid, Kind.PostAsk, Kind.PullAsk, Kind.SellToBid, Kind.BuyFromAsk, Kind.ProposeTrade, Kind.OfferProperty,
   Kind.LiquidateProperty, Kind.WriteFuture, Kind.BuyFuture, Kind.ResellFuture, Kind.OfferLoan, Kind.RepayLoan, Kind.SellInsurance,
-  Kind.BuyInsurance,
+  Kind.BuyInsurance, Kind.AuctionProperty,
 ] as const;
 
 /** True for the part-2 kinds handled by `applyMarketAction` (any phase). */
 export function isMarketKind(kind: number): boolean {
-  return kind >= Kind.PostBid && kind <= Kind.BuyInsurance;
+  return kind >= Kind.PostBid && kind <= Kind.PassAuction;
 }
 
 /** True when the open SelectPlayer step belongs to an offer. */
@@ -91,6 +93,8 @@ export function checkTerm(s: MerlinState, rs: Ruleset, seat: number, t: number):
       return t < rs.data.finance.loanRatesPercent.length * rs.data.finance.loanTermMonths.length ? null : 'no such rate and term';
     case Pending.PolicyPeriod:
       return t < rs.data.finance.insurance.periodTurns.length ? null : 'no such period';
+    case Pending.AuctionOpening:
+      return t < m.auctionOpenings.length ? checkAuctionOpening(s, rs, seat, s.offerA, t) : 'no such opening bid';
   }
   return 'no term is being chosen';
 }
@@ -101,6 +105,7 @@ function termCount(s: MerlinState, rs: Ruleset): number {
   if (s.pending === Pending.TradeGet) return tradeItemCount(rs);
   if (s.pending === Pending.FutureTerms) return rs.data.finance.forwardPrices.length * rs.data.finance.expiryMonths.length;
   if (s.pending === Pending.ContractPrice) return rs.data.finance.forwardPrices.length;
+  if (s.pending === Pending.AuctionOpening) return rs.data.market.auctionOpenings.length;
   if (s.pending === Pending.PolicyPeriod) return rs.data.finance.insurance.periodTurns.length;
   if (s.pending === Pending.LoanTerms) return rs.data.finance.loanRatesPercent.length * rs.data.finance.loanTermMonths.length;
   return s.pending === Pending.PropertyPrice ? m.propertyPrices.length : m.prices.length;
@@ -151,6 +156,8 @@ export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
       return checkRepayLoan(s, seat, a);
     case Kind.SellInsurance:
       return checkSellInsurance(s, rs, seat, a);
+    case Kind.AuctionProperty:
+      return anyTerm(m.auctionOpenings.length, (t) => checkAuctionOpening(s, rs, seat, a, t));
     case Kind.BuyInsurance:
       return checkBuyInsurance(s, rs, seat, a);
     case Kind.ResellFuture:
@@ -163,7 +170,6 @@ export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
 export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
   if (rs.data.market.enabled) n = legalGrandMarket(s, rs, seat, out, n);
   const fin = rs.data.finance;
-  if (!fin.futures && !fin.loans && !fin.insurance.enabled) return n;
   const base = catalogue(rs).base;
   const vault = vaultGold(s, rs, seat);
   const chauffeur = vault > 0 || hasChauffeur(s, rs, seat);
@@ -178,6 +184,12 @@ export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, out: 
     const E = fin.insurance.events.length;
     if (chauffeur) for (let e = 0; e < E; e++) if (checkSellInsurance(s, rs, seat, e) === null) out[n++] = base[Kind.SellInsurance] + e;
     for (let k = 0; k < s.polSeller.length; k++) if (s.polSeller[k] >= 0 && checkBuyInsurance(s, rs, seat, k) === null) out[n++] = base[Kind.BuyInsurance] + k;
+  }
+  if (rs.data.market.enabled) {
+    const F = rs.data.table.fieldSlots;
+    for (let i = 0; i < F; i++) {
+      if (s.slotKind[seat * F + i] === SlotKind.Property && checkMarketAction(s, rs, seat, Kind.AuctionProperty, i, 0) === null) out[n++] = base[Kind.AuctionProperty] + i;
+    }
   }
   return n;
 }
@@ -292,6 +304,7 @@ const FIRST_STEP: Record<number, [number, number]> = {
   [Kind.ResellFuture]: [Offer.Contract, Pending.ContractPrice],
   [Kind.OfferLoan]: [Offer.Loan, Pending.LoanTerms],
   [Kind.SellInsurance]: [Offer.Policy, Pending.PolicyPeriod],
+  [Kind.AuctionProperty]: [Offer.Auction, Pending.AuctionOpening],
 };
 
 /** Apply a legal part-2 action (any phase) for `seat`. */
@@ -311,6 +324,10 @@ export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
     case Kind.BuyInsurance:
       applyBuyInsurance(s, rs, seat, a);
       return;
+    case Kind.RaiseAuction:
+    case Kind.PassAuction:
+      if (auctionStep(s, rs, seat, kind === Kind.RaiseAuction, s.order[s.turnIdx], s.offerA)) closeOffer(s);
+      return;
     case Kind.SelectTerm:
       if (s.pending === Pending.BidPrice) {
         applyPostBid(s, rs, seat, s.offerA, a);
@@ -324,6 +341,11 @@ export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
       } else if (s.pending === Pending.PolicyPeriod) {
         applySellInsurance(s, rs, seat, s.offerA, a);
         closeOffer(s);
+      } else if (s.pending === Pending.AuctionOpening) {
+        s.offerB = a;
+        s.phase = Phase.PropertyAuction;
+        s.pending = Pending.None;
+        openAuction(s, rs, seat, s.offerA, a);
       } else {
         s.offerB = a;
         s.phase = Phase.SelectPlayer;
@@ -389,9 +411,13 @@ export function describeMarketAction(rs: Ruleset, kind: number, a: number, b: nu
     case Kind.ResellFuture: return `offer the futures contract in place ${a} for resale (then choose the price and the buyer)`;
     case Kind.OfferLoan: return `lend ${rs.data.finance.loanAmounts[a]} gold from your Chauffeur (then choose the rate, term and borrower)`;
     case Kind.RepayLoan: return `repay loan ${a} in full`;
+    case Kind.AuctionProperty: return `auction ${slotName(a)} to the other players (then choose the opening bid)`;
+    case Kind.RaiseAuction: return s && s.phase === Phase.PropertyAuction ? `raise the property auction to ${nextAuctionBid(s, rs)} gold` : 'raise the property auction';
+    case Kind.PassAuction: return 'pass: leave the property auction';
     case Kind.SellInsurance: return `sell insurance on "${rs.data.finance.insurance.events[a]?.name ?? a}" (then choose the period)`;
     case Kind.BuyInsurance: return `buy the insurance policy in place ${a} at its premium`;
     case Kind.SelectTerm:
+      if (s && s.pending === Pending.AuctionOpening) return `open the auction at ${m.auctionOpenings[a] ?? '?'} gold`;
       if (s && s.pending === Pending.PolicyPeriod) return `covering the next ${rs.data.finance.insurance.periodTurns[a] ?? '?'} turn(s)`;
       if (s && s.pending === Pending.LoanTerms) {
         const T = rs.data.finance.loanTermMonths.length;

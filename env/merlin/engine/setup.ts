@@ -62,7 +62,7 @@ export function createGame(rs: Ruleset, numPlayers: number, seed: string | numbe
     mktBid: fill(P * 3, 0), mktBidTurn: fill(P * 3, -1), mktEscBid: fill(P * 3, 0), mktEscGold: fill(P * 3, 0),
     mktAsk: fill(P * 3, 0), mktAskQty: fill(P * 3, 0), rowBids: fill(3, 0), rowBidPrice: fill(3, 0), lastPrice: fill(3, 0),
     bidSeenMonth: fill(3, 0), cartCom: fill(P, -1), cartQty: fill(P, 0), cartDest: fill(P, -1), cartPrice: fill(P, 0), cartTurn: fill(P, -1),
-    offerKind: 0, offerA: -1, offerB: -1, offerTo: -1,
+    offerKind: 0, offerA: -1, offerB: -1, offerTo: -1, propAucPrice: 0, propAucLeader: -1,
     futShort: fill(K, -1), futLong: fill(K, -1), futCom: fill(K, 0), futPrice: fill(K, 0), futExpiry: fill(K, 0), futOwed: fill(K, 0),
     futLate: fill(K, 0),
     loanLender: fill(r.finance.maxLoans, -1), loanBorrower: fill(r.finance.maxLoans, -1), loanOwed: fill(r.finance.maxLoans, 0),

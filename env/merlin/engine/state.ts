@@ -41,6 +41,8 @@ export const Phase = {
   OfferRespond: 20,
   /** Part 2: the active player picks a term (price, asked item) of a market action or offer (offers.ts). */
   SelectTerm: 21,
+  /** Part 2: an open ascending property auction: `decider` raises or passes (trade.ts). */
+  PropertyAuction: 22,
 } as const;
 export type Phase = (typeof Phase)[keyof typeof Phase];
 
@@ -78,6 +80,8 @@ export const Pending = {
   LoanBorrower: 30,
   /** Part 2: SelectTerm for an insurance policy's period (finance.insurance.periodTurns). */
   PolicyPeriod: 31,
+  /** Part 2: SelectTerm for a property auction's opening bid (market.auctionOpenings). */
+  AuctionOpening: 32,
 } as const;
 
 /** How the game ended. */
@@ -229,6 +233,10 @@ export interface MerlinState {
   offerA: number;
   offerB: number;
   offerTo: number;
+  /** An open property auction (Phase.PropertyAuction, engine/trade.ts): the highest bid so far (or the opening
+   * price minus one step before any bid) and its bidder (-1 none); the bidders still in are `queue`. */
+  propAucPrice: number;
+  propAucLeader: number;
   /** Futures contracts by table place [finance.maxContracts] (engine/futures.ts): the short (-1 = free place),
    * the long (-1 = not bought yet), commodity, forward price (gold per bushel), expiry month (`months`), units
    * still owed, and turns of the short already passed since expiry without full delivery. */
@@ -333,6 +341,7 @@ export function cloneState(s: MerlinState): MerlinState {
     lastPrice: s.lastPrice.slice(), bidSeenMonth: s.bidSeenMonth.slice(), cartCom: s.cartCom.slice(), cartQty: s.cartQty.slice(),
     cartDest: s.cartDest.slice(), cartPrice: s.cartPrice.slice(), cartTurn: s.cartTurn.slice(),
     offerKind: s.offerKind, offerA: s.offerA, offerB: s.offerB, offerTo: s.offerTo,
+    propAucPrice: s.propAucPrice, propAucLeader: s.propAucLeader,
     futShort: s.futShort.slice(), futLong: s.futLong.slice(), futCom: s.futCom.slice(), futPrice: s.futPrice.slice(),
     futExpiry: s.futExpiry.slice(), futOwed: s.futOwed.slice(), futLate: s.futLate.slice(),
     loanLender: s.loanLender.slice(), loanBorrower: s.loanBorrower.slice(), loanOwed: s.loanOwed.slice(), loanDue: s.loanDue.slice(),

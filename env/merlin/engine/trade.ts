@@ -193,10 +193,14 @@ export function checkOfferProperty(s: MerlinState, rs: Ruleset, seat: number, sl
   return 'no other player has the gold and a free field slot';
 }
 
-/** The buyer accepted: gold to the seller, the property (permit and planted units with it) to the buyer's first free slot. */
+/** The buyer accepted offer price index `pi`: see `transferProperty`. */
 export function executePropertySale(s: MerlinState, rs: Ruleset, from: number, to: number, slot: number, pi: number): void {
+  transferProperty(s, rs, from, to, slot, rs.data.market.propertyPrices[pi]);
+}
+
+/** `price` gold from `to` to `from`; the property at `slot` of `from` (permit and planted units with it) to `to`'s first free slot. */
+export function transferProperty(s: MerlinState, rs: Ruleset, from: number, to: number, slot: number, price: number): void {
   const F = rs.data.table.fieldSlots;
-  const price = rs.data.market.propertyPrices[pi];
   const a = from * F + slot;
   const b = to * F + freeSlot(s, rs, to);
   s.gold[to] -= price;
@@ -208,6 +212,77 @@ export function executePropertySale(s: MerlinState, rs: Ruleset, from: number, t
   s.slotPlanted[b] = s.slotPlanted[a];
   s.slotInvestTurn[b] = s.slotInvestTurn[a];
   clearSlotData(s, a);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Property auctions (0.1.14a "Clubs": "auctioned (opening at or below property value)"; "Bid Auctioning")
+// ---------------------------------------------------------------------------------------------------------
+
+/** True when `p` may bid in `seller`'s auction opening at `opening` gold. */
+function bidderOk(s: MerlinState, rs: Ruleset, seller: number, p: number, opening: number): boolean {
+  return p !== seller && !s.eliminated[p] && s.gold[p] >= opening && freeSlot(s, rs, p) >= 0;
+}
+
+/** Why `seat` cannot auction the property at `slot` with opening index `oi`, or null. */
+export function checkAuctionOpening(s: MerlinState, rs: Ruleset, seat: number, slot: number, oi: number): string | null {
+  if (!rs.data.market.enabled) return 'property auctions are off in this ruleset';
+  const why = checkSellable(s, rs, seat, slot);
+  if (why) return why;
+  const opening = rs.data.market.auctionOpenings[oi];
+  if (opening > propertyValue(s, rs, seat * rs.data.table.fieldSlots + slot)) return 'an auction opens at or below the property value';
+  for (let p = 0; p < s.numPlayers; p++) if (bidderOk(s, rs, seat, p, opening)) return null;
+  return 'no other player can bid the opening price';
+}
+
+/** Open the auction: the bidders are the other players who can pay the opening, in turn order after the seller. */
+export function openAuction(s: MerlinState, rs: Ruleset, seller: number, slot: number, oi: number): void {
+  const opening = rs.data.market.auctionOpenings[oi];
+  s.queue.length = 0;
+  for (let i = 1; i < s.numPlayers; i++) {
+    const p = s.order[(s.order.indexOf(seller) + i) % s.numPlayers];
+    if (bidderOk(s, rs, seller, p, opening)) s.queue.push(p);
+  }
+  s.propAucPrice = opening - rs.data.market.auctionStep;
+  s.propAucLeader = -1;
+  s.decider = s.queue[0];
+}
+
+/** The bid a raise by `seat` would place now. */
+export function nextAuctionBid(s: MerlinState, rs: Ruleset): number {
+  return s.propAucPrice + rs.data.market.auctionStep;
+}
+
+/** Why the decider cannot raise, or null. */
+export function checkRaise(s: MerlinState, rs: Ruleset, seat: number): string | null {
+  return s.gold[seat] >= nextAuctionBid(s, rs) ? null : 'not enough gold in pocket to raise';
+}
+
+/**
+ * The decider raises (`raise`) or passes. Bidding goes round the bidders still in; it ends when only the
+ * leader is left (the property is sold at the leader's bid) or when everyone passed before any bid (no sale).
+ * Returns true when the auction is over.
+ */
+export function auctionStep(s: MerlinState, rs: Ruleset, seat: number, raise: boolean, seller: number, slot: number): boolean {
+  const q = s.queue;
+  const i = q.indexOf(seat);
+  let next: number;
+  if (raise) {
+    s.propAucPrice = nextAuctionBid(s, rs);
+    s.propAucLeader = seat;
+    next = (i + 1) % q.length;
+  } else {
+    q.splice(i, 1);
+    next = i % (q.length || 1);
+  }
+  if (q.length === 0 || (q.length === 1 && q[0] === s.propAucLeader)) {
+    if (s.propAucLeader >= 0) transferProperty(s, rs, seller, s.propAucLeader, slot, s.propAucPrice);
+    q.length = 0;
+    s.propAucPrice = 0;
+    s.propAucLeader = -1;
+    return true;
+  }
+  s.decider = q[next];
+  return false;
 }
 
 /** Property value of the property card at slot key `k` (0.1.14a "Property Value": the payout table). */

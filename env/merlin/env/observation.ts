@@ -238,7 +238,10 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   const oMkCartTo = L.add('seat.cartSold', M, `${seatWord}: 1 when the seat's cart carries a unit sold into another player's bid (0: bound for its own ask or a R.O.W. purchase).`);
   const oMkMoved = L.add('seat.transportedThisTurn', M, `${seatWord}: 1 when the seat has used its one transport this turn.`);
   const oOfStage = L.add('offer.stage', 3, 'One-hot step of the market action or offer being composed: the active player chooses a term (SelectTerm: a price or the item asked), the counterparty (SelectPlayer), or the counterparty accepts or refuses (OfferRespond).');
-  const oOfKind = L.add('offer.kind', 8, 'One-hot kind of the action being composed: goods trade, property sale, bid, ask, new futures contract, futures resale, loan, insurance policy.');
+  const oOfKind = L.add('offer.kind', 9, 'One-hot kind of the action being composed: goods trade, property sale, bid, ask, new futures contract, futures resale, loan, insurance policy, property auction.');
+  const oAuc = L.add('offer.auctionBid', 1, `The property auction's highest bid (the opening bid before any) ${priceWord}.`);
+  const oAucLeader = L.add('offer.auctionLeader', M, `One-hot ${relWord} of the highest bidder of the property auction.`);
+  const oAucIn = L.add('offer.auctionBidders', M, `${seatWord}: 1 while the seat is still bidding in the property auction.`);
   const oOfEvent = L.add('offer.insuranceEvent', d.finance.insurance.events.length, 'One-hot catalogue event of the insurance policy being posted.');
   const oOfLoan = L.add('offer.loanAmount', d.finance.loanAmounts.length, `One-hot index into finance.loanAmounts (${d.finance.loanAmounts.join(', ')}) of the loan offered.`);
   const oOfCom = L.add('offer.commodity', 3, 'One-hot commodity of the bid or ask being priced.');
@@ -568,7 +571,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     }
     const ok = s.offerKind;
     if (ok > 0) {
-      out[oOfStage + (phase === Phase.OfferRespond ? 2 : phase === Phase.SelectPlayer ? 1 : 0)] = 1;
+      if (phase !== Phase.PropertyAuction) out[oOfStage + (phase === Phase.OfferRespond ? 2 : phase === Phase.SelectPlayer ? 1 : 0)] = 1;
       out[oOfKind + ok - 1] = 1;
       const b = s.offerB;
       if (ok === 1) {
@@ -580,6 +583,15 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       } else if (ok === 6) out[oOfContract + s.offerA] = 1;
       else if (ok === 7) out[oOfLoan + s.offerA] = 1;
       else if (ok === 8) out[oOfEvent + s.offerA] = 1;
+      else if (ok === 9) {
+        out[oOfSlot + s.offerA] = 1;
+        if (phase === Phase.PropertyAuction) {
+          const bid = s.propAucLeader >= 0 ? s.propAucPrice : s.propAucPrice + d.market.auctionStep;
+          out[oAuc] = bid / (bid + 10);
+          if (s.propAucLeader >= 0) out[oAucLeader + relOf[s.propAucLeader]] = 1;
+          for (let x = 0; x < s.queue.length; x++) out[oAucIn + relOf[s.queue[x]]] = 1;
+        }
+      }
       else out[oOfCom + s.offerA] = 1;
       if (s.offerTo >= 0 && s.offerTo < P) out[oOfTo + relOf[s.offerTo]] = 1;
     }

@@ -204,6 +204,10 @@ export const RulesetSchema = z
         tradeGold: z.array(int().min(1)).min(1).max(6),
         /** Asking prices of a property offered to another player, in gold. */
         propertyPrices: z.array(int().min(1)).min(1).max(6),
+        /** Opening bids of a property auction, in gold; only openings at or below the property value are offered (0.1.14a "Clubs"). */
+        auctionOpenings: z.array(nat()).min(1).max(6),
+        /** Each raise in a property auction adds this much gold (0.1.14a "Bid Auctioning"). */
+        auctionStep: int().min(1),
       })
       .strict(),
     /**

@@ -198,3 +198,56 @@ describe('property sales', () => {
     assertConserved(g);
   });
 });
+
+describe('property auctions (0.1.14a "Bid Auctioning")', () => {
+  it('opens at or below the property value; the others raise or pass in turn; the last bidder buys at their bid', () => {
+    const g = game();
+    putProperty(g.s, g.rs, 0, 2, club(4)); // property value 3
+    act(g, Kind.AuctionProperty, 2);
+    expect(g.s.phase).toBe(Phase.SelectTerm);
+    expect(why(g, Kind.SelectTerm, 4)).toMatch(/at or below the property value/); // opening 4 > 3
+    act(g, Kind.SelectTerm, 2); // opening 2
+    expect(g.s.phase).toBe(Phase.PropertyAuction);
+    expect(g.s.queue).toEqual([1, 2, 3]);
+    expect(g.s.decider).toBe(1);
+    act(g, Kind.RaiseAuction); // seat 1 bids 2
+    act(g, Kind.PassAuction); // seat 2 leaves
+    act(g, Kind.RaiseAuction); // seat 3 bids 3
+    expect(g.s.decider).toBe(1);
+    const gold0 = g.s.gold[0];
+    const gold3 = g.s.gold[3];
+    act(g, Kind.PassAuction); // seat 1 leaves: seat 3 wins at 3
+    expect(g.s.phase).toBe(Phase.Main);
+    expect(g.s.decider).toBe(0);
+    expect(g.s.gold[0]).toBe(gold0 + 3);
+    expect(g.s.gold[3]).toBe(gold3 - 3);
+    expect(g.s.slotKind[key(g, 0, 2)]).toBe(SlotKind.Empty);
+    expect(g.s.slotCard[key(g, 3, 0)]).toBe(club(4));
+    assertConserved(g);
+  });
+
+  it('no sale when everyone passes; a bidder cannot raise beyond their pocket', () => {
+    const g = game();
+    putProperty(g.s, g.rs, 0, 0, club(2)); // property value 5
+    g.s.centralBank += g.s.gold[1] - 1;
+    g.s.gold[1] = 1;
+    act(g, Kind.AuctionProperty, 0);
+    act(g, Kind.SelectTerm, 1); // opening 1
+    expect(isLegal(g, Kind.RaiseAuction)).toBe(true);
+    act(g, Kind.RaiseAuction); // seat 1 bids 1, its whole pocket
+    act(g, Kind.RaiseAuction); // seat 2 bids 2
+    act(g, Kind.PassAuction); // seat 3
+    expect(g.s.decider).toBe(1);
+    expect(why(g, Kind.RaiseAuction)).toMatch(/not enough gold/);
+    act(g, Kind.PassAuction); // seat 2 wins at 2
+    expect(g.s.slotCard[key(g, 2, 0)]).toBe(club(2));
+    const h = game();
+    putProperty(h.s, h.rs, 0, 0, club(2));
+    act(h, Kind.AuctionProperty, 0);
+    act(h, Kind.SelectTerm, 0);
+    for (let i = 0; i < 3; i++) act(h, Kind.PassAuction);
+    expect(h.s.phase).toBe(Phase.Main);
+    expect(h.s.slotKind[key(h, 0, 0)]).toBe(SlotKind.Property);
+    assertConserved(h);
+  });
+});
