@@ -29,7 +29,7 @@ import { contentHash } from '../../core/hash.ts';
 import { ArgumentError } from '../../core/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';
-import { bestAsk, bestBid, bidPrice, marketWorth, spotPrice } from '../engine/market.ts';
+import { bestAsk, bestBid, bidPrice, marketWorth } from '../engine/market.ts';
 import { tradeItemCount } from '../engine/trade.ts';
 import { futuresWorth } from '../engine/futures.ts';
 import { loansWorth } from '../engine/loans.ts';
@@ -528,16 +528,13 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     for (let c = 0; c < 3; c++) {
       const o = oMkBook + c * 6;
       const bb = bestBid(s, c, -1);
-      if (bb >= 0) {
-        const p = bidPrice(s, c, bb);
-        out[o] = p / (p + 10);
-      }
+      const bp = bb >= 0 ? bidPrice(s, c, bb) : 0;
+      if (bb >= 0) out[o] = bp / (bp + 10);
       const ba = bestAsk(s, c, -1);
-      if (ba >= 0) {
-        const p = s.mktAsk[ba * 3 + c];
-        out[o + 1] = p / (p + 10);
-      }
-      const sp = spotPrice(s, c);
+      const ap = ba >= 0 ? s.mktAsk[ba * 3 + c] : 0;
+      if (ba >= 0) out[o + 1] = ap / (ap + 10);
+      // The spot price (engine/market.ts spotPrice) from the same two quotes.
+      const sp = bb < 0 ? 0 : ba < 0 ? bp : (bp + ap) / 2;
       out[o + 2] = sp / (sp + 10);
       const lp = s.lastPrice[c];
       out[o + 3] = lp / (lp + 10);
