@@ -14,6 +14,8 @@
  * - A property sale: the active player offers a property (with its permit and planted units) at a price
  *   from `market.propertyPrices` to a player with the gold and a free field slot, who accepts or refuses.
  *   Deeds change hands at the table: no robbery roll.
+ * - A property auction: the active player opens at or below the property value (`market.auctionOpenings`);
+ *   the other players raise by `market.auctionStep` or pass in turn; the last bidder left buys at their bid.
  * - Liquidation: a bare property (no permit, no investment) is sold to the Central Bank at its property
  *   value (0.1.14a "Property Value"), when the bank holds that much; the card goes to the discard pile.
  */
