@@ -9,7 +9,12 @@
  * refused ones; pays taxes (spending a Crown only when it cannot pay) and plays its Crowns the moment
  * Royal Favor is legal. In combat it animates golems and motivates a Royal Guard when it can spare the Soul or
  * gold, marches aggressive units toward the nearest enemy card, attacks when the expected exchange of blows
- * favours it, and lets defensive units defend. Investing is scored by its expected value: a property's number comes before a 7
+ * favours it, and lets defensive units defend. On the Grand Market (engine part 2) it values a unit at the Cost
+ * of the Living (what net worth counts): it sells into bids and buys from asks that beat that value by
+ * `marketMargin`, keeps a bid below it and an ask above it, puts units beyond `keepUnits` up for sale, accepts
+ * trade and property offers whose expected value (after the robbery roll) is positive, buys futures priced below
+ * a bushel's value, and buys insurance on roll events priced below their odds, and never starts trades, writes
+ * contracts, lends or sells insurance itself. Investing is scored by its expected value: a property's number comes before a 7
  * with probability p/(p+6/36) < 1/2, so with the default `investOptimism` of 1 it never invests; raise it
  * to make the agent gamble. Deterministic (no randomness); it reads only public information and its own
  * hand from the state. Weights: agents/heuristic.json (zod-validated).
@@ -34,6 +39,8 @@ import {
   verbOpen, ward,
 } from '../env/merlin/engine/combat.ts';
 import { geometry, standable } from '../env/merlin/engine/board.ts';
+import { bestAsk, bestBid, bidPrice } from '../env/merlin/engine/market.ts';
+import { itemAmount, itemCategory, nextAuctionBid, robberyThreshold } from '../env/merlin/engine/trade.ts';
 
 export const HeuristicWeights = z
   .object({
@@ -68,6 +75,10 @@ export const HeuristicWeights = z
     /** of defeating a unit or destroying a card (besides its own worth), and of taking up a defence. */
     attackBonus: z.number(),
     defendBonus: z.number(),
+    /** Grand Market (engine part 2): gold per unit the agent wants beyond a unit's fair value (the Cost of the Living) to trade. */
+    marketMargin: z.number().default(1),
+    /** Units of each commodity it keeps rather than puts into an ask. */
+    keepUnits: z.number().default(2),
   })
   .strict();
 export type HeuristicWeights = z.infer<typeof HeuristicWeights>;
@@ -281,6 +292,92 @@ export class HeuristicAgent implements Agent {
         if (s.pending === Pending.TransmuteSacrifice) return -power(s, rs, t, true);
         return this.attackUnitValue(s, s.cmdUnit, t);
       }
+      default:
+        return this.scoreMarket(s, seat, kind, arg, arg2);
+    }
+  }
+
+  /** Value of trade item `item` to the agent, in gold. */
+  private itemValue(s: MerlinState, item: number): number {
+    const cat = itemCategory(this.rs, item);
+    const n = itemAmount(this.rs, item);
+    return cat < 3 ? n * s.costOfLiving : cat === 3 ? n : this.w.crownValue;
+  }
+
+  /** Scores of the market and offer kinds (engine part 2). */
+  private scoreMarket(s: MerlinState, seat: number, kind: number, arg: number, arg2: number): number {
+    const rs = this.rs;
+    const w = this.w;
+    const m = rs.data.market;
+    const fair = s.costOfLiving;
+    const spare = s.gold[seat] - this.reserve(s, seat);
+    switch (kind) {
+      case Kind.SellToBid: {
+        const src = bestBid(s, arg, seat);
+        return bidPrice(s, arg, src) - fair - w.marketMargin;
+      }
+      case Kind.BuyFromAsk: {
+        const price = s.mktAsk[bestAsk(s, arg, seat) * 3 + arg];
+        return price > spare ? -1 : fair - price - w.marketMargin;
+      }
+      case Kind.PostBid:
+        return s.mktBid[seat * 3 + arg] === 0 && spare >= fair - w.marketMargin && fair > w.marketMargin ? 0.5 : -1;
+      case Kind.WithdrawBid:
+        return s.gold[seat] < this.reserve(s, seat) ? 1 : -1;
+      case Kind.PostAsk: {
+        const lot = m.askLots[arg2];
+        const held = s.held[seat * 3 + arg];
+        return held - (lot === 0 ? held : lot) >= w.keepUnits ? 0.5 - (lot === 0 ? 0.25 : 0) : -1;
+      }
+      case Kind.SelectTerm: {
+        if (s.pending === Pending.BidPrice) return -Math.abs(m.prices[arg] - (fair - w.marketMargin));
+        if (s.pending === Pending.AskPrice) return -Math.abs(m.prices[arg] - (fair + w.marketMargin));
+        if (s.pending === Pending.TradeGet) return this.itemValue(s, arg);
+        return m.propertyPrices[arg];
+      }
+      case Kind.BuyInsurance: {
+        // Fair value of a roll-event policy: P(the event in the period) × cover − premium.
+        const ev = rs.data.finance.insurance.events[s.polEvent[arg]];
+        if (ev.kind !== 'roll' || s.polPremium[arg] > spare) return -1;
+        let ways = 0;
+        for (const tot of ev.totals) ways += WAYS[tot];
+        const p = 1 - Math.pow(1 - ways / 36, s.polPeriod[arg]);
+        return p * s.polPremium[arg] * ev.payoutMultiple - s.polPremium[arg] - w.marketMargin;
+      }
+      case Kind.RaiseAuction: {
+        const k = s.order[s.turnIdx] * rs.data.table.fieldSlots + s.offerA;
+        const value = rs.payout[rankOf(s.slotCard[k])] + (s.slotTopKind[k] !== TopKind.None ? fair + w.landBonus : 0) + w.propertyBonus;
+        const bid = nextAuctionBid(s, rs);
+        return bid <= spare && bid < value ? 1 : -1;
+      }
+      case Kind.PassAuction:
+        return 0;
+      case Kind.RepayLoan:
+        return s.gold[seat] - s.loanOwed[arg] >= this.reserve(s, seat) ? 1 : -1;
+      case Kind.BuyFuture: {
+        const price = s.futPrice[arg];
+        return price > spare ? -1 : s.futOwed[arg] * fair - price - w.marketMargin;
+      }
+      case Kind.AcceptOffer: {
+        const from = s.order[s.turnIdx];
+        if (s.offerKind === 7) return s.gold[seat] < this.reserve(s, seat) ? 1 : -1; // borrow only when short of cash
+        if (s.offerKind === 6) {
+          const price = rs.data.finance.forwardPrices[s.offerB];
+          return price > spare ? -1 : s.futOwed[s.offerA] * fair - price - w.marketMargin;
+        }
+        if (s.offerKind === 1) {
+          const safe = 1 - robberyThreshold(s, rs, from, seat) / 6;
+          return safe * this.itemValue(s, s.offerA) - this.itemValue(s, s.offerB) - w.marketMargin;
+        }
+        const k = from * rs.data.table.fieldSlots + s.offerA;
+        const value = rs.payout[rankOf(s.slotCard[k])] + (s.slotTopKind[k] !== TopKind.None ? fair + w.landBonus : 0) + s.slotPlanted[k] * fair;
+        const price = m.propertyPrices[s.offerB];
+        return price > spare ? -1 : value + w.propertyBonus - price;
+      }
+      case Kind.RefuseOffer:
+        return 0;
+      case Kind.LiquidateProperty:
+        return s.bankruptSince[seat] >= 0 ? 1 : -1;
     }
     return -1;
   }

@@ -34,6 +34,28 @@ const MEANING: Record<number, [string, string]> = {
   [Kind.VoteKeep]: ['tax-rate vote', 'Vote to keep the tax rate.'],
   [Kind.VoteRaise]: ['tax-rate vote', 'Vote to raise the tax rate by one (Cost of the Living and Research Cost fall by one if unanimous).'],
   [Kind.VoteLower]: ['tax-rate vote', 'Vote to lower the tax rate by one (both counters rise by one if unanimous).'],
+  [Kind.PostBid]: ['free actions', 'Grand Market: bid for one unit of commodity `arg`; then SelectTerm picks the price (market.prices). Posts a covered bid, raises it (pay the difference) or lowers it (the difference goes to escrow; the bid is then locked for the turn).'],
+  [Kind.WithdrawBid]: ['free actions', 'Move the bid on commodity `arg` to escrow (not on the turn it was placed or lowered); still executable there, it returns at your next turn.'],
+  [Kind.PostAsk]: ['free actions', 'Load lot `arg2` (market.askLots; 0 = all held) of commodity `arg` on the horse cart for your ask; then SelectTerm picks the price. The units join the ask at your next turn. One transport per turn.'],
+  [Kind.PullAsk]: ['free actions', 'Take every unit of your ask on commodity `arg` back into your hand.'],
+  [Kind.SellToBid]: ['free actions', 'Sell one unit of commodity `arg` into the best other bid: paid now, the unit goes by cart (your one transport this turn).'],
+  [Kind.BuyFromAsk]: ['free actions', 'Buy one unit of commodity `arg` from the cheapest other ask, paying from your pocket.'],
+  [Kind.ProposeTrade]: ['free actions', 'Offer trade item `arg` (commodity lots, gold amounts, a Crown; engine/trade.ts) to another player; then SelectTerm picks the item asked and SelectPlayer the counterparty, who accepts or refuses. Robbery roll on acceptance.'],
+  [Kind.AcceptOffer]: ['offer response', 'The counterparty accepts the open trade or property offer.'],
+  [Kind.RefuseOffer]: ['offer response', 'The counterparty refuses the open offer; nothing changes hands.'],
+  [Kind.OfferProperty]: ['free actions', 'Offer the property at slot `arg` for sale; then SelectTerm picks the price (market.propertyPrices) and SelectPlayer the buyer, who accepts or refuses.'],
+  [Kind.LiquidateProperty]: ['free actions', 'Sell the bare property at slot `arg` to the Central Bank at its property value.'],
+  [Kind.SelectTerm]: ['choose a term', 'Sub-decision: entry `arg` of the open menu: a price (market.prices) for PostBid / PostAsk, the trade item asked for ProposeTrade, a price (market.propertyPrices) for OfferProperty, forward price index × expiries + expiry index (finance.forwardPrices, finance.expiryMonths) for WriteFuture, a price (finance.forwardPrices) for ResellFuture, rate index × terms + term index (finance.loanRatesPercent, finance.loanTermMonths) for OfferLoan, a period (finance.insurance.periodTurns) for SellInsurance, an opening bid (market.auctionOpenings) for AuctionProperty.'],
+  [Kind.WriteFuture]: ['free actions', 'Write (short) a futures contract for one bushel of commodity `arg` (needs a Chauffeur); then SelectTerm picks the forward price and expiry. It lies on the table until a long buys it.'],
+  [Kind.BuyFuture]: ['free actions', 'Buy the futures contract in place `arg`: pay its forward price to the short and become the long.'],
+  [Kind.OfferLoan]: ['free actions', 'Lend principal `arg` (finance.loanAmounts) from your Chauffeur vaults; then SelectTerm picks the interest rate and term and SelectPlayer the borrower, who accepts or refuses.'],
+  [Kind.AuctionProperty]: ['free actions', 'Auction the property at slot `arg` (0.1.14a bid auctioning); then SelectTerm picks the opening bid (market.auctionOpenings, at or below the property value) and the other players raise or pass in turn.'],
+  [Kind.RaiseAuction]: ['property auction', 'Bid market.auctionStep more than the highest bid (the opening bid first).'],
+  [Kind.PassAuction]: ['property auction', 'Leave the auction; the last bidder left buys the property at their bid.'],
+  [Kind.SellInsurance]: ['free actions', 'Post an insurance policy on catalogue event `arg` (finance.insurance.events; needs a Chauffeur whose vaults cover the payout) at the season\'s premium; then SelectTerm picks the period.'],
+  [Kind.BuyInsurance]: ['free actions', 'Buy the policy in place `arg`: pay the premium to the seller, whose vaults lock premium × payout multiple as cover.'],
+  [Kind.RepayLoan]: ['free actions', 'As the borrower, repay everything owed on loan place `arg` from your pocket.'],
+  [Kind.ResellFuture]: ['free actions', 'As the long, offer the contract in place `arg` to another player; then SelectTerm picks the price and SelectPlayer the buyer, who accepts or refuses.'],
   [Kind.Animate]: ['free actions', 'Animate the Jack or Queen at hand index `arg` (a Soul; d6 Attack Power, d6 Hit Points; active next turn); then choose the square.'],
   [Kind.Motivate]: ['free actions', 'Motivate the King at hand index `arg` as a Royal Guard (3 + Cost of the Living; active next turn); then choose the square.'],
   [Kind.MotivateNow]: ['free actions', 'As Motivate, for 2 gold more: active at once.'],
@@ -61,7 +83,10 @@ export function actionsMarkdown(rs: Ruleset): string {
     'compound choices are split into sub-decisions (pick the card, then the slot or the player). The action mask of a',
     'state has a 1 at each legal id. `describeAction(rs, id, state)` gives a readable string. Ids depend on the',
     `ruleset's table sizes (field slots ${rs.data.table.fieldSlots}, hand ${rs.data.table.handSize}) and grids`,
-    `(invest ${JSON.stringify(rs.data.grids.invest)}, vault ${JSON.stringify(rs.data.grids.vault)}, bids 0..${rs.data.grids.maxBid}); 0 in a grid means "all".`,
+    `(invest ${JSON.stringify(rs.data.grids.invest)}, vault ${JSON.stringify(rs.data.grids.vault)}, bids 0..${rs.data.grids.maxBid}; market prices`,
+    `${JSON.stringify(rs.data.market.prices)}, ask lots ${JSON.stringify(rs.data.market.askLots)}, trade lots ${JSON.stringify(rs.data.market.tradeLots)}, trade gold`,
+    `${JSON.stringify(rs.data.market.tradeGold)}, property prices ${JSON.stringify(rs.data.market.propertyPrices)}); 0 in a grid means "all". For a kind with \`arg2\`,`,
+    'id = first id + `arg` × (number of `arg2` values) + `arg2`.',
     '',
     '| ids | kind | decided in | arguments | meaning | example |',
     '| --- | --- | --- | --- | --- | --- |',
@@ -71,9 +96,7 @@ export function actionsMarkdown(rs: Ruleset): string {
     if (first < 0 || cat.count[k] === 0) continue;
     const last = first + cat.count[k] - 1;
     const [phase, meaning] = MEANING[k];
-    const args = cat.count[k] === 1 ? '-'
-      : k === Kind.Invest || k === Kind.Deposit || k === Kind.Withdraw ? '`arg` slot, `arg2` grid index'
-        : k === Kind.CommandUnit || k === Kind.SelectUnit ? '`arg` square, `arg2` level' : '`arg`';
+    const args = cat.count[k] === 1 ? '-' : cat.radix[k] > 1 ? '`arg`, `arg2`' : '`arg`';
     lines.push(`| ${first === last ? first : `${first}-${last}`} | ${KIND_NAMES[k]} | ${phase} | ${args} | ${meaning} | ${describeAction(rs, last)} |`);
   }
   lines.push('');

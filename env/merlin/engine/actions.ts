@@ -2,8 +2,9 @@
  * The flat action catalogue: every decision a player can make is one integer id in [0, size).
  *
  * Compound choices are split into sub-decisions (pick the card, then the slot or the player), so the
- * catalogue stays small: 316 ids of part 1 for the default ruleset (16 field slots, 16 hand cards, bids 0..20), plus
- * part 3's combat block (hand cards × 3, 96 board squares × 2 stack levels twice, 96 squares, 5 verbs).
+ * catalogue stays small for the default ruleset (16 field slots, 16 hand cards, bids 0..20): part 1's ids, the
+ * market menus of engine part 2 (prices and asked items are a SelectTerm sub-decision), and part 3's combat
+ * block (hand cards × 3, 96 board squares × 2 stack levels twice, 96 squares, 5 verbs); the size is in docs/ACTIONS.md.
  * Ids are laid out by kind in a fixed order derived from the ruleset's table sizes and grids; decoding is
  * two typed-array lookups. docs/ACTIONS.md is generated from this table (`npx merlin docs`).
  */
@@ -43,6 +44,29 @@ export const Kind = {
   VoteKeep: 25,
   VoteRaise: 26,
   VoteLower: 27,
+  // ---- part 2: market and finance (engine/market.ts, engine/trade.ts)
+  PostBid: 28, // arg: commodity (then SelectTerm: the price; posts, raises or lowers the bid)
+  WithdrawBid: 29, // arg: commodity (the bid moves to escrow)
+  PostAsk: 30, // arg: commodity, arg2: market.askLots index (then SelectTerm: the price; loads the horse cart)
+  PullAsk: 31, // arg: commodity
+  SellToBid: 32, // arg: commodity (one unit into the best other bid, by cart)
+  BuyFromAsk: 33, // arg: commodity (one unit from the best other ask)
+  ProposeTrade: 34, // arg: trade item given (then SelectTerm: the item asked; then SelectPlayer)
+  AcceptOffer: 35,
+  RefuseOffer: 36,
+  OfferProperty: 37, // arg: slot (then SelectTerm: the price; then SelectPlayer)
+  LiquidateProperty: 38, // arg: slot
+  SelectTerm: 39, // arg: index into the menu of the open step (market.prices, trade items, market.propertyPrices, futures terms)
+  WriteFuture: 40, // arg: commodity (needs a Chauffeur; then SelectTerm: forward price and expiry)
+  BuyFuture: 41, // arg: contract place (pay the forward price to the short, become the long)
+  ResellFuture: 42, // arg: contract place (the long offers it on; then SelectTerm: price, SelectPlayer: buyer)
+  OfferLoan: 43, // arg: finance.loanAmounts index (lend from a Chauffeur vault; then SelectTerm: rate × term, SelectPlayer: borrower)
+  RepayLoan: 44, // arg: loan place (the borrower repays everything owed early)
+  SellInsurance: 45, // arg: insurance event (needs a Chauffeur; then SelectTerm: the period)
+  BuyInsurance: 46, // arg: policy place (pay the premium; the seller's cover is locked)
+  AuctionProperty: 47, // arg: slot (then SelectTerm: the opening bid; then the other players raise or pass)
+  RaiseAuction: 48, // raise the property auction by market.auctionStep
+  PassAuction: 49, // leave the property auction
   // ---- part 3: combat (50..79). A unit is picked by board square: relative seat offset × fieldSlots + slot.
   Animate: 50, // arg: hand index (a Jack or Queen; then SelectSquare: where)
   Motivate: 51, // arg: hand index (a King, active next turn; then SelectSquare: where)
@@ -91,6 +115,8 @@ export interface ActionCatalogue {
   readonly base: Int32Array;
   /** Number of ids of each kind. */
   readonly count: Int32Array;
+  /** arg2 radix of each kind: id = base + arg * radix + arg2 (1 for kinds without arg2). */
+  readonly radix: Int32Array;
 }
 
 const cache = new WeakMap<Ruleset, ActionCatalogue>();
@@ -106,6 +132,15 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
   const B = rs.data.grids.maxBid + 1;
   const SQ = rs.data.players.max * F; // board squares, relative to the decider
   const L = rs.data.combat.stackMax; // stack levels
+  const m = rs.data.market;
+  const MP = m.prices.length;
+  const ML = m.askLots.length;
+  const T = 3 * m.tradeLots.length + m.tradeGold.length + 1; // trade items (engine/trade.ts tradeItem)
+  const PP = m.propertyPrices.length;
+  const fin = rs.data.finance;
+  const FT = Math.max(fin.forwardPrices.length * fin.expiryMonths.length, fin.loanRatesPercent.length * fin.loanTermMonths.length,
+    fin.insurance.periodTurns.length, m.auctionOpenings.length);
+  const K = fin.maxContracts;
   // [kind, count, arg2 radix]
   const layout: [number, number, number][] = [
     [Kind.EndTurn, 1, 1], [Kind.DrawTeaLeaves, 1, 1], [Kind.DrawCrystalBall, 1, 1], [Kind.BuyCard, 1, 1],
@@ -115,6 +150,12 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
     [Kind.SelectSlot, F, 1], [Kind.SelectPlayer, MAX_OFFSET, 1], [Kind.SelectOption, MAX_OPTIONS, 1],
     [Kind.EnactDecree, 1, 1], [Kind.RefuseDecree, 1, 1], [Kind.Bid, B, 1], [Kind.PayTax, 1, 1],
     [Kind.SpendCrownOnTax, 1, 1], [Kind.VoteKeep, 1, 1], [Kind.VoteRaise, 1, 1], [Kind.VoteLower, 1, 1],
+    [Kind.PostBid, 3, 1], [Kind.WithdrawBid, 3, 1], [Kind.PostAsk, 3 * ML, ML], [Kind.PullAsk, 3, 1],
+    [Kind.SellToBid, 3, 1], [Kind.BuyFromAsk, 3, 1], [Kind.ProposeTrade, T, 1], [Kind.AcceptOffer, 1, 1],
+    [Kind.RefuseOffer, 1, 1], [Kind.OfferProperty, F, 1], [Kind.LiquidateProperty, F, 1], [Kind.SelectTerm, Math.max(MP, T, PP, FT), 1],
+    [Kind.WriteFuture, 3, 1], [Kind.BuyFuture, K, 1], [Kind.ResellFuture, K, 1], [Kind.OfferLoan, fin.loanAmounts.length, 1],
+    [Kind.RepayLoan, fin.maxLoans, 1], [Kind.SellInsurance, fin.insurance.events.length, 1], [Kind.BuyInsurance, fin.insurance.maxPolicies, 1],
+    [Kind.AuctionProperty, F, 1], [Kind.RaiseAuction, 1, 1], [Kind.PassAuction, 1, 1],
     // part 3: combat
     [Kind.Animate, H, 1], [Kind.Motivate, H, 1], [Kind.MotivateNow, H, 1], [Kind.CommandUnit, SQ * L, L],
     [Kind.Move, 1, 1], [Kind.AttackProperty, 1, 1], [Kind.AttackUnit, 1, 1], [Kind.Defend, 1, 1], [Kind.UseAbility, 1, 1],
@@ -128,10 +169,12 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
   for (const [k] of layout) maxKind = Math.max(maxKind, k);
   const base = new Int32Array(maxKind + 1).fill(-1);
   const count = new Int32Array(maxKind + 1);
+  const radixOf = new Int32Array(maxKind + 1).fill(1);
   let id = 0;
   for (const [k, c, radix] of layout) {
     base[k] = id;
     count[k] = c;
+    radixOf[k] = radix;
     for (let i = 0; i < c; i++, id++) {
       kind[id] = k;
       arg[id] = radix > 1 ? Math.floor(i / radix) : i;
@@ -140,7 +183,7 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
   }
   // SelectPlayer offsets are 1-based.
   for (let i = 0; i < MAX_OFFSET; i++) arg[base[Kind.SelectPlayer] + i] = i + 1;
-  const cat: ActionCatalogue = { size, kind, arg, arg2, base, count };
+  const cat: ActionCatalogue = { size, kind, arg, arg2, base, count, radix: radixOf };
   cache.set(rs, cat);
   return cat;
 }
@@ -148,9 +191,6 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
 /** The id of (kind, arg, arg2) in `cat`. */
 export function actionId(rs: Ruleset, kind: Kind, arg = 0, arg2 = 0): number {
   const cat = catalogue(rs);
-  if (kind === Kind.Invest) return cat.base[kind] + arg * rs.data.grids.invest.length + arg2;
-  if (kind === Kind.Deposit || kind === Kind.Withdraw) return cat.base[kind] + arg * rs.data.grids.vault.length + arg2;
   if (kind === Kind.SelectPlayer) return cat.base[kind] + arg - 1;
-  if (kind === Kind.CommandUnit || kind === Kind.SelectUnit) return cat.base[kind] + arg * rs.data.combat.stackMax + arg2;
-  return cat.base[kind] + arg;
+  return cat.base[kind] + arg * cat.radix[kind] + arg2;
 }

@@ -14,6 +14,10 @@ import { shuffleBack } from './cards.ts';
 import { checkDominance } from './victory.ts';
 import { removeReading } from './effects.ts';
 import { removeUnitsOf } from './combat.ts';
+import { leaveMarket } from './market.ts';
+import { leaveFutures } from './futures.ts';
+import { hasOverdueLoan, leaveLoans } from './loans.ts';
+import { leaveInsurance } from './insurance.ts';
 
 /** Record that `seat` failed to pay `toBank` gold to the Central Bank and `toRow` to the R.O.W. */
 export function incurDebt(s: MerlinState, seat: number, toBank: number, toRow: number): void {
@@ -34,7 +38,7 @@ export function payDebts(s: MerlinState, rs: Ruleset, seat: number): void {
   paid -= toBank;
   s.debtRow[seat] -= paid;
   s.row += paid;
-  if (s.debtBank[seat] === 0 && s.debtRow[seat] === 0) s.bankruptSince[seat] = -1;
+  if (s.debtBank[seat] === 0 && s.debtRow[seat] === 0 && !hasOverdueLoan(s, seat)) s.bankruptSince[seat] = -1;
 }
 
 /** Mandatory payment of `amount` gold to the Central Bank (`toRow` false) or the R.O.W.; a shortfall becomes debt. */
@@ -67,6 +71,10 @@ export function eliminate(s: MerlinState, rs: Ruleset, seat: number): void {
   const F = rs.data.table.fieldSlots;
   s.eliminated[seat] = 1;
   removeUnitsOf(s, seat);
+  leaveMarket(s, seat);
+  leaveFutures(s, seat);
+  leaveLoans(s, seat);
+  leaveInsurance(s, rs, seat);
   s.centralBank += s.gold[seat];
   s.gold[seat] = 0;
   for (let c = 0; c < 3; c++) {

@@ -35,6 +35,11 @@ import {
   coordVerbOk, defend, isArtificer, isGolemCard, isGuardCard, isHarmonious, moveOk, moveUnit, motivate, partnerOk, placeOk, recipientOk,
   sacrificeOk, squareKey, transmute, unitAt, unitsOn, useAbility, Verb, verbOpen, checkLastCall, lastCall,
 } from './combat.ts';
+import {
+  applyMarketAction, checkMarketAction, checkTerm, describeMarketAction, isMarketKind, isOfferTarget, legalMarketMain, legalOfferTargets,
+  legalTerms, MARKET_MAIN_KINDS, offerTargetOk,
+} from './offers.ts';
+import { checkRaise } from './trade.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
 export function currentPlayer(s: MerlinState): number {
@@ -55,10 +60,16 @@ const MAIN_KINDS = new Uint8Array(80);
 for (const k of [Kind.EndTurn, Kind.BuyCard, Kind.PlayCard, Kind.SellSpell, Kind.Invest, Kind.FundLab, Kind.CreateSpecialised,
   Kind.CreateChauffeur, Kind.Deposit, Kind.Withdraw, Kind.Plant, Kind.Unplant, Kind.BrewMead, Kind.SellMead, Kind.PlayCrowns,
   Kind.Animate, Kind.Motivate, Kind.MotivateNow, Kind.CommandUnit, Kind.LastCall]) MAIN_KINDS[k] = 1;
+/** Part-2 Main-phase kinds (engine/offers.ts). */
+const MARKET_KINDS = new Uint8Array(80);
+for (const k of MARKET_MAIN_KINDS) MARKET_KINDS[k] = MAIN_KINDS[k] = 1;
 
 const PHASE_NAMES: Record<number, string> = {
-  ...['turn-order auction', 'future reading', 'free actions', 'choose a slot', 'choose a player', 'choose a decree',
-    'enact or refuse the decree', 'decree auction', 'tax season', 'tax-rate vote', 'game over'],
+  [Phase.AuctionBid]: 'turn-order auction', [Phase.FutureReading]: 'future reading', [Phase.Main]: 'free actions',
+  [Phase.SelectSlot]: 'choose a slot', [Phase.SelectPlayer]: 'choose a player', [Phase.DecreeChoose]: 'choose a decree',
+  [Phase.DecreeDecide]: 'enact or refuse the decree', [Phase.DecreeBid]: 'decree auction', [Phase.Tax]: 'tax season',
+  [Phase.TaxVote]: 'tax-rate vote', [Phase.GameOver]: 'game over', [Phase.OfferRespond]: 'an offer to accept or refuse',
+  [Phase.SelectTerm]: 'choose a price or term', [Phase.PropertyAuction]: 'a property auction',
   [Phase.UnitVerb]: "choose the unit's verb", [Phase.SelectSquare]: 'choose a board square', [Phase.SelectUnit]: 'choose a unit',
 };
 
@@ -103,9 +114,17 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
     case Phase.SelectSlot:
       if (kind !== Kind.SelectSlot) return wrong;
       return checkSelectSlot(s, rs, seat, a);
+    case Phase.OfferRespond:
+      return kind === Kind.AcceptOffer || kind === Kind.RefuseOffer ? null : wrong;
+    case Phase.SelectTerm:
+      return kind === Kind.SelectTerm ? checkTerm(s, rs, seat, a) : wrong;
+    case Phase.PropertyAuction:
+      if (kind === Kind.PassAuction) return null;
+      return kind === Kind.RaiseAuction ? checkRaise(s, rs, seat) : wrong;
     case Phase.SelectPlayer: {
       if (kind !== Kind.SelectPlayer) return wrong;
       if (a >= s.numPlayers) return 'no player at that offset';
+      if (isOfferTarget(s)) return offerTargetOk(s, rs, seat, (seat + a) % s.numPlayers) ? null : 'that player cannot take this offer';
       const def = handCardDef(rs, s.hands[seat][s.pendingHand]);
       return spellTargetOk(s, rs, seat, (seat + a) % s.numPlayers, def.target === 'opponentLand') ? null : 'not a valid target for this spell';
     }
@@ -126,6 +145,7 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
   if (!MAIN_KINDS[kind]) return wrong;
   if (kind === Kind.EndTurn) return null;
   if (s.actionsThisTurn >= rs.data.maxActionsPerTurn) return 'the per-turn action cap is reached: only end turn';
+  if (MARKET_KINDS[kind]) return checkMarketAction(s, rs, seat, kind, a, b);
   switch (kind) {
     case Kind.BuyCard:
       return checkBuy(s, rs, seat);
@@ -275,7 +295,18 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
     case Phase.SelectSlot:
       for (let i = 0; i < rs.data.table.fieldSlots; i++) if (checkSelectSlot(s, rs, seat, i) === null) out[n++] = base[Kind.SelectSlot] + i;
       return n;
+    case Phase.OfferRespond:
+      out[n++] = base[Kind.AcceptOffer];
+      out[n++] = base[Kind.RefuseOffer];
+      return n;
+    case Phase.SelectTerm:
+      return legalTerms(s, rs, seat, out);
+    case Phase.PropertyAuction:
+      if (checkRaise(s, rs, seat) === null) out[n++] = base[Kind.RaiseAuction];
+      out[n++] = base[Kind.PassAuction];
+      return n;
     case Phase.SelectPlayer: {
+      if (isOfferTarget(s)) return legalOfferTargets(s, rs, seat, out);
       const needsLand = handCardDef(rs, s.hands[seat][s.pendingHand]).target === 'opponentLand';
       for (let off = 1; off < s.numPlayers; off++)
         if (spellTargetOk(s, rs, seat, (seat + off) % s.numPlayers, needsLand)) out[n++] = base[Kind.SelectPlayer] + off - 1;
@@ -358,6 +389,8 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
   if (checkBrewMead(s, rs, seat) === null) out[n++] = base[Kind.BrewMead];
   if (s.mead[seat] > 0) out[n++] = base[Kind.SellMead];
   if (s.crowns[seat] >= rs.data.victory.crownsToWin && hasHighestNetWorth(s, rs, seat)) out[n++] = base[Kind.PlayCrowns];
+  // Ascending ids: part 2's kinds come after part 1's, part 3's after part 2's.
+  n = legalMarketMain(s, rs, seat, out, n);
   if (rs.data.combat.golems || rs.data.combat.royalGuards) n = legalCombatMain(s, rs, seat, out, n);
   return n;
 }
@@ -425,6 +458,10 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
   const seat = s.decider;
   const F = rs.data.table.fieldSlots;
   if (s.phase === Phase.Main) s.actionsThisTurn++;
+  if (isMarketKind(kind) || (kind === Kind.SelectPlayer && isOfferTarget(s))) {
+    applyMarketAction(s, rs, seat, kind, a, b);
+    return;
+  }
   switch (kind) {
     case Kind.Bid:
       if (s.phase === Phase.AuctionBid) {
@@ -712,5 +749,6 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     case Kind.SelectUnit: return `choose the unit at ${squareName(a)}, level ${b}`;
     case Kind.LastCall: return `Last Call: recall your Royal Guard to the Brewery in ${slotName(a)} for a Mead`;
   }
+  if (isMarketKind(kind)) return describeMarketAction(rs, kind, a, b, (slot) => slotName(slot), s);
   return `${KIND_NAMES[kind]} ${a}`;
 }

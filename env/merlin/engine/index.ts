@@ -14,6 +14,8 @@ export {
   activeSeat, cloneState, deserializeState, Phase, serializeState, STATE_VERSION, statesEqual, Victory, VICTORY_NAMES, type MerlinState,
 } from './state.ts';
 export { netWorth, ranking } from './victory.ts';
+export { bestAsk, bestBid, bidPrice, marketWorth, spotPrice } from './market.ts';
+export { tradeItem, tradeItemCount, tradeItemName } from './trade.ts';
 export { checkConservation, checkDeep } from './invariants.ts';
 export { adjacent, geometry, type BoardGeometry } from './board.ts';
 export { loadRuleset, defaultRuleset, compileRuleset, type Ruleset } from '../rules/index.ts';

@@ -53,6 +53,45 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
     if (s.slotVault[k] > 0 && s.slotKind[k] !== SlotKind.Chauffeur) out.push(`slot ${k} holds vault gold but is no Chauffeur`);
     if (s.slotFunds[k] > 0 && s.slotKind[k] !== SlotKind.SpellLab && s.slotKind[k] !== SlotKind.PotionLab) out.push(`slot ${k} holds research funds but is no lab`);
   }
+  // Part 2: the Grand Market (bids, escrow, R.O.W. stimulus bids, asks) and the horse carts (engine/market.ts).
+  for (let k = 0; k < P * 3; k++) {
+    gold += s.mktBid[k] + s.mktEscBid[k] + s.mktEscGold[k];
+    com[k % 3] += s.mktAskQty[k];
+    neg(`mktBid[${k}]`, s.mktBid[k]);
+    neg(`mktEscBid[${k}]`, s.mktEscBid[k]);
+    neg(`mktEscGold[${k}]`, s.mktEscGold[k]);
+    neg(`mktAskQty[${k}]`, s.mktAskQty[k]);
+    if ((s.mktAskQty[k] > 0) !== (s.mktAsk[k] > 0)) out.push(`ask ${k} has units without a price or a price without units`);
+  }
+  for (let c = 0; c < 3; c++) {
+    gold += s.rowBids[c] * s.rowBidPrice[c];
+    neg(`rowBids[${c}]`, s.rowBids[c]);
+    neg(`rowBidPrice[${c}]`, s.rowBidPrice[c]);
+  }
+  for (let p = 0; p < P; p++) {
+    neg(`cartQty[${p}]`, s.cartQty[p]);
+    if (s.cartQty[p] > 0) {
+      if (s.cartCom[p] < 0 || s.cartCom[p] > 2) out.push(`cart of ${p} carries an unknown commodity`);
+      else com[s.cartCom[p]] += s.cartQty[p];
+    }
+  }
+  for (let k = 0; k < s.futShort.length; k++) {
+    if (s.futShort[k] < 0) continue;
+    if (s.futShort[k] === s.futLong[k]) out.push(`futures contract ${k}: the short is its own long`);
+    if (s.futOwed[k] < 0 || s.futOwed[k] > rs.data.finance.bushel) out.push(`futures contract ${k} owes ${s.futOwed[k]} units`);
+    if (s.eliminated[s.futShort[k]] || (s.futLong[k] >= 0 && s.eliminated[s.futLong[k]])) out.push(`futures contract ${k} has an eliminated party`);
+  }
+  for (let k = 0; k < s.polSeller.length; k++) {
+    gold += s.polCover[k];
+    neg(`polCover[${k}]`, s.polCover[k]);
+    if (s.polSeller[k] < 0 ? s.polCover[k] !== 0 || s.polBuyer[k] >= 0 : (s.polBuyer[k] < 0) !== (s.polCover[k] === 0)) out.push(`policy ${k} is malformed`);
+  }
+  for (let k = 0; k < s.loanLender.length; k++) {
+    if (s.loanLender[k] < 0) continue;
+    if (s.loanLender[k] === s.loanBorrower[k] || s.loanOwed[k] <= 0) out.push(`loan ${k} is malformed`);
+    if (s.eliminated[s.loanLender[k]] || s.eliminated[s.loanBorrower[k]]) out.push(`loan ${k} has an eliminated party`);
+  }
+  if ((s.phase === Phase.OfferRespond) !== (s.offerTo >= 0)) out.push('an offer counterparty is set outside OfferRespond (or missing in it)');
   if (gold !== rs.data.supply.gold) out.push(`gold is not conserved: ${gold} != ${rs.data.supply.gold}`);
   const totals = [rs.data.supply.commodities.souls, rs.data.supply.commodities.elixirOil, rs.data.supply.commodities.essenceGrain];
   for (let c = 0; c < 3; c++) if (com[c] !== totals[c]) out.push(`commodity ${c} is not conserved: ${com[c]} != ${totals[c]}`);

@@ -19,18 +19,20 @@ export function bankPays(s: MerlinState, seat: number, amount: number): number {
  * was taken; the caller sends it where it belongs. Used for mandatory payments (taxes, maintenance, debts).
  */
 export function takeGold(s: MerlinState, rs: Ruleset, seat: number, amount: number): number {
-  let need = amount;
-  const fromPocket = need < s.gold[seat] ? need : s.gold[seat];
+  const fromPocket = amount < s.gold[seat] ? amount : s.gold[seat];
   s.gold[seat] -= fromPocket;
-  need -= fromPocket;
-  if (need > 0) {
-    const F = rs.data.table.fieldSlots;
-    for (let k = seat * F, e = k + F; k < e && need > 0; k++) {
-      if (s.slotKind[k] !== SlotKind.Chauffeur) continue;
-      const t = need < s.slotVault[k] ? need : s.slotVault[k];
-      s.slotVault[k] -= t;
-      need -= t;
-    }
+  return fromPocket + (amount > fromPocket ? takeFromVaults(s, rs, seat, amount - fromPocket) : 0);
+}
+
+/** Take up to `amount` gold from `seat`'s Chauffeur vaults in slot order; returns what was taken (the caller places it). */
+export function takeFromVaults(s: MerlinState, rs: Ruleset, seat: number, amount: number): number {
+  let need = amount;
+  const F = rs.data.table.fieldSlots;
+  for (let k = seat * F, e = k + F; k < e && need > 0; k++) {
+    if (s.slotKind[k] !== SlotKind.Chauffeur) continue;
+    const t = need < s.slotVault[k] ? need : s.slotVault[k];
+    s.slotVault[k] -= t;
+    need -= t;
   }
   return amount - need;
 }

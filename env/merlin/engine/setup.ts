@@ -39,6 +39,8 @@ export function createGame(rs: Ruleset, numPlayers: number, seed: string | numbe
     return d;
   });
   const fill = (n: number, v: number) => new Array<number>(n).fill(v);
+  const K = r.finance.maxContracts;
+  const KP = r.finance.insurance.maxPolicies;
   const s: MerlinState = {
     v: STATE_VERSION, rulesetHash: rs.hash, numPlayers: P, rng,
     turn: 0, turnIdx: 0, order: fill(P, -1), actionsThisTurn: 0,
@@ -58,6 +60,16 @@ export function createGame(rs: Ruleset, numPlayers: number, seed: string | numbe
     readingDeck: [], readingCard: [], readingOwner: [], readingTurn: [],
     potionCard: [], potionOwner: [], potionSlot: [], potionTurn: [], potionOrigin: [],
     modSeat: [], modSlot: [], modScope: [], modMult: [], modUntil: [],
+    mktBid: fill(P * 3, 0), mktBidTurn: fill(P * 3, -1), mktEscBid: fill(P * 3, 0), mktEscGold: fill(P * 3, 0),
+    mktAsk: fill(P * 3, 0), mktAskQty: fill(P * 3, 0), rowBids: fill(3, 0), rowBidPrice: fill(3, 0), lastPrice: fill(3, 0),
+    bidSeenMonth: fill(3, 0), cartCom: fill(P, -1), cartQty: fill(P, 0), cartDest: fill(P, -1), cartPrice: fill(P, 0), cartTurn: fill(P, -1),
+    offerKind: 0, offerA: -1, offerB: -1, offerTo: -1, propAucPrice: 0, propAucLeader: -1,
+    futShort: fill(K, -1), futLong: fill(K, -1), futCom: fill(K, 0), futPrice: fill(K, 0), futExpiry: fill(K, 0), futOwed: fill(K, 0),
+    futLate: fill(K, 0),
+    loanLender: fill(r.finance.maxLoans, -1), loanBorrower: fill(r.finance.maxLoans, -1), loanOwed: fill(r.finance.maxLoans, 0),
+    loanDue: fill(r.finance.maxLoans, 0),
+    polSeller: fill(KP, -1), polBuyer: fill(KP, -1), polEvent: fill(KP, 0), polPremium: fill(KP, 0), polCover: fill(KP, 0),
+    polUntil: fill(KP, 0), polPeriod: fill(KP, 0), polSeason: fill(KP, 0),
     phase: Phase.AuctionBid, decider: 0, pending: 0, pendingHand: -1, pendingSlot: -1, pendingPlayer: -1,
     queue: [], bids: fill(P, -1), aucGroup: [...Array(P).keys()], aucFirstPos: 0, aucRound: 0, aucPending: [],
     decreeOptions: [], decreeCard: -1, decreeDrawer: -1, votes: fill(P, -1),

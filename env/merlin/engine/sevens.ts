@@ -10,6 +10,7 @@ import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, type MerlinState } from './state.ts';
 import { landNumberAt } from './ledger.ts';
 import { rankOf } from './cards.ts';
+import { cartBreakdowns } from './market.ts';
 
 /** Resolve a rolled 7 for every player. */
 export function resolveSevenRoll(s: MerlinState, rs: Ruleset): void {
@@ -25,6 +26,7 @@ export function resolveSevenRoll(s: MerlinState, rs: Ruleset): void {
     const seat = s.order[(s.turnIdx + i) % s.numPlayers];
     if (!s.eliminated[seat]) holdingCharge(s, rs, seat);
   }
+  cartBreakdowns(s, rs);
   if (rs.data.sevens.playSevenCardsInDeckOnRoll) {
     for (const c of s.deck) if (rankOf(c) === 7) s.costOfLiving += s.volatility;
   }

@@ -37,6 +37,12 @@ export const Phase = {
   TaxVote: 9,
   /** The game is over (terminated or truncated). */
   GameOver: 10,
+  /** Part 2: the counterparty (`decider`) accepts or refuses the active player's open offer (offers.ts). */
+  OfferRespond: 20,
+  /** Part 2: the active player picks a term (price, asked item) of a market action or offer (offers.ts). */
+  SelectTerm: 21,
+  /** Part 2: an open ascending property auction: `decider` raises or passes (trade.ts). */
+  PropertyAuction: 22,
   // ---- part 3: combat (values 30..39)
   /** A unit was chosen (`cmdUnit`): pick its verb (move, attack a property or a unit, defend, ability). */
   UnitVerb: 30,
@@ -62,6 +68,27 @@ export const Pending = {
   SpellTargetPlayer: 5,
   SpellTargetSlot: 6,
   PotionTargetSlot: 7,
+  /** Part 2 (offers.ts): SelectPlayer for the counterparty of a goods trade offer. */
+  TradeTarget: 20,
+  /** Part 2: SelectPlayer for the buyer a property is offered to. */
+  PropertyBuyer: 21,
+  /** Part 2: SelectTerm for the price of a bid, the price of an ask, the item asked in a trade, a property's price. */
+  BidPrice: 22,
+  AskPrice: 23,
+  TradeGet: 24,
+  PropertyPrice: 25,
+  /** Part 2: SelectTerm for a new futures contract's forward price and expiry (price index × expiries + expiry index). */
+  FutureTerms: 26,
+  /** Part 2: SelectTerm for the resale price of a futures contract (finance.forwardPrices), then SelectPlayer for its buyer. */
+  ContractPrice: 27,
+  ContractBuyer: 28,
+  /** Part 2: SelectTerm for a loan's interest rate and term (rate index × terms + term index), then SelectPlayer for the borrower. */
+  LoanTerms: 29,
+  LoanBorrower: 30,
+  /** Part 2: SelectTerm for an insurance policy's period (finance.insurance.periodTurns). */
+  PolicyPeriod: 31,
+  /** Part 2: SelectTerm for a property auction's opening bid (market.auctionOpenings). */
+  AuctionOpening: 32,
   // ---- part 3: combat (values 40..59)
   /** Where to place the golem animated from hand index `pendingHand`. */
   PlaceGolem: 40,
@@ -225,6 +252,72 @@ export interface MerlinState {
   modMult: number[];
   modUntil: number[];
 
+  // ---- part 2: market and finance (0.1.27b "The Grand Market", "Commodity Transport", "Trading between
+  // Players"; engine/market.ts, engine/trade.ts). All public. Indexed [seat * 3 + commodity] unless noted.
+  /** Price per unit of the seat's open bid (one unit) on the commodity; 0 = none. The gold sits in the bid. */
+  mktBid: number[];
+  /** Turn the bid was placed or last lowered: it cannot be withdrawn until a later turn. */
+  mktBidTurn: number[];
+  /** Price of a withdrawn bid waiting in escrow (still executable); 0 = none. Returns at the seat's next turn. */
+  mktEscBid: number[];
+  /** Gold from lowered bids waiting in escrow (not executable). Returns at the seat's next turn. */
+  mktEscGold: number[];
+  /** Price per unit of the seat's ask, and the units in it. */
+  mktAsk: number[];
+  mktAskQty: number[];
+  /** R.O.W. stimulus bids by commodity: how many (one unit each) and their price. */
+  rowBids: number[];
+  rowBidPrice: number[];
+  /** Last traded price by commodity (0 before the first trade). */
+  lastPrice: number[];
+  /** By commodity: the month (`months`) a bid was last seen on the market (stimulus clock). */
+  bidSeenMonth: number[];
+  /** Horse carts by seat: commodity (-1 none), units, destination (-1 the seat's own ask, -2 the supply
+   * (a R.O.W. purchase), else the buying seat), the ask price it carries, the turn of the seat's last transport. */
+  cartCom: number[];
+  cartQty: number[];
+  cartDest: number[];
+  cartPrice: number[];
+  cartTurn: number[];
+  /** The market action or offer being composed (SelectTerm, SelectPlayer, OfferRespond): 1 goods trade,
+   * 2 property sale, 3 bid, 4 ask (0 none); offerA the item given / slot / commodity, offerB the item asked /
+   * price index / ask lot index (-1 until chosen); the counterparty (-1 none). */
+  offerKind: number;
+  offerA: number;
+  offerB: number;
+  offerTo: number;
+  /** An open property auction (Phase.PropertyAuction, engine/trade.ts): the highest bid so far (or the opening
+   * price minus one step before any bid) and its bidder (-1 none); the bidders still in are `queue`. */
+  propAucPrice: number;
+  propAucLeader: number;
+  /** Futures contracts by table place [finance.maxContracts] (engine/futures.ts): the short (-1 = free place),
+   * the long (-1 = not bought yet), commodity, forward price (gold per bushel), expiry month (`months`), units
+   * still owed, and turns of the short already passed since expiry without full delivery. */
+  futShort: number[];
+  futLong: number[];
+  futCom: number[];
+  futPrice: number[];
+  futExpiry: number[];
+  futOwed: number[];
+  futLate: number[];
+  /** Loans by table place [finance.maxLoans] (engine/loans.ts): lender (-1 = free place), borrower, gold still
+   * owed (principal and interest), the month repayment is due. */
+  loanLender: number[];
+  loanBorrower: number[];
+  loanOwed: number[];
+  loanDue: number[];
+  /** Insurance policies by table place [finance.insurance.maxPolicies] (engine/insurance.ts): seller (-1 = free
+   * place), buyer (-1 = not sold yet), event (catalogue index), premium, gold locked as cover, the last turn
+   * covered, the period in turns, and the season index it was posted in. */
+  polSeller: number[];
+  polBuyer: number[];
+  polEvent: number[];
+  polPremium: number[];
+  polCover: number[];
+  polUntil: number[];
+  polPeriod: number[];
+  polSeason: number[];
+
   // ---- the open decision
   phase: number;
   decider: number;
@@ -286,6 +379,9 @@ export interface MerlinState {
 
 const NUM_ARRAYS: (keyof MerlinState)[] = [
   'order', 'supply', 'gold', 'held', 'crowns', 'mead', 'debtBank', 'debtRow', 'bankruptSince', 'eliminated', 'spellTargeted',
+  'futShort', 'futLong', 'futCom', 'futPrice', 'futExpiry', 'futOwed', 'futLate', 'loanLender', 'loanBorrower', 'loanOwed', 'loanDue',
+  'polSeller', 'polBuyer', 'polEvent', 'polPremium', 'polCover', 'polUntil', 'polPeriod', 'polSeason',
+  'mktBid', 'mktBidTurn', 'mktEscBid', 'mktEscGold', 'mktAsk', 'mktAskQty', 'rowBids', 'rowBidPrice', 'lastPrice', 'bidSeenMonth', 'cartCom', 'cartQty', 'cartDest', 'cartPrice', 'cartTurn',
   'slotKind', 'slotCard', 'slotTopKind', 'slotTop', 'slotInvest', 'slotInvestTurn', 'slotVault', 'slotFunds', 'slotSpent', 'slotPlanted',
   'underCard', 'underKey', 'deck', 'discard', 'readingDeck', 'readingCard', 'readingOwner', 'readingTurn',
   'potionCard', 'potionOwner', 'potionSlot', 'potionTurn', 'potionOrigin', 'modSeat', 'modSlot', 'modScope', 'modMult', 'modUntil',
@@ -323,6 +419,17 @@ export function cloneState(s: MerlinState): MerlinState {
     potionCard: s.potionCard.slice(), potionOwner: s.potionOwner.slice(), potionSlot: s.potionSlot.slice(),
     potionTurn: s.potionTurn.slice(), potionOrigin: s.potionOrigin.slice(),
     modSeat: s.modSeat.slice(), modSlot: s.modSlot.slice(), modScope: s.modScope.slice(), modMult: s.modMult.slice(), modUntil: s.modUntil.slice(),
+    mktBid: s.mktBid.slice(), mktBidTurn: s.mktBidTurn.slice(), mktEscBid: s.mktEscBid.slice(), mktEscGold: s.mktEscGold.slice(),
+    mktAsk: s.mktAsk.slice(), mktAskQty: s.mktAskQty.slice(), rowBids: s.rowBids.slice(), rowBidPrice: s.rowBidPrice.slice(),
+    lastPrice: s.lastPrice.slice(), bidSeenMonth: s.bidSeenMonth.slice(), cartCom: s.cartCom.slice(), cartQty: s.cartQty.slice(),
+    cartDest: s.cartDest.slice(), cartPrice: s.cartPrice.slice(), cartTurn: s.cartTurn.slice(),
+    offerKind: s.offerKind, offerA: s.offerA, offerB: s.offerB, offerTo: s.offerTo,
+    propAucPrice: s.propAucPrice, propAucLeader: s.propAucLeader,
+    futShort: s.futShort.slice(), futLong: s.futLong.slice(), futCom: s.futCom.slice(), futPrice: s.futPrice.slice(),
+    futExpiry: s.futExpiry.slice(), futOwed: s.futOwed.slice(), futLate: s.futLate.slice(),
+    loanLender: s.loanLender.slice(), loanBorrower: s.loanBorrower.slice(), loanOwed: s.loanOwed.slice(), loanDue: s.loanDue.slice(),
+    polSeller: s.polSeller.slice(), polBuyer: s.polBuyer.slice(), polEvent: s.polEvent.slice(), polPremium: s.polPremium.slice(),
+    polCover: s.polCover.slice(), polUntil: s.polUntil.slice(), polPeriod: s.polPeriod.slice(), polSeason: s.polSeason.slice(),
     phase: s.phase, decider: s.decider, pending: s.pending, pendingHand: s.pendingHand, pendingSlot: s.pendingSlot,
     pendingPlayer: s.pendingPlayer, queue: s.queue.slice(), bids: s.bids.slice(), aucGroup: s.aucGroup.slice(),
     aucFirstPos: s.aucFirstPos, aucRound: s.aucRound, aucPending: s.aucPending.slice(),

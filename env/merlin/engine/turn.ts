@@ -15,6 +15,10 @@ import { readingsAvailable } from './future-readings.ts';
 import { beginTaxSeason } from './taxes.ts';
 import { checkDominance, truncate } from './victory.ts';
 import { combatTurnEnd, combatTurnStart } from './combat.ts';
+import { marketStimulus, marketTurnStart } from './market.ts';
+import { settleFutures } from './futures.ts';
+import { collectLoans } from './loans.ts';
+import { resolvePolicies } from './insurance.ts';
 
 /** Start the turn of `order[turnIdx]`, skipping eliminated players, and run it up to its first decision. */
 export function startTurn(s: MerlinState, rs: Ruleset): void {
@@ -31,8 +35,13 @@ export function startTurn(s: MerlinState, rs: Ruleset): void {
     expireModifiers(s);
     turnTriggers(s, rs);
     payDebts(s, rs, seat);
+    marketTurnStart(s, seat);
+    settleFutures(s, rs, seat);
+    collectLoans(s, rs, seat);
     const taxDue = rollAndResolve(s, rs);
     if (checkDominance(s, rs)) return;
+    marketStimulus(s, rs);
+    resolvePolicies(s, rs, s.die1 + s.die2);
     if (s.eliminated[seat]) {
       nextSeat(s);
       continue;

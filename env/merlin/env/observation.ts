@@ -30,6 +30,11 @@ import { ArgumentError } from '../../core/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';
 import { cardHp } from '../engine/combat.ts';
+import { bestAsk, bestBid, bidPrice, marketWorth } from '../engine/market.ts';
+import { tradeItemCount } from '../engine/trade.ts';
+import { futuresWorth } from '../engine/futures.ts';
+import { loansWorth } from '../engine/loans.ts';
+import { insuranceWorth } from '../engine/insurance.ts';
 
 /** Most face-up Future Readings encoded one by one (the oldest first); `readingCount` counts them all. */
 export const MAX_READINGS = 12;
@@ -217,6 +222,56 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   const oBid = L.add('bid', B * 2, `${privWord}[2]: 1 when the seat has bid in the open auction round; the bid / grids.maxBid (${maxBid}).`);
   const oVote = L.add('vote', B * 3, `${privWord}[3]: one-hot tax-rate vote cast this tax season: keep, raise, lower.`);
 
+  // ---- part 2: the Grand Market, carts and offers (engine/market.ts, engine/trade.ts); all public
+  const mk = d.market;
+  const stimM = mk.stimulusMonths;
+  const stimB = mk.stimulusBids;
+  const T = tradeItemCount(rs);
+  const PPN = mk.propertyPrices.length;
+  const priceWord = 'x as x / (x + 10)';
+  const oMkBook = L.add('market.book', 3 * 6, `[3] commodities (Souls, Elixir Oil, Essence Grain) × [6]: best bid, best ask, spot price, last traded price (gold per unit, each ${priceWord}; 0 when none), R.O.W. stimulus bids / ${stimB}, months since a bid was seen / ${stimM} clipped to 1.`);
+  const oMkBid = L.add('seat.marketBid', M * 3, `${seatWord} × [3]: the seat's open bid (one unit) per commodity, price ${priceWord}; 0 when none.`);
+  const oMkFresh = L.add('seat.marketBidFresh', M * 3, `${seatWord} × [3]: 1 when the bid was placed or lowered this turn (it cannot be withdrawn yet).`);
+  const oMkEsc = L.add('seat.marketEscrow', M * 3, `${seatWord} × [3]: gold in escrow per commodity (a withdrawn bid, still executable, plus lowered differences), ${priceWord}.`);
+  const oMkAskP = L.add('seat.marketAskPrice', M * 3, `${seatWord} × [3]: the seat's ask price per commodity, ${priceWord}; 0 when none.`);
+  const oMkAskQ = L.add('seat.marketAskUnits', M * 3, `${seatWord} × [3]: units in the ask / the commodity's total.`);
+  const oMkCart = L.add('seat.cart', M * 3, `${seatWord} × [3]: units on the seat's horse cart by commodity / the commodity's total (on the road until the seat's next turn).`);
+  const oMkCartTo = L.add('seat.cartSold', M, `${seatWord}: 1 when the seat's cart carries a unit sold into another player's bid (0: bound for its own ask or a R.O.W. purchase).`);
+  const oMkMoved = L.add('seat.transportedThisTurn', M, `${seatWord}: 1 when the seat has used its one transport this turn.`);
+  const oOfStage = L.add('offer.stage', 3, 'One-hot step of the market action or offer being composed: the active player chooses a term (SelectTerm: a price or the item asked), the counterparty (SelectPlayer), or the counterparty accepts or refuses (OfferRespond).');
+  const oOfKind = L.add('offer.kind', 9, 'One-hot kind of the action being composed: goods trade, property sale, bid, ask, new futures contract, futures resale, loan, insurance policy, property auction.');
+  const oAuc = L.add('offer.auctionBid', 1, `The property auction's highest bid (the opening bid before any) ${priceWord}.`);
+  const oAucLeader = L.add('offer.auctionLeader', M, `One-hot ${relWord} of the highest bidder of the property auction.`);
+  const oAucIn = L.add('offer.auctionBidders', M, `${seatWord}: 1 while the seat is still bidding in the property auction.`);
+  const oOfEvent = L.add('offer.insuranceEvent', d.finance.insurance.events.length, 'One-hot catalogue event of the insurance policy being posted.');
+  const oOfLoan = L.add('offer.loanAmount', d.finance.loanAmounts.length, `One-hot index into finance.loanAmounts (${d.finance.loanAmounts.join(', ')}) of the loan offered.`);
+  const oOfCom = L.add('offer.commodity', 3, 'One-hot commodity of the bid or ask being priced.');
+  const oOfGive = L.add('offer.give', T, `[${T}] trade items (engine/trade.ts tradeItem: commodity lots, gold amounts, a Crown): one-hot item the active player gives.`);
+  const oOfGet = L.add('offer.get', T, `[${T}] trade items: one-hot item the active player asks for.`);
+  const oOfSlot = L.add('offer.propertySlot', F, `[${F}] the active player's field slots: one-hot property offered for sale.`);
+  const oOfPrice = L.add('offer.propertyPrice', PPN, `[${PPN}] one-hot index into market.propertyPrices (${mk.propertyPrices.join(', ')}) of the property offer.`);
+  const oOfTo = L.add('offer.counterparty', M, `One-hot ${relWord} of the counterparty of the open offer.`);
+  const fin = d.finance;
+  const KC = fin.maxContracts;
+  const bushel = fin.bushel;
+  const maxExp = Math.max(...fin.expiryMonths);
+  const oOfContract = L.add('offer.contract', KC, `[${KC}] contract places: one-hot futures contract offered for resale.`);
+  const oFut = L.add('futures', KC * 8, `[${KC}] contract places (engine/futures.ts) × [8]: 1 when a contract lies there; 1 when it has a long; one-hot commodity (3); forward price (gold per bushel) ${priceWord}; months to expiry / ${maxExp} clipped to [0, 1]; units still owed / bushel (${bushel}).`);
+  const oFutShort = L.add('futures.short', KC * M, `[${KC}] × [${M}]: one-hot ${relWord} of the short (writer).`);
+  const oFutLong = L.add('futures.long', KC * M, `[${KC}] × [${M}]: one-hot ${relWord} of the long (all zero before it is bought).`);
+  const KL = fin.maxLoans;
+  const maxTerm = Math.max(...fin.loanTermMonths);
+  const oLoan = L.add('loans', KL * 3, `[${KL}] loan places (engine/loans.ts) × [3]: 1 when a loan is open; gold still owed x as x / (x + 10); months to the due month / ${maxTerm} clipped to [0, 1] (0 when due or overdue).`);
+  const oLoanLender = L.add('loans.lender', KL * M, `[${KL}] × [${M}]: one-hot ${relWord} of the lender.`);
+  const oLoanBorrower = L.add('loans.borrower', KL * M, `[${KL}] × [${M}]: one-hot ${relWord} of the borrower.`);
+  const ins = fin.insurance;
+  const KP = ins.maxPolicies;
+  const NE = ins.events.length;
+  const maxPeriod = Math.max(...ins.periodTurns);
+  const PW = 5 + NE;
+  const oPol = L.add('policies', KP * PW, `[${KP}] policy places (engine/insurance.ts) × [${PW}]: 1 when a policy lies there; 1 when sold; premium ${priceWord}; cover (locked payout) ${priceWord}; turns of cover left / ${maxPeriod} (the period while unsold); one-hot event (${ins.events.map((e) => e.name).join('; ')}).`);
+  const oPolSeller = L.add('policies.seller', KP * M, `[${KP}] × [${M}]: one-hot ${relWord} of the seller.`);
+  const oPolBuyer = L.add('policies.buyer', KP * M, `[${KP}] × [${M}]: one-hot ${relWord} of the buyer (all zero while unsold).`);
   // ---- part 3: combat (units on the board, damage to cards, the open unit command)
   const LV = d.combat.stackMax;
   const SQ = M * F;
@@ -378,7 +433,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       } else if (s.spellTargeted[observer * P + p]) out[oTargeted + i] = 1;
 
       // ---- the seat's field, and its net worth (the same sum as engine/victory.ts netWorth, inlined)
-      let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice;
+      let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice + marketWorth(s, p) + futuresWorth(s, p) + loansWorth(s, p) + insuranceWorth(s, p);
       const k0 = p * F;
       const j0 = i * F;
       for (let slot = 0; slot < F; slot++) {
@@ -480,6 +535,129 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       const opts = s.decreeOptions;
       const n = opts.length < O ? opts.length : O;
       for (let o = 0; o < n; o++) out[oDOpts + o * nDe + decreeDef[opts[o]]] = 1;
+    }
+
+    // ---- part 2: the Grand Market, carts and offers
+    const csz = [C0, C1, C2];
+    for (let c = 0; c < 3; c++) {
+      const o = oMkBook + c * 6;
+      const bb = bestBid(s, c, -1);
+      const bp = bb >= 0 ? bidPrice(s, c, bb) : 0;
+      if (bb >= 0) out[o] = bp / (bp + 10);
+      const ba = bestAsk(s, c, -1);
+      const ap = ba >= 0 ? s.mktAsk[ba * 3 + c] : 0;
+      if (ba >= 0) out[o + 1] = ap / (ap + 10);
+      // The spot price (engine/market.ts spotPrice) from the same two quotes.
+      const sp = bb < 0 ? 0 : ba < 0 ? bp : (bp + ap) / 2;
+      out[o + 2] = sp / (sp + 10);
+      const lp = s.lastPrice[c];
+      out[o + 3] = lp / (lp + 10);
+      const rb = s.rowBids[c];
+      out[o + 4] = rb >= stimB ? 1 : rb / stimB;
+      const since = s.months - s.bidSeenMonth[c];
+      out[o + 5] = since >= stimM ? 1 : since <= 0 ? 0 : since / stimM;
+    }
+    for (let i = 0; i < P; i++) {
+      const p = rel[i];
+      for (let c = 0; c < 3; c++) {
+        const k = p * 3 + c;
+        const j = i * 3 + c;
+        const bp = s.mktBid[k];
+        if (bp > 0) {
+          out[oMkBid + j] = bp / (bp + 10);
+          if (s.mktBidTurn[k] >= turn) out[oMkFresh + j] = 1;
+        }
+        const eg = s.mktEscBid[k] + s.mktEscGold[k];
+        if (eg > 0) out[oMkEsc + j] = eg / (eg + 10);
+        const ap = s.mktAsk[k];
+        if (ap > 0) out[oMkAskP + j] = ap / (ap + 10);
+        out[oMkAskQ + j] = s.mktAskQty[k] / csz[c];
+      }
+      const q = s.cartQty[p];
+      if (q > 0) {
+        out[oMkCart + i * 3 + s.cartCom[p]] = q / csz[s.cartCom[p]];
+        if (s.cartDest[p] >= 0) out[oMkCartTo + i] = 1;
+      }
+      if (s.cartTurn[p] === turn) out[oMkMoved + i] = 1;
+    }
+    const ok = s.offerKind;
+    if (ok > 0) {
+      if (phase !== Phase.PropertyAuction) out[oOfStage + (phase === Phase.OfferRespond ? 2 : phase === Phase.SelectPlayer ? 1 : 0)] = 1;
+      out[oOfKind + ok - 1] = 1;
+      const b = s.offerB;
+      if (ok === 1) {
+        out[oOfGive + s.offerA] = 1;
+        if (b >= 0) out[oOfGet + b] = 1;
+      } else if (ok === 2) {
+        out[oOfSlot + s.offerA] = 1;
+        if (b >= 0) out[oOfPrice + b] = 1;
+      } else if (ok === 6) out[oOfContract + s.offerA] = 1;
+      else if (ok === 7) out[oOfLoan + s.offerA] = 1;
+      else if (ok === 8) out[oOfEvent + s.offerA] = 1;
+      else if (ok === 9) {
+        out[oOfSlot + s.offerA] = 1;
+        if (phase === Phase.PropertyAuction) {
+          const bid = s.propAucLeader >= 0 ? s.propAucPrice : s.propAucPrice + d.market.auctionStep;
+          out[oAuc] = bid / (bid + 10);
+          if (s.propAucLeader >= 0) out[oAucLeader + relOf[s.propAucLeader]] = 1;
+          for (let x = 0; x < s.queue.length; x++) out[oAucIn + relOf[s.queue[x]]] = 1;
+        }
+      }
+      else out[oOfCom + s.offerA] = 1;
+      if (s.offerTo >= 0 && s.offerTo < P) out[oOfTo + relOf[s.offerTo]] = 1;
+    }
+
+    for (let k = 0; k < KC; k++) {
+      const sh = s.futShort[k];
+      if (sh < 0) continue;
+      const o = oFut + k * 8;
+      out[o] = 1;
+      const lg = s.futLong[k];
+      if (lg >= 0) {
+        out[o + 1] = 1;
+        out[oFutLong + k * M + relOf[lg]] = 1;
+      }
+      out[o + 2 + s.futCom[k]] = 1;
+      const fp = s.futPrice[k];
+      out[o + 5] = fp / (fp + 10);
+      const left = s.futExpiry[k] - s.months;
+      out[o + 6] = left <= 0 ? 0 : left >= maxExp ? 1 : left / maxExp;
+      const owed = s.futOwed[k];
+      out[o + 7] = owed >= bushel ? 1 : owed / bushel;
+      out[oFutShort + k * M + relOf[sh]] = 1;
+    }
+
+    for (let k = 0; k < KL; k++) {
+      const lender = s.loanLender[k];
+      if (lender < 0) continue;
+      const o = oLoan + k * 3;
+      out[o] = 1;
+      const owed = s.loanOwed[k];
+      out[o + 1] = owed / (owed + 10);
+      const left = s.loanDue[k] - s.months;
+      out[o + 2] = left <= 0 ? 0 : left >= maxTerm ? 1 : left / maxTerm;
+      out[oLoanLender + k * M + relOf[lender]] = 1;
+      out[oLoanBorrower + k * M + relOf[s.loanBorrower[k]]] = 1;
+    }
+
+    for (let k = 0; k < KP; k++) {
+      const seller = s.polSeller[k];
+      if (seller < 0) continue;
+      const o = oPol + k * PW;
+      out[o] = 1;
+      const buyer = s.polBuyer[k];
+      const pr = s.polPremium[k];
+      out[o + 2] = pr / (pr + 10);
+      const cv = s.polCover[k];
+      out[o + 3] = cv / (cv + 10);
+      const left = buyer >= 0 ? s.polUntil[k] - turn : s.polPeriod[k];
+      out[o + 4] = left <= 0 ? 0 : left >= maxPeriod ? 1 : left / maxPeriod;
+      out[o + 5 + s.polEvent[k]] = 1;
+      out[oPolSeller + k * M + relOf[seller]] = 1;
+      if (buyer >= 0) {
+        out[o + 1] = 1;
+        out[oPolBuyer + k * M + relOf[buyer]] = 1;
+      }
     }
 
     // ---- hidden cards

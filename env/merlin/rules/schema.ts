@@ -274,6 +274,98 @@ export const RulesetSchema = z
         maxBid: int().min(1).max(64),
       })
       .strict(),
+    /**
+     * Engine part 2: the Grand Market, horse-cart transport and trading between players (0.1.27b "The Grand
+     * Market", "Commodity Transport"; 0.1.14a "The Grand Market", "Trading Between Players", "Auctioning").
+     * Every menu here is a grid, so the action catalogue stays a fixed, flat Discrete space
+     * (docs/RULES.md D54..D79).
+     */
+    market: z
+      .object({
+        /** Switch for the whole chapter (bids, asks, carts, trades, property sales). */
+        enabled: z.boolean(),
+        /** Price grid of bids and asks, gold per unit, ascending (D54). */
+        prices: z.array(int().min(1)).min(1).max(12),
+        /** Units one ask (one cart) carries; 0 = all held units of the commodity (D57). */
+        askLots: z.array(nat()).min(1).max(4),
+        /** Months without any bid on a commodity before the R.O.W. stimulus. 0.1.27b "Market Stimulus". */
+        stimulusMonths: int().min(1),
+        /** Bids the R.O.W. creates at the Cost of the Living. 0.1.27b "Market Stimulus". */
+        stimulusBids: int().min(1),
+        /** A cart on the road when a 7 is rolled breaks down on a d6 at or below this. 0.1.27b "Commodity Transport". */
+        cartBreakdownAtOrBelow: int().min(0).max(6),
+        /** Robbery roll between trading players: a d6 at or below this loses the roller's goods. 0.1.27b "Trading between Players" (D62). */
+        robberyAtOrBelow: int().min(0).max(6),
+        /** The same when the two have ever targeted each other with spells (D62). */
+        robberyAtOrBelowIfTargeted: int().min(0).max(6),
+        /** Commodity units per trade offer item. */
+        tradeLots: z.array(int().min(1)).min(1).max(4),
+        /** Gold amounts per trade offer item. */
+        tradeGold: z.array(int().min(1)).min(1).max(6),
+        /** Asking prices of a property offered to another player, in gold. */
+        propertyPrices: z.array(int().min(1)).min(1).max(6),
+        /** Opening bids of a property auction, in gold; only openings at or below the property value are offered (0.1.14a "Clubs"). */
+        auctionOpenings: z.array(nat()).min(1).max(6),
+        /** Each raise in a property auction adds this much gold (0.1.14a "Bid Auctioning"). */
+        auctionStep: int().min(1),
+      })
+      .strict(),
+    /**
+     * Engine part 2: futures contracts written from a Chauffeur (0.1.27b "Commodity Derivatives"; 0.1.14a
+     * "Futures", "Forward Price"). docs/RULES.md D67-D71.
+     */
+    finance: z
+      .object({
+        /** Switch for futures. */
+        futures: z.boolean(),
+        /** Contracts open at once on the table (fixes the catalogue and observation sizes). */
+        maxContracts: int().min(1).max(16),
+        /** Units of the commodity in one bushel (one contract). 0.1.27b: 3. */
+        bushel: int().min(1),
+        /** Forward prices in gold per contract (per bushel). */
+        forwardPrices: z.array(int().min(1)).min(1).max(8),
+        /** Expiries in months (wheel portions) after the contract is written. */
+        expiryMonths: z.array(int().min(1)).min(1).max(4),
+        /** Switch for loans from a Chauffeur vault (0.1.27b "Chauffeurs": "Lending Magic"; D74-D76). */
+        loans: z.boolean(),
+        /** Loans open at once on the table. */
+        maxLoans: int().min(1).max(16),
+        /** Principal grid, gold lent. */
+        loanAmounts: z.array(int().min(1)).min(1).max(6),
+        /** Interest grid: percent of the principal due on top of it at the term (rounded up). */
+        loanRatesPercent: z.array(nat()).min(1).max(6),
+        /** Terms in months until repayment is due. */
+        loanTermMonths: z.array(int().min(1)).min(1).max(4),
+        /** Insurance sold from a Chauffeur (0.1.27b "Insurance"; D77-D79). */
+        insurance: z
+          .object({
+            enabled: z.boolean(),
+            /** Policies on the table at once. */
+            maxPolicies: int().min(1).max(16),
+            /** Periods a policy covers, in turns (each turn is one roll). */
+            periodTurns: z.array(int().min(1)).min(1).max(4),
+            /** The catalogue of insurable events. */
+            events: z
+              .array(
+                z
+                  .object({
+                    name: z.string().min(1),
+                    /** 'roll': the roll's total is one of `totals`; 'blockedLand': the number of one of the buyer's Lands is rolled while a production modifier of 0 (a blocking spell or potion) lies on it. */
+                    kind: z.enum(['roll', 'blockedLand']),
+                    totals: z.array(int().min(2).max(12)),
+                    /** The payout is premium × payoutMultiple ("pays 3:1"), locked from the seller's vaults at the sale. */
+                    payoutMultiple: int().min(1),
+                    /** Premium in gold, by season: it changes only when the season changes. */
+                    premiums: z.object({ summer: int().min(1), autumn: int().min(1), winter: int().min(1), spring: int().min(1) }).strict(),
+                  })
+                  .strict(),
+              )
+              .min(1)
+              .max(8),
+          })
+          .strict(),
+      })
+      .strict(),
     /** Table limits that fix the action catalogue's size. */
     table: z.object({ fieldSlots: int().min(4).max(32), handSize: int().min(4).max(32) }).strict(),
     /** Truncation: the game stops after this many turns (RL truncation, net-worth ranking). */

@@ -286,3 +286,12 @@ export function putUnit(
 export function sq(g: Game, seat: number, slot: number, from = g.s.decider): number {
   return ((seat - from + g.s.numPlayers) % g.s.numPlayers) * g.rs.data.table.fieldSlots + slot;
 }
+
+/** Make `seat` the active player in a bare Main phase of a new turn (no roll, no turn-start effects). */
+export function activeTurn(g: Game, seat: number): void {
+  g.s.turn++;
+  g.s.turnIdx = g.s.order.indexOf(seat);
+  g.s.phase = Phase.Main;
+  g.s.decider = seat;
+  g.s.actionsThisTurn = 0;
+}

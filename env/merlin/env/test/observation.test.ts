@@ -14,7 +14,7 @@ import { contentHash } from '../../../core/hash.ts';
 import type { TensorSpec } from '../../../core/game.ts';
 import { loadRuleset } from '../../rules/index.ts';
 import {
-  applyAction, catalogue, checkConservation, cloneState, createGame, isTerminal, legalActions, netWorth, serializeState, statesEqual,
+  applyAction, catalogue, Kind, checkConservation, cloneState, createGame, isTerminal, legalActions, netWorth, serializeState, statesEqual,
   type MerlinState,
 } from '../../engine/index.ts';
 import { HAND_POTION, HAND_SPELL, Phase } from '../../engine/state.ts';
@@ -29,6 +29,7 @@ const st = createStateEncoder(rs);
 const OBS = enc.spec.size;
 const ST = st.spec.size;
 const buf = new Int32Array(catalogue(rs).size);
+const cat = catalogue(rs);
 
 /** Element-wise bounds from a spec. */
 function boundsOf(spec: TensorSpec): { low: Float32Array; high: Float32Array } {
@@ -77,7 +78,22 @@ const RARE = new Set<number>([Phase.AuctionBid, Phase.DecreeChoose, Phase.Decree
  */
 const skirmish = variant((d) => (d.combat.start = loadRuleset('skirmish').data.combat.start));
 
-/** States met in random play: every `every`-th step, every state of a rarer phase, and the final state. */
+/**
+ * A random legal action, uniform over the legal ids; with `noMarket`, the market kinds (engine part 2,
+ * Kind >= PostBid) are left out whenever anything else is legal. Random players park their gold in market
+ * bids, so in half the sampled games the market is left alone and the rarer part-1 phases (placing a Land,
+ * tax season) keep being visited.
+ */
+function sampleAction(r: ReturnType<typeof seedRng>, n: number, noMarket: boolean): number {
+  if (noMarket) {
+    let m = 0;
+    for (let i = 0; i < n; i++) if (cat.kind[buf[i]] < Kind.PostBid) buf[m++] = buf[i];
+    if (m > 0) n = m;
+  }
+  return buf[nextInt(r, n)];
+}
+
+/** States met in random play (sampleAction): every `every`-th step, every state of a rarer phase, and the final state. */
 function sampleStates(players: number, games: number, every: number): MerlinState[] {
   const out: MerlinState[] = [];
   for (let g = 0; g < games + 3; g++) {
@@ -87,7 +103,7 @@ function sampleStates(players: number, games: number, every: number): MerlinStat
     let step = 0;
     while (!isTerminal(s)) {
       if (step % every === 0 || RARE.has(s.phase)) out.push(cloneState(s));
-      applyAction(s, ruleset, buf[nextInt(r, legalActions(s, ruleset, buf))]);
+      applyAction(s, ruleset, sampleAction(r, legalActions(s, ruleset, buf), g % 2 === 1));
       step++;
     }
     out.push(cloneState(s));
@@ -128,7 +144,7 @@ describe('observation and state specs', () => {
   }
 
   it('has the documented size for the default ruleset and is stable across encoders', () => {
-    expect(OBS).toBeLessThan(7000); // about 2,300 for part 1, 4,100 for part 3's board of units
+    expect(OBS).toBeLessThan(7500); // part 1: 2274; part 2 (market, futures, loans, insurance) adds about 480; part 3 about 4,100 for its board of units
     expect(createObservationEncoder(rs).spec).toEqual(enc.spec);
     expect(createStateEncoder(rs).spec.hash).toBe(st.spec.hash);
     expect(st.spec.hash).not.toBe(enc.spec.hash);
@@ -346,6 +362,7 @@ describe.each([2, 4, 6])('resampleHidden with %i players', (players) => {
     let redrawn = 0;
     let handsRedrawn = 0;
     let withHidden = 0;
+    let withHands = 0;
     let played = 0;
     const r = seedRng(`resample-play/${players}`);
     for (let n = 0; n < states.length; n += 2) {
@@ -368,7 +385,13 @@ describe.each([2, 4, 6])('resampleHidden with %i players', (players) => {
         const seeds = [1, 2, 3, 4, 5].map((k) => resampleHidden(rs, s, `other-${n}-${k}`, player));
         if (seeds.some((x) => hiddenFrom(x, player) !== hidden)) redrawn++;
         const hands = JSON.stringify(s.hands.filter((_, p) => p !== player));
-        if (seeds.some((x) => JSON.stringify(x.hands.filter((_, p) => p !== player)) !== hands)) handsRedrawn++;
+        // Hands that can be redrawn: some other seat holds a card in hand that is not a King (a King in hand is a
+        // public Royal Guard); cards bought this turn are redrawn too but are not in `hands`.
+        const redrawable = s.hands.some((h, p) => p !== player && h.some((c) => c >= HAND_SPELL || c % 13 !== 12));
+        if (redrawable) {
+          withHands++;
+          if (seeds.some((x) => JSON.stringify(x.hands.filter((_, p) => p !== player)) !== hands)) handsRedrawn++;
+        }
       }
       // The resampled game plays on legally and stays conserved.
       if (n % 10 === 0 && !isTerminal(a)) {
@@ -382,7 +405,7 @@ describe.each([2, 4, 6])('resampleHidden with %i players', (players) => {
     }
     expect(withHidden).toBeGreaterThan(50);
     expect(redrawn).toBe(withHidden);
-    expect(handsRedrawn).toBeGreaterThan(0.8 * withHidden);
+    expect(handsRedrawn).toBeGreaterThan(0.75 * withHands);
     expect(played).toBeGreaterThan(10);
   });
 

@@ -1,0 +1,437 @@
+/**
+ * The decision flow of engine part 2: how market actions and offers become a few small sub-decisions
+ * (docs/RULES.md D54, D63). engine.ts delegates every part-2 kind here.
+ *
+ *   PostBid(c)        -> SelectTerm(price)                         bid posted / raised / lowered
+ *   PostAsk(c, lot)   -> SelectTerm(price)                         units loaded on the horse cart for the ask
+ *   ProposeTrade(give)-> SelectTerm(item asked) -> SelectPlayer -> the counterparty: AcceptOffer / RefuseOffer
+ *   OfferProperty(slot)-> SelectTerm(price)    -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
+ *   WriteFuture(c)    -> SelectTerm(forward price × expiry)       contract on the table (needs a Chauffeur)
+ *   ResellFuture(k)   -> SelectTerm(price)    -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
+ *   OfferLoan(amount) -> SelectTerm(rate × term) -> SelectPlayer -> the borrower: AcceptOffer / RefuseOffer
+ *   SellInsurance(event) -> SelectTerm(period)                    a policy on the table (needs a Chauffeur)
+ *   AuctionProperty(slot) -> SelectTerm(opening) -> the other players in turn: RaiseAuction / PassAuction
+ *   WithdrawBid, PullAsk, SellToBid, BuyFromAsk, LiquidateProperty, BuyFuture, RepayLoan, BuyInsurance: one step.
+ *
+ * A first step is legal only when some term (and some counterparty) completes it, so every sub-decision
+ * has a legal choice and needs no "cancel". Splitting the price from the commodity keeps the catalogue
+ * small and keeps random play from being flooded by price variants.
+ */
+import type { Ruleset } from '../rules/index.ts';
+import { catalogue, Kind } from './actions.ts';
+import { Pending, Phase, SlotKind, type MerlinState } from './state.ts';
+import {
+  applyBuyFromAsk, applyPostAsk, applyPostBid, applyPullAsk, applySellToBid, applyWithdrawBid, checkBuyFromAsk, checkPostAsk,
+  checkPostBid, checkPullAsk, checkSellToBid, checkWithdrawBid,
+} from './market.ts';
+import {
+  applyLiquidate, buyerOk, checkLiquidate, checkOfferProperty, checkProposeTrade, checkSellable, executePropertySale,
+  executeTrade, freeSlot, holdMask, holdsItem, sameCategoryMask, tradeItemCount, tradeItemName, tradePartnerOk,
+} from './trade.ts';
+import { backToMain } from './turn.ts';
+import {
+  applyBuyFuture, applyWriteFuture, checkBuyFuture, checkResellFuture, checkWriteFuture, contractBuyerOk, executeContractSale, freeContract,
+  hasChauffeur,
+} from './futures.ts';
+import { applyRepayLoan, borrowerOk, checkOfferLoan, checkRepayLoan, executeLoan, freeLoan, vaultGold } from './loans.ts';
+import { applyBuyInsurance, applySellInsurance, checkBuyInsurance, checkSellInsurance } from './insurance.ts';
+import { auctionStep, checkAuctionOpening, nextAuctionBid, openAuction } from './trade.ts';
+
+/** Offer kinds stored in `offerKind`. */
+export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5, Contract: 6, Loan: 7, Policy: 8, Auction: 9 } as const;
+
+/** Main-phase part-2 kinds. */
+export const MARKET_MAIN_KINDS = [
+  Kind.PostBid, Kind.WithdrawBid, Kind.PostAsk, Kind.PullAsk, Kind.SellToBid, Kind.BuyFromAsk, Kind.ProposeTrade, Kind.OfferProperty,
+  Kind.LiquidateProperty, Kind.WriteFuture, Kind.BuyFuture, Kind.ResellFuture, Kind.OfferLoan, Kind.RepayLoan, Kind.SellInsurance,
+  Kind.BuyInsurance, Kind.AuctionProperty,
+] as const;
+
+/** True for the part-2 kinds handled by `applyMarketAction` (any phase). */
+export function isMarketKind(kind: number): boolean {
+  return kind >= Kind.PostBid && kind <= Kind.PassAuction;
+}
+
+/** True when the open SelectPlayer step belongs to an offer. */
+export function isOfferTarget(s: MerlinState): boolean {
+  return s.pending === Pending.TradeTarget || s.pending === Pending.PropertyBuyer || s.pending === Pending.ContractBuyer || s.pending === Pending.LoanBorrower;
+}
+
+/** True when `target` may be the counterparty of `seat`'s offer being composed. */
+export function offerTargetOk(s: MerlinState, rs: Ruleset, seat: number, target: number): boolean {
+  if (s.pending === Pending.TradeTarget) return tradePartnerOk(s, rs, seat, target, s.offerB);
+  if (s.pending === Pending.ContractBuyer) return contractBuyerOk(s, rs, seat, target, s.offerA, s.offerB);
+  if (s.pending === Pending.LoanBorrower) return borrowerOk(s, seat, target);
+  return buyerOk(s, rs, seat, target, s.offerB);
+}
+
+/** Why the long `seat` cannot resell contract `k` at grid price `pi` (no possible buyer), or null. */
+function checkContractPrice(s: MerlinState, rs: Ruleset, seat: number, k: number, pi: number): string | null {
+  const why = checkResellFuture(s, rs, seat, k);
+  if (why) return why;
+  for (let p = 0; p < s.numPlayers; p++) if (contractBuyerOk(s, rs, seat, p, k, pi)) return null;
+  return 'no other player can pay that price';
+}
+
+/** Why term `t` cannot complete the open SelectTerm step, or null. */
+export function checkTerm(s: MerlinState, rs: Ruleset, seat: number, t: number): string | null {
+  const m = rs.data.market;
+  switch (s.pending) {
+    case Pending.BidPrice:
+      return t < m.prices.length ? checkPostBid(s, rs, seat, s.offerA, t) : 'no such price';
+    case Pending.AskPrice:
+      return t < m.prices.length ? null : 'no such price';
+    case Pending.TradeGet:
+      return t < tradeItemCount(rs) ? checkProposeTrade(s, rs, seat, s.offerA, t) : 'no such trade item';
+    case Pending.PropertyPrice:
+      return t < m.propertyPrices.length ? checkOfferProperty(s, rs, seat, s.offerA, t) : 'no such price';
+    case Pending.FutureTerms:
+      return t < rs.data.finance.forwardPrices.length * rs.data.finance.expiryMonths.length ? null : 'no such forward price and expiry';
+    case Pending.ContractPrice:
+      return t < rs.data.finance.forwardPrices.length ? checkContractPrice(s, rs, seat, s.offerA, t) : 'no such price';
+    case Pending.LoanTerms:
+      return t < rs.data.finance.loanRatesPercent.length * rs.data.finance.loanTermMonths.length ? null : 'no such rate and term';
+    case Pending.PolicyPeriod:
+      return t < rs.data.finance.insurance.periodTurns.length ? null : 'no such period';
+    case Pending.AuctionOpening:
+      return t < m.auctionOpenings.length ? checkAuctionOpening(s, rs, seat, s.offerA, t) : 'no such opening bid';
+  }
+  return 'no term is being chosen';
+}
+
+/** Number of terms of the open SelectTerm step's menu. */
+function termCount(s: MerlinState, rs: Ruleset): number {
+  const m = rs.data.market;
+  if (s.pending === Pending.TradeGet) return tradeItemCount(rs);
+  if (s.pending === Pending.FutureTerms) return rs.data.finance.forwardPrices.length * rs.data.finance.expiryMonths.length;
+  if (s.pending === Pending.ContractPrice) return rs.data.finance.forwardPrices.length;
+  if (s.pending === Pending.AuctionOpening) return rs.data.market.auctionOpenings.length;
+  if (s.pending === Pending.PolicyPeriod) return rs.data.finance.insurance.periodTurns.length;
+  if (s.pending === Pending.LoanTerms) return rs.data.finance.loanRatesPercent.length * rs.data.finance.loanTermMonths.length;
+  return s.pending === Pending.PropertyPrice ? m.propertyPrices.length : m.prices.length;
+}
+
+/** Null when some term t < n passes `check`, else the reason the first term fails. */
+function anyTerm(n: number, check: (t: number) => string | null): string | null {
+  let first: string | null = 'nothing to choose';
+  for (let t = 0; t < n; t++) {
+    const why = check(t);
+    if (why === null) return null;
+    if (t === 0) first = why;
+  }
+  return first;
+}
+
+/** Why the Main-phase part-2 action (kind, a, b) is illegal for `seat`, or null. */
+export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, b: number): string | null {
+  const m = rs.data.market;
+  switch (kind) {
+    case Kind.PostBid:
+      return anyTerm(m.prices.length, (t) => checkPostBid(s, rs, seat, a, t));
+    case Kind.WithdrawBid:
+      return checkWithdrawBid(s, seat, a);
+    case Kind.PostAsk:
+      return checkPostAsk(s, rs, seat, a, 0, b);
+    case Kind.PullAsk:
+      return checkPullAsk(s, seat, a);
+    case Kind.SellToBid:
+      return checkSellToBid(s, rs, seat, a);
+    case Kind.BuyFromAsk:
+      return checkBuyFromAsk(s, rs, seat, a);
+    case Kind.ProposeTrade:
+      if (!rs.data.market.enabled) return 'trading is off in this ruleset';
+      if (!holdsItem(s, rs, seat, a)) return 'you do not hold what you offer';
+      return anyTerm(tradeItemCount(rs), (t) => checkProposeTrade(s, rs, seat, a, t));
+    case Kind.OfferProperty:
+      return anyTerm(m.propertyPrices.length, (t) => checkOfferProperty(s, rs, seat, a, t));
+    case Kind.LiquidateProperty:
+      return checkLiquidate(s, rs, seat, a);
+    case Kind.WriteFuture:
+      return checkWriteFuture(s, rs, seat, a);
+    case Kind.BuyFuture:
+      return checkBuyFuture(s, rs, seat, a);
+    case Kind.OfferLoan:
+      return checkOfferLoan(s, rs, seat, a);
+    case Kind.RepayLoan:
+      return checkRepayLoan(s, seat, a);
+    case Kind.SellInsurance:
+      return checkSellInsurance(s, rs, seat, a);
+    case Kind.AuctionProperty:
+      return anyTerm(m.auctionOpenings.length, (t) => checkAuctionOpening(s, rs, seat, a, t));
+    case Kind.BuyInsurance:
+      return checkBuyInsurance(s, rs, seat, a);
+    case Kind.ResellFuture:
+      return anyTerm(rs.data.finance.forwardPrices.length, (t) => checkContractPrice(s, rs, seat, a, t));
+  }
+  return 'not a market action';
+}
+
+/** Append the legal Main-phase part-2 ids of `seat` to `out` from `n` (ascending); returns the new count. */
+export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
+  if (rs.data.market.enabled) n = legalGrandMarket(s, rs, seat, out, n);
+  const fin = rs.data.finance;
+  const base = catalogue(rs).base;
+  const vault = vaultGold(s, rs, seat);
+  const chauffeur = vault > 0 || hasChauffeur(s, rs, seat);
+  n = legalFutures(s, rs, seat, chauffeur, out, n);
+  if (fin.loans && freeLoan(s) >= 0) {
+    // checkOfferLoan: a free place, the principal in the vaults, someone to lend to (always, while the game runs).
+    const amounts = fin.loanAmounts;
+    for (let i = 0; i < amounts.length; i++) if (vault >= amounts[i]) out[n++] = base[Kind.OfferLoan] + i;
+  }
+  if (fin.loans) for (let k = 0; k < s.loanLender.length; k++) if (s.loanBorrower[k] === seat && checkRepayLoan(s, seat, k) === null) out[n++] = base[Kind.RepayLoan] + k;
+  if (fin.insurance.enabled) {
+    const E = fin.insurance.events.length;
+    if (chauffeur) for (let e = 0; e < E; e++) if (checkSellInsurance(s, rs, seat, e) === null) out[n++] = base[Kind.SellInsurance] + e;
+    for (let k = 0; k < s.polSeller.length; k++) if (s.polSeller[k] >= 0 && checkBuyInsurance(s, rs, seat, k) === null) out[n++] = base[Kind.BuyInsurance] + k;
+  }
+  if (rs.data.market.enabled) {
+    const F = rs.data.table.fieldSlots;
+    for (let i = 0; i < F; i++) {
+      if (s.slotKind[seat * F + i] === SlotKind.Property && checkMarketAction(s, rs, seat, Kind.AuctionProperty, i, 0) === null) out[n++] = base[Kind.AuctionProperty] + i;
+    }
+  }
+  return n;
+}
+
+/** The Grand Market, trade and property ids (ascending). */
+function legalGrandMarket(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
+  const base = catalogue(rs).base;
+  const m = rs.data.market;
+  const ML = m.askLots.length;
+  const F = rs.data.table.fieldSlots;
+  const prices = m.prices;
+  const gold = s.gold[seat];
+  for (let c = 0; c < 3; c++) {
+    // checkPostBid for some price: lowering is always covered, a new or raised price needs the difference in pocket.
+    const cur = s.mktBid[seat * 3 + c];
+    for (let t = 0; t < prices.length; t++) {
+      const p = prices[t];
+      if (p !== cur && (p < cur || gold >= p - cur)) {
+        out[n++] = base[Kind.PostBid] + c;
+        break;
+      }
+    }
+  }
+  for (let c = 0; c < 3; c++) if (checkWithdrawBid(s, seat, c) === null) out[n++] = base[Kind.WithdrawBid] + c;
+  for (let c = 0; c < 3; c++) {
+    if (s.held[seat * 3 + c] === 0) continue;
+    for (let l = 0; l < ML; l++) if (checkPostAsk(s, rs, seat, c, 0, l) === null) out[n++] = base[Kind.PostAsk] + c * ML + l;
+  }
+  for (let c = 0; c < 3; c++) if (s.mktAskQty[seat * 3 + c] > 0) out[n++] = base[Kind.PullAsk] + c;
+  for (let c = 0; c < 3; c++) if (checkSellToBid(s, rs, seat, c) === null) out[n++] = base[Kind.SellToBid] + c;
+  for (let c = 0; c < 3; c++) if (checkBuyFromAsk(s, rs, seat, c) === null) out[n++] = base[Kind.BuyFromAsk] + c;
+  // Trade offers: give item i is legal when held and another player holds some item of another category.
+  const T = tradeItemCount(rs);
+  const mine = holdMask(s, rs, seat);
+  let others = 0;
+  let buyerGold = -1; // most gold of a possible property buyer (another player with a free slot)
+  for (let p = 0; p < s.numPlayers; p++) {
+    if (p === seat || s.eliminated[p]) continue;
+    others |= holdMask(s, rs, p);
+    if (s.gold[p] > buyerGold && freeSlot(s, rs, p) >= 0) buyerGold = s.gold[p];
+  }
+  if (mine !== 0 && others !== 0) {
+    for (let i = 0; i < T; i++) {
+      if (mine & (1 << i) && others & ~sameCategoryMask(rs, i)) out[n++] = base[Kind.ProposeTrade] + i;
+    }
+  }
+  let cheapest = Infinity;
+  for (const price of m.propertyPrices) if (price < cheapest) cheapest = price;
+  const PROPERTY = SlotKind.Property;
+  if (buyerGold >= cheapest) {
+    for (let i = 0; i < F; i++) {
+      if (s.slotKind[seat * F + i] === PROPERTY && checkSellable(s, rs, seat, i) === null) out[n++] = base[Kind.OfferProperty] + i;
+    }
+  }
+  for (let i = 0; i < F; i++) if (s.slotKind[seat * F + i] === PROPERTY && checkLiquidate(s, rs, seat, i) === null) out[n++] = base[Kind.LiquidateProperty] + i;
+  return n;
+}
+
+/** Futures ids (ascending; they come before the loan kinds). */
+function legalFutures(s: MerlinState, rs: Ruleset, seat: number, chauffeur: boolean, out: Int32Array, n: number): number {
+  const base = catalogue(rs).base;
+  if (!rs.data.finance.futures) return n;
+  if (chauffeur && freeContract(s) >= 0) for (let c = 0; c < 3; c++) out[n++] = base[Kind.WriteFuture] + c;
+  const K = s.futShort.length;
+  for (let k = 0; k < K; k++) if (s.futShort[k] >= 0 && s.futLong[k] < 0 && checkBuyFuture(s, rs, seat, k) === null) out[n++] = base[Kind.BuyFuture] + k;
+  for (let k = 0; k < K; k++) {
+    if (s.futLong[k] === seat && s.futShort[k] >= 0 && checkMarketAction(s, rs, seat, Kind.ResellFuture, k, 0) === null) out[n++] = base[Kind.ResellFuture] + k;
+  }
+  return n;
+}
+
+/** Legal ids of the open SelectTerm step. */
+export function legalTerms(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): number {
+  const base = catalogue(rs).base[Kind.SelectTerm];
+  let n = 0;
+  for (let t = 0, e = termCount(s, rs); t < e; t++) if (checkTerm(s, rs, seat, t) === null) out[n++] = base + t;
+  return n;
+}
+
+/** Legal counterparty ids of the open offer's SelectPlayer step. */
+export function legalOfferTargets(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): number {
+  const base = catalogue(rs).base[Kind.SelectPlayer];
+  let n = 0;
+  for (let off = 1; off < s.numPlayers; off++) if (offerTargetOk(s, rs, seat, (seat + off) % s.numPlayers)) out[n++] = base + off - 1;
+  return n;
+}
+
+function compose(s: MerlinState, offer: number, pending: number, a: number, b: number): void {
+  s.phase = Phase.SelectTerm;
+  s.pending = pending;
+  s.offerKind = offer;
+  s.offerA = a;
+  s.offerB = b;
+}
+
+/** Clear the composed offer and return to the active player's free actions. */
+function closeOffer(s: MerlinState): void {
+  s.offerKind = Offer.None;
+  s.offerA = -1;
+  s.offerB = -1;
+  s.offerTo = -1;
+  backToMain(s);
+}
+
+/** Kinds that open a SelectTerm step: the offer kind and the pending term menu. */
+const FIRST_STEP: Record<number, [number, number]> = {
+  [Kind.PostBid]: [Offer.Bid, Pending.BidPrice],
+  [Kind.PostAsk]: [Offer.Ask, Pending.AskPrice],
+  [Kind.ProposeTrade]: [Offer.Trade, Pending.TradeGet],
+  [Kind.OfferProperty]: [Offer.Property, Pending.PropertyPrice],
+  [Kind.WriteFuture]: [Offer.Future, Pending.FutureTerms],
+  [Kind.ResellFuture]: [Offer.Contract, Pending.ContractPrice],
+  [Kind.OfferLoan]: [Offer.Loan, Pending.LoanTerms],
+  [Kind.SellInsurance]: [Offer.Policy, Pending.PolicyPeriod],
+  [Kind.AuctionProperty]: [Offer.Auction, Pending.AuctionOpening],
+};
+
+/** Apply a legal part-2 action (any phase) for `seat`. */
+export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, b: number): void {
+  const first = FIRST_STEP[kind];
+  if (first) {
+    compose(s, first[0], first[1], a, kind === Kind.PostAsk ? b : -1);
+    return;
+  }
+  switch (kind) {
+    case Kind.BuyFuture:
+      applyBuyFuture(s, seat, a);
+      return;
+    case Kind.RepayLoan:
+      applyRepayLoan(s, seat, a);
+      return;
+    case Kind.BuyInsurance:
+      applyBuyInsurance(s, rs, seat, a);
+      return;
+    case Kind.RaiseAuction:
+    case Kind.PassAuction:
+      if (auctionStep(s, rs, seat, kind === Kind.RaiseAuction, s.order[s.turnIdx], s.offerA)) closeOffer(s);
+      return;
+    case Kind.SelectTerm:
+      if (s.pending === Pending.BidPrice) {
+        applyPostBid(s, rs, seat, s.offerA, a);
+        closeOffer(s);
+      } else if (s.pending === Pending.AskPrice) {
+        applyPostAsk(s, rs, seat, s.offerA, a, s.offerB);
+        closeOffer(s);
+      } else if (s.pending === Pending.FutureTerms) {
+        applyWriteFuture(s, rs, seat, s.offerA, a);
+        closeOffer(s);
+      } else if (s.pending === Pending.PolicyPeriod) {
+        applySellInsurance(s, rs, seat, s.offerA, a);
+        closeOffer(s);
+      } else if (s.pending === Pending.AuctionOpening) {
+        s.offerB = a;
+        s.phase = Phase.PropertyAuction;
+        s.pending = Pending.None;
+        openAuction(s, rs, seat, s.offerA, a);
+      } else {
+        s.offerB = a;
+        s.phase = Phase.SelectPlayer;
+        s.pending = s.pending === Pending.TradeGet ? Pending.TradeTarget : s.pending === Pending.ContractPrice ? Pending.ContractBuyer
+          : s.pending === Pending.LoanTerms ? Pending.LoanBorrower : Pending.PropertyBuyer;
+      }
+      return;
+    case Kind.SelectPlayer: {
+      s.offerTo = (seat + a) % s.numPlayers;
+      s.phase = Phase.OfferRespond;
+      s.decider = s.offerTo;
+      return;
+    }
+    case Kind.AcceptOffer: {
+      const from = s.order[s.turnIdx];
+      if (s.offerKind === Offer.Trade) executeTrade(s, rs, from, seat, s.offerA, s.offerB);
+      else if (s.offerKind === Offer.Contract) executeContractSale(s, rs, from, seat, s.offerA, s.offerB);
+      else if (s.offerKind === Offer.Loan) executeLoan(s, rs, from, seat, s.offerA, s.offerB);
+      else executePropertySale(s, rs, from, seat, s.offerA, s.offerB);
+      closeOffer(s);
+      return;
+    }
+    case Kind.RefuseOffer:
+      closeOffer(s);
+      return;
+    case Kind.WithdrawBid:
+      applyWithdrawBid(s, seat, a);
+      return;
+    case Kind.PullAsk:
+      applyPullAsk(s, seat, a);
+      return;
+    case Kind.SellToBid:
+      applySellToBid(s, seat, a);
+      return;
+    case Kind.BuyFromAsk:
+      applyBuyFromAsk(s, seat, a);
+      return;
+    case Kind.LiquidateProperty:
+      applyLiquidate(s, rs, seat, a);
+      return;
+  }
+}
+
+const COMMODITY_NAMES = ['Souls', 'Elixir Oil', 'Essence Grain'];
+
+/** Readable text of a part-2 action; `slotName` names a slot of the decider; `s` (optional) names the open step's terms. */
+export function describeMarketAction(rs: Ruleset, kind: number, a: number, b: number, slotName: (slot: number) => string, s?: MerlinState): string {
+  const m = rs.data.market;
+  switch (kind) {
+    case Kind.PostBid: return `bid for one ${COMMODITY_NAMES[a]} (post, raise or lower; then choose the price)`;
+    case Kind.WithdrawBid: return `withdraw the ${COMMODITY_NAMES[a]} bid into escrow`;
+    case Kind.PostAsk: return `load ${m.askLots[b] === 0 ? 'all held' : m.askLots[b]} ${COMMODITY_NAMES[a]} on the cart for an ask (then choose the price)`;
+    case Kind.PullAsk: return `pull the ${COMMODITY_NAMES[a]} ask`;
+    case Kind.SellToBid: return `sell one ${COMMODITY_NAMES[a]} into the best bid (by cart)`;
+    case Kind.BuyFromAsk: return `buy one ${COMMODITY_NAMES[a]} from the best ask`;
+    case Kind.ProposeTrade: return `offer ${tradeItemName(rs, a)} in a trade (then choose what you ask for and from whom)`;
+    case Kind.AcceptOffer: return 'accept the offer';
+    case Kind.RefuseOffer: return 'refuse the offer';
+    case Kind.OfferProperty: return `offer ${slotName(a)} for sale to a player (then choose the price and the buyer)`;
+    case Kind.LiquidateProperty: return `liquidate ${slotName(a)} to the Central Bank at its property value`;
+    case Kind.WriteFuture: return `write a futures contract on a bushel of ${COMMODITY_NAMES[a]} (then choose the forward price and expiry)`;
+    case Kind.BuyFuture: return `buy the futures contract in place ${a} at its forward price (become the long)`;
+    case Kind.ResellFuture: return `offer the futures contract in place ${a} for resale (then choose the price and the buyer)`;
+    case Kind.OfferLoan: return `lend ${rs.data.finance.loanAmounts[a]} gold from your Chauffeur (then choose the rate, term and borrower)`;
+    case Kind.RepayLoan: return `repay loan ${a} in full`;
+    case Kind.AuctionProperty: return `auction ${slotName(a)} to the other players (then choose the opening bid)`;
+    case Kind.RaiseAuction: return s && s.phase === Phase.PropertyAuction ? `raise the property auction to ${nextAuctionBid(s, rs)} gold` : 'raise the property auction';
+    case Kind.PassAuction: return 'pass: leave the property auction';
+    case Kind.SellInsurance: return `sell insurance on "${rs.data.finance.insurance.events[a]?.name ?? a}" (then choose the period)`;
+    case Kind.BuyInsurance: return `buy the insurance policy in place ${a} at its premium`;
+    case Kind.SelectTerm:
+      if (s && s.pending === Pending.AuctionOpening) return `open the auction at ${m.auctionOpenings[a] ?? '?'} gold`;
+      if (s && s.pending === Pending.PolicyPeriod) return `covering the next ${rs.data.finance.insurance.periodTurns[a] ?? '?'} turn(s)`;
+      if (s && s.pending === Pending.LoanTerms) {
+        const T = rs.data.finance.loanTermMonths.length;
+        return `interest ${rs.data.finance.loanRatesPercent[(a / T) | 0] ?? '?'}%, due in ${rs.data.finance.loanTermMonths[a % T]} months`;
+      }
+      if (s && s.pending === Pending.FutureTerms) {
+        const E = rs.data.finance.expiryMonths.length;
+        return `forward price ${rs.data.finance.forwardPrices[(a / E) | 0] ?? '?'} gold, expiry in ${rs.data.finance.expiryMonths[a % E]} months`;
+      }
+      if (s && s.pending === Pending.ContractPrice) return `ask ${rs.data.finance.forwardPrices[a] ?? '?'} gold for the contract`;
+      if (s && s.pending === Pending.TradeGet) return `ask for ${tradeItemName(rs, a)}`;
+      if (s && s.pending === Pending.PropertyPrice) return `ask ${m.propertyPrices[a] ?? '?'} gold for the property`;
+      if (s && (s.pending === Pending.BidPrice || s.pending === Pending.AskPrice)) return `at ${m.prices[a] ?? '?'} gold per unit`;
+      return `choose term ${a}`;
+  }
+  return `market action ${kind}`;
+}
