@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadRuleset } from '../../env/merlin/rules/index.ts';
-import { actionsMarkdown } from '../docs.ts';
+import { actionsMarkdown, cardsMarkdown } from '../docs.ts';
 import { runSimulation } from '../simulate.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -66,6 +66,12 @@ describe('merlin bench', () => {
 describe('docs/ACTIONS.md', () => {
   it('matches the catalogue (regenerate with `npx merlin docs`)', () => {
     expect(readFileSync(join(root, 'docs', 'ACTIONS.md'), 'utf8')).toBe(actionsMarkdown(loadRuleset('full')));
+  });
+});
+
+describe('docs/CARDS.md', () => {
+  it('matches the deck files (regenerate with `npx merlin docs`)', () => {
+    expect(readFileSync(join(root, 'docs', 'CARDS.md'), 'utf8')).toBe(cardsMarkdown(loadRuleset('full')));
   });
 });
 

@@ -26,7 +26,8 @@ export const Effect = z.discriminatedUnion('op', [
   z.object({ op: z.literal('commodity'), commodity: z.enum(COMMODITIES), from: CommodityPlace, to: CommodityPlace, amount: int().min(1) }).strict(),
   /**
    * Production modifier for `turns` turns on the target: the targeted slot (`slot`), or all the target
-   * player's lands / properties. `multiplier` 0 blocks production, 2 doubles it.
+   * player's lands / properties (the owner's when the card has no target). `multiplier` 0 blocks
+   * production, 2 doubles it.
    */
   z.object({ op: z.literal('production'), scope: z.enum(['slot', 'lands', 'properties']), multiplier: int().min(0).max(4), turns: int().min(1) }).strict(),
   /** The owner takes back every investment on their properties (0.1.14a "Kings"). */
@@ -50,7 +51,8 @@ export const Effect = z.discriminatedUnion('op', [
   z.object({ op: z.literal('damage'), scope: z.enum(['slot', 'properties']), amount: int().min(1), to: z.enum(['centralBank', 'row']) }).strict(),
   /**
    * Heal: the Central Bank adds `amount` to the investment on the chosen slot (`slot`) or on each of the
-   * target's invested properties (`properties`). Breweries are never invested in.
+   * target's (without a target, the owner's) invested properties (`properties`). Only properties that can
+   * be invested in (no Land, no Brewery) are healed; the card is disregarded unless the bank covers it all.
    */
   z.object({ op: z.literal('heal'), scope: z.enum(['slot', 'properties']), amount: int().min(1) }).strict(),
 ]);
@@ -134,7 +136,7 @@ export const DeckFile = z
       if (d.deck !== 'potions' && c.cost) ctx.addIssue({ code: 'custom', path: ['cards', i, 'cost'], message: 'only potions have a cost' });
       const needsTarget =
         c.effects.some((e) => (e.op === 'gold' || e.op === 'commodity') && (e.from === 'target' || e.to === 'target')) ||
-        c.effects.some((e) => e.op === 'production' || e.op === 'damage' || e.op === 'heal' || e.op === 'dispel') ||
+        c.effects.some((e) => ((e.op === 'production' || e.op === 'heal') && e.scope === 'slot') || e.op === 'damage' || e.op === 'dispel') ||
         c.condition?.if === 'targetGoldAtLeast';
       if (needsTarget && c.target === 'none') ctx.addIssue({ code: 'custom', path: ['cards', i, 'target'], message: 'effects name a target but the card has none' });
       const slotTarget = c.target === 'opponentLand' || c.target === 'ownLand' || c.target === 'ownProperty';

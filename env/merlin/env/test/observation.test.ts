@@ -120,7 +120,8 @@ describe('observation and state specs', () => {
   }
 
   it('has the documented size for the default ruleset and is stable across encoders', () => {
-    expect(OBS).toBeLessThan(2500);
+    // The size grows with the card designs (one-hot per definition; docs/CARDS.md lists 72 designs).
+    expect(OBS).toBeLessThan(3500);
     expect(createObservationEncoder(rs).spec).toEqual(enc.spec);
     expect(createStateEncoder(rs).spec.hash).toBe(st.spec.hash);
     expect(st.spec.hash).not.toBe(enc.spec.hash);
