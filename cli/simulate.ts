@@ -103,7 +103,9 @@ function simulateGames(
       while (!isTerminal(s)) {
         const numLegal = legalActions(s, rs, buf);
         const seat = currentPlayer(s);
+        cardTally.counts = null; // a searching agent's rollouts are not plays
         const a = agents[seat].act(null, null, { seat, legal: buf, numLegal, state: s });
+        cardTally.counts = tally;
         applyAction(s, rs, a);
         kindCounts[cat.kind[a]]++;
         if (n === ids.length) {

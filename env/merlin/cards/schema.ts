@@ -191,6 +191,7 @@ export const PLANNED_TRIGGERS: Record<string, string> = {
 };
 export const PLANNED_TARGETS: Record<string, string> = {
   opponentGolem: 'engine part 3 (golems)',
+  ownGolem: 'engine part 3 (golems)',
   ownSpecialised: 'engine part 3 (Golem\'s Better Nature defends a specialised property)',
   market: 'engine part 2 (Grand Market)',
 };
