@@ -3,6 +3,9 @@
  * through the shipped cards (cards/data) with forced dice. docs/RULES.md section 4, D110-D119.
  */
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CARDS_DIR, RULESETS_DIR, compileRuleset } from '../rules/index.ts';
 import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
 import { HAND_POTION, HAND_SPELL, Phase, READING_CRYSTAL, READING_TEA } from '../engine/state.ts';
@@ -374,6 +377,31 @@ describe('A refused effect changes nothing', () => {
     act(g, Kind.SelectPlayer, 3);
     expect(g.s.gold).toEqual(gold);
     expect(g.s.hands[0]).toEqual([]);
+    assertConserved(g);
+  });
+});
+
+describe('A reading that waives others during a trigger pass (D114)', () => {
+  it('readings waived mid-pass do not resolve; the pass visits only the readings there when it began', () => {
+    const cards = (file: string) => JSON.parse(readFileSync(join(CARDS_DIR, file), 'utf8'));
+    const rules = JSON.parse(readFileSync(join(RULESETS_DIR, 'full.json'), 'utf8'));
+    const rs = compileRuleset(rules, (file) => {
+      const d = cards(file);
+      if (d.deck === 'teaLeaves') {
+        // Calm Waters now waits for a 3 before it waives the other players' readings.
+        const calm = d.cards.find((c: { id: string }) => c.id === 'calm-waters');
+        calm.trigger = { on: 'roll', totals: [3] };
+      }
+      return d;
+    }, 'waive-variant');
+    const g = game({ ruleset: rs });
+    fundRow(g, 10);
+    drawReading(g, 'teaLeaves', 'calm-waters', 0);
+    const kettle = drawReading(g, 'teaLeaves', 'kettle-of-coins', 1); // on a 3: the R.O.W. pays everyone 1
+    resolveRoll(g.s, g.rs, 1, 2);
+    expect(g.s.readingCard).toEqual([]);
+    expect(g.s.row).toBe(10); // the Kettle was waived before its turn in the pass
+    expect(g.s.cdiscard[READING_TEA]).toContain(kettle);
     assertConserved(g);
   });
 });
