@@ -301,19 +301,18 @@ describe('Conditions (D111): spells and readings are disregarded, potions wait f
     assertConserved(g);
   });
 
-  it('The Humble Cup pays only a drawer holding 6 gold or less when it matures', () => {
+  it('The Humble Cup pays 2 gold only to a drawer holding 12 gold or more when it matures', () => {
     const g = game();
     drawReading(g, 'teaLeaves', 'humble-cup', 1);
     g.s.turn += 2;
     turnTriggers(g.s, g.rs);
     expect(g.s.gold[1]).toBe(10);
     expect(g.s.readingCard).toEqual([]);
-    g.s.centralBank += 5;
-    g.s.gold[1] = 5;
+    giveGold(g.s, 1, 2);
     drawReading(g, 'teaLeaves', 'humble-cup', 1, 1);
     g.s.turn += 2;
     turnTriggers(g.s, g.rs);
-    expect(g.s.gold[1]).toBe(7);
+    expect(g.s.gold[1]).toBe(14);
     assertConserved(g);
   });
 });
