@@ -12,6 +12,11 @@ import { computeLayout, FrameType, Header, HEADER_BYTES, MAGIC, PROTOCOL_VERSION
 import { VectorEnv } from '../../env/core/vector.ts';
 import { merlinGame } from '../../env/merlin/env/game.ts';
 import { opponentFactory } from '../../agents/registry.ts';
+import { createObservationEncoder } from '../../env/merlin/env/observation.ts';
+import { loadRuleset } from '../../env/merlin/rules/index.ts';
+
+/** Observation length of the `full` ruleset (grows with the card designs: docs/OBSERVATION.md). */
+const OBS = createObservationEncoder(loadRuleset('full')).spec.size;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -123,7 +128,7 @@ describe('control plane', () => {
     expect(w.capabilities.agents).toContain('random');
     expect(w.capabilities.variants).toEqual(['full', 'market']);
     expect(w.limits).toEqual({ max_frame_bytes: 65536, max_envs: 64, idle_timeout_s: 60 });
-    expect(w.spec.observation.shape).toEqual([2274]);
+    expect(w.spec.observation.shape).toEqual([OBS]);
     expect(w.spec.num_actions).toBe(316);
     expect(w.spec.hash).toMatch(/^[0-9a-f]{64}$/);
     const market = await c.request({ type: 'spec', id: 7, variant: 'market' });
@@ -212,7 +217,7 @@ describe('data plane', () => {
     const N = 3;
     const created = await c.request({ type: 'create', id: 1, num_envs: N, players: 2, opponents: ['random'] });
     const L: Layout = created.layout;
-    expect(L).toEqual(computeLayout(N, 1, 2274, 316));
+    expect(L).toEqual(computeLayout(N, 1, OBS, 316));
     c.send({ type: 'reset', id: 42, batch: created.batch, seed: 'eq' });
     let f = decode(await c.frame(), L);
     expect(f.type).toBe(FrameType.RESET_RESULT);

