@@ -68,7 +68,7 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
   const kindCounts = new Float64Array(cat.base.length);
   const tally = DECK_NAMES.map((d) => new Float64Array(rs.cards[d].instanceDef.length));
   const previousTally = cardTally.counts;
-  cardTally.counts = tally;
+  cardTally.counts = null;
   try {
     return simulateGames(o, rs, cat, buf, kindCounts, tally);
   } finally {
@@ -103,10 +103,11 @@ function simulateGames(
       while (!isTerminal(s)) {
         const numLegal = legalActions(s, rs, buf);
         const seat = currentPlayer(s);
-        cardTally.counts = null; // a searching agent's rollouts are not plays
         const a = agents[seat].act(null, null, { seat, legal: buf, numLegal, state: s });
+        // Count plays of the game's own actions only: not a searching agent's rollouts, not the deep checks.
         cardTally.counts = tally;
         applyAction(s, rs, a);
+        cardTally.counts = null;
         kindCounts[cat.kind[a]]++;
         if (n === ids.length) {
           hash.update(ids);
@@ -125,6 +126,7 @@ function simulateGames(
         }
       }
     } catch (e) {
+      cardTally.counts = null;
       errors++;
       o.onProblem?.(`game ${g} step ${gameSteps}: ${(e as Error).stack ?? e}`);
     }
