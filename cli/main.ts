@@ -16,7 +16,7 @@ import { runEval } from './eval.ts';
 import { parseSizes, runTrainCommand } from './train.ts';
 import { BACKEND_ORDER, type BackendName } from '../training/backend.ts';
 import { availableParallelism } from 'node:os';
-import { actionsMarkdown } from './docs.ts';
+import { actionsMarkdown, cardsMarkdown } from './docs.ts';
 import { observationMarkdown } from '../env/merlin/env/observation-doc.ts';
 import type { ProbeSummary } from '../designer/probe.ts';
 
@@ -301,13 +301,14 @@ try {
   )
   .command(
     'docs',
-    'regenerate docs/ACTIONS.md and docs/OBSERVATION.md from the code',
+    'regenerate docs/ACTIONS.md, docs/OBSERVATION.md and docs/CARDS.md from the code and card data',
     (y) => y.options(rulesetOptions),
     (argv) => {
       const rs = rulesetFrom(argv);
-      const written = [join(root, 'docs', 'ACTIONS.md'), join(root, 'docs', 'OBSERVATION.md')];
+      const written = [join(root, 'docs', 'ACTIONS.md'), join(root, 'docs', 'OBSERVATION.md'), join(root, 'docs', 'CARDS.md')];
       writeFileSync(written[0], actionsMarkdown(rs));
       writeFileSync(written[1], observationMarkdown(rs));
+      writeFileSync(written[2], cardsMarkdown(rs));
       out(argv.json, { written }, () => written.map((p) => `wrote ${p}`).join('\n'));
     },
   )

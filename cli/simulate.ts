@@ -12,6 +12,8 @@ import { createHash } from 'node:crypto';
 import { resolveAgent } from '../agents/registry.ts';
 import type { Agent } from '../agents/types.ts';
 import type { Ruleset } from '../env/merlin/rules/index.ts';
+import { cardTally } from '../env/merlin/engine/effects.ts';
+import { DECK_NAMES } from '../env/merlin/cards/schema.ts';
 import {
   applyAction, catalogue, KIND_NAMES, checkConservation, checkDeep, createGame, currentPlayer, isTerminal, legalActions, serializeState, VICTORY_NAMES,
 } from '../env/merlin/engine/index.ts';
@@ -50,6 +52,11 @@ export interface SimulateResult {
   errors: number;
   /** Actions taken, by action kind (docs/ACTIONS.md), every kind of the catalogue listed, 0 included. */
   action_counts: Record<string, number>;
+  /**
+   * Plays per custom card, keyed `deck/id` (e.g. `spells/cumulonimbus`), every card of every deck listed,
+   * 0 included. "Played" per deck (docs/CARDS.md): a reading drawn, a spell cast, a potion brewed, a decree enacted.
+   */
+  card_plays: Record<string, number>;
   trajectory_hash: string;
 }
 
@@ -58,6 +65,20 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
   const rs = o.ruleset;
   const cat = catalogue(rs);
   const buf = new Int32Array(cat.size);
+  const kindCounts = new Float64Array(cat.base.length);
+  const tally = DECK_NAMES.map((d) => new Float64Array(rs.cards[d].instanceDef.length));
+  const previousTally = cardTally.counts;
+  cardTally.counts = null;
+  try {
+    return simulateGames(o, rs, cat, buf, kindCounts, tally);
+  } finally {
+    cardTally.counts = previousTally;
+  }
+}
+
+function simulateGames(
+  o: SimulateOptions, rs: Ruleset, cat: ReturnType<typeof catalogue>, buf: Int32Array, kindCounts: Float64Array, tally: Float64Array[],
+): SimulateResult {
   const ids = new Uint8Array(1 << 16); // action ids, little-endian uint16 (catalogues stay under 65,536 ids)
   const hash = createHash('sha256');
   const winsBySeat = new Array<number>(o.players).fill(0);
@@ -71,7 +92,6 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
   let errors = 0;
   let truncated = 0;
   const deepEvery = Math.max(1, o.deepEvery ?? 16);
-  const kindCounts = new Float64Array(cat.base.length);
   const t0 = performance.now();
   for (let g = 0; g < o.games; g++) {
     const s = createGame(rs, o.players, `${o.seed}/${g}`);
@@ -84,7 +104,10 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
         const numLegal = legalActions(s, rs, buf);
         const seat = currentPlayer(s);
         const a = agents[seat].act(null, null, { seat, legal: buf, numLegal, state: s });
+        // Count plays of the game's own actions only: not a searching agent's rollouts, not the deep checks.
+        cardTally.counts = tally;
         applyAction(s, rs, a);
+        cardTally.counts = null;
         kindCounts[cat.kind[a]]++;
         if (n === ids.length) {
           hash.update(ids);
@@ -103,6 +126,7 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
         }
       }
     } catch (e) {
+      cardTally.counts = null;
       errors++;
       o.onProblem?.(`game ${g} step ${gameSteps}: ${(e as Error).stack ?? e}`);
     }
@@ -121,6 +145,12 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
   const seconds = (performance.now() - t0) / 1000;
   const actionCounts: Record<string, number> = {};
   for (let k = 0; k < cat.base.length; k++) if (cat.base[k] >= 0 && cat.count[k] > 0) actionCounts[KIND_NAMES[k]] = kindCounts[k];
+  const cardPlays: Record<string, number> = {};
+  DECK_NAMES.forEach((d, di) => {
+    const deck = rs.cards[d];
+    for (const def of deck.defs) cardPlays[`${d}/${def.id}`] = 0;
+    for (let i = 0; i < deck.instanceDef.length; i++) cardPlays[`${d}/${deck.defs[deck.instanceDef[i]].id}`] += tally[di][i];
+  });
   return {
     games: o.games,
     players: o.players,
@@ -139,6 +169,7 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
     invariant_violations: violations,
     errors,
     action_counts: actionCounts,
+    card_plays: cardPlays,
     trajectory_hash: hash.digest('hex'),
   };
 }

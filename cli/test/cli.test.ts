@@ -1,12 +1,12 @@
 /** The `merlin` command end to end, in separate processes (DESIGN "CLI"). */
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadRuleset } from '../../env/merlin/rules/index.ts';
-import { actionsMarkdown } from '../docs.ts';
+import { CARDS_DIR, RULESETS_DIR, loadRuleset } from '../../env/merlin/rules/index.ts';
+import { actionsMarkdown, cardsMarkdown } from '../docs.ts';
 import { runSimulation } from '../simulate.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -37,7 +37,10 @@ describe('merlin simulate', () => {
   it('gives the same hash with and without invariant checks (the checks change nothing)', () => {
     const rs = loadRuleset('full');
     const o = { ruleset: rs, games: 10, players: 3, agents: ['random'], seed: 'chk' };
-    expect(runSimulation({ ...o, checkInvariants: true, deepEvery: 5 }).trajectory_hash).toBe(runSimulation(o).trajectory_hash);
+    const checked = runSimulation({ ...o, checkInvariants: true, deepEvery: 5 });
+    const plain = runSimulation(o);
+    expect(checked.trajectory_hash).toBe(plain.trajectory_hash);
+    expect(checked.card_plays).toEqual(plain.card_plays); // the deep checks' trial actions are not plays
   });
 
   it('refuses an unknown agent, a missing checkpoint and a bad ruleset with a clear error and exit code 2', () => {
@@ -50,6 +53,26 @@ describe('merlin simulate', () => {
     const v = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'simulate', '--variant', 'nope', '--games', '1'], { encoding: 'utf8' });
     expect(v.status).toBe(2);
     expect(v.stderr).toMatch(/INVALID_RULESET/);
+  });
+
+  it("plays a designer's own deck (--ruleset PATH): card_plays names its cards; a bad card is refused by file, index, id and field", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'merlin-cli-decks-'));
+    const rules = JSON.parse(readFileSync(join(RULESETS_DIR, 'full.json'), 'utf8'));
+    rules.decks.spells = 'my-spells.json';
+    const spells = JSON.parse(readFileSync(join(CARDS_DIR, 'spells.json'), 'utf8'));
+    spells.cards[0] = { ...spells.cards[0], id: 'cumulonimbus-major', name: 'Cumulonimbus Major' };
+    writeFileSync(join(dir, 'my-spells.json'), JSON.stringify(spells));
+    writeFileSync(join(dir, 'rules.json'), JSON.stringify(rules));
+    const r = JSON.parse(merlin('simulate', '--ruleset', join(dir, 'rules.json'), '--games', '3', '--json'));
+    expect(r.errors).toBe(0);
+    expect(r.card_plays).toHaveProperty(['spells/cumulonimbus-major']);
+    expect(r.card_plays).not.toHaveProperty(['spells/cumulonimbus']);
+    expect(r.ruleset_hash).not.toBe(loadRuleset('full').hash);
+    spells.cards[3].effects[0].amount = 0;
+    writeFileSync(join(dir, 'my-spells.json'), JSON.stringify(spells));
+    const bad = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'simulate', '--ruleset', join(dir, 'rules.json'), '--games', '1'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/INVALID_RULESET[\s\S]*decks\.spells \(my-spells\.json\) cards\.3 \(id "rot-curse"\)\.effects\.0\.amount/);
   });
 });
 
@@ -66,6 +89,12 @@ describe('merlin bench', () => {
 describe('docs/ACTIONS.md', () => {
   it('matches the catalogue (regenerate with `npx merlin docs`)', () => {
     expect(readFileSync(join(root, 'docs', 'ACTIONS.md'), 'utf8')).toBe(actionsMarkdown(loadRuleset('full')));
+  });
+});
+
+describe('docs/CARDS.md', () => {
+  it('matches the deck files (regenerate with `npx merlin docs`)', () => {
+    expect(readFileSync(join(root, 'docs', 'CARDS.md'), 'utf8')).toBe(cardsMarkdown(loadRuleset('full')));
   });
 });
 

@@ -25,8 +25,8 @@ def test_observations_masks_flags_and_cached_spaces(url):
         assert env.observation_space(a) is env.observation_space(a)
         assert env.action_space(a) is env.action_space(a)
     obs, reward, term, trunc, info = env.last()
-    assert obs["observation"].dtype == np.float32 and obs["observation"].shape == (6432,)
-    assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].shape == (866,)
+    assert obs["observation"].dtype == np.float32 and obs["observation"].shape == (7707,)
+    assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].shape == (991,)
     assert type(term) is bool and type(trunc) is bool and isinstance(reward, float)
     others = [a for a in env.agents if a != env.agent_selection]
     assert all(env.observe(a)["action_mask"].sum() == 0 for a in others)

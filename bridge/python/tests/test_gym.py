@@ -17,7 +17,7 @@ def test_gymnasium_check_env_in_noop_mode(url):
 def test_registered_id(url):
     env = gym.make("merlin_gym/Merlin-v0", players=3, url=url)
     obs, info = env.reset(seed=1)
-    assert obs.shape == (6432,) and obs.dtype == np.float32
+    assert obs.shape == (7707,) and obs.dtype == np.float32
     assert env.unwrapped.action_masks().dtype == bool
     env.close()
 

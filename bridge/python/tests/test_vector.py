@@ -14,9 +14,9 @@ def test_vector_env_steps_and_next_step_autoreset(url):
     env = merlin_gym.vector_env(num_envs=n, players=2, url=url)
     rng = np.random.default_rng(0)
     obs, info = env.reset(seed=4)
-    assert obs.shape == (n, 6432) and obs.dtype == np.float32
-    assert info["action_mask"].shape == (n, 866)
-    assert env.observation_space.shape == (n, 6432) and env.single_action_space.n == 866
+    assert obs.shape == (n, 7707) and obs.dtype == np.float32
+    assert info["action_mask"].shape == (n, 991)
+    assert env.observation_space.shape == (n, 7707) and env.single_action_space.n == 991
     done_prev = np.zeros(n, bool)
     episodes = 0
     for _ in range(3000):
@@ -45,7 +45,7 @@ def test_same_step_autoreset_gives_final_observations(url):
         if done.any():
             assert np.array_equal(info["_final_obs"], done)
             for i in np.flatnonzero(done):
-                assert info["final_obs"][i].shape == (6432,)
+                assert info["final_obs"][i].shape == (7707,)
                 assert info["action_mask"][i].sum() > 0  # already reset
             break
     else:
@@ -59,7 +59,7 @@ def test_one_connection_many_batches_and_opponent_service(url):
     b = c.create(mode="aec", num_envs=2, players=3)
     fa = a.reset(1)
     fb = b.reset(1)
-    assert fa.observations.shape == (3, 6432) and fb.observations.shape == (2, 3, 6432)
+    assert fa.observations.shape == (3, 7707) and fb.observations.shape == (2, 3, 7707)
     seat = int(fb.agent[0])
     assert fb.masks[0, seat].sum() > 0
     state = b.state(0)

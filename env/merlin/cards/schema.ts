@@ -26,11 +26,35 @@ export const Effect = z.discriminatedUnion('op', [
   z.object({ op: z.literal('commodity'), commodity: z.enum(COMMODITIES), from: CommodityPlace, to: CommodityPlace, amount: int().min(1) }).strict(),
   /**
    * Production modifier for `turns` turns on the target: the targeted slot (`slot`), or all the target
-   * player's lands / properties. `multiplier` 0 blocks production, 2 doubles it.
+   * player's lands / properties (the owner's when the card has no target). `multiplier` 0 blocks
+   * production, 2 doubles it.
    */
   z.object({ op: z.literal('production'), scope: z.enum(['slot', 'lands', 'properties']), multiplier: int().min(0).max(4), turns: int().min(1) }).strict(),
   /** The owner takes back every investment on their properties (0.1.14a "Kings"). */
   z.object({ op: z.literal('returnInvestments') }).strict(),
+  // ---- part 4 (docs/RULES.md D110-D118)
+  /**
+   * Redistribute R.O.W. revenue: `percent` of the R.O.W.'s gold (rounded down) is split evenly among the
+   * recipients, each getting the same whole amount; disregarded when that is 0 (0.1.27b "The Visions of Tomorrow").
+   */
+  z.object({ op: z.literal('rowShare'), percent: int().min(1).max(100), to: z.enum(['owner', 'eachPlayer']) }).strict(),
+  /** The owner draws up to `count` cards: spells and recipes into the hand (as room allows), readings face up. */
+  z.object({ op: z.literal('draw'), deck: z.enum(['teaLeaves', 'crystalBall', 'spells', 'potions']), count: int().min(1).max(3) }).strict(),
+  /** Waive (discard unresolved) the Future Readings on the table drawn by `whose`. */
+  z.object({ op: z.literal('waive'), whose: z.enum(['owner', 'others', 'all']) }).strict(),
+  /** Reveal and discard up to `count` of the target player's face-down potions, oldest first. */
+  z.object({ op: z.literal('dispel'), count: int().min(1) }).strict(),
+  /**
+   * Damage: the target's invested gold on the chosen slot (`slot`) or on each of their properties
+   * (`properties`) loses up to `amount`, paid to `to`. Never disregarded: it takes what is there.
+   */
+  z.object({ op: z.literal('damage'), scope: z.enum(['slot', 'properties']), amount: int().min(1), to: z.enum(['centralBank', 'row']) }).strict(),
+  /**
+   * Heal: the Central Bank adds `amount` to the investment on the chosen slot (`slot`) or on each of the
+   * target's (without a target, the owner's) invested properties (`properties`). Only properties that can
+   * be invested in (no Land, no Brewery) are healed; the card is disregarded unless the bank covers it all.
+   */
+  z.object({ op: z.literal('heal'), scope: z.enum(['slot', 'properties']), amount: int().min(1) }).strict(),
 ]);
 export type Effect = z.infer<typeof Effect>;
 
@@ -47,6 +71,20 @@ export const Trigger = z.discriminatedUnion('on', [
   z.object({ on: z.literal('slotRolled') }).strict(),
 ]);
 export type Trigger = z.infer<typeof Trigger>;
+
+/**
+ * A condition checked when the card resolves; when it does not hold the card is disregarded (D111).
+ * "Owner" is who played or drew the card, "target" the chosen player.
+ */
+export const Condition = z.discriminatedUnion('if', [
+  z.object({ if: z.literal('ownerGoldAtMost'), amount: int().min(0) }).strict(),
+  z.object({ if: z.literal('ownerGoldAtLeast'), amount: int().min(0) }).strict(),
+  z.object({ if: z.literal('targetGoldAtLeast'), amount: int().min(0) }).strict(),
+  z.object({ if: z.literal('rowAtLeast'), amount: int().min(0) }).strict(),
+  z.object({ if: z.literal('costOfLivingAtLeast'), amount: int().min(0) }).strict(),
+  z.object({ if: z.literal('season'), season: z.enum(SEASONS) }).strict(),
+]);
+export type Condition = z.infer<typeof Condition>;
 
 /** Whom or what a card is played on. */
 export const Target = z.enum(['none', 'opponent', 'opponentLand', 'ownLand', 'ownProperty']);
@@ -67,6 +105,8 @@ export const CardDef = z
     expiresAfterTurns: int().min(1).optional(),
     /** Commodities a potion recipe costs to brew. */
     cost: z.object({ souls: int().min(0), elixirOil: int().min(0), essenceGrain: int().min(0) }).strict().optional(),
+    /** Checked when the card resolves; the card is disregarded when it does not hold. */
+    condition: Condition.optional(),
     effects: z.array(Effect).min(1),
   })
   .strict();
@@ -94,13 +134,27 @@ export const DeckFile = z
       ids.add(c.id);
       if (d.deck === 'potions' && !c.cost) ctx.addIssue({ code: 'custom', path: ['cards', i, 'cost'], message: 'a potion recipe needs a cost' });
       if (d.deck !== 'potions' && c.cost) ctx.addIssue({ code: 'custom', path: ['cards', i, 'cost'], message: 'only potions have a cost' });
-      const needsTarget = c.effects.some((e) => (e.op === 'gold' || e.op === 'commodity') && (e.from === 'target' || e.to === 'target')) || c.effects.some((e) => e.op === 'production');
+      const needsTarget =
+        c.effects.some((e) => (e.op === 'gold' || e.op === 'commodity') && (e.from === 'target' || e.to === 'target')) ||
+        c.effects.some((e) => ((e.op === 'production' || e.op === 'heal') && e.scope === 'slot') || e.op === 'damage' || e.op === 'dispel') ||
+        c.condition?.if === 'targetGoldAtLeast';
       if (needsTarget && c.target === 'none') ctx.addIssue({ code: 'custom', path: ['cards', i, 'target'], message: 'effects name a target but the card has none' });
+      const slotTarget = c.target === 'opponentLand' || c.target === 'ownLand' || c.target === 'ownProperty';
+      c.effects.forEach((e, j) => {
+        if ((e.op === 'production' || e.op === 'damage' || e.op === 'heal') && e.scope === 'slot' && c.target !== 'none' && !slotTarget)
+          ctx.addIssue({ code: 'custom', path: ['cards', i, 'effects', j, 'scope'], message: `scope "slot" needs a slot target (opponentLand, ownLand or ownProperty), not ${c.target}` });
+        if (e.op === 'dispel' && c.target !== 'opponent' && c.target !== 'opponentLand')
+          ctx.addIssue({ code: 'custom', path: ['cards', i, 'effects', j], message: 'dispel needs an opponent target' });
+        if (d.deck === 'royalDecrees' && e.op === 'counter' && e.counter !== 'volatility' && Math.abs(e.delta) !== 1)
+          ctx.addIssue({ code: 'custom', path: ['cards', i, 'effects', j, 'delta'], message: 'a decree changes the Cost of the Living, Research Cost or tax rate by one (0.1.14a "Kings")' });
+      });
       const allowed: Record<string, string[]> = {
         teaLeaves: ['none'], crystalBall: ['none'], royalDecrees: ['none'],
         spells: ['none', 'opponent', 'opponentLand'], potions: ['none', 'ownLand', 'ownProperty'],
       };
       if (!allowed[d.deck].includes(c.target)) ctx.addIssue({ code: 'custom', path: ['cards', i, 'target'], message: `a ${d.deck} card can target ${allowed[d.deck].join(' or ')}` });
+      if (d.deck === 'royalDecrees' && c.condition)
+        ctx.addIssue({ code: 'custom', path: ['cards', i, 'condition'], message: 'a decree has no condition: its drawer sees what enacting it does' });
       if ((d.deck === 'spells' || d.deck === 'royalDecrees') && c.trigger.on !== 'now')
         ctx.addIssue({ code: 'custom', path: ['cards', i, 'trigger'], message: `${d.deck} resolve when played: trigger must be "now"` });
       if ((d.deck === 'teaLeaves' || d.deck === 'crystalBall') && c.trigger.on === 'slotRolled')
@@ -110,3 +164,60 @@ export const DeckFile = z
     });
   });
 export type DeckFile = z.infer<typeof DeckFile>;
+
+/**
+ * Planned vocabulary (docs/RULES.md D119): ops, triggers and targets designed for cards that need engine
+ * part 2 (Grand Market, horse carts) or part 3 (golems, combat). They are NOT part of `Effect`, `Trigger` or
+ * `Target`: a deck file using one is refused by `plannedIssues` with "needs engine part N", and the cards
+ * written in them (docs/RULES.md 4.3) are kept out of the shipped decks until those parts are merged.
+ */
+export const PLANNED_OPS = {
+  /** The owner's horse carts cost `delta` gold less to hire (part 2 "Horse Carts") for `turns` turns. */
+  cartDiscount: { needs: 'engine part 2 (horse carts)', schema: z.object({ op: z.literal('cartDiscount'), delta: int().min(1), turns: int().min(1) }).strict() },
+  /** The owner's carts in transit cannot be robbed for `turns` turns. */
+  cartWard: { needs: 'engine part 2 (horse carts, the robbery roll)', schema: z.object({ op: z.literal('cartWard'), turns: int().min(1) }).strict() },
+  /** A commodity's Grand Market price shifts by `delta` steps for `turns` turns. */
+  marketPrice: { needs: 'engine part 2 (Grand Market)', schema: z.object({ op: z.literal('marketPrice'), commodity: z.enum(COMMODITIES), delta: int(), turns: int().min(1) }).strict() },
+  /** The targeted golem is deactivated for `turns` turns. */
+  deactivateGolem: { needs: 'engine part 3 (golems)', schema: z.object({ op: z.literal('deactivateGolem'), turns: int().min(1) }).strict() },
+  /** The targeted golem's Strength or Health changes by `delta`. */
+  golemStat: { needs: 'engine part 3 (golems)', schema: z.object({ op: z.literal('golemStat'), stat: z.enum(['strength', 'health']), delta: int() }).strict() },
+} as const;
+export const PLANNED_TRIGGERS: Record<string, string> = {
+  /** When a golem attacks the property the potion lies under. */
+  attacked: 'engine part 3 (combat)',
+  /** When the owner's horse cart sets out. */
+  cartDispatched: 'engine part 2 (horse carts)',
+};
+export const PLANNED_TARGETS: Record<string, string> = {
+  opponentGolem: 'engine part 3 (golems)',
+  ownGolem: 'engine part 3 (golems)',
+  ownSpecialised: 'engine part 3 (Golem\'s Better Nature defends a specialised property)',
+  market: 'engine part 2 (Grand Market)',
+};
+
+/**
+ * Issues for every use of the planned vocabulary in a raw deck file (before zod): path and a "needs engine
+ * part N" message, so that a designer sees why a card written for a later part is refused.
+ */
+export function plannedIssues(json: unknown): { path: (string | number)[]; message: string }[] {
+  const out: { path: (string | number)[]; message: string }[] = [];
+  const cards = (json as { cards?: unknown })?.cards;
+  if (!Array.isArray(cards)) return out;
+  cards.forEach((c: Record<string, unknown>, i) => {
+    if (!c || typeof c !== 'object') return;
+    const trig = (c.trigger as { on?: string } | undefined)?.on;
+    if (trig && trig in PLANNED_TRIGGERS) out.push({ path: ['cards', i, 'trigger', 'on'], message: `trigger "${trig}" needs ${PLANNED_TRIGGERS[trig]}` });
+    if (typeof c.target === 'string' && c.target in PLANNED_TARGETS) out.push({ path: ['cards', i, 'target'], message: `target "${c.target}" needs ${PLANNED_TARGETS[c.target]}` });
+    if (!Array.isArray(c.effects)) return;
+    c.effects.forEach((e: { op?: string }, j) => {
+      const op = e?.op;
+      if (!op || !(op in PLANNED_OPS)) return;
+      const planned = PLANNED_OPS[op as keyof typeof PLANNED_OPS];
+      const r = planned.schema.safeParse(e);
+      const fields = r.success ? '' : ` (and its fields are wrong: ${r.error.issues.map((x) => `${x.path.join('.') || op}: ${x.message}`).join('; ')})`;
+      out.push({ path: ['cards', i, 'effects', j, 'op'], message: `op "${op}" needs ${planned.needs}${fields}` });
+    });
+  });
+  return out;
+}

@@ -13,7 +13,7 @@
 import type { Ruleset } from '../rules/index.ts';
 import { Phase, type MerlinState } from './state.ts';
 import { drawFrom, shuffleBack } from './cards.ts';
-import { applyEffects, cardDef, DECK_INDEX, effectsFeasible } from './effects.ts';
+import { applyEffects, cardDef, DECK_INDEX, effectsFeasible, tallyPlay } from './effects.ts';
 
 const D = DECK_INDEX.royalDecrees;
 
@@ -46,6 +46,7 @@ export function chooseDecree(s: MerlinState, i: number): void {
  */
 export function enactDecree(s: MerlinState, rs: Ruleset, seat: number): void {
   s.crowns[seat]++;
+  tallyPlay(D, s.decreeCard);
   applyEffects(s, rs, cardDef(rs, D, s.decreeCard), seat, -1, -1);
   discardDecree(s);
 }

@@ -7,13 +7,17 @@
  * card describes to every player, disregard the card"; the project applies the same rule to every deck).
  * Pending cards resolve in the order they were played, so the card played first takes precedence
  * (0.1.27b "Contradictions").
+ *
+ * Part 4 (docs/RULES.md D110-D119): a card's `condition` is checked first (a reading or spell whose condition
+ * fails is disregarded; a potion waits face down); `rowShare`, `heal` join the all-or-nothing check; `damage`,
+ * `dispel`, `waive` and `draw` take what there is. Plays are counted for `merlin simulate` (`cardTally`).
  */
-import type { CardDef, DeckName } from '../cards/schema.ts';
+import type { CardDef, Condition, DeckName } from '../cards/schema.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { COMMODITIES } from '../rules/schema.ts';
-import { HAND_POTION, SlotKind, TopKind, type MerlinState } from './state.ts';
+import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
 import { removePotion } from './bankruptcy.ts';
-import { shuffleBack } from './cards.ts';
+import { drawFrom, shuffleBack } from './cards.ts';
 import { landNumberAt } from './ledger.ts';
 import { findLab } from './magic.ts';
 
@@ -53,19 +57,63 @@ function activeSeats(s: MerlinState): number[] {
  * (seat * fieldSlots + slot, or -1). Returns false, changing nothing, when a transfer cannot be covered.
  */
 export function applyEffects(s: MerlinState, rs: Ruleset, def: CardDef, owner: number, target: number, slotKey: number): boolean {
-  if (!effectsFeasible(s, rs, def, owner, target)) return false;
+  if (def.condition && !conditionHolds(s, rs, def.condition, owner, target)) return false;
+  if (!effectsFeasible(s, rs, def, owner, target, slotKey)) return false;
   const each = activeSeats(s);
   applyFeasible(s, rs, def, owner, target, slotKey, each);
   return true;
 }
 
-/** True when every gold and commodity transfer of `def` can be covered in full (nothing is changed). */
-export function effectsFeasible(s: MerlinState, _rs: Ruleset, def: CardDef, owner: number, target: number): boolean {
+/** Whether a card's condition holds now (D111). 0.1.27b "Using Potions": a potion waits "until its condition is met". */
+export function conditionHolds(s: MerlinState, rs: Ruleset, c: Condition, owner: number, target: number): boolean {
+  switch (c.if) {
+    case 'ownerGoldAtMost': return owner >= 0 && s.gold[owner] <= c.amount;
+    case 'ownerGoldAtLeast': return owner >= 0 && s.gold[owner] >= c.amount;
+    case 'targetGoldAtLeast': return target >= 0 && s.gold[target] >= c.amount;
+    case 'rowAtLeast': return s.row >= c.amount;
+    case 'costOfLivingAtLeast': return s.costOfLiving >= c.amount;
+    case 'season': return rs.wheels[s.wheelKind][s.wheelPos].season === c.season;
+  }
+}
+
+/** An investable property (no Land, no Brewery on top): where damage and heal act. */
+function investable(s: MerlinState, k: number): boolean {
+  return s.slotKind[k] === SlotKind.Property && (s.slotTopKind[k] === TopKind.None || s.slotTopKind[k] === TopKind.SpellShop);
+}
+
+/** Slot keys a damage/heal effect acts on: the chosen slot, or every investable property of `seat` (heal: only invested ones). */
+function investTargets(s: MerlinState, rs: Ruleset, scope: 'slot' | 'properties', seat: number, slotKey: number, investedOnly: boolean): number[] {
+  if (scope === 'slot') return slotKey >= 0 && investable(s, slotKey) ? [slotKey] : [];
+  const out: number[] = [];
+  if (seat < 0) return out;
+  const F = rs.data.table.fieldSlots;
+  for (let k = seat * F, e = k + F; k < e; k++) if (investable(s, k) && (!investedOnly || s.slotInvest[k] > 0)) out.push(k);
+  return out;
+}
+
+/** Gold each recipient of a `rowShare` effect receives (0 = the effect is disregarded). */
+function rowSharePer(s: MerlinState, percent: number, recipients: number): number {
+  return recipients > 0 ? Math.floor(Math.floor((s.row * percent) / 100) / recipients) : 0;
+}
+
+/**
+ * True when every gold and commodity transfer of `def` can be covered in full (nothing is changed):
+ * `gold`, `commodity`, `heal` (the Central Bank pays) and `rowShare` (at least 1 gold per recipient).
+ */
+export function effectsFeasible(s: MerlinState, rs: Ruleset, def: CardDef, owner: number, target: number, slotKey = -1): boolean {
   const needGold = new Map<string, number>();
   const needC = new Map<string, number>();
   const each = activeSeats(s);
+  const addGold = (place: string, n: number) => needGold.set(place, (needGold.get(place) ?? 0) + n);
   for (const e of def.effects) {
-    if (e.op === 'gold' || e.op === 'commodity') {
+    if (e.op === 'heal') {
+      addGold('centralBank', e.amount * investTargets(s, rs, e.scope, target >= 0 ? target : owner, slotKey, e.scope === 'properties').length);
+    } else if (e.op === 'rowShare') {
+      const n = e.to === 'owner' ? 1 : each.length;
+      const per = rowSharePer(s, e.percent, n);
+      if (per < 1) return false;
+      addGold('row', per * n);
+    } else if (e.op === 'gold' || e.op === 'commodity') {
       const times = e.to === 'eachPlayer' ? each.length : 1;
       const from = e.from === 'eachPlayer' ? each.map((p) => String(p)) : [e.from === 'owner' ? String(owner) : e.from === 'target' ? String(target) : e.from];
       for (const f of from) {
@@ -143,9 +191,107 @@ function applyFeasible(s: MerlinState, rs: Ruleset, def: CardDef, owner: number,
         }
         break;
       }
+      case 'rowShare': {
+        const tos = e.to === 'owner' ? [owner] : each;
+        const per = rowSharePer(s, e.percent, tos.length);
+        for (const t of tos) {
+          s.row -= per;
+          s.gold[t] += per;
+        }
+        break;
+      }
+      case 'draw':
+        drawCards(s, rs, e.deck, e.count, owner);
+        break;
+      case 'waive':
+        for (let i = s.readingOwner.length - 1; i >= 0; i--) {
+          const mine = s.readingOwner[i] === owner;
+          if (e.whose === 'all' || (e.whose === 'owner') === mine) removeReading(s, i);
+        }
+        break;
+      case 'dispel': {
+        let left = e.count;
+        for (let i = 0; i < s.potionOwner.length && left > 0; ) {
+          if (s.potionOwner[i] === target) {
+            removePotion(s, i, true);
+            left--;
+          } else i++;
+        }
+        break;
+      }
+      case 'damage':
+        for (const k of investTargets(s, rs, e.scope, target, slotKey, true)) {
+          const n = Math.min(e.amount, s.slotInvest[k]);
+          s.slotInvest[k] -= n;
+          if (e.to === 'centralBank') s.centralBank += n;
+          else s.row += n;
+        }
+        break;
+      case 'heal':
+        for (const k of investTargets(s, rs, e.scope, target >= 0 ? target : owner, slotKey, e.scope === 'properties')) {
+          s.centralBank -= e.amount;
+          s.slotInvest[k] += e.amount;
+        }
+        break;
     }
   }
+}
 
+/** Nesting of readings drawn by `draw` effects that resolve at once (a guard against endless chains). */
+let drawDepth = 0;
+
+/**
+ * `owner` draws up to `count` cards of `deck` (D113): spells and recipes go into the hand while it has
+ * room (from no lab: they earn no research credit), readings are laid face up (or resolve at once).
+ */
+function drawCards(s: MerlinState, rs: Ruleset, deck: DeckName, count: number, owner: number): void {
+  if (owner < 0 || drawDepth > 2) return;
+  const d = DECK_INDEX[deck];
+  drawDepth++;
+  for (let i = 0; i < count; i++) {
+    if (deck === 'spells' || deck === 'potions') {
+      if (s.hands[owner].length + s.newCards[owner].length >= rs.data.table.handSize) break;
+      const c = drawFrom(s, s.cdeck[d], s.cdiscard[d]);
+      if (c < 0) break;
+      s.hands[owner].push((deck === 'spells' ? HAND_SPELL : HAND_POTION) + c);
+      s.handOrigin[owner].push(-1);
+    } else if (!layReading(s, rs, owner, d)) break;
+  }
+  drawDepth--;
+}
+
+/**
+ * `seat` draws from Future Reading deck `d`; the card is laid face up, or resolves at once when its trigger
+ * is "now". Returns false when the deck and its discard pile are empty. 0.1.27b "The Visions of Tomorrow".
+ */
+export function layReading(s: MerlinState, rs: Ruleset, seat: number, d: number): boolean {
+  const card = drawFrom(s, s.cdeck[d], s.cdiscard[d]);
+  if (card < 0) return false;
+  tallyPlay(d, card);
+  const def = cardDef(rs, d, card);
+  if (def.trigger.on === 'now') {
+    s.cdiscard[d].push(card);
+    applyEffects(s, rs, def, seat, -1, -1);
+    return true;
+  }
+  s.readingDeck.push(d);
+  s.readingCard.push(card);
+  s.readingOwner.push(seat);
+  s.readingTurn.push(s.turn);
+  return true;
+}
+
+/**
+ * Per-card play counts for `merlin simulate`'s `card_plays` (docs/CARDS.md "Played"): while `cardTally.counts`
+ * is set, counts[deck][instance] is incremented each time a card is played (spell cast, potion brewed,
+ * reading drawn, decree enacted). Off (null) by default; it is process-wide, so it counts every game run
+ * while it is on, including any search rollouts.
+ */
+export const cardTally: { counts: Float64Array[] | null } = { counts: null };
+
+/** Count one play of instance `card` of custom deck `deck` (see `cardTally`). */
+export function tallyPlay(deck: number, card: number): void {
+  if (cardTally.counts !== null) cardTally.counts[deck][card]++;
 }
 
 /**
@@ -183,6 +329,40 @@ export function removeReading(s: MerlinState, i: number): void {
   s.readingTurn.splice(i, 1);
 }
 
+/**
+ * The readings on the table when a trigger pass starts, as deck * 65536 + instance in `scratch`: a reading
+ * that resolves may waive or draw others, so each pass visits exactly the readings that were there, in the
+ * order they were drawn (first played, first resolved: 0.1.27b "Contradictions").
+ */
+const scratch = new Int32Array(256);
+function snapshotReadings(s: MerlinState): number {
+  const n = Math.min(s.readingCard.length, scratch.length);
+  for (let i = 0; i < n; i++) scratch[i] = s.readingDeck[i] * 65536 + s.readingCard[i];
+  return n;
+}
+function readingIndex(s: MerlinState, key: number): number {
+  const d = key >>> 16;
+  const c = key & 0xffff;
+  for (let i = 0; i < s.readingCard.length; i++) if (s.readingCard[i] === c && s.readingDeck[i] === d) return i;
+  return -1;
+}
+
+/** The reading at index i resolves: it goes to the discard pile, then its effects apply for its drawer. */
+function resolveReading(s: MerlinState, rs: Ruleset, i: number): void {
+  const def = cardDef(rs, s.readingDeck[i], s.readingCard[i]);
+  const owner = s.readingOwner[i];
+  removeReading(s, i);
+  applyEffects(s, rs, def, owner, -1, -1);
+}
+
+/**
+ * A face-down potion whose trigger came waits, still face down, while its condition does not hold (D111):
+ * 0.1.27b "Using Potions", "until its condition is met". It may expire meanwhile.
+ */
+function potionReady(s: MerlinState, rs: Ruleset, def: CardDef, i: number): boolean {
+  return !def.condition || conditionHolds(s, rs, def.condition, s.potionOwner[i], s.potionOwner[i]);
+}
+
 /** Resolve a face-down potion: reveal, apply, then credit its lab or shuffle it back (0.1.27b "Using Potions"). */
 export function resolvePotion(s: MerlinState, rs: Ruleset, i: number): void {
   const owner = s.potionOwner[i];
@@ -213,26 +393,20 @@ function spendPotion(s: MerlinState, rs: Ruleset, i: number): void {
  * total are waived (0.1.27b "Waivers"). Potions under a slot whose number is `total` resolve too.
  */
 export function rollTriggers(s: MerlinState, rs: Ruleset, total: number): void {
-  for (let i = 0; i < s.readingCard.length; ) {
+  const n = snapshotReadings(s);
+  for (let j = 0; j < n; j++) {
+    const i = readingIndex(s, scratch[j]);
+    if (i < 0) continue;
     const def = cardDef(rs, s.readingDeck[i], s.readingCard[i]);
-    if (def.waiveOn.includes(total)) {
-      removeReading(s, i);
-      continue;
-    }
-    if (def.trigger.on === 'roll' && def.trigger.totals.includes(total)) {
-      applyEffects(s, rs, def, s.readingOwner[i], -1, -1);
-      removeReading(s, i);
-      continue;
-    }
-    i++;
+    if (def.waiveOn.includes(total)) removeReading(s, i);
+    else if (def.trigger.on === 'roll' && def.trigger.totals.includes(total)) resolveReading(s, rs, i);
   }
   for (let i = 0; i < s.potionCard.length; ) {
     const def = cardDef(rs, DECK_INDEX.potions, s.potionCard[i]);
     const t = def.trigger;
     const k = s.potionSlot[i];
     const fires =
-      (t.on === 'roll' && t.totals.includes(total)) ||
-      (t.on === 'slotRolled' && k >= 0 && slotNumber(s, k) === total);
+      ((t.on === 'roll' && t.totals.includes(total)) || (t.on === 'slotRolled' && k >= 0 && slotNumber(s, k) === total)) && potionReady(s, rs, def, i);
     if (fires) resolvePotion(s, rs, i);
     else i++;
   }
@@ -246,20 +420,19 @@ export function slotNumber(s: MerlinState, k: number): number {
 
 /** Turn triggers at the start of a turn: "in N turns" cards resolve; expired readings and potions are discarded. */
 export function turnTriggers(s: MerlinState, rs: Ruleset): void {
-  for (let i = 0; i < s.readingCard.length; ) {
+  const n = snapshotReadings(s);
+  for (let j = 0; j < n; j++) {
+    const i = readingIndex(s, scratch[j]);
+    if (i < 0) continue;
     const def = cardDef(rs, s.readingDeck[i], s.readingCard[i]);
     const age = s.turn - s.readingTurn[i];
-    if (def.trigger.on === 'turns' && age >= def.trigger.turns) {
-      applyEffects(s, rs, def, s.readingOwner[i], -1, -1);
-      removeReading(s, i);
-    } else if (def.expiresAfterTurns !== undefined && age > def.expiresAfterTurns) {
-      removeReading(s, i);
-    } else i++;
+    if (def.trigger.on === 'turns' && age >= def.trigger.turns) resolveReading(s, rs, i);
+    else if (def.expiresAfterTurns !== undefined && age > def.expiresAfterTurns) removeReading(s, i);
   }
   for (let i = 0; i < s.potionCard.length; ) {
     const def = cardDef(rs, DECK_INDEX.potions, s.potionCard[i]);
     const age = s.turn - s.potionTurn[i];
-    if (def.trigger.on === 'turns' && age >= def.trigger.turns) resolvePotion(s, rs, i);
+    if (def.trigger.on === 'turns' && age >= def.trigger.turns && potionReady(s, rs, def, i)) resolvePotion(s, rs, i);
     else if (def.expiresAfterTurns !== undefined && age > def.expiresAfterTurns) removePotion(s, i, true);
     else i++;
   }
@@ -267,16 +440,16 @@ export function turnTriggers(s: MerlinState, rs: Ruleset): void {
 
 /** Season triggers when the wheel enters `season`. */
 export function seasonTriggers(s: MerlinState, rs: Ruleset, season: string): void {
-  for (let i = 0; i < s.readingCard.length; ) {
+  const n = snapshotReadings(s);
+  for (let j = 0; j < n; j++) {
+    const i = readingIndex(s, scratch[j]);
+    if (i < 0) continue;
     const def = cardDef(rs, s.readingDeck[i], s.readingCard[i]);
-    if (def.trigger.on === 'season' && def.trigger.season === season) {
-      applyEffects(s, rs, def, s.readingOwner[i], -1, -1);
-      removeReading(s, i);
-    } else i++;
+    if (def.trigger.on === 'season' && def.trigger.season === season) resolveReading(s, rs, i);
   }
   for (let i = 0; i < s.potionCard.length; ) {
     const def = cardDef(rs, DECK_INDEX.potions, s.potionCard[i]);
-    if (def.trigger.on === 'season' && def.trigger.season === season) resolvePotion(s, rs, i);
+    if (def.trigger.on === 'season' && def.trigger.season === season && potionReady(s, rs, def, i)) resolvePotion(s, rs, i);
     else i++;
   }
 }

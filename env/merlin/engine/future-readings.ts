@@ -7,8 +7,8 @@
  */
 import type { Ruleset } from '../rules/index.ts';
 import type { MerlinState } from './state.ts';
-import { cardsAvailable, drawFrom } from './cards.ts';
-import { applyEffects, cardDef } from './effects.ts';
+import { cardsAvailable } from './cards.ts';
+import { layReading } from './effects.ts';
 
 /** Cards left in Future Reading deck `d` (0 Tea Leaves, 1 Crystal Ball), counting its discard pile. */
 export function readingsAvailable(s: MerlinState, d: number): number {
@@ -17,17 +17,5 @@ export function readingsAvailable(s: MerlinState, d: number): number {
 
 /** `seat` draws from deck `d` and the card is laid face up (or resolves at once when its trigger is "now"). */
 export function drawReading(s: MerlinState, rs: Ruleset, seat: number, d: number): void {
-  const card = drawFrom(s, s.cdeck[d], s.cdiscard[d]);
-  if (card < 0) return;
-  const def = cardDef(rs, d, card);
-  if (def.trigger.on === 'now') {
-    applyEffects(s, rs, def, seat, -1, -1);
-    s.cdiscard[d].push(card);
-    return;
-  }
-  s.readingDeck.push(d);
-  s.readingCard.push(card);
-  s.readingOwner.push(seat);
-  s.readingTurn.push(s.turn);
+  layReading(s, rs, seat, d);
 }
-

@@ -14,7 +14,7 @@ import type { CardDef } from '../cards/schema.ts';
 import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
 import { bankPays } from './ledger.ts';
 import { shuffleBack } from './cards.ts';
-import { applyEffects, cardDef, DECK_INDEX, resolvePotion } from './effects.ts';
+import { applyEffects, cardDef, DECK_INDEX, resolvePotion, tallyPlay } from './effects.ts';
 import { ownsTop } from './research.ts';
 
 /** The definition of a spell or potion held as hand code `code`. */
@@ -81,6 +81,7 @@ export function takeFromHand(s: MerlinState, seat: number, h: number): [number, 
 export function castSpell(s: MerlinState, rs: Ruleset, seat: number, h: number, target: number, slotKey: number): void {
   const [code, origin] = takeFromHand(s, seat, h);
   const def = handCardDef(rs, code);
+  tallyPlay(DECK_INDEX.spells, code - HAND_SPELL);
   if (target >= 0) {
     s.spellTargeted[seat * s.numPlayers + target] = 1;
     s.spellTargeted[target * s.numPlayers + seat] = 1;
@@ -100,6 +101,7 @@ export function castSpell(s: MerlinState, rs: Ruleset, seat: number, h: number, 
 export function brewPotion(s: MerlinState, rs: Ruleset, seat: number, h: number, slotKey: number): void {
   const [code, origin] = takeFromHand(s, seat, h);
   const def = handCardDef(rs, code);
+  tallyPlay(DECK_INDEX.potions, code - HAND_POTION);
   const c = def.cost!;
   s.held[seat * 3] -= c.souls;
   s.held[seat * 3 + 1] -= c.elixirOil;

@@ -5,6 +5,8 @@
  * file. Either way the rules and every deck file are validated by zod; a typo is refused with a
  * `RulesetError` naming the field. The ruleset's `hash` is a SHA-256 over the canonical JSON of the
  * validated rules and decks: stable across processes and machines, and changed by any edit that matters.
+ * A bad deck is reported with every bad card: the deck file, the card's index and id, and the field
+ * (`decks.spells (my-spells.json) cards.3 (id "hex").effects.0.amount: ...`), all decks at once.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -12,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { ZodError } from 'zod';
 import { RulesetError } from '../../core/errors.ts';
 import { contentHash } from '../../core/hash.ts';
-import { DeckFile, DECK_NAMES, type CardDef, type DeckName } from '../cards/schema.ts';
+import { DeckFile, DECK_NAMES, plannedIssues, type CardDef, type DeckName } from '../cards/schema.ts';
 import { COMMODITIES, RulesetSchema, type RulesetData, type WheelPortion } from './schema.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -72,11 +74,39 @@ function readJson(path: string, what: string): unknown {
   }
 }
 
-/** Validate a deck file's JSON; throws RulesetError naming the field. */
-export function parseDeck(json: unknown, source: string): DeckFile {
+/** `cards.3.effects.0.amount` -> `cards.3 (id "x").effects.0.amount`, so a designer finds the card by index and id. */
+function namedCardPath(json: unknown, path: (string | number)[]): string {
+  const flat = path.map(String);
+  if (flat[0] !== 'cards' || flat.length < 2) return flat.join('.');
+  const card = ((json as { cards?: { id?: unknown }[] })?.cards ?? [])[Number(flat[1])];
+  const id = card && typeof card.id === 'string' ? ` (id "${card.id}")` : '';
+  return [`cards.${flat[1]}${id}`, ...flat.slice(2)].join('.');
+}
+
+/**
+ * Every problem in a deck file's JSON: ops, triggers and targets that need a later engine part
+ * (cards/schema.ts `plannedIssues`) and every zod issue, each with its card index, id and field.
+ */
+export function deckIssues(json: unknown): { path: string; message: string }[] {
+  const planned = plannedIssues(json);
+  const issues = planned.map((p) => ({ path: namedCardPath(json, p.path), message: p.message }));
   const r = DeckFile.safeParse(json);
-  if (!r.success) throw new RulesetError(source, zodIssues(r.error));
-  return r.data;
+  if (r.success) return issues;
+  const covered = planned.map((p) => p.path.slice(0, -1).join('.'));
+  for (const i of r.error.issues) {
+    const raw = i.path.map(String).join('.');
+    if (covered.some((c) => raw === c || raw.startsWith(c + '.'))) continue;
+    const keys = (i as { keys?: string[] }).keys;
+    issues.push({ path: namedCardPath(json, i.path as (string | number)[]), message: keys && keys.length ? `${i.message} (${keys.join(', ')})` : i.message });
+  }
+  return issues;
+}
+
+/** Validate a deck file's JSON; throws RulesetError naming the file, and each bad card's index, id and field. */
+export function parseDeck(json: unknown, source: string): DeckFile {
+  const issues = deckIssues(json);
+  if (issues.length) throw new RulesetError(source, issues);
+  return DeckFile.parse(json);
 }
 
 /**
@@ -90,11 +120,20 @@ export function compileRuleset(json: unknown, deckLoader: (file: string, deck: D
   if (!r.success) throw new RulesetError(source, zodIssues(r.error));
   const data = r.data;
   const decks = {} as Record<DeckName, DeckFile>;
+  const bad: { path: string; message: string }[] = [];
   for (const name of DECK_NAMES) {
-    const deck = parseDeck(deckLoader(data.decks[name], name), `${source} decks.${name} (${data.decks[name]})`);
-    if (deck.deck !== name) throw new RulesetError(source, [{ path: `decks.${name}`, message: `file holds the ${deck.deck} deck` }]);
+    const json = deckLoader(data.decks[name], name);
+    const issues = deckIssues(json);
+    const where = `decks.${name} (${data.decks[name]})`;
+    if (issues.length) {
+      for (const i of issues) bad.push({ path: `${where} ${i.path}`, message: i.message });
+      continue;
+    }
+    const deck = DeckFile.parse(json);
+    if (deck.deck !== name) bad.push({ path: where, message: `file holds the ${deck.deck} deck` });
     decks[name] = deck;
   }
+  if (bad.length) throw new RulesetError(source, bad);
   return compile(data, decks);
 }
 

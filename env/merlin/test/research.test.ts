@@ -96,7 +96,8 @@ describe("A funded lab produces on its number (0.1.27b \"Spell Generation\", \"P
     const g = game();
     putLab(g.s, g.rs, 0, 0, spade(6));
     act(g, Kind.FundLab, 0);
-    for (let i = 0; i < 16; i++) giveSpell(g, 0, i < 8 ? 'blight' : 'levy-of-frogs');
+    const designs = g.rs.decks.spells.cards.map((c) => c.id);
+    for (let i = 0; i < 16; i++) giveSpell(g, 0, designs[i % designs.length]);
     resolveRoll(g.s, g.rs, 2, 4);
     expect(g.s.hands[0].length).toBe(16);
     expect(g.s.slotFunds[key(g, 0, 0)]).toBe(1);

@@ -1,0 +1,145 @@
+/**
+ * The five custom decks as designer-editable data (cards/schema.ts, rules/index.ts): the rulebook's counts,
+ * every card named and flavoured, a bad deck reported card by card, the planned ops of engine parts 2 and 3
+ * refused, a designer's own ruleset and deck files loaded by path and covered by the ruleset hash.
+ * docs/RULES.md section 4, D110-D119; 0.1.22b "Required Decks".
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CARDS_DIR, RULESETS_DIR, loadRuleset, parseDeck } from '../rules/index.ts';
+import { DECK_NAMES } from '../cards/schema.ts';
+import { RulesetError } from '../../core/errors.ts';
+import { runSimulation } from '../../../cli/simulate.ts';
+
+const SIZES = { teaLeaves: 30, crystalBall: 20, spells: 48, potions: 28, royalDecrees: 30 };
+const FILES = { teaLeaves: 'tea-leaves.json', crystalBall: 'crystal-ball.json', spells: 'spells.json', potions: 'potions.json', royalDecrees: 'royal-decrees.json' };
+
+function deckJson(name: keyof typeof FILES): { cards: Record<string, unknown>[] } & Record<string, unknown> {
+  return JSON.parse(readFileSync(join(CARDS_DIR, FILES[name]), 'utf8'));
+}
+
+function issuesOf(f: () => unknown): { path: string; message: string }[] {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(RulesetError);
+    return (e as RulesetError).issues;
+  }
+  throw new Error('expected a RulesetError');
+}
+
+describe('The shipped decks (0.1.22b "Required Decks")', () => {
+  const rs = loadRuleset('full');
+  for (const name of DECK_NAMES) {
+    it(`${name} has ${SIZES[name]} cards, each with a name, a flavour line and at least one effect`, () => {
+      const deck = rs.decks[name];
+      expect(deck.size).toBe(SIZES[name]);
+      expect(rs.cards[name].instanceDef.length).toBe(SIZES[name]);
+      expect(deck.cards.reduce((n, c) => n + c.count, 0)).toBe(SIZES[name]);
+      for (const c of deck.cards) {
+        expect(c.name.length, c.id).toBeGreaterThan(2);
+        expect(c.flavour.length, c.id).toBeGreaterThan(20);
+        expect(c.effects.length, c.id).toBeGreaterThan(0);
+      }
+      expect(new Set(deck.cards.map((c) => c.name)).size).toBe(deck.cards.length);
+    });
+  }
+
+  it('has real variety: at least 10 designs per deck and 15 spells', () => {
+    for (const name of DECK_NAMES) expect(rs.decks[name].cards.length, name).toBeGreaterThanOrEqual(10);
+    expect(rs.decks.spells.cards.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('keeps the cards the drafts name: Cumulonimbus (a spell blocking a Land) and Raining Gold (a potion under a Land)', () => {
+    const cumulonimbus = rs.decks.spells.cards.find((c) => c.name === 'Cumulonimbus')!;
+    expect(cumulonimbus.target).toBe('opponentLand');
+    expect(cumulonimbus.effects[0]).toMatchObject({ op: 'production', scope: 'slot', multiplier: 0 });
+    const raining = rs.decks.potions.cards.find((c) => c.name === 'Raining Gold')!;
+    expect(raining.trigger).toEqual({ on: 'slotRolled' });
+  });
+});
+
+describe('A bad deck is reported card by card, with its file, index, id and field', () => {
+  it('every bad card of a deck in one error', () => {
+    const json = deckJson('spells');
+    (json.cards[2] as { count: number }).count = 0;
+    (json.cards[5] as { effects: unknown[] }).effects = [{ op: 'gold', from: 'target', to: 'nowhere', amount: 1 }];
+    json.cards[7] = { ...json.cards[7], colour: 'red' };
+    const issues = issuesOf(() => parseDeck(json, 'my-spells.json'));
+    const paths = issues.map((i) => i.path);
+    expect(paths).toContain('cards.2 (id "blight").count');
+    expect(paths).toContain('cards.5 (id "frost-snap").effects.0.to');
+    expect(paths.some((p) => p.startsWith('cards.7 (id "crumbling-mortar")'))).toBe(true);
+    expect(() => parseDeck(json, 'my-spells.json')).toThrow(/my-spells\.json/);
+  });
+
+  it('a decree changing a counter by more than one is refused (0.1.14a "Kings": "by one")', () => {
+    const json = deckJson('royalDecrees');
+    (json.cards[0] as { effects: unknown[] }).effects = [{ op: 'counter', counter: 'taxRate', delta: 2 }];
+    expect(issuesOf(() => parseDeck(json, 'd.json')).map((i) => i.path)).toEqual(['cards.0 (id "bountiful-coffers").effects.0.delta']);
+  });
+
+  it('a slot effect without a slot target, dispel without an opponent, and a condition on a decree are refused', () => {
+    const spells = deckJson('spells');
+    spells.cards[1] = { ...spells.cards[1], effects: [{ op: 'production', scope: 'slot', multiplier: 0, turns: 2 }] };
+    spells.cards[14] = { ...spells.cards[14], effects: [{ op: 'dispel', count: 1 }] };
+    const sp = issuesOf(() => parseDeck(spells, 's.json')).map((i) => i.path);
+    expect(sp).toContain('cards.1 (id "pickpocket-hex").effects.0.scope');
+    expect(sp.some((p) => p.startsWith('cards.14 (id "fog-of-forgetting")'))).toBe(true);
+    const decrees = deckJson('royalDecrees');
+    decrees.cards[1] = { ...decrees.cards[1], condition: { if: 'rowAtLeast', amount: 3 } };
+    expect(issuesOf(() => parseDeck(decrees, 'd.json')).map((i) => i.path)).toEqual(['cards.1 (id "cheap-bread").condition']);
+  });
+});
+
+describe('Planned vocabulary for engine parts 2 and 3 is refused with "needs engine part N" (D119)', () => {
+  it("Golem's Better Nature (part 3) and a cheaper-cart spell (part 2) are refused, the fields still checked", () => {
+    const potions = deckJson('potions');
+    potions.cards[0] = {
+      id: 'golems-better-nature', name: "Golem's Better Nature", flavour: 'x', count: 2, target: 'ownSpecialised',
+      trigger: { on: 'attacked' }, cost: { souls: 1, elixirOil: 1, essenceGrain: 0 }, effects: [{ op: 'deactivateGolem', turns: 2 }],
+    };
+    const issues = issuesOf(() => parseDeck(potions, 'p.json'));
+    const msg = issues.map((i) => `${i.path}: ${i.message}`).join('\n');
+    expect(msg).toMatch(/cards\.0 \(id "golems-better-nature"\)\.trigger\.on: trigger "attacked" needs engine part 3/);
+    expect(msg).toMatch(/target: target "ownSpecialised" needs engine part 3/);
+    expect(msg).toMatch(/effects\.0\.op: op "deactivateGolem" needs engine part 3/);
+    const spells = deckJson('spells');
+    spells.cards[0] = { ...spells.cards[0], target: 'none', effects: [{ op: 'cartDiscount', delta: 1 }] };
+    const s = issuesOf(() => parseDeck(spells, 's.json'));
+    expect(s.map((i) => i.message).join('\n')).toMatch(/op "cartDiscount" needs engine part 2 \(horse carts\) \(and its fields are wrong: turns/);
+  });
+});
+
+describe("A designer's own ruleset and decks (`--ruleset PATH`)", () => {
+  it('loads deck files beside the ruleset file, reports bad cards from every deck at once, and the hash covers the decks', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'merlin-decks-'));
+    const rules = JSON.parse(readFileSync(join(RULESETS_DIR, 'full.json'), 'utf8'));
+    rules.decks.spells = 'my-spells.json';
+    const spells = deckJson('spells');
+    (spells.cards[1] as { effects: { amount: number }[] }).effects[0].amount = 5; // Pickpocket Hex takes 5
+    writeFileSync(join(dir, 'my-spells.json'), JSON.stringify(spells));
+    writeFileSync(join(dir, 'rules.json'), JSON.stringify(rules));
+    const mine = loadRuleset(join(dir, 'rules.json'));
+    expect(mine.decks.spells.cards[1].effects[0]).toMatchObject({ amount: 5 });
+    expect(mine.hash).not.toBe(loadRuleset('full').hash);
+
+    const r = runSimulation({ ruleset: mine, games: 2, players: 3, agents: ['random'], seed: 'designer' });
+    expect(Object.keys(r.card_plays).length).toBe(DECK_NAMES.reduce((n, d) => n + mine.decks[d].cards.length, 0));
+    expect(Object.values(r.card_plays).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+
+    rules.decks.potions = 'my-potions.json';
+    const potions = deckJson('potions');
+    (potions.cards[3] as { cost?: unknown }).cost = undefined;
+    writeFileSync(join(dir, 'my-potions.json'), JSON.stringify(potions));
+    (spells.cards[0] as { count: number }).count = 5;
+    writeFileSync(join(dir, 'my-spells.json'), JSON.stringify(spells));
+    writeFileSync(join(dir, 'rules2.json'), JSON.stringify(rules));
+    const issues = issuesOf(() => loadRuleset(join(dir, 'rules2.json')));
+    const paths = issues.map((i) => i.path);
+    expect(paths).toContain('decks.spells (my-spells.json) cards');
+    expect(paths).toContain('decks.potions (my-potions.json) cards.3 (id "merchants-elixir").cost');
+  });
+});
