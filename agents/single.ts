@@ -11,7 +11,7 @@
  * | spec | line of play |
  * | --- | --- |
  * | `single:invest` | always invest: whenever an Invest is legal, the largest amount in the property whose number rolls most often |
- * | `single:never-trade` | never trades: no kind named Sell*, *Trade*, *Market*, *Order*, *Offer*, or Buy* other than BuyCard |
+ * | `single:never-trade` | never trades: never sells (spells, Mead, into bids), bids, asks, trades, sells or auctions property, writes or buys contracts, lends or insures; it may refuse offers and pass in auctions |
  * | `single:golems` | all-in golems: animates every Jack and Queen it can, commands its units and attacks whenever it can, then buys cards |
  * | `single:decrees` | decree hoarder: buys cards (Kings bring decrees), always enacts, bids its all for refused decrees, pays tax in gold to keep its Crowns |
  *
@@ -65,8 +65,10 @@ export const STRATEGIES: Record<string, Strategy> = {
     rules: [{ kinds: /^Invest$/, pick: bestInvest }],
   },
   'never-trade': {
-    summary: 'plays the heuristic but never sells or trades (no Sell*, *Trade*, *Market*, *Order*, *Offer*, no Buy* but BuyCard)',
-    forbidden: /^Sell|Trade|Market|Order|Offer|^Buy(?!Card$)/,
+    summary:
+      'plays the heuristic but never sells or trades: no selling (spells, Mead, into bids), no bids, asks, trades, property sales or auctions, futures, loans or insurance; it may refuse offers, pass in auctions, pull its asks and repay loans',
+    forbidden:
+      /^(Sell.*|BuyFromAsk|PostBid|PostAsk|ProposeTrade|AcceptOffer|OfferProperty|LiquidateProperty|AuctionProperty|RaiseAuction|WriteFuture|BuyFuture|ResellFuture|OfferLoan|BuyInsurance)$/,
     rules: [],
   },
   golems: {

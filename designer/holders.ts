@@ -26,13 +26,30 @@ export const GOLD_HOLDERS: readonly { name: string; read: Reader }[] = [
   { name: 'Central Bank', read: field('centralBank') },
   { name: 'R.O.W.', read: field('row') },
   { name: 'auction pot', read: field('auctionPot') },
+  // Part 2 (engine/market.ts, insurance.ts): gold sitting in bids (the players' and the R.O.W. stimulus bids),
+  // in escrow, and locked as insurance cover.
+  { name: 'Grand Market bids', read: (s, rs) => field('mktBid')(s, rs) + rowBidGold(s) },
+  { name: 'escrow', read: (s, rs) => field('mktEscBid')(s, rs) + field('mktEscGold')(s, rs) },
+  { name: 'insurance cover', read: field('polCover') },
 ];
+
+/** Gold in the R.O.W. stimulus bids (count × price per commodity; 0 before engine part 2). */
+function rowBidGold(s: MerlinState): number {
+  const n = (s as unknown as { rowBids?: number[] }).rowBids;
+  const p = (s as unknown as { rowBidPrice?: number[] }).rowBidPrice;
+  if (!n || !p) return 0;
+  let g = 0;
+  for (let c = 0; c < n.length; c++) g += n[c] * p[c];
+  return g;
+}
 
 /** Named commodity holders (tokens of all three commodities together), in chart order. */
 export const COMMODITY_HOLDERS: readonly { name: string; read: Reader }[] = [
   { name: 'supply', read: field('supply') },
   { name: 'held by players', read: field('held') },
   { name: 'planted on Lands', read: field('slotPlanted') },
+  { name: 'Grand Market asks', read: field('mktAskQty') },
+  { name: 'on horse carts', read: field('cartQty') },
 ];
 
 export const ELSEWHERE = 'elsewhere';

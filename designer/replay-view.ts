@@ -31,6 +31,9 @@ const PHASES: Record<number, string> = {
     ['turn-order auction', 'future reading', 'free actions', 'choose a slot', 'choose a player', 'choose a decree', 'enact or refuse the decree',
       'decree auction', 'tax season', 'tax-rate vote', 'game over'].map((n, i) => [i, n]),
   ),
+  [Phase.OfferRespond]: 'an offer to accept or refuse',
+  [Phase.SelectTerm]: 'choose a price or term',
+  [Phase.PropertyAuction]: 'a property auction',
   [Phase.UnitVerb]: "choose a unit's order",
   [Phase.SelectSquare]: 'choose a square',
   [Phase.SelectUnit]: 'choose a unit',
@@ -103,6 +106,36 @@ export const SECTIONS: { id: string; title: string; columns: string[]; rows: (s:
         Object.entries(UnitFlag).filter(([, bit]) => s.unitFlags[u] & bit).map(([name]) => name).join(', '),
       ]),
   },
+  {
+    id: 'market',
+    title: 'The Grand Market (bids and asks per player, price per unit; escrow; horse carts)',
+    columns: ['seat', 'commodity', 'bid', 'escrow (bid / gold)', 'ask', 'units asked', 'cart'],
+    rows: (s) => {
+      const out: Cell[][] = [];
+      for (let p = 0; p < s.numPlayers; p++)
+        for (let c = 0; c < 3; c++) {
+          const k = p * 3 + c;
+          const cart = s.cartQty[p] > 0 && s.cartCom[p] === c ? `${s.cartQty[p]} on the road` : '';
+          if (!s.mktBid[k] && !s.mktEscBid[k] && !s.mktEscGold[k] && !s.mktAskQty[k] && !cart) continue;
+          out.push([p, COMMODITIES[c], s.mktBid[k] || '', s.mktEscBid[k] || s.mktEscGold[k] ? `${s.mktEscBid[k]} / ${s.mktEscGold[k]}` : '', s.mktAsk[k] || '', s.mktAskQty[k] || '', cart]);
+        }
+      for (let c = 0; c < 3; c++) if (s.rowBids[c] > 0) out.push(['R.O.W.', COMMODITIES[c], `${s.rowBids[c]} × ${s.rowBidPrice[c]}`, '', '', '', '']);
+      return out;
+    },
+  },
+  {
+    id: 'contracts',
+    title: 'Futures, loans and insurance on the table',
+    columns: ['contract', 'parties', 'terms', 'state'],
+    rows: (s, rs) => [
+      ...s.futShort.flatMap((short, k) =>
+        short < 0 ? [] : [[`futures ${k}`, `short ${short}, long ${s.futLong[k] < 0 ? '-' : s.futLong[k]}`, `${COMMODITIES[s.futCom[k]]}, ${s.futPrice[k]} gold per bushel, expires month ${s.futExpiry[k]}`, `${s.futOwed[k]} units owed`]]),
+      ...s.loanLender.flatMap((lender, k) =>
+        lender < 0 ? [] : [[`loan ${k}`, `lender ${lender}, borrower ${s.loanBorrower[k]}`, `due month ${s.loanDue[k]}`, `${s.loanOwed[k]} gold owed`]]),
+      ...s.polSeller.flatMap((seller, k) =>
+        seller < 0 ? [] : [[`policy ${k}`, `seller ${seller}, buyer ${s.polBuyer[k] < 0 ? '-' : s.polBuyer[k]}`, `${rs.data.finance.insurance.events[s.polEvent[k]].name}, premium ${s.polPremium[k]}, ${s.polPeriod[k]} turns`, `cover ${s.polCover[k]}`]]),
+    ],
+  },
   { id: 'gold', title: 'Where the gold is', columns: ['holder', 'gold'], rows: (s, rs) => goldBy(s, rs).map((g, i) => [GOLD_COLUMNS[i], g]) },
   { id: 'commodities', title: 'Where the commodity tokens are', columns: ['holder', 'tokens'], rows: (s, rs) => commoditiesBy(s, rs).map((g, i) => [COMMODITY_COLUMNS[i], g]) },
   {
@@ -132,6 +165,12 @@ const LAID_OUT = new Set([
   'readingCard', 'readingOwner', 'readingTurn', 'potionCard', 'potionOwner', 'potionSlot', 'potionTurn', 'potionOrigin', 'modSeat', 'modSlot', 'modScope',
   'modMult', 'modUntil', 'phase', 'decider', 'pending', 'pendingHand', 'pendingSlot', 'pendingPlayer', 'queue', 'bids', 'aucGroup', 'aucFirstPos', 'aucRound',
   'aucPending', 'decreeOptions', 'decreeCard', 'decreeDrawer', 'votes', 'winner', 'victory',
+  // part 2 (market and finance): the Market and Contracts sections; the offer being composed, the stimulus
+  // clock and the last prices are bookkeeping
+  'mktBid', 'mktBidTurn', 'mktEscBid', 'mktEscGold', 'mktAsk', 'mktAskQty', 'rowBids', 'rowBidPrice', 'lastPrice', 'bidSeenMonth',
+  'cartCom', 'cartQty', 'cartDest', 'cartPrice', 'cartTurn', 'offerKind', 'offerA', 'offerB', 'offerTo', 'propAucPrice', 'propAucLeader',
+  'futShort', 'futLong', 'futCom', 'futPrice', 'futExpiry', 'futOwed', 'futLate', 'loanLender', 'loanBorrower', 'loanOwed', 'loanDue',
+  'polSeller', 'polBuyer', 'polEvent', 'polPremium', 'polCover', 'polUntil', 'polPeriod', 'polSeason',
   // part 3 (combat): the Fields and Units sections; the open command is bookkeeping
   'slotHits', 'unitCard', 'unitOwner', 'unitPos', 'unitAtk', 'unitHp', 'unitActiveFrom', 'unitActed', 'unitStance', 'unitShield', 'unitExtraAttacks', 'unitFlags',
   'cmdUnit', 'cmdPartner',

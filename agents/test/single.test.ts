@@ -50,8 +50,11 @@ describe('single-minded strategies', () => {
 
   it('single:never-trade never sells', () => {
     const agent = resolveAgent('single:never-trade', 0, rs) as SingleMindedAgent;
-    expect(agent.forbiddenKinds()).toEqual(['SellSpell', 'SellMead']);
-    play('single:never-trade', 's2', (_legal, a) => expect(KIND_NAMES[cat.kind[a]]).not.toMatch(/^Sell/));
+    expect(agent.forbiddenKinds()).toEqual([
+      'SellSpell', 'SellMead', 'PostBid', 'PostAsk', 'SellToBid', 'BuyFromAsk', 'ProposeTrade', 'AcceptOffer', 'OfferProperty', 'LiquidateProperty',
+      'WriteFuture', 'BuyFuture', 'ResellFuture', 'OfferLoan', 'SellInsurance', 'BuyInsurance', 'AuctionProperty', 'RaiseAuction',
+    ]);
+    play('single:never-trade', 's2', (_legal, a) => expect(agent.forbiddenKinds()).not.toContain(KIND_NAMES[cat.kind[a]]));
   });
 
   it('single:golems animates whenever it can, attacks whenever it can, and otherwise buys cards (skirmish)', () => {
