@@ -183,6 +183,9 @@ describe('control plane', () => {
     const r = await c.request({ type: 'create', num_envs: 1, mode: 'single', opponents: ['heuristic:/etc/passwd'] });
     expect(r).toMatchObject({ code: 'INVALID_ARGUMENT', fatal: false });
     expect(String(r.message)).toMatch(/reads a file/);
+    expect(await c.request({ type: 'create', num_envs: 1, mode: 'single', opponents: ['ppo:/tmp/any'] })).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    // The shipped checkpoints read no file of the client's choosing.
+    expect((await c.request({ type: 'create', num_envs: 1, mode: 'single', opponents: ['ppo:checkpoints/default'] })).type).toBe('created');
     expect((await c.request({ type: 'create', num_envs: 1, mode: 'single', opponents: ['heuristic'] })).type).toBe('created');
     c.ws.close();
   });

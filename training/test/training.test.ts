@@ -17,9 +17,10 @@ import { DEFAULT_TRAIN, train, trainingGames, type TrainConfig } from '../train.
 import { CheckpointError, loadCheckpoint } from '../checkpoint-format.ts';
 import { readWeights, saveWeights } from '../checkpoint.ts';
 import { PolicyForward } from '../../agents/ppo.ts';
-import { resolveAgent } from '../../agents/registry.ts';
+import { opponentFactory, resolveAgent } from '../../agents/registry.ts';
 import { HeuristicAgent, loadWeights } from '../../agents/heuristic.ts';
 import { merlinGame } from '../../env/merlin/env/game.ts';
+import { SingleAgentEnv } from '../../env/core/single.ts';
 import { seedRng } from '../../env/core/rng.ts';
 import { loadRuleset } from '../../env/merlin/rules/index.ts';
 import { applyAction, createGame, currentPlayer, isTerminal, legalActions } from '../../env/merlin/engine/index.ts';
@@ -168,3 +169,22 @@ describe('checkpoints', () => {
 function games0() {
   return merlinGame('market');
 }
+
+describe('the shipped checkpoint', () => {
+  it('checkpoints/default fits the current observation spec and action catalogue, and plays as an opponent in the single-agent env', () => {
+    const game = merlinGame('full');
+    const ck = loadCheckpoint('checkpoints/default', { observationSpecHash: game.observationSpec.hash, actionsHash: game.actionsHash, rulesHash: game.rulesHash });
+    expect(ck.shape.obsSize).toBe(game.observationSpec.size);
+    expect(ck.shape.numActions).toBe(game.numActions);
+    expect(ck.manifest.variants).toContain('full');
+    const env = new SingleAgentEnv(game, { players: 4, learnerSeat: 0, opponents: opponentFactory(['ppo:checkpoints/default']) });
+    let { info } = env.reset(3);
+    let done = false;
+    for (let t = 0; t < 5000 && !done; t++) {
+      const r = env.step(info.actionMask.indexOf(1));
+      info = r.info;
+      done = r.terminated || r.truncated;
+    }
+    expect(done).toBe(true);
+  }, 60_000);
+});
