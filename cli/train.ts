@@ -121,7 +121,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
   const all = readFileSync(join(c.out, 'metrics.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as UpdateRecord);
   writeFileSync(join(c.out, 'training-curve.svg'), await trainingCurveSvg(all.length ? all : records, `merlin train: ${config.variants.join(', ')}, ${config.players} players`));
   err(
-    `trained ${result.updates} updates, ${result.learnerSteps.toLocaleString('en')} learner decisions, ${result.envSteps.toLocaleString('en')} env steps this run, ${result.episodes} episodes in all, ${result.wallSeconds.toFixed(0)} s\n` +
+    `trained ${result.updates} updates, ${result.learnerSteps.toLocaleString('en')} learner decisions, ${result.envSteps.toLocaleString('en')} env steps, ${result.episodes} episodes (all since the run began), ${result.wallSeconds.toFixed(0)} s\n` +
       `checkpoint ${c.out} (use as ppo:${c.out}); metrics ${join(c.out, 'metrics.jsonl')}; chart ${join(c.out, 'training-curve.svg')}\n`,
   );
   let evaluation: EvalRecord[] = [];

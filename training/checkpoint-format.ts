@@ -75,6 +75,8 @@ export const CheckpointManifest = z
     observationSpecHash: z.string(),
     actionsHash: z.string(),
     rulesHash: z.string(),
+    /** Rules hashes of every variant trained on (the first is `rulesHash`); absent in older manifests. */
+    rulesHashes: z.array(z.string()).optional(),
     /** The main variant (ruleset name) and every variant trained on. */
     variant: z.string(),
     variants: z.array(z.string()),
@@ -170,7 +172,8 @@ export interface LoadedCheckpoint {
 /**
  * Read DIR (model.json, weights.bin, manifest.json) without tfjs.
  * @param expect when given, the observation spec and action catalogue hashes must match (the rules hash
- *   may differ: a policy can be played under an edited ruleset; `rulesMatch` in the result says whether it does)
+ *   may differ: a policy can be played under an edited ruleset; `rulesMatch` in the result says whether it
+ *   is one of the rulesets the policy was trained under)
  * @throws CheckpointError for missing or malformed files, or a spec mismatch (naming both hashes)
  */
 export function loadCheckpoint(dir: string, expect?: SpecHashes): LoadedCheckpoint & { rulesMatch: boolean } {
@@ -193,5 +196,6 @@ export function loadCheckpoint(dir: string, expect?: SpecHashes): LoadedCheckpoi
     throw new CheckpointError(`checkpoint ${dir}: cannot read ${model.weightsManifest[0].paths[0]} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   const params = decodeWeights(model, bin, dir);
-  return { dir, shape: shapeOf(model), params, manifest, rulesMatch: !expect || manifest.rulesHash === expect.rulesHash };
+  const trainedUnder = manifest.rulesHashes ?? [manifest.rulesHash];
+  return { dir, shape: shapeOf(model), params, manifest, rulesMatch: !expect || trainedUnder.includes(expect.rulesHash) };
 }

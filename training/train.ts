@@ -237,6 +237,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     const manifest: CheckpointManifest = {
       format: FORMAT, formatVersion: FORMAT_VERSION, game: g0.name,
       observationSpecHash: g0.observationSpec.hash, actionsHash: g0.actionsHash, rulesHash: g0.rulesHash,
+      rulesHashes: [...new Set(games.map((g) => g.rulesHash))],
       variant: g0.ruleset.data.name, variants: [...new Set(games.map((g) => g.ruleset.data.name))], players: config.players,
       trainingSteps: learnerSteps, updates, episodes, wallSeconds: Math.round((wallBefore + elapsed()) * 10) / 10, backend,
       createdAt: new Date().toISOString(), seed: config.seed, config: config as unknown as Record<string, unknown>,
