@@ -11,7 +11,8 @@
  * actions chosen on the calling thread, overlapped with the workers' stepping (beginStep / endStep);
  * vector_env_scaling is its ratio to env_steps_per_sec.
  */
-import { availableParallelism, cpus, totalmem } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AECEnv } from '../env/core/aec.ts';
@@ -195,8 +196,7 @@ export interface TrainingBench {
  * `variant`, after one untimed update (backend warm-up), in a temporary directory.
  */
 export async function benchTraining(variant: string, updates: number): Promise<TrainingBench> {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
+  // Loaded on demand: training pulls in tfjs, which a plain `merlin bench` does not need.
   const { train, DEFAULT_TRAIN } = await import('../training/train.ts');
   const dir = mkdtempSync(join(tmpdir(), 'merlin-bench-train-'));
   const config = { ...DEFAULT_TRAIN, variants: [variant], imitationUpdates: 0, saveEvery: 0 };

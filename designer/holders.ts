@@ -33,13 +33,10 @@ export const GOLD_HOLDERS: readonly { name: string; read: Reader }[] = [
   { name: 'insurance cover', read: field('polCover') },
 ];
 
-/** Gold in the R.O.W. stimulus bids (count × price per commodity; 0 before engine part 2). */
+/** Gold in the R.O.W. stimulus bids (count × price per commodity). */
 function rowBidGold(s: MerlinState): number {
-  const n = (s as unknown as { rowBids?: number[] }).rowBids;
-  const p = (s as unknown as { rowBidPrice?: number[] }).rowBidPrice;
-  if (!n || !p) return 0;
   let g = 0;
-  for (let c = 0; c < n.length; c++) g += n[c] * p[c];
+  for (let c = 0; c < s.rowBids.length; c++) g += s.rowBids[c] * s.rowBidPrice[c];
   return g;
 }
 

@@ -15,7 +15,7 @@
 import escapeHtml from 'escape-html';
 import type { Ruleset } from '../env/merlin/rules/index.ts';
 import { COMMODITIES } from '../env/merlin/rules/schema.ts';
-import { netWorth, type MerlinState } from '../env/merlin/engine/index.ts';
+import { netWorth, PHASE_NAMES, type MerlinState } from '../env/merlin/engine/index.ts';
 import { HAND_POTION, HAND_SPELL, Phase, SlotKind, TopKind, UnitFlag, VICTORY_NAMES } from '../env/merlin/engine/state.ts';
 import { cardName } from '../env/merlin/engine/cards.ts';
 import { cardDef, DECK_INDEX } from '../env/merlin/engine/effects.ts';
@@ -25,19 +25,6 @@ import { replayStates, type ReplayLog } from './replay.ts';
 
 type Cell = string | number;
 
-/** Phase names by Phase value (values leave gaps between engine parts). */
-const PHASES: Record<number, string> = {
-  ...Object.fromEntries(
-    ['turn-order auction', 'future reading', 'free actions', 'choose a slot', 'choose a player', 'choose a decree', 'enact or refuse the decree',
-      'decree auction', 'tax season', 'tax-rate vote', 'game over'].map((n, i) => [i, n]),
-  ),
-  [Phase.OfferRespond]: 'an offer to accept or refuse',
-  [Phase.SelectTerm]: 'choose a price or term',
-  [Phase.PropertyAuction]: 'a property auction',
-  [Phase.UnitVerb]: "choose a unit's order",
-  [Phase.SelectSquare]: 'choose a square',
-  [Phase.SelectUnit]: 'choose a unit',
-};
 const SLOT_KINDS = ['', 'Property', 'Spell Lab', 'Potion Lab', 'Chauffeur'];
 const TOP_KINDS = ['', 'Land', 'Spell Shop', 'Brewery', 'second property'];
 
@@ -59,7 +46,7 @@ export const COUNTERS: { id: string; label: string; value: (s: MerlinState, rs: 
   { id: 'climate', label: 'Climate', value: (s, rs) => `${s.climate} / ${rs.data.climate.threshold}` },
   { id: 'centralBank', label: 'Central Bank', value: (s) => s.centralBank },
   { id: 'row', label: 'R.O.W.', value: (s) => s.row },
-  { id: 'phase', label: 'Phase', value: (s) => PHASES[s.phase] ?? String(s.phase) },
+  { id: 'phase', label: 'Phase', value: (s) => PHASE_NAMES[s.phase] ?? String(s.phase) },
   { id: 'decider', label: 'To act', value: (s) => (s.phase === Phase.GameOver ? `over: ${VICTORY_NAMES[s.victory]}, player ${s.winner} wins` : `player ${s.decider}`) },
 ];
 

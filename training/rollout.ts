@@ -17,6 +17,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { Game, RewardOptions } from '../env/core/game.ts';
+import { ArgumentError } from '../env/core/errors.ts';
 import { RewardTracker } from '../env/core/rewards.ts';
 import { cloneRng, nextFloat, nextInt, seedRng, type RngState } from '../env/core/rng.ts';
 import type { Agent } from '../env/core/agent.ts';
@@ -58,6 +59,20 @@ export interface EnvSnapshot {
   episode: number;
 }
 
+/**
+ * Refuse games that do not share one observation spec and action catalogue (one network serves them all).
+ * @param names how to name each game in the error
+ * @throws ArgumentError naming the first game and the one that differs
+ */
+export function checkSharedLayout<S>(games: Game<S>[], names: string[]): void {
+  if (games.length === 0) throw new ArgumentError('training needs at least one variant');
+  const g0 = games[0];
+  games.forEach((g, i) => {
+    if (g.observationSpec.hash !== g0.observationSpec.hash || g.actionsHash !== g0.actionsHash)
+      throw new ArgumentError(`variants ${names[0]} and ${names[i]} differ in observation spec or action catalogue; train them separately`);
+  });
+}
+
 export class Collector<S> {
   readonly o: CollectorOptions<S>;
   readonly obsSize: number;
@@ -90,6 +105,7 @@ export class Collector<S> {
   /** Agents of `agent` members, per env and seat (null elsewhere). */
   private seatAgents: (Agent | null)[][] = [];
   private episodeOf: Int32Array;
+  /** Each env's reward bookkeeping (made per episode by `newEpisode`, for that episode's variant). */
   private trackers: RewardTracker<S>[] = [];
   private lastIdx: Int32Array;
   private epReturn: Float64Array;
@@ -97,6 +113,9 @@ export class Collector<S> {
   private readonly rvec = new Float64Array(8);
   private readonly outcome = new Float64Array(8);
   private readonly legal: Int32Array;
+  /** Each env's legal ids at its open decision (views into one buffer) and their count. */
+  private readonly envLegal: Int32Array[];
+  private readonly envNumLegal: Int32Array;
   private readonly heur: Agent[];
   // batch scratch for opponents
   private readonly bObs: Float32Array;
@@ -105,10 +124,7 @@ export class Collector<S> {
   constructor(o: CollectorOptions<S>, private readonly league: League) {
     this.o = o;
     const g0 = o.games[0];
-    for (const g of o.games) {
-      if (g.observationSpec.hash !== g0.observationSpec.hash || g.actionsHash !== g0.actionsHash)
-        throw new Error(`variants ${g0.name}/${g.name} do not share one observation spec and action catalogue`);
-    }
+    checkSharedLayout(o.games, o.games.map((g, i) => `${g.name} #${i}`));
     this.obsSize = g0.observationSpec.size;
     this.numActions = g0.numActions;
     this.N = o.numEnvs;
@@ -129,12 +145,14 @@ export class Collector<S> {
     this.epReturn = new Float64Array(this.N);
     this.epLength = new Int32Array(this.N);
     this.legal = new Int32Array(this.numActions);
+    const legalAll = new Int32Array(this.N * this.numActions);
+    this.envLegal = Array.from({ length: this.N }, (_, i) => legalAll.subarray(i * this.numActions, (i + 1) * this.numActions));
+    this.envNumLegal = new Int32Array(this.N);
     this.heur = o.games.map((g) => o.heuristic(g));
     this.bObs = new Float32Array(this.N * this.obsSize);
     this.bMask = new Float32Array(this.N * this.numActions);
     this.rng = seedRng(`collector/${o.seed}`);
     for (let i = 0; i < this.N; i++) {
-      this.trackers.push(new RewardTracker(o.games[0], o.rewards, 8));
       this.states.push(undefined as unknown as S);
       this.seats.push([]);
       this.seatAgents.push([]);
@@ -249,20 +267,21 @@ export class Collector<S> {
         const net = m.kind === 'self' ? learner : nets(m);
         const B = envs.length;
         this.bMask.fill(0, 0, B * this.numActions);
-        const legalLists: Int32Array[] = [];
         for (let b = 0; b < B; b++) {
           const i = envs[b];
           const g = this.game(i);
           const s = this.states[i];
           const p = g.currentPlayer(s);
           g.observe(s, p, this.bObs.subarray(b * this.obsSize, (b + 1) * this.obsSize));
-          const n = g.legalActions(s, this.legal);
-          const l = this.legal.slice(0, n);
-          legalLists.push(l);
+          const l = this.envLegal[i];
+          const n = (this.envNumLegal[i] = g.legalActions(s, l));
           for (let k = 0; k < n; k++) this.bMask[b * this.numActions + l[k]] = 1;
         }
         const logp = this.infer(net, this.bObs, this.bMask, B).logp;
-        for (let b = 0; b < B; b++) this.apply(envs[b], this.sample(logp, b * this.numActions, legalLists[b], legalLists[b].length));
+        for (let b = 0; b < B; b++) {
+          const i = envs[b];
+          this.apply(i, this.sample(logp, b * this.numActions, this.envLegal[i], this.envNumLegal[i]));
+        }
       }
     }
   }
@@ -295,7 +314,6 @@ export class Collector<S> {
     this.mask.fill(0);
     this.lastIdx.fill(-1);
     this.advanceAll(learner, nets);
-    const legalLists: Int32Array[] = new Array(N);
     for (let t = 0; t < this.T; t++) {
       const row0 = t * N;
       for (let i = 0; i < N; i++) {
@@ -303,16 +321,16 @@ export class Collector<S> {
         const s = this.states[i];
         const seat = this.learnerSeat[i];
         g.observe(s, seat, this.obs.subarray((row0 + i) * O, (row0 + i + 1) * O));
-        const n = g.legalActions(s, this.legal);
-        legalLists[i] = this.legal.slice(0, n);
-        for (let k = 0; k < n; k++) this.mask[(row0 + i) * A + this.legal[k]] = 1;
+        const l = this.envLegal[i];
+        const n = (this.envNumLegal[i] = g.legalActions(s, l));
+        for (let k = 0; k < n; k++) this.mask[(row0 + i) * A + l[k]] = 1;
       }
       const { logp, value } = this.infer(learner, this.obs.subarray(row0 * O), this.mask.subarray(row0 * A), N);
       for (let i = 0; i < N; i++) {
         const idx = row0 + i;
         const a = teacher
-          ? this.heur[this.variantOf[i]].act(null, null, { seat: this.learnerSeat[i], legal: legalLists[i], numLegal: legalLists[i].length, state: this.states[i] })
-          : this.sample(logp, i * A, legalLists[i], legalLists[i].length);
+          ? this.heur[this.variantOf[i]].act(null, null, { seat: this.learnerSeat[i], legal: this.envLegal[i], numLegal: this.envNumLegal[i], state: this.states[i] })
+          : this.sample(logp, i * A, this.envLegal[i], this.envNumLegal[i]);
         this.actions[idx] = a;
         this.logp[idx] = logp[i * A + a];
         this.values[idx] = value[i];

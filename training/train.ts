@@ -29,7 +29,7 @@ import { loadOptimizer, readWeights, removeDir, saveCheckpoint, saveOptimizer, s
 import { DEFAULT_LEAGUE, League, type LeagueMember, type LeagueOptions } from './league.ts';
 import { initParams, PolicyValueNet, type NetShape } from './network.ts';
 import { DEFAULT_PPO, PpoLearner, type PpoConfig, type UpdateMetrics } from './ppo.ts';
-import { Collector, type EnvSnapshot } from './rollout.ts';
+import { checkSharedLayout, Collector, type EnvSnapshot } from './rollout.ts';
 
 export interface TrainConfig {
   /** Ruleset names or paths; every env cycles through them episode by episode. The first is the main one. */
@@ -142,11 +142,8 @@ type ResumeState = z.infer<typeof ResumeState>;
 
 /** The games for `variants`, checked to share one observation spec and action catalogue. */
 export function trainingGames(variants: string[]): MerlinGame[] {
-  if (variants.length === 0) throw new ArgumentError('training needs at least one variant');
   const games = variants.map((v) => merlinGame(v));
-  for (const g of games)
-    if (g.observationSpec.hash !== games[0].observationSpec.hash || g.actionsHash !== games[0].actionsHash)
-      throw new ArgumentError(`variants ${variants[0]} and ${g.ruleset.data.name} differ in observation spec or action catalogue; train them separately`);
+  checkSharedLayout(games, games.map((g) => g.ruleset.data.name));
   return games;
 }
 
@@ -267,14 +264,12 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     if (o.maxUpdates !== undefined && updates >= o.maxUpdates) break;
     if (elapsed() * 1000 >= budgetMs) break;
     const u0 = performance.now();
-    const envBefore = collector.envSteps;
     const imitating = updates < (config.imitationUpdates ?? 0);
     collector.collect(net, netOf, imitating);
     const metrics = imitating ? learner.imitate(collector, trainerRng) : learner.update(collector, trainerRng);
     updates++;
     learnerSteps += collector.N * collector.T;
     envSteps += collector.envSteps;
-    void envBefore;
     const fin = collector.finished;
     episodes += fin.length;
     if (!config.opponents?.length && updates % config.league.snapshotEvery === 0) {

@@ -64,7 +64,8 @@ for (const k of [Kind.EndTurn, Kind.BuyCard, Kind.PlayCard, Kind.SellSpell, Kind
 const MARKET_KINDS = new Uint8Array(80);
 for (const k of MARKET_MAIN_KINDS) MARKET_KINDS[k] = MAIN_KINDS[k] = 1;
 
-const PHASE_NAMES: Record<number, string> = {
+/** A readable name for each Phase value (illegal-action reasons, the replay viewer). */
+export const PHASE_NAMES: Record<number, string> = {
   [Phase.AuctionBid]: 'turn-order auction', [Phase.FutureReading]: 'future reading', [Phase.Main]: 'free actions',
   [Phase.SelectSlot]: 'choose a slot', [Phase.SelectPlayer]: 'choose a player', [Phase.DecreeChoose]: 'choose a decree',
   [Phase.DecreeDecide]: 'enact or refuse the decree', [Phase.DecreeBid]: 'decree auction', [Phase.Tax]: 'tax season',

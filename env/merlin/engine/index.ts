@@ -7,7 +7,7 @@
  */
 export { createGame } from './setup.ts';
 export {
-  applyAction, actionMask, currentPlayer, describeAction, isTerminal, isTruncated, legalActionList, legalActions, whyIllegal,
+  applyAction, actionMask, currentPlayer, describeAction, isTerminal, isTruncated, legalActionList, legalActions, PHASE_NAMES, whyIllegal,
 } from './engine.ts';
 export { actionId, catalogue, Kind, KIND_NAMES, type ActionCatalogue } from './actions.ts';
 export {
