@@ -14,7 +14,9 @@ import type { Game, RewardOptions } from '../env/core/game.ts';
 import { TERMINAL } from '../env/core/game.ts';
 import { SingleAgentEnv, StepFlags } from '../env/core/single.ts';
 import { opponentFactory } from '../agents/registry.ts';
-import { BridgeError, computeLayout, FrameType, specHash8, writeHeader, type Layout, type Spec } from './protocol.ts';
+import {
+  BridgeError, computeLayout, FrameType, sparseValuesOffset, specHash8, writeHeader, type Layout, type ObservationEncoding, type Spec,
+} from './protocol.ts';
 
 export interface BatchOptions {
   mode: 'single' | 'aec';
@@ -26,12 +28,16 @@ export interface BatchOptions {
   illegalPenalty: number;
   rewards?: RewardOptions;
   autoreset: 'next_step' | 'same_step';
+  /** How result frames carry observations (default dense). */
+  observationEncoding?: ObservationEncoding;
 }
 
 export abstract class Batch<S = unknown> {
   readonly layout: Layout;
   /** The result frame (header + sections); sent as `frame.subarray(0, length)`. */
   readonly frame: Uint8Array;
+  /** Sparse encoding: the dense rows live outside the frame and are packed into its tail per frame. */
+  private readonly sparse: boolean;
   readonly view: DataView;
   readonly rewards: Float32Array;
   readonly terminated: Uint8Array;
@@ -47,12 +53,18 @@ export abstract class Batch<S = unknown> {
   /** Resolves when the last frame sent from `frame` has been handed to the socket (set by the session). */
   inFlight: Promise<void> | null = null;
 
-  constructor(readonly id: number, readonly game: Game<S>, readonly spec: Spec, readonly rows: number, protected readonly n: number, finalCapacity: number) {
+  constructor(
+    readonly id: number, readonly game: Game<S>, readonly spec: Spec, readonly rows: number, protected readonly n: number, finalCapacity: number,
+    encoding: ObservationEncoding = 'dense',
+  ) {
     const d = game.observationSpec.size;
     const a = game.numActions;
-    this.layout = computeLayout(n, rows, d, a);
+    this.layout = computeLayout(n, rows, d, a, encoding);
+    this.sparse = encoding === 'sparse';
     const L = this.layout;
-    const buf = new ArrayBuffer(L.resultBytes + finalCapacity * rows * d * 4);
+    // Sparse: room for every value non-zero (the worst case), main rows and final rows.
+    const maxValues = (n + finalCapacity) * rows * d;
+    const buf = new ArrayBuffer(this.sparse ? sparseValuesOffset(L, maxValues) + 4 * maxValues : L.resultBytes + finalCapacity * rows * d * 4);
     this.frame = new Uint8Array(buf);
     this.view = new DataView(buf);
     this.rewards = new Float32Array(buf, L.rewards, n * rows);
@@ -60,10 +72,16 @@ export abstract class Batch<S = unknown> {
     this.truncated = new Uint8Array(buf, L.truncated, n);
     this.illegal = new Uint8Array(buf, L.illegal, n);
     this.agent = new Int32Array(buf, L.agent, n);
-    this.observations = new Float32Array(buf, L.observations, n * rows * d);
+    this.observations = this.sparse ? new Float32Array(n * rows * d) : new Float32Array(buf, L.observations, n * rows * d);
     this.masks = new Uint8Array(buf, L.masks, n * rows * a);
     this.finalIndex = new Int32Array(buf, L.finalIndex, n);
-    this.finalObservations = new Float32Array(buf, L.finalObservations, finalCapacity * rows * d);
+    this.finalObservations = this.sparse ? new Float32Array(finalCapacity * rows * d) : new Float32Array(buf, L.finalObservations, finalCapacity * rows * d);
+    if (this.sparse) {
+      this.obsCounts = new Uint32Array(buf, L.observations, n * rows);
+      this.finalCounts = new Uint32Array(buf, L.finalObservations, n * rows);
+      this.packIndex = L.indexBytes === 2 ? new Uint16Array(maxValues) : new Uint32Array(maxValues);
+      this.packValue = new Float32Array(maxValues);
+    }
     this.hash8 = specHash8(spec);
     this.obsRows = [...Array(n * rows)].map((_, r) => this.observations.subarray(r * d, (r + 1) * d));
     this.maskRows = [...Array(n * rows)].map((_, r) => this.masks.subarray(r * a, (r + 1) * a));
@@ -83,12 +101,50 @@ export abstract class Batch<S = unknown> {
     return this.maskRows[i];
   }
 
+  private obsCounts: Uint32Array | null = null;
+  private finalCounts: Uint32Array | null = null;
+  private packIndex: Uint16Array | Uint32Array | null = null;
+  private packValue: Float32Array | null = null;
+
+  /** The frame's length for K final observations (sparse: packs the rows into the tail first). */
+  private finish(k: number): number {
+    const L = this.layout;
+    if (!this.sparse) return L.resultBytes + k * this.rows * L.d * 4;
+    const d = L.d;
+    const idx = this.packIndex!;
+    const val = this.packValue!;
+    let t = this.pack(this.observations, this.n * this.rows, d, this.obsCounts!, idx, val, 0);
+    t = this.pack(this.finalObservations, k * this.rows, d, this.finalCounts!, idx, val, t);
+    const buf = this.frame.buffer;
+    if (L.indexBytes === 2) new Uint16Array(buf, L.resultBytes, t).set(idx.subarray(0, t));
+    else new Uint32Array(buf, L.resultBytes, t).set(idx.subarray(0, t));
+    const vo = sparseValuesOffset(L, t);
+    new Float32Array(buf, vo, t).set(val.subarray(0, t));
+    return vo + 4 * t;
+  }
+
+  /** Append the non-zero values of `count` rows of `src` to (idx, val) from position t; returns the new t. */
+  private pack(src: Float32Array, count: number, d: number, counts: Uint32Array, idx: Uint16Array | Uint32Array, val: Float32Array, t: number): number {
+    const bits = new Int32Array(src.buffer, src.byteOffset, count * d);
+    for (let r = 0; r < count; r++) {
+      const t0 = t;
+      for (let j = 0, o = r * d; j < d; j++, o++) {
+        if (bits[o] !== 0) {
+          idx[t] = j;
+          val[t++] = src[o];
+        }
+      }
+      counts[r] = t - t0;
+    }
+    return t;
+  }
+
   /** Reset every env; returns the frame's length. */
   reset(seed: string, seq: number): number {
     this.resetAll(seed);
     this.isReset = true;
     writeHeader(this.view, FrameType.RESET_RESULT, seq, this.id, this.n, 0, this.hash8);
-    return this.layout.resultBytes;
+    return this.finish(0);
   }
 
   /**
@@ -100,7 +156,7 @@ export abstract class Batch<S = unknown> {
     this.validate(actions);
     const k = this.stepAll(actions);
     writeHeader(this.view, FrameType.STEP_RESULT, seq, this.id, this.n, k, this.hash8);
-    return this.layout.resultBytes + k * this.rows * this.layout.d * 4;
+    return this.finish(k);
   }
 
   protected checkAction(i: number, action: number, maskOffset: number, state: S): void {
@@ -128,7 +184,7 @@ export class SingleBatch<S> extends Batch<S> {
   private readonly noop: boolean;
 
   constructor(id: number, game: Game<S>, spec: Spec, o: BatchOptions) {
-    super(id, game, spec, 1, o.numEnvs, o.autoreset === 'same_step' ? o.numEnvs : 0);
+    super(id, game, spec, 1, o.numEnvs, o.autoreset === 'same_step' ? o.numEnvs : 0, o.observationEncoding);
     const opponents = o.learnerSeat === 'all' ? undefined : opponentFactory(o.opponents, (game as { ruleset?: { data: { name: string } } }).ruleset?.data.name ?? 'full');
     const options = { players: o.players, opponents, learnerSeat: o.learnerSeat, illegal: o.illegal, illegalPenalty: o.illegalPenalty, rewards: o.rewards };
     this.envs = [...Array(o.numEnvs)].map(() => new SingleAgentEnv(game, options));
@@ -211,7 +267,7 @@ export class AecBatch<S> extends Batch<S> {
   private readonly players: number;
 
   constructor(id: number, game: Game<S>, spec: Spec, o: BatchOptions) {
-    super(id, game, spec, o.players, o.numEnvs, 0);
+    super(id, game, spec, o.players, o.numEnvs, 0, o.observationEncoding);
     this.players = o.players;
     this.envs = [...Array(o.numEnvs)].map(() => new AECEnv(game, { players: o.players, rewards: o.rewards }));
   }

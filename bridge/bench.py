@@ -40,8 +40,8 @@ def in_process(n: int, seconds: float) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def bridge_vector(url: str, n: int, seconds: float) -> dict:
-    env = merlin_gym.vector_env(num_envs=n, url=url)
+def bridge_vector(url: str, n: int, seconds: float, encoding: str = "sparse") -> dict:
+    env = merlin_gym.vector_env(num_envs=n, url=url, observation_encoding=encoding)
     rng = np.random.default_rng(0)
     try:
         obs, info = env.reset(seed=0)
@@ -59,12 +59,12 @@ def bridge_vector(url: str, n: int, seconds: float) -> dict:
         secs = time.perf_counter() - t0
     finally:
         env.close()
-    return {"num_envs": n, "steps": steps, "seconds": secs, "steps_per_sec": round(steps / secs)}
+    return {"num_envs": n, "encoding": encoding, "steps": steps, "seconds": secs, "steps_per_sec": round(steps / secs)}
 
 
-def lockstep(url: str, learner_seat, samples: int = 5000) -> dict:
+def lockstep(url: str, learner_seat, samples: int = 5000, encoding: str = "sparse") -> dict:
     c = Client(url)
-    b = c.create(mode="single", num_envs=1, players=4, learner_seat=learner_seat)
+    b = c.create(mode="single", num_envs=1, players=4, learner_seat=learner_seat, observation_encoding=encoding)
     rng = np.random.default_rng(1)
     f = b.reset(0)
     ts = []
@@ -97,6 +97,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--url", help="attach to a running server instead of spawning one")
     ap.add_argument("--rounds", type=int, default=3, help="alternate in-process and bridge runs this many times (medians reported)")
+    ap.add_argument("--encoding", choices=["sparse", "dense"], default="sparse", help="observation encoding on the wire (the client's default: sparse)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     server = None if a.url else LocalServer()
@@ -106,9 +107,9 @@ def main() -> None:
         # Alternate the two measurements so that load from other processes affects both alike.
         for _ in range(a.rounds):
             bases.append(in_process(a.num_envs, a.seconds)["steps_per_sec"])
-            vecs.append(bridge_vector(url, a.num_envs, a.seconds)["steps_per_sec"])
-        single = lockstep(url, "random")
-        selfplay = lockstep(url, "all")
+            vecs.append(bridge_vector(url, a.num_envs, a.seconds, a.encoding)["steps_per_sec"])
+        single = lockstep(url, "random", encoding=a.encoding)
+        selfplay = lockstep(url, "all", encoding=a.encoding)
     finally:
         if server:
             server.close()
@@ -119,6 +120,7 @@ def main() -> None:
         "ratio": round(vec / base, 3),
         "rounds": {"in_process": bases, "bridge": vecs, "ratios": [round(v / b, 3) for b, v in zip(bases, vecs)]},
         "num_envs": a.num_envs,
+        "encoding": a.encoding,
         "lockstep_median_us": single["median_us"],
         "lockstep_p90_us": single["p90_us"],
         "lockstep_selfplay_median_us": selfplay["median_us"],

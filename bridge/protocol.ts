@@ -10,7 +10,7 @@ import { contentHash } from '../env/core/hash.ts';
 import type { Game } from '../env/core/game.ts';
 
 /** Protocol version (semver). A client with another major version is refused at hello. */
-export const PROTOCOL_VERSION = '1.0.0';
+export const PROTOCOL_VERSION = '1.1.0';
 export const PROTOCOL_MAJOR = 1;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -43,6 +43,14 @@ export const Header = {
   specHash: 24, // 8 bytes: the first 8 bytes of the batch spec's SHA-256
 } as const;
 
+/**
+ * How observations travel in result frames (chosen per batch at `create`, since protocol 1.1).
+ * dense: f32 [rows × D] per row. sparse: per row the count of non-zero values, then one tail of
+ * indices and values (observations are about 1-2% non-zero, so frames are 30-60x smaller).
+ */
+export type ObservationEncoding = 'dense' | 'sparse';
+export const OBSERVATION_ENCODINGS: readonly ObservationEncoding[] = ['dense', 'sparse'];
+
 export interface Layout {
   /** Envs in the batch. */
   n: number;
@@ -57,20 +65,30 @@ export interface Layout {
   truncated: number; // u8 [N]
   illegal: number; // u8 [N]
   agent: number; // i32 [N]
-  observations: number; // f32 [N*rows*D]
+  observations: number; // dense: f32 [N*rows*D]; sparse: u32 [N*rows] non-zero counts
   masks: number; // u8 [N*rows*A]
   finalIndex: number; // i32 [N] (first K used)
-  finalObservations: number; // f32 [K*rows*D]
-  /** Bytes of a result frame with K = 0 (add K*rows*D*4 for K final observations). */
+  finalObservations: number; // dense: f32 [K*rows*D]; sparse: u32 [N*rows] non-zero counts (first K*rows used)
+  /**
+   * Dense: bytes of a result frame with K = 0 (add K*rows*D*4 for K final observations).
+   * Sparse: where the tail starts: indices (u16 when D <= 65536, else u32; `indexBytes`) of all T non-zero
+   * values, rows in order (the N*rows rows, then the K*rows final rows), padded to SECTION_ALIGN, then their
+   * f32 values; T is the sum of the counts and the frame is resultBytes + align(T*indexBytes) + 4*T bytes.
+   */
   resultBytes: number;
   /** Bytes of a STEP request frame: header + N int32 actions. */
   stepBytes: number;
+  /** How observations are encoded (since protocol 1.1). */
+  encoding: ObservationEncoding;
+  /** Bytes per index in the sparse tail (2 or 4; 0 when dense). */
+  indexBytes: number;
 }
 
 const align = (x: number) => Math.ceil(x / SECTION_ALIGN) * SECTION_ALIGN;
 
 /** Section offsets for a batch (the Python client computes the same and checks it against `created.layout`). */
-export function computeLayout(n: number, rows: number, d: number, a: number): Layout {
+export function computeLayout(n: number, rows: number, d: number, a: number, encoding: ObservationEncoding = 'dense'): Layout {
+  const sparse = encoding === 'sparse';
   let o = HEADER_BYTES;
   const take = (bytes: number) => {
     const at = o;
@@ -82,11 +100,19 @@ export function computeLayout(n: number, rows: number, d: number, a: number): La
   const truncated = take(n);
   const illegal = take(n);
   const agent = take(n * 4);
-  const observations = take(n * rows * d * 4);
+  const observations = take(sparse ? n * rows * 4 : n * rows * d * 4);
   const masks = take(n * rows * a);
   const finalIndex = take(n * 4);
-  const finalObservations = o;
-  return { n, rows, d, a, rewards, terminated, truncated, illegal, agent, observations, masks, finalIndex, finalObservations, resultBytes: finalObservations, stepBytes: HEADER_BYTES + 4 * n };
+  const finalObservations = sparse ? take(n * rows * 4) : o;
+  return {
+    n, rows, d, a, rewards, terminated, truncated, illegal, agent, observations, masks, finalIndex, finalObservations,
+    resultBytes: o, stepBytes: HEADER_BYTES + 4 * n, encoding, indexBytes: sparse ? (d <= 65536 ? 2 : 4) : 0,
+  };
+}
+
+/** Sparse frames: the byte offset of the values, after T indices of `indexBytes` each. */
+export function sparseValuesOffset(layout: Layout, total: number): number {
+  return align(layout.resultBytes + total * layout.indexBytes);
 }
 
 export function writeHeader(view: DataView, type: number, seq: number, batch: number, count: number, finalCount: number, specHash8: Uint8Array): void {
@@ -221,6 +247,7 @@ export const Create = z.object({
   illegal_penalty: z.number().min(0).default(0.01),
   rewards: RewardsOption.optional(),
   autoreset: z.enum(['next_step', 'same_step']).default('next_step').describe('single mode: when an ended env starts its next episode'),
+  observation_encoding: z.enum(['dense', 'sparse']).default('dense').describe("how result frames carry observations (since 1.1): 'dense' f32 rows, or 'sparse' non-zero counts, indices and values"),
 }).strict();
 
 export const Reset = z.object({ type: z.literal('reset'), id, batch, seed: seed.optional() }).strict();
@@ -284,7 +311,7 @@ export const LayoutSchema = z.object({
   n: z.number().int(), rows: z.number().int(), d: z.number().int(), a: z.number().int(),
   rewards: z.number().int(), terminated: z.number().int(), truncated: z.number().int(), illegal: z.number().int(), agent: z.number().int(),
   observations: z.number().int(), masks: z.number().int(), finalIndex: z.number().int(), finalObservations: z.number().int(),
-  resultBytes: z.number().int(), stepBytes: z.number().int(),
+  resultBytes: z.number().int(), stepBytes: z.number().int(), encoding: z.enum(['dense', 'sparse']), indexBytes: z.number().int(),
 });
 
 const rid = z.number().int().optional();
@@ -296,6 +323,7 @@ export const Welcome = z.object({
   capabilities: z.object({
     modes: z.array(z.string()),
     autoreset: z.array(z.string()),
+    observation_encodings: z.array(z.string()),
     agents: z.array(z.string()),
     variants: z.array(z.string()),
     messages: z.array(z.string()),

@@ -21,7 +21,7 @@ import { ArgumentError } from '../env/core/errors.ts';
 import { AecBatch, SingleBatch, type Batch } from './batch.ts';
 import {
   BridgeError, CLIENT_TYPES, ClientMessage, CloseCode, FrameType, Header, HEADER_BYTES, MAGIC, PROTOCOL_MAJOR, PROTOCOL_VERSION, SECTION_ALIGN,
-  type ServerMessage,
+  type ServerMessage, OBSERVATION_ENCODINGS,
 } from './protocol.ts';
 import { agentAction, asBridgeError, describe, gameOf, specFor, stateFrom, VARIANTS } from './service.ts';
 
@@ -269,6 +269,7 @@ class Session {
           capabilities: {
             modes: ['single', 'aec'],
             autoreset: ['next_step', 'same_step'],
+            observation_encodings: [...OBSERVATION_ENCODINGS],
             agents: [...AVAILABLE_AGENTS],
             variants: [...VARIANTS],
             messages: CLIENT_TYPES,
@@ -296,7 +297,7 @@ class Session {
         const id = this.nextBatch++;
         const bo = {
           mode: m.mode, numEnvs: m.num_envs, players: m.players, opponents: m.opponents, learnerSeat: m.learner_seat, illegal: m.illegal,
-          illegalPenalty: m.illegal_penalty, autoreset: m.autoreset,
+          illegalPenalty: m.illegal_penalty, autoreset: m.autoreset, observationEncoding: m.observation_encoding,
           rewards: m.rewards && { terminal: m.rewards.terminal, truncation: m.rewards.truncation, shaped: m.rewards.shaped, shapedScale: m.rewards.shaped_scale },
         };
         const b: Batch = m.mode === 'single' ? new SingleBatch(id, game, spec, bo) : new AecBatch(id, game, spec, bo);

@@ -93,6 +93,19 @@ function decode(buf: Buffer, L: Layout) {
   const u8 = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength).slice(); // aligned copy
   const ab = u8.buffer;
   const k = u8[Header.finalCount] | (u8[Header.finalCount + 1] << 8);
+  let observations: Float32Array;
+  if (L.encoding === 'sparse') {
+    // The tail: T indices (indexBytes each), padded to 8 bytes, then T float32 values; rows in order.
+    const counts = new Uint32Array(ab, L.observations, L.n * L.rows);
+    const total = counts.reduce((x, y) => x + y, 0) + new Uint32Array(ab, L.finalObservations, k * L.rows).reduce((x, y) => x + y, 0);
+    const vo = Math.ceil((L.resultBytes + total * L.indexBytes) / 8) * 8;
+    if (buf.byteLength !== vo + 4 * total) throw new Error(`sparse frame of ${buf.byteLength} bytes, counts say ${vo + 4 * total}`);
+    const idx = L.indexBytes === 2 ? new Uint16Array(ab, L.resultBytes, total) : new Uint32Array(ab, L.resultBytes, total);
+    const val = new Float32Array(ab, vo, total);
+    observations = new Float32Array(L.n * L.rows * L.d);
+    let t = 0;
+    for (let r = 0; r < counts.length; r++) for (let c = 0; c < counts[r]; c++, t++) observations[r * L.d + idx[t]] = val[t];
+  } else observations = new Float32Array(ab, L.observations, L.n * L.rows * L.d);
   return {
     type: buf.readUInt16LE(Header.type),
     seq: buf.readUInt32LE(Header.seq),
@@ -101,7 +114,7 @@ function decode(buf: Buffer, L: Layout) {
     terminated: new Uint8Array(ab, L.terminated, L.n),
     truncated: new Uint8Array(ab, L.truncated, L.n),
     agent: new Int32Array(ab, L.agent, L.n),
-    observations: new Float32Array(ab, L.observations, L.n * L.rows * L.d),
+    observations,
     masks: new Uint8Array(ab, L.masks, L.n * L.rows * L.a),
   };
 }
@@ -144,7 +157,7 @@ describe('control plane', () => {
     expect(e).toMatchObject({ type: 'error', code: 'PROTOCOL_VERSION', fatal: true });
     const closed = await c.closed;
     expect(closed.code).toBe(4001);
-    expect(closed.reason).toMatch(/PROTOCOL_VERSION.*1\.0\.0/);
+    expect(closed.reason).toMatch(/PROTOCOL_VERSION.*1\.1\.0/);
   });
 
   it('answers malformed JSON, unknown types, bad fields and requests before hello, and keeps serving', async () => {
@@ -161,6 +174,7 @@ describe('control plane', () => {
     expect(await c.request({ type: 'create', id: 6, opponents: ['grandmaster'] })).toMatchObject({ code: 'INVALID_ARGUMENT', id: 6 });
     expect(await c.request({ type: 'create', id: 7, players: 9 })).toMatchObject({ code: 'INVALID_ARGUMENT', id: 7 });
     expect(await c.request({ type: 'reset', id: 8, batch: 99 })).toMatchObject({ code: 'UNKNOWN_BATCH', id: 8 });
+    expect(await c.request({ type: 'create', id: 9, observation_encoding: 'zip' })).toMatchObject({ code: 'BAD_MESSAGE', id: 9 });
     expect(await c.request({ type: 'ping', id: 9 })).toEqual({ type: 'pong', id: 9 });
     c.ws.close();
   });
@@ -214,13 +228,13 @@ describe('control plane', () => {
 });
 
 describe('data plane', () => {
-  it('steps a single-mode batch exactly like the in-process VectorEnv (same seeds, next-step autoreset)', async () => {
+  it.each(['dense', 'sparse'] as const)('steps a single-mode batch exactly like the in-process VectorEnv (same seeds, next-step autoreset; %s observations)', async (encoding) => {
     const c = new TestClient(server.url);
     await c.hello();
     const N = 3;
-    const created = await c.request({ type: 'create', id: 1, num_envs: N, players: 2, opponents: ['random'] });
+    const created = await c.request({ type: 'create', id: 1, num_envs: N, players: 2, opponents: ['random'], observation_encoding: encoding });
     const L: Layout = created.layout;
-    expect(L).toEqual(computeLayout(N, 1, OBS, A));
+    expect(L).toEqual(computeLayout(N, 1, OBS, A, encoding));
     c.send({ type: 'reset', id: 42, batch: created.batch, seed: 'eq' });
     let f = decode(await c.frame(), L);
     expect(f.type).toBe(FrameType.RESET_RESULT);

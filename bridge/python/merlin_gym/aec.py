@@ -24,14 +24,16 @@ class MerlinAECEnv(AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "merlin_v0", "is_parallelizable": False}
 
     def __init__(self, players: int = 4, variant: str = "full", rewards: Optional[Dict[str, Any]] = None, render_mode: Optional[str] = None,
-                 url: Optional[str] = None, token: Optional[str] = None, client: Optional[Client] = None):
+                 url: Optional[str] = None, token: Optional[str] = None, client: Optional[Client] = None,
+                 observation_encoding: str = "sparse"):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self._own_client = client is None
         self.client = client or Client(url, token, variant=variant)
-        self.batch: Batch = self.client.create(mode="aec", num_envs=1, variant=variant, players=players, rewards=rewards_option(rewards))
+        self.batch: Batch = self.client.create(mode="aec", num_envs=1, variant=variant, players=players, rewards=rewards_option(rewards),
+                                              observation_encoding=observation_encoding)
         self.possible_agents = list(self.batch.agents)
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         spec = self.batch.spec

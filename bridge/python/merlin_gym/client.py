@@ -20,7 +20,7 @@ import numpy as np
 
 from ._wire import ConnectionClosed, HandshakeError, OP_BINARY, OP_TEXT, WebSocket
 
-PROTOCOL_VERSION = "1.0.0"
+PROTOCOL_VERSION = "1.1.0"
 MAGIC = 0x4E4C524D  # "MRLN" little-endian
 HEADER_BYTES = 32
 SECTION_ALIGN = 8
@@ -56,19 +56,29 @@ def _align(x: int) -> int:
     return (x + SECTION_ALIGN - 1) // SECTION_ALIGN * SECTION_ALIGN
 
 
-def compute_layout(n: int, rows: int, d: int, a: int) -> Dict[str, int]:
-    """Byte offsets of a result frame's sections (the same computation as bridge/protocol.ts)."""
+def compute_layout(n: int, rows: int, d: int, a: int, encoding: str = "dense") -> Dict[str, Any]:
+    """Byte offsets of a result frame's sections (the same computation as bridge/protocol.ts).
+
+    ``encoding="sparse"`` (protocol 1.1): the observations section holds u32 non-zero counts per row, a
+    second count section follows finalIndex for the final rows, and ``resultBytes`` is where the tail of
+    indices (``indexBytes`` each) and then f32 values starts.
+    """
+    sparse = encoding == "sparse"
     o = HEADER_BYTES
-    out: Dict[str, int] = {"n": n, "rows": rows, "d": d, "a": a}
+    out: Dict[str, Any] = {"n": n, "rows": rows, "d": d, "a": a}
     for name, size in (
         ("rewards", n * rows * 4), ("terminated", n), ("truncated", n), ("illegal", n), ("agent", n * 4),
-        ("observations", n * rows * d * 4), ("masks", n * rows * a), ("finalIndex", n * 4),
+        ("observations", n * rows * (4 if sparse else d * 4)), ("masks", n * rows * a), ("finalIndex", n * 4),
     ):
         out[name] = o
         o = _align(o + size)
     out["finalObservations"] = o
+    if sparse:
+        o = _align(o + n * rows * 4)
     out["resultBytes"] = o
     out["stepBytes"] = HEADER_BYTES + 4 * n
+    out["encoding"] = encoding
+    out["indexBytes"] = (2 if d <= 65536 else 4) if sparse else 0
     return out
 
 
@@ -212,8 +222,14 @@ class Client:
         self.send(msg)
         return self.receive()
 
-    def create(self, mode: str = "single", num_envs: int = 1, variant: str = "full", players: int = 4, **options: Any) -> "Batch":
+    def create(self, mode: str = "single", num_envs: int = 1, variant: str = "full", players: int = 4,
+               observation_encoding: str = "sparse", **options: Any) -> "Batch":
+        """A batch of envs on the server. ``observation_encoding``: ``"sparse"`` (default; frames carry only
+        the non-zero values, decoded here into dense arrays) or ``"dense"``; servers older than protocol 1.1
+        only speak dense, and get it."""
         msg = {"type": "create", "mode": mode, "num_envs": num_envs, "variant": variant, "players": players}
+        if "observation_encodings" in self.welcome.get("capabilities", {}):
+            msg["observation_encoding"] = observation_encoding
         msg.update({k: v for k, v in options.items() if v is not None})
         return Batch(self, self.request(msg))
 
@@ -274,8 +290,12 @@ class Batch:
         self.spec: dict = created["spec"]
         self.d: int = self.spec["observation"]["shape"][0]
         self.a: int = self.spec["num_actions"]
-        self.layout = compute_layout(self.num_envs, self.rows, self.d, self.a)
-        if self.layout != created["layout"]:
+        created_layout = created["layout"]
+        self.layout = compute_layout(self.num_envs, self.rows, self.d, self.a, created_layout.get("encoding", "dense"))
+        if "encoding" not in created_layout:  # a protocol 1.0 server
+            self.layout = {k: v for k, v in self.layout.items() if k not in ("encoding", "indexBytes")}
+        self.sparse = self.layout.get("encoding") == "sparse"
+        if self.layout != created_layout:
             raise MerlinError("SPEC_MISMATCH", f"frame layout differs from the server's: {self.layout} vs {created['layout']}")
         self._hash8 = bytes.fromhex(self.spec["hash"][:16])
         # The STEP request: header written once; per step only seq and the actions change.
@@ -307,6 +327,14 @@ class Batch:
         def sec(name: str, dtype: str, count: int) -> np.ndarray:
             return np.frombuffer(buf, dtype=dtype, count=count, offset=L[name])
 
+        if self.sparse:
+            observations, final_observations = self._unpack(buf, sec("observations", "<u4", n * r), sec("finalObservations", "<u4", k * r))
+            observations = observations.reshape(shape_rows + (d,))
+            final_observations = final_observations.reshape(fshape)
+        else:
+            observations = sec("observations", "<f4", n * r * d).reshape(shape_rows + (d,))
+            final_observations = sec("finalObservations", "<f4", k * r * d).reshape(fshape)
+
         return Frame(
             type=ftype,
             seq=int(u32[2]),
@@ -315,11 +343,33 @@ class Batch:
             truncated=sec("truncated", "?", n),
             illegal=sec("illegal", "?", n),
             agent=sec("agent", "<i4", n),
-            observations=sec("observations", "<f4", n * r * d).reshape(shape_rows + (d,)),
+            observations=observations,
             masks=sec("masks", "i1", n * r * a).reshape(shape_rows + (a,)),
             final_index=sec("finalIndex", "<i4", k),
-            final_observations=sec("finalObservations", "<f4", k * r * d).reshape(fshape),
+            final_observations=final_observations,
         )
+
+    def _unpack(self, buf: np.ndarray, counts: np.ndarray, final_counts: np.ndarray):
+        """Sparse frames: scatter the tail's (index, value) pairs into fresh dense (rows, D) arrays."""
+        L, d = self.layout, self.d
+        ib = L["indexBytes"]
+        t_main = int(counts.sum(dtype=np.int64))
+        t = t_main + int(final_counts.sum(dtype=np.int64))
+        vo = _align(L["resultBytes"] + t * ib)
+        if len(buf) != vo + 4 * t:
+            raise MerlinError("BAD_FRAME", f"sparse result frame of {len(buf)} bytes, its counts say {vo + 4 * t}")
+        idx = np.frombuffer(buf, dtype="<u2" if ib == 2 else "<u4", count=t, offset=L["resultBytes"])
+        val = np.frombuffer(buf, dtype="<f4", count=t, offset=vo)
+        if t and int(idx.max()) >= d:
+            raise MerlinError("BAD_FRAME", f"sparse observation index {int(idx.max())} outside 0..{d - 1}")
+        out = []
+        for c, lo, hi in ((counts, 0, t_main), (final_counts, t_main, t)):
+            dense = np.zeros(len(c) * d, dtype=np.float32)
+            if hi > lo:
+                starts = np.repeat(np.arange(len(c), dtype=np.int64) * d, c.astype(np.int64))
+                dense[starts + idx[lo:hi]] = val[lo:hi]
+            out.append(dense)
+        return out[0], out[1]
 
     def reset(self, seed: Union[int, str, None] = None) -> Frame:
         msg: Dict[str, Any] = {"type": "reset", "batch": self.id}

@@ -30,7 +30,8 @@ class MerlinEnv(gym.Env):
     def __init__(self, players: int = 4, opponents: Sequence[str] = ("random",), variant: str = "full",
                  learner_seat: Union[int, str] = "random", illegal: str = "error", illegal_penalty: float = 0.01,
                  rewards: Optional[Dict[str, Any]] = None, render_mode: Optional[str] = None,
-                 url: Optional[str] = None, token: Optional[str] = None, client: Optional[Client] = None):
+                 url: Optional[str] = None, token: Optional[str] = None, client: Optional[Client] = None,
+                 observation_encoding: str = "sparse"):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
@@ -38,7 +39,7 @@ class MerlinEnv(gym.Env):
         self.client = client or Client(url, token, variant=variant)
         self.batch: Batch = self.client.create(
             mode="single", num_envs=1, variant=variant, players=players, opponents=list(opponents), learner_seat=learner_seat,
-            illegal=illegal, illegal_penalty=illegal_penalty, rewards=rewards_option(rewards),
+            illegal=illegal, illegal_penalty=illegal_penalty, rewards=rewards_option(rewards), observation_encoding=observation_encoding,
         )
         spec = self.batch.spec
         self.observation_space = observation_box(spec)

@@ -16,3 +16,15 @@ def server():
 @pytest.fixture(scope="session")
 def url(server):
     return server.url
+
+
+@pytest.fixture(scope="session")
+def sizes(url):
+    """(observation length D, action count A) of the default variant, from the server's spec."""
+    from merlin_gym import Client
+
+    c = Client(url)
+    try:
+        return c.spec["observation"]["shape"][0], c.spec["num_actions"]
+    finally:
+        c.close()

@@ -14,10 +14,11 @@ def test_gymnasium_check_env_in_noop_mode(url):
     env.close()
 
 
-def test_registered_id(url):
+def test_registered_id(url, sizes):
+    D, A = sizes
     env = gym.make("merlin_gym/Merlin-v0", players=3, url=url)
     obs, info = env.reset(seed=1)
-    assert obs.shape == (7707,) and obs.dtype == np.float32
+    assert obs.shape == (D,) and obs.dtype == np.float32
     assert env.unwrapped.action_masks().dtype == bool
     env.close()
 
