@@ -195,11 +195,11 @@ export interface TrainingBench {
  * Training throughput: `updates` PPO updates (no imitation phase) of the default configuration on
  * `variant`, after one untimed update (backend warm-up), in a temporary directory.
  */
-export async function benchTraining(variant: string, updates: number): Promise<TrainingBench> {
+export async function benchTraining(variant: string, updates: number, sparseInput = true): Promise<TrainingBench> {
   // Loaded on demand: training pulls in tfjs, which a plain `merlin bench` does not need.
   const { train, DEFAULT_TRAIN } = await import('../training/train.ts');
   const dir = mkdtempSync(join(tmpdir(), 'merlin-bench-train-'));
-  const config = { ...DEFAULT_TRAIN, variants: [variant], imitationUpdates: 0, saveEvery: 0 };
+  const config = { ...DEFAULT_TRAIN, variants: [variant], imitationUpdates: 0, saveEvery: 0, sparseInput };
   try {
     const warm = await train({ config, out: dir, minutes: 60, maxUpdates: 1 });
     const t0 = performance.now();
@@ -212,7 +212,7 @@ export async function benchTraining(variant: string, updates: number): Promise<T
       learner_steps_per_sec: Math.round((updates * config.numEnvs * config.horizon) / s),
       seconds_per_update: Math.round((s / updates) * 100) / 100,
       rollout: `${config.numEnvs} games x ${config.horizon} learner decisions, ${config.players} players`,
-      network: `MLP ${config.hidden.join('-')}`,
+      network: `MLP ${config.hidden.join('-')}, ${sparseInput ? 'sparse' : 'dense'} input layer`,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

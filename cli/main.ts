@@ -254,12 +254,13 @@ try {
         players: { type: 'number', default: 4 },
         training: { type: 'boolean', default: false, describe: 'also measure training throughput (PPO updates of the default configuration)' },
         'training-updates': { type: 'number', default: 5, describe: 'timed PPO updates for --training' },
+        'training-sparse-input': { type: 'boolean', default: true, describe: 'for --training: the sparse first layer (--no-training-sparse-input: dense tfjs, for comparison)' },
         ...rulesetOptions,
       }),
     async (argv) => {
       const rs = rulesetFrom(argv);
       const r: Awaited<ReturnType<typeof runBench>> & { training?: TrainingBench } = await runBench(rs, argv.seconds, argv.players);
-      if (argv.training) r.training = await benchTraining(argv.ruleset ?? argv.variant, argv['training-updates']);
+      if (argv.training) r.training = await benchTraining(argv.ruleset ?? argv.variant, argv['training-updates'], argv['training-sparse-input']);
       const t = r.training;
       out(argv.json, r, () =>
         [

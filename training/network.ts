@@ -15,6 +15,12 @@
  * transposes explicitly before a plain matMul instead; training/test/network.test.ts checks that its
  * gradients equal the plain ones. Likewise the log-probability of the taken action uses a one-hot
  * product, because tf.gather's gradient is not registered on wasm.
+ *
+ * Sparse input layer: observations are about 1-2% non-zero (docs/OBSERVATION.md), so the first layer,
+ * `x @ W0` with x [B, obsSize] and W0 [obsSize, hidden[0]], is computed in plain JS from the non-zero
+ * entries (`SparseRows`, compressed rows) and its kernel gradient `x^T @ dz` likewise; the rest of the
+ * network stays in tfjs. This is the same arithmetic as the dense product (a test compares both) at a
+ * fraction of the cost: the dense first layer used to dominate an update.
  */
 import * as tf from '@tensorflow/tfjs';
 import { nextFloat, seedRng } from '../env/core/rng.ts';
@@ -94,6 +100,94 @@ export const denseMatMul = tf.customGrad((x, w, save) => {
   };
 }) as (x: tf.Tensor2D, w: tf.Tensor2D) => tf.Tensor2D;
 
+/**
+ * A batch of observation rows in compressed sparse row form: row r's non-zero values are
+ * `val[ptr[r] .. ptr[r+1])` at columns `idx[...]`. Buffers grow as needed and are reused.
+ */
+export class SparseRows {
+  rows = 0;
+  ptr = new Int32Array(1);
+  idx = new Int32Array(1024);
+  val = new Float32Array(1024);
+
+  /** Fill from `rows` dense rows of length `width` in `dense` (row r at r * width). */
+  fromDense(dense: Float32Array, rows: number, width: number): this {
+    this.reset(rows);
+    for (let r = 0; r < rows; r++) this.pushRow(dense, r * width, width);
+    return this;
+  }
+
+  /** Start an empty batch of up to `rows` rows. */
+  reset(rows: number): void {
+    if (this.ptr.length < rows + 1) this.ptr = new Int32Array(rows + 1);
+    this.rows = 0;
+    this.ptr[0] = 0;
+  }
+
+  /** Append the dense row `dense[offset .. offset + width)`. */
+  pushRow(dense: Float32Array, offset: number, width: number): void {
+    let t = this.ptr[this.rows];
+    for (let j = 0; j < width; j++) {
+      const v = dense[offset + j];
+      if (v !== 0) {
+        if (t === this.idx.length) this.grow();
+        this.idx[t] = j;
+        this.val[t++] = v;
+      }
+    }
+    this.ptr[++this.rows] = t;
+  }
+
+  /** Append row `r` of another SparseRows. */
+  pushFrom(src: SparseRows, r: number): void {
+    let t = this.ptr[this.rows];
+    for (let k = src.ptr[r], e = src.ptr[r + 1]; k < e; k++) {
+      if (t === this.idx.length) this.grow();
+      this.idx[t] = src.idx[k];
+      this.val[t++] = src.val[k];
+    }
+    this.ptr[++this.rows] = t;
+  }
+
+  private grow(): void {
+    const idx = new Int32Array(this.idx.length * 2);
+    idx.set(this.idx);
+    this.idx = idx;
+    const val = new Float32Array(this.val.length * 2);
+    val.set(this.val);
+    this.val = val;
+  }
+}
+
+/** out [rows, m] = x @ w for sparse x [rows, n] and dense row-major w [n, m]. */
+export function sparseMatMul(x: SparseRows, w: Float32Array, m: number, out: Float32Array): void {
+  out.fill(0, 0, x.rows * m);
+  for (let r = 0; r < x.rows; r++) {
+    const o = r * m;
+    for (let k = x.ptr[r], e = x.ptr[r + 1]; k < e; k++) {
+      const v = x.val[k];
+      const wo = x.idx[k] * m;
+      for (let c = 0; c < m; c++) out[o + c] += v * w[wo + c];
+    }
+  }
+}
+
+/**
+ * grad [n, m] = x^T @ dz for sparse x [rows, n] and dense dz [rows, m]; only the rows of `grad` that some
+ * x entry touches are written, after zeroing it.
+ */
+export function sparseMatMulGrad(x: SparseRows, dz: Float32Array, m: number, grad: Float32Array): void {
+  grad.fill(0);
+  for (let r = 0; r < x.rows; r++) {
+    const o = r * m;
+    for (let k = x.ptr[r], e = x.ptr[r + 1]; k < e; k++) {
+      const v = x.val[k];
+      const go = x.idx[k] * m;
+      for (let c = 0; c < m; c++) grad[go + c] += v * dz[o + c];
+    }
+  }
+}
+
 /** The network's tfjs variables and forward pass (training only; see agents/ppo.ts for inference). */
 export class PolicyValueNet {
   readonly shape: NetShape;
@@ -101,6 +195,14 @@ export class PolicyValueNet {
   readonly vars: tf.Variable[];
   /** Use the explicit-transpose matMul gradient (default true); false uses tf.matMul's own. */
   fastGrad = true;
+  /** Compute the first layer and its kernel gradient from sparse rows in JS (default true); false: dense tfjs. */
+  sparseInput = true;
+  /** A JS copy of the first kernel (W0) for the sparse input layer, refreshed when `version` moves. */
+  private w0: Float32Array | null = null;
+  private w0Version = -1;
+  /** Bumped whenever the parameters change (optimizer steps, `assign`). */
+  version = 0;
+  private z0 = new Float32Array(0);
 
   constructor(shape: NetShape, params: Float32Array[]) {
     this.shape = shape;
@@ -114,10 +216,41 @@ export class PolicyValueNet {
    * @returns logp [B, numActions] (log-probabilities; illegal actions near -1e9) and value [B]
    */
   forward(obs: tf.Tensor2D, mask: tf.Tensor2D): { logp: tf.Tensor2D; value: tf.Tensor1D } {
-    const mm = this.fastGrad ? denseMatMul : (a: tf.Tensor2D, b: tf.Tensor2D) => tf.matMul(a, b);
-    let h = obs;
+    const mm = this.fastGrad ? denseMatMul : (a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D => tf.matMul(a, b);
+    return this.forwardFrom(mm(obs, this.vars[0] as tf.Tensor2D) as tf.Tensor2D, mask);
+  }
+
+  /** The first kernel W0 [obsSize, hidden[0]] as a JS array (cached until the parameters change). */
+  firstKernel(): Float32Array {
+    if (!this.w0 || this.w0Version !== this.version) {
+      this.w0 = this.vars[0].dataSync() as Float32Array;
+      this.w0Version = this.version;
+    }
+    return this.w0;
+  }
+
+  /** `x @ W0` for sparse observation rows, computed in JS: a new [rows, hidden[0]] tensor. */
+  firstLayer(x: SparseRows): tf.Tensor2D {
+    const h = this.shape.hidden[0];
+    if (this.z0.length < x.rows * h) this.z0 = new Float32Array(x.rows * h);
+    sparseMatMul(x, this.firstKernel(), h, this.z0);
+    return tf.tensor2d(this.z0.subarray(0, x.rows * h), [x.rows, h]);
+  }
+
+  /** Forward pass from sparse observation rows (no gradient for W0; see Ppo for training). */
+  forwardSparse(x: SparseRows, mask: tf.Tensor2D): { logp: tf.Tensor2D; value: tf.Tensor1D } {
+    return this.forwardFrom(this.firstLayer(x), mask);
+  }
+
+  /**
+   * The network from the first layer's pre-activation `z0 = x @ W0` [B, hidden[0]] (without its bias) on.
+   * @returns logp [B, numActions] and value [B], as `forward`
+   */
+  forwardFrom(z0: tf.Tensor2D, mask: tf.Tensor2D): { logp: tf.Tensor2D; value: tf.Tensor1D } {
+    const mm = this.fastGrad ? denseMatMul : (a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D => tf.matMul(a, b);
+    let h = tf.relu(tf.add(z0, this.vars[1])) as tf.Tensor2D;
     const L = this.shape.hidden.length;
-    for (let i = 0; i < L; i++) h = tf.relu(tf.add(mm(h, this.vars[2 * i] as tf.Tensor2D), this.vars[2 * i + 1])) as tf.Tensor2D;
+    for (let i = 1; i < L; i++) h = tf.relu(tf.add(mm(h, this.vars[2 * i] as tf.Tensor2D), this.vars[2 * i + 1])) as tf.Tensor2D;
     const logits = tf.add(mm(h, this.vars[2 * L] as tf.Tensor2D), this.vars[2 * L + 1]);
     const masked = tf.add(logits, tf.mul(tf.sub(mask, 1), -MASKED_LOGIT));
     const logp = tf.logSoftmax(masked) as tf.Tensor2D;
@@ -133,6 +266,7 @@ export class PolicyValueNet {
   /** Overwrite the parameters (same shapes). */
   assign(params: Float32Array[]): void {
     this.vars.forEach((v, i) => v.assign(tf.tensor(params[i], this.specs[i].shape, 'float32')));
+    this.version++;
   }
 
   dispose(): void {

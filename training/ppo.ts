@@ -7,7 +7,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { nextInt, type RngState } from '../env/core/rng.ts';
-import type { PolicyValueNet } from './network.ts';
+import { SparseRows, sparseMatMulGrad, type PolicyValueNet } from './network.ts';
 
 export interface PpoConfig {
   gamma: number;
@@ -88,6 +88,11 @@ export interface UpdateMetrics {
 
 export class PpoLearner {
   readonly net: PolicyValueNet;
+  /** Sparse input: the rollout's observation rows, a minibatch's, W0's gradient buffer. */
+  private readonly allRows = new SparseRows();
+  private readonly mbRows = new SparseRows();
+  private gradW0 = new Float32Array(0);
+  private z0Id = 0;
   readonly config: PpoConfig;
   readonly optimizer: tf.AdamOptimizer;
 
@@ -127,6 +132,8 @@ export class PpoLearner {
     const mbRet = new Float32Array(M);
     const order = new Int32Array(R);
     for (let i = 0; i < R; i++) order[i] = i;
+    const sparse = this.net.sparseInput;
+    if (sparse) this.allRows.fromDense(b.obs, R, O);
     const sums = { policyLoss: 0, valueLoss: 0, entropy: 0, approxKl: 0, clipFraction: 0, gradNorm: 0 };
     let mbs = 0;
     let epochsRun = 0;
@@ -141,9 +148,11 @@ export class PpoLearner {
       let epochMbs = 0;
       for (let start = 0; start + M <= R; start += M) {
         let mean = 0;
+        if (sparse) this.mbRows.reset(M);
         for (let k = 0; k < M; k++) {
           const r = order[start + k];
-          mbObs.set(b.obs.subarray(r * O, (r + 1) * O), k * O);
+          if (sparse) this.mbRows.pushFrom(this.allRows, r);
+          else mbObs.set(b.obs.subarray(r * O, (r + 1) * O), k * O);
           mbMask.set(b.mask.subarray(r * A, (r + 1) * A), k * A);
           mbAct[k] = b.actions[r];
           mbOld[k] = b.logp[r];
@@ -199,8 +208,13 @@ export class PpoLearner {
     imitation: boolean,
   ): { policyLoss: number; valueLoss: number; entropy: number; approxKl: number; clipFraction: number; gradNorm: number } {
     const c = this.config;
+    const net = this.net;
+    const sparse = net.sparseInput;
+    // Sparse input: the first layer's pre-activation z0 = x @ W0 is computed in JS and enters the graph as a
+    // variable, so the graph yields dL/dz0; W0's gradient x^T @ dz0 is then computed in JS from the sparse x.
+    const z0 = sparse ? tf.variable(tf.tidy(() => net.firstLayer(this.mbRows)), true, `ppo.z0_${this.z0Id++}`) : null;
     const out = tf.tidy(() => {
-      const obsT = tf.tensor2d(obs, [M, O]);
+      const obsT = sparse ? null : tf.tensor2d(obs, [M, O]);
       const maskT = tf.tensor2d(mask, [M, A]);
       const onehot = tf.cast(tf.oneHot(tf.tensor1d(act, 'int32'), A), 'float32');
       const oldT = tf.tensor1d(old);
@@ -208,7 +222,7 @@ export class PpoLearner {
       const retT = tf.tensor1d(ret);
       let aux: tf.Tensor[] = [];
       const { value: loss, grads } = tf.variableGrads(() => {
-        const { logp, value } = this.net.forward(obsT, maskT);
+        const { logp, value } = z0 ? net.forwardFrom(z0, maskT) : net.forward(obsT!, maskT);
         const lp = tf.sum(tf.mul(logp, onehot), 1);
         const logRatio = tf.sub(lp, oldT);
         const ratio = tf.exp(logRatio);
@@ -221,17 +235,26 @@ export class PpoLearner {
         const clipped = tf.mean(tf.cast(tf.greater(tf.abs(tf.sub(ratio, 1)), c.clip), 'float32'));
         aux = [pg, vl, ent, kl, clipped].map((t) => tf.keep(t));
         return tf.add(tf.add(pg, tf.mul(c.vfCoef, vl)), tf.mul(imitation ? 0 : -c.entCoef, ent)) as tf.Scalar;
-      }, this.net.vars);
+      }, z0 ? [...net.vars.slice(1), z0] : net.vars);
       loss.dispose();
+      if (z0) {
+        const h0 = net.shape.hidden[0];
+        if (this.gradW0.length !== O * h0) this.gradW0 = new Float32Array(O * h0);
+        sparseMatMulGrad(this.mbRows, grads[z0.name].dataSync() as Float32Array, h0, this.gradW0);
+        delete grads[z0.name];
+        grads[net.vars[0].name] = tf.tensor2d(this.gradW0, [O, h0]);
+      }
       const names = Object.keys(grads);
       const sq = names.map((k) => tf.sum(tf.square(grads[k])));
       const norm = Math.sqrt((tf.addN(sq).dataSync() as Float32Array)[0]);
       const scale = c.maxGradNorm > 0 && norm > c.maxGradNorm ? c.maxGradNorm / (norm + 1e-6) : 1;
       this.optimizer.applyGradients(names.map((k) => ({ name: k, tensor: scale === 1 ? grads[k] : tf.mul(grads[k], scale) })));
+      net.version++;
       const vals = aux.map((t) => (t.dataSync() as Float32Array)[0]);
       for (const t of aux) t.dispose();
       return { policyLoss: vals[0], valueLoss: vals[1], entropy: vals[2], approxKl: vals[3], clipFraction: vals[4], gradNorm: norm };
     });
+    z0?.dispose();
     return out;
   }
 }

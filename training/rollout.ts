@@ -22,7 +22,7 @@ import { RewardTracker } from '../env/core/rewards.ts';
 import { cloneRng, nextFloat, nextInt, seedRng, type RngState } from '../env/core/rng.ts';
 import type { Agent } from '../env/core/agent.ts';
 import type { League, LeagueMember } from './league.ts';
-import type { PolicyValueNet } from './network.ts';
+import { SparseRows, type PolicyValueNet } from './network.ts';
 
 export interface CollectorOptions<S> {
   /** One game per variant; every variant must share the observation spec and action catalogue. */
@@ -119,6 +119,8 @@ export class Collector<S> {
   private readonly heur: Agent[];
   // batch scratch for opponents
   private readonly bObs: Float32Array;
+  /** The observation rows of a batched forward pass, compressed (the network's sparse input layer). */
+  private readonly rows = new SparseRows();
   private readonly bMask: Float32Array;
 
   constructor(o: CollectorOptions<S>, private readonly league: League) {
@@ -288,13 +290,19 @@ export class Collector<S> {
 
   /** Batched forward pass without gradients. */
   private infer(net: PolicyValueNet, obs: Float32Array, mask: Float32Array, B: number): { logp: Float32Array; value: Float32Array } {
-    return tf.tidy(() => {
-      const o = tf.tensor2d(obs.subarray(0, B * this.obsSize), [B, this.obsSize]);
+    // The typed arrays are read after tidy: returning them from tidy would make it walk every element.
+    const { logp, value } = tf.tidy(() => {
       const mk = tf.tensor2d(mask.subarray(0, B * this.numActions), [B, this.numActions]);
-      const { logp, value } = net.forward(o, mk);
-      return { logp: logp.dataSync() as Float32Array, value: value.dataSync() as Float32Array };
+      return net.sparseInput
+        ? net.forwardSparse(this.rows.fromDense(obs, B, this.obsSize), mk)
+        : net.forward(tf.tensor2d(obs.subarray(0, B * this.obsSize), [B, this.obsSize]), mk);
     });
+    const out = { logp: logp.dataSync() as Float32Array, value: value.dataSync() as Float32Array };
+    logp.dispose();
+    value.dispose();
+    return out;
   }
+
 
   /**
    * Fill the rollout buffers with `horizon` learner decisions per env (see module docs).

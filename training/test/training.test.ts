@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { initBackend } from '../backend.ts';
-import { denseMatMul, initParams, PolicyValueNet, type NetShape } from '../network.ts';
+import { denseMatMul, initParams, PolicyValueNet, SparseRows, type NetShape } from '../network.ts';
 import { DEFAULT_PPO, PpoLearner } from '../ppo.ts';
 import { League, DEFAULT_LEAGUE } from '../league.ts';
 import { Collector } from '../rollout.ts';
@@ -104,6 +104,44 @@ describe('PPO', () => {
     expect(last.valueLoss).toBeLessThan(first.valueLoss);
     expect(last.policyLoss).toBeLessThan(first.policyLoss);
     net.dispose();
+  });
+
+  it('the sparse input layer gives the dense network\'s outputs and the same PPO updates', () => {
+    const games = trainingGames(['full']);
+    const shape: NetShape = { obsSize: games[0].observationSpec.size, hidden: [16, 8], numActions: games[0].numActions };
+    const league = new League({ ...DEFAULT_LEAGUE, players: 3 });
+    const make = (sparse: boolean) => {
+      const net = new PolicyValueNet(shape, initParams(shape, 'sparse'));
+      net.sparseInput = sparse;
+      return net;
+    };
+    const nets = [make(true), make(false)];
+    const c = new Collector({ games, numEnvs: 3, players: 3, horizon: 24, seed: 'sp', rewards: { terminal: 'winLoss' }, heuristic: (g) => new HeuristicAgent((g as ReturnType<typeof merlinGame>).ruleset, loadWeights()) }, league);
+    c.collect(nets[1], () => nets[1]);
+    const R = c.N * c.T;
+    // Forward passes agree (the observations are sparse: most entries are zero).
+    let nonZero = 0;
+    for (let i = 0; i < R * c.obsSize; i++) if (c.obs[i] !== 0) nonZero++;
+    expect(nonZero / (R * c.obsSize)).toBeLessThan(0.1);
+    const mask = tf.tensor2d(c.mask, [R, c.numActions]);
+    const sp = nets[0].forwardSparse(new SparseRows().fromDense(c.obs, R, c.obsSize), mask);
+    const de = nets[1].forward(tf.tensor2d(c.obs, [R, c.obsSize]), mask);
+    const close = (a: Float32Array, b: Float32Array, eps: number) => a.forEach((v, i) => expect(Math.abs(v - b[i])).toBeLessThan(eps * (1 + Math.abs(b[i]))));
+    close(sp.value.dataSync() as Float32Array, de.value.dataSync() as Float32Array, 1e-5);
+    const lp = [sp.logp.dataSync() as Float32Array, de.logp.dataSync() as Float32Array];
+    for (let i = 0; i < lp[0].length; i++) if (c.mask[i]) expect(Math.abs(lp[0][i] - lp[1][i])).toBeLessThan(1e-4);
+    // Two PPO updates from the same rollout and shuffling end at the same parameters.
+    const metrics = nets.map((n) => {
+      const l = new PpoLearner(n, { ...DEFAULT_PPO, minibatch: 24, epochs: 2, targetKl: 0, learningRate: 1e-3 });
+      const rng = seedRng('sp-update');
+      return [l.update(c, rng), l.update(c, rng)];
+    });
+    expect(metrics[0][1].policyLoss).toBeCloseTo(metrics[1][1].policyLoss, 4);
+    expect(metrics[0][1].gradNorm).toBeCloseTo(metrics[1][1].gradNorm, 3);
+    const [a, b] = nets.map((n) => n.params());
+    a.forEach((p, k) => close(p, b[k], 1e-4));
+    expect(a[0].some((v, i) => v !== initParams(shape, 'sparse')[0][i])).toBe(true); // W0 did move
+    for (const n of nets) n.dispose();
   });
 });
 
