@@ -155,7 +155,7 @@ export function describeCard(def: CardDef, deck: DeckName): string {
   if (def.expiresAfterTurns !== undefined) parts.push(`Expires after ${def.expiresAfterTurns} turns.`);
   if (def.hiddenCost) {
     const cost = def.hiddenCost.map((e) => describeEffect(e, deck, hasTarget)).join('; ');
-    parts.push(`Hidden cost, revealed when enacted: ${cost}.`);
+    parts.push(`Hidden cost, revealed when enacted: ${cost}${cost.endsWith('.') ? '' : '.'}`);
   }
   return parts.join(' ');
 }
