@@ -28,7 +28,7 @@ import { castVote, taxDecision } from './taxes.ts';
 import { drawReading, readingsAvailable } from './future-readings.ts';
 import { maxAuctionBid, placeAuctionBid } from './setup.ts';
 import { backToMain, endTurn, enterReading, startTurn } from './turn.ts';
-import { afterDecree, castRegulationVote, motionRepeals, proposeRegulation } from './regulations.ts';
+import { afterDecree, castRegulationVote, motionRepeals, proposeRegulation, regulationAction } from './regulations.ts';
 import { endGame, hasHighestNetWorth } from './victory.ts';
 import { cardDef, DECK_INDEX } from './effects.ts';
 import {
@@ -771,7 +771,9 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     case Kind.LastCall: return `Last Call: recall your Royal Guard to the Brewery in ${slotName(a)} for a Mead`;
     case Kind.ProposeRegulation: {
       const name = rs.data.decrees.regulations[a]?.name ?? `regulation ${a}`;
-      return s ? `propose to ${motionRepeals(s, rs, a) ? 'delete' : 'make'} the regulation "${name}"` : `propose the regulation "${name}" (make, change to or delete it)`;
+      if (!s || !rs.data.decrees.regulations[a]) return `propose the regulation "${name}" (make, change to or delete it)`;
+      const verb = motionRepeals(s, rs, a) ? 'delete' : s.regulation[regulationAction(rs, a)] >= 0 ? 'change to' : 'make';
+      return `propose to ${verb} the regulation "${name}"`;
     }
     case Kind.VoteRegulationFor: return 'vote for the regulation motion';
     case Kind.VoteRegulationAgainst: return 'vote against the regulation motion';

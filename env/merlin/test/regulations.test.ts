@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Kind } from '../engine/actions.ts';
 import { Phase } from '../engine/state.ts';
 import { DECK_INDEX } from '../engine/effects.ts';
-import { whyIllegal } from '../engine/engine.ts';
+import { describeAction, whyIllegal } from '../engine/engine.ts';
 import { actionId } from '../engine/actions.ts';
 import { RegAction } from '../engine/regulations.ts';
 import { IllegalActionError } from '../../core/errors.ts';
@@ -158,6 +158,8 @@ describe('The regulation vote (0.1.14a "Kings": "all players take a vote to make
   it('changing a regulation replaces the one in force on the same action; proposing the one in force deletes it', () => {
     const g = game();
     council(g, 'card-levy', [true, true, true, false]);
+    const heavy = actionId(g.rs, Kind.ProposeRegulation, reg(g, 'heavy-card-levy'));
+    expect(describeAction(g.rs, heavy, g.s)).toBe('propose to change to the regulation "Heavy Card Levy: buying a card costs 2 gold more, to the Central Bank"');
     council(g, 'heavy-card-levy', [true, true, true, false]);
     expect(g.s.regulation[RegAction.BuyCard]).toBe(reg(g, 'heavy-card-levy'));
     const enc = createObservationEncoder(g.rs);
