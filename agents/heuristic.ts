@@ -33,6 +33,7 @@ import { cardDef, DECK_INDEX } from '../env/merlin/engine/effects.ts';
 import { handCardDef } from '../env/merlin/engine/magic.ts';
 import { netWorth } from '../env/merlin/engine/victory.ts';
 import { taxOwed } from '../env/merlin/engine/taxes.ts';
+import { motionRepeals } from '../env/merlin/engine/regulations.ts';
 import type { CardDef } from '../env/merlin/cards/schema.ts';
 import {
   attackPropertyOk, attackUnitOk, cardHp, destroyed, isAggressive, isGuardCard, motivationCost, moveOk, power, squareKey, unitAt, Verb,
@@ -151,9 +152,24 @@ export class HeuristicAgent implements Agent {
     return best;
   }
 
-  private decreeValue(def: CardDef): number {
+  /**
+   * A decree as its face shows it: the face's value plus the expected value of the hidden cost over the designs
+   * sharing the face, weighted by their copies (the agent knows the deck list, not the card; D151).
+   */
+  private faceValue(def: CardDef): number {
+    let sum = 0;
+    let n = 0;
+    for (const d of this.rs.cards.royalDecrees.defs) {
+      if (d.name !== def.name) continue;
+      sum += d.count * this.decreeValue(d.hiddenCost ?? []);
+      n += d.count;
+    }
+    return this.decreeValue(def.effects) + (n > 0 ? sum / n : 0);
+  }
+
+  private decreeValue(effects: CardDef['effects']): number {
     let v = 0;
-    for (const e of def.effects) {
+    for (const e of effects) {
       if (e.op === 'gold') v += (e.to === 'owner' ? e.amount : 0) - (e.from === 'owner' ? e.amount : 0);
       else if (e.op === 'counter') v += -e.delta * (e.counter === 'volatility' ? 3 : e.counter === 'researchCost' ? 1 : 2);
       else if (e.op === 'returnInvestments') v += 1;
@@ -184,9 +200,16 @@ export class HeuristicAgent implements Agent {
       case Kind.DrawCrystalBall:
         return w.preferCrystalBall ? 1 : 0;
       case Kind.SelectOption:
-        return this.decreeValue(cardDef(rs, DECK_INDEX.royalDecrees, s.decreeOptions[arg]));
+        return this.faceValue(cardDef(rs, DECK_INDEX.royalDecrees, s.decreeOptions[arg]));
       case Kind.EnactDecree:
-        return w.crownValue + this.decreeValue(cardDef(rs, DECK_INDEX.royalDecrees, s.decreeCard));
+        return w.crownValue + this.faceValue(cardDef(rs, DECK_INDEX.royalDecrees, s.decreeCard));
+      // the regulation vote (D152-D156): regulations only restrict, so propose a deletion, vote for deletions and against the rest
+      case Kind.ProposeRegulation:
+        return motionRepeals(s, rs, arg) ? 1 : 0;
+      case Kind.VoteRegulationFor:
+        return motionRepeals(s, rs, s.regMotion) ? 1 : 0;
+      case Kind.VoteRegulationAgainst:
+        return motionRepeals(s, rs, s.regMotion) ? 0 : 1;
       case Kind.RefuseDecree:
         return 0;
       case Kind.PayTax:

@@ -136,6 +136,20 @@ export const SECTIONS: { id: string; title: string; columns: string[]; rows: (s:
     ],
   },
   {
+    id: 'regulations',
+    title: 'Regulations in force and the open regulation vote (docs/RULES.md D152-D156)',
+    columns: ['regulation', 'status', 'votes (seat: for / against)'],
+    rows: (s, rs) => {
+      const regs = rs.data.decrees.regulations;
+      const out: Cell[][] = s.regulation.flatMap((r) => (r < 0 ? [] : [[regs[r].name, 'in force', '']]));
+      if (s.regMotion >= 0) {
+        const votes = s.regVotes.flatMap((v, p) => (v < 0 ? [] : [`${p}: ${v === 1 ? 'for' : 'against'}`])).join(', ');
+        out.push([regs[s.regMotion].name, `motion of seat ${s.regProposer}`, votes]);
+      }
+      return out;
+    },
+  },
+  {
     id: 'other',
     title: 'Other state (fields no section lays out yet)',
     columns: ['field', 'value'],
@@ -161,6 +175,8 @@ const LAID_OUT = new Set([
   // part 3 (combat): the Fields and Units sections; the open command is bookkeeping
   'slotHits', 'unitCard', 'unitOwner', 'unitPos', 'unitAtk', 'unitHp', 'unitActiveFrom', 'unitActed', 'unitStance', 'unitShield', 'unitExtraAttacks', 'unitFlags',
   'cmdUnit', 'cmdPartner',
+  // part 4 (regulations): the Regulations section
+  'regulation', 'regMotion', 'regProposer', 'regVotes',
 ]);
 
 function brief(v: unknown): string {

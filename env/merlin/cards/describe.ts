@@ -96,6 +96,8 @@ export function describeEffect(e: Effect, deck: DeckName, hasTarget: boolean): s
       const where = e.scope === 'slot' ? 'the chosen property (if it can be invested in)' : `each of ${whom(deck, hasTarget)} invested properties`;
       return `the Central Bank adds ${e.amount} gold to the investment on ${where}`;
     }
+    case 'regulation':
+      return 'you put one regulation to a vote of all players (to make, change or delete it; majority, a tie keeps it as it is)';
   }
 }
 
@@ -151,6 +153,10 @@ export function describeCard(def: CardDef, deck: DeckName): string {
   else if (def.condition) parts.push('Disregarded if the condition does not hold.');
   if (def.waiveOn.length) parts.push(`Waived by a roll of ${def.waiveOn.join(' or ')}.`);
   if (def.expiresAfterTurns !== undefined) parts.push(`Expires after ${def.expiresAfterTurns} turns.`);
+  if (def.hiddenCost) {
+    const cost = def.hiddenCost.map((e) => describeEffect(e, deck, hasTarget)).join('; ');
+    parts.push(`Hidden cost, revealed when enacted: ${cost}${cost.endsWith('.') ? '' : '.'}`);
+  }
   return parts.join(' ');
 }
 

@@ -55,6 +55,11 @@ export const Effect = z.discriminatedUnion('op', [
    * be invested in (no Land, no Brewery) are healed; the card is disregarded unless the bank covers it all.
    */
   z.object({ op: z.literal('heal'), scope: z.enum(['slot', 'properties']), amount: int().min(1) }).strict(),
+  /**
+   * Royal Decrees only (0.1.14a "Kings"; docs/RULES.md D155): the enactor puts one regulation of the ruleset's
+   * catalogue (`decrees.regulations`) to a vote of every player still in the game (engine/regulations.ts).
+   */
+  z.object({ op: z.literal('regulation') }).strict(),
 ]);
 export type Effect = z.infer<typeof Effect>;
 
@@ -108,6 +113,12 @@ export const CardDef = z
     /** Checked when the card resolves; the card is disregarded when it does not hold. */
     condition: Condition.optional(),
     effects: z.array(Effect).min(1),
+    /**
+     * Royal Decrees only: the cost, hidden until the decree is enacted (0.1.27b "Royal Decrees": "often
+     * detrimental, hidden"; docs/RULES.md D151). `effects` is the face everybody who sees the decree reads;
+     * designs with the same `name` share one face and differ in their hidden cost.
+     */
+    hiddenCost: z.array(Effect).min(1).optional(),
   })
   .strict();
 export type CardDef = z.infer<typeof CardDef>;
@@ -134,19 +145,28 @@ export const DeckFile = z
       ids.add(c.id);
       if (d.deck === 'potions' && !c.cost) ctx.addIssue({ code: 'custom', path: ['cards', i, 'cost'], message: 'a potion recipe needs a cost' });
       if (d.deck !== 'potions' && c.cost) ctx.addIssue({ code: 'custom', path: ['cards', i, 'cost'], message: 'only potions have a cost' });
+      const all = c.hiddenCost ? [...c.effects, ...c.hiddenCost] : c.effects;
+      if (d.deck === 'royalDecrees' && !c.hiddenCost) ctx.addIssue({ code: 'custom', path: ['cards', i, 'hiddenCost'], message: 'a decree needs a hidden cost (0.1.27b "Royal Decrees")' });
+      if (d.deck !== 'royalDecrees' && c.hiddenCost) ctx.addIssue({ code: 'custom', path: ['cards', i, 'hiddenCost'], message: 'only Royal Decrees have a hidden cost' });
+      if (c.hiddenCost?.some((e) => e.op === 'regulation')) ctx.addIssue({ code: 'custom', path: ['cards', i, 'hiddenCost'], message: 'a regulation vote is part of a decree\'s face, not its hidden cost' });
+      if (d.deck !== 'royalDecrees' && c.effects.some((e) => e.op === 'regulation')) ctx.addIssue({ code: 'custom', path: ['cards', i, 'effects'], message: 'only a Royal Decree opens a regulation vote (0.1.14a "Kings")' });
+      const face = d.cards.find((o) => o.name === c.name);
+      if (d.deck === 'royalDecrees' && face && face !== c && JSON.stringify(face.effects) !== JSON.stringify(c.effects))
+        ctx.addIssue({ code: 'custom', path: ['cards', i, 'effects'], message: `decrees named "${c.name}" share one face: their effects must be the same` });
       const needsTarget =
-        c.effects.some((e) => (e.op === 'gold' || e.op === 'commodity') && (e.from === 'target' || e.to === 'target')) ||
-        c.effects.some((e) => ((e.op === 'production' || e.op === 'heal') && e.scope === 'slot') || e.op === 'damage' || e.op === 'dispel') ||
+        all.some((e) => (e.op === 'gold' || e.op === 'commodity') && (e.from === 'target' || e.to === 'target')) ||
+        all.some((e) => ((e.op === 'production' || e.op === 'heal') && e.scope === 'slot') || e.op === 'damage' || e.op === 'dispel') ||
         c.condition?.if === 'targetGoldAtLeast';
       if (needsTarget && c.target === 'none') ctx.addIssue({ code: 'custom', path: ['cards', i, 'target'], message: 'effects name a target but the card has none' });
       const slotTarget = c.target === 'opponentLand' || c.target === 'ownLand' || c.target === 'ownProperty';
-      c.effects.forEach((e, j) => {
+      const lists: ['effects' | 'hiddenCost', Effect[]][] = c.hiddenCost ? [['effects', c.effects], ['hiddenCost', c.hiddenCost]] : [['effects', c.effects]];
+      for (const [field, list] of lists) list.forEach((e, j) => {
         if ((e.op === 'production' || e.op === 'damage' || e.op === 'heal') && e.scope === 'slot' && c.target !== 'none' && !slotTarget)
-          ctx.addIssue({ code: 'custom', path: ['cards', i, 'effects', j, 'scope'], message: `scope "slot" needs a slot target (opponentLand, ownLand or ownProperty), not ${c.target}` });
+          ctx.addIssue({ code: 'custom', path: ['cards', i, field, j, 'scope'], message: `scope "slot" needs a slot target (opponentLand, ownLand or ownProperty), not ${c.target}` });
         if (e.op === 'dispel' && c.target !== 'opponent' && c.target !== 'opponentLand')
-          ctx.addIssue({ code: 'custom', path: ['cards', i, 'effects', j], message: 'dispel needs an opponent target' });
+          ctx.addIssue({ code: 'custom', path: ['cards', i, field, j], message: 'dispel needs an opponent target' });
         if (d.deck === 'royalDecrees' && e.op === 'counter' && e.counter !== 'volatility' && Math.abs(e.delta) !== 1)
-          ctx.addIssue({ code: 'custom', path: ['cards', i, 'effects', j, 'delta'], message: 'a decree changes the Cost of the Living, Research Cost or tax rate by one (0.1.14a "Kings")' });
+          ctx.addIssue({ code: 'custom', path: ['cards', i, field, j, 'delta'], message: 'a decree changes the Cost of the Living, Research Cost or tax rate by one (0.1.14a "Kings")' });
       });
       const allowed: Record<string, string[]> = {
         teaLeaves: ['none'], crystalBall: ['none'], royalDecrees: ['none'],

@@ -13,7 +13,8 @@ import type { Ruleset } from '../rules/index.ts';
 /**
  * Action kinds. Extend at the end only: ids of earlier kinds stay stable for a given ruleset.
  * Kind values are an index, not an id: they may leave gaps (blocks are reserved per engine part:
- * 0-27 part 1 (economy), 28-49 part 2 (market and finance), 50-79 part 3 (combat)); ids are always dense.
+ * 0-27 part 1 (economy), 28-49 part 2 (market and finance), 50-79 part 3 (combat), 90-99 part 4 (the
+ * regulation vote, economy)); ids are always dense.
  */
 export const Kind = {
   EndTurn: 0,
@@ -81,6 +82,10 @@ export const Kind = {
   SelectUnit: 60, // arg: square, arg2: stack level
   UseAbilityAlt: 61, // verb: the ability's second option (the Adaptive Sentinel's +1 Hit Point)
   LastCall: 62, // arg: slot of your unoccupied Brewery (recall your Royal Guard there for a Mead)
+  // ---- part 4: the regulation vote (90..99; engine/regulations.ts)
+  ProposeRegulation: 90, // arg: index into decrees.regulations (make, change to or delete it)
+  VoteRegulationFor: 91,
+  VoteRegulationAgainst: 92,
 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
@@ -160,6 +165,8 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
     [Kind.Animate, H, 1], [Kind.Motivate, H, 1], [Kind.MotivateNow, H, 1], [Kind.CommandUnit, SQ * L, L],
     [Kind.Move, 1, 1], [Kind.AttackProperty, 1, 1], [Kind.AttackUnit, 1, 1], [Kind.Defend, 1, 1], [Kind.UseAbility, 1, 1],
     [Kind.SelectSquare, SQ, 1], [Kind.SelectUnit, SQ * L, L], [Kind.UseAbilityAlt, 1, 1], [Kind.LastCall, F, 1],
+    // part 4: the regulation vote
+    [Kind.ProposeRegulation, rs.data.decrees.regulations.length, 1], [Kind.VoteRegulationFor, 1, 1], [Kind.VoteRegulationAgainst, 1, 1],
   ];
   const size = layout.reduce((n, [, c]) => n + c, 0);
   const kind = new Uint8Array(size);

@@ -9,13 +9,48 @@
  * each other player, highest wins, ties to the earliest in turn order after the drawer); with no bid above
  * 0 the decree is discarded and nobody gets the Crown. The drawer can enact only a decree whose
  * consequences they can cover; otherwise they must refuse it.
+ *
+ * Hidden costs (part 4, docs/RULES.md D151): a decree design is a face (`effects`, shown to whoever sees the
+ * decree) and a hidden cost (`hiddenCost`); designs with the same name share a face. The drawer chooses, enacts
+ * or refuses on the face; the cost is revealed and applied when the decree is enacted, after the face, by the
+ * same all-or-nothing rule (a cost its enactor cannot cover in full is disregarded). A refused decree nobody buys
+ * is discarded face up: its cost is revealed then. A face with `{ op: "regulation" }` opens the regulation vote
+ * (engine/regulations.ts) after the decree is settled.
  */
+import type { CardDef } from '../cards/schema.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { Phase, type MerlinState } from './state.ts';
 import { drawFrom, shuffleBack } from './cards.ts';
 import { applyEffects, cardDef, DECK_INDEX, effectsFeasible, tallyPlay } from './effects.ts';
 
 const D = DECK_INDEX.royalDecrees;
+
+/** The faces of a ruleset's decree designs: `faceOf[def]` indexes `faces` (one per distinct name, in deck order). */
+export interface DecreeFaces {
+  readonly faceOf: Int32Array;
+  readonly faces: readonly string[];
+  /** The hidden cost of each design as a card of its own (resolved with the effect engine). */
+  readonly costDef: readonly CardDef[];
+}
+const facesCache = new WeakMap<Ruleset, DecreeFaces>();
+
+/** The decree faces of `rs` (built once per ruleset). Observations show a decree by its face (D151). */
+export function decreeFaces(rs: Ruleset): DecreeFaces {
+  const hit = facesCache.get(rs);
+  if (hit) return hit;
+  const defs = rs.cards.royalDecrees.defs;
+  const faces: string[] = [];
+  const faceOf = new Int32Array(defs.length);
+  defs.forEach((d, i) => {
+    let f = faces.indexOf(d.name);
+    if (f < 0) f = faces.push(d.name) - 1;
+    faceOf[i] = f;
+  });
+  const costDef = defs.map((d) => ({ ...d, effects: d.hiddenCost ?? [] }));
+  const out: DecreeFaces = { faceOf, faces, costDef };
+  facesCache.set(rs, out);
+  return out;
+}
 
 /** A King was drawn by `seat`: reveal the decree choices (no-op when the decree deck is exhausted). */
 export function beginDecree(s: MerlinState, rs: Ruleset, seat: number): void {
@@ -48,6 +83,8 @@ export function enactDecree(s: MerlinState, rs: Ruleset, seat: number): void {
   s.crowns[seat]++;
   tallyPlay(D, s.decreeCard);
   applyEffects(s, rs, cardDef(rs, D, s.decreeCard), seat, -1, -1);
+  const cost = decreeFaces(rs).costDef[rs.cards.royalDecrees.instanceDef[s.decreeCard]];
+  if (cost.effects.length > 0) applyEffects(s, rs, cost, seat, -1, -1);
   discardDecree(s);
 }
 
@@ -58,7 +95,7 @@ function discardDecree(s: MerlinState): void {
   s.decreeDrawer = -1;
 }
 
-/** The drawer can cover the chosen decree's consequences (else only refusing is legal). */
+/** The drawer can cover the chosen decree's face (else only refusing is legal); the hidden cost is not consulted (D151). */
 export function canEnact(s: MerlinState, rs: Ruleset): boolean {
   return effectsFeasible(s, rs, cardDef(rs, D, s.decreeCard), s.decreeDrawer, -1);
 }

@@ -183,6 +183,9 @@ function applyFeasible(s: MerlinState, rs: Ruleset, def: CardDef, owner: number,
         s.modUntil.push(s.turn + e.turns);
         break;
       }
+      case 'regulation':
+        s.regProposer = owner; // the vote opens once the decree is settled (engine/regulations.ts afterDecree)
+        break;
       case 'returnInvestments': {
         const F = rs.data.table.fieldSlots;
         for (let k = owner * F, end = k + F; k < end; k++) {

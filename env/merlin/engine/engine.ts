@@ -28,6 +28,7 @@ import { castVote, taxDecision } from './taxes.ts';
 import { drawReading, readingsAvailable } from './future-readings.ts';
 import { maxAuctionBid, placeAuctionBid } from './setup.ts';
 import { backToMain, endTurn, enterReading, startTurn } from './turn.ts';
+import { afterDecree, castRegulationVote, motionRepeals, proposeRegulation, regulationAction } from './regulations.ts';
 import { endGame, hasHighestNetWorth } from './victory.ts';
 import { cardDef, DECK_INDEX } from './effects.ts';
 import {
@@ -72,6 +73,7 @@ export const PHASE_NAMES: Record<number, string> = {
   [Phase.TaxVote]: 'tax-rate vote', [Phase.GameOver]: 'game over', [Phase.OfferRespond]: 'an offer to accept or refuse',
   [Phase.SelectTerm]: 'choose a price or term', [Phase.PropertyAuction]: 'a property auction',
   [Phase.UnitVerb]: "choose the unit's verb", [Phase.SelectSquare]: 'choose a board square', [Phase.SelectUnit]: 'choose a unit',
+  [Phase.RegulationPropose]: 'propose a regulation', [Phase.RegulationVote]: 'the regulation vote',
 };
 
 /** The verb of each verb kind (Move .. UseAbility, UseAbilityAlt). */
@@ -140,6 +142,10 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
       const k = squareKey(s, rs, seat, a);
       return checkUnitTarget(s, rs, k < 0 ? -1 : unitAt(s, k, b));
     }
+    case Phase.RegulationPropose:
+      return kind === Kind.ProposeRegulation ? null : wrong;
+    case Phase.RegulationVote:
+      return kind === Kind.VoteRegulationFor || kind === Kind.VoteRegulationAgainst ? null : wrong;
     case Phase.Main:
       break;
   }
@@ -287,6 +293,13 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
     case Phase.Tax:
       out[n++] = base[Kind.PayTax];
       if (s.crowns[seat] > 0) out[n++] = base[Kind.SpendCrownOnTax];
+      return n;
+    case Phase.RegulationPropose:
+      for (let r = 0; r < rs.data.decrees.regulations.length; r++) out[n++] = base[Kind.ProposeRegulation] + r;
+      return n;
+    case Phase.RegulationVote:
+      out[n++] = base[Kind.VoteRegulationFor];
+      out[n++] = base[Kind.VoteRegulationAgainst];
       return n;
     case Phase.TaxVote:
       out[n++] = base[Kind.VoteKeep];
@@ -472,7 +485,7 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
         }
       } else if (decreeBid(s, seat, a)) {
         settleDecreeAuction(s, rs);
-        backToMain(s);
+        afterDecree(s);
       }
       return;
     case Kind.DrawTeaLeaves:
@@ -547,7 +560,7 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
       return;
     case Kind.EnactDecree:
       enactDecree(s, rs, seat);
-      backToMain(s);
+      afterDecree(s);
       return;
     case Kind.RefuseDecree:
       if (!refuseDecree(s, rs)) backToMain(s);
@@ -560,6 +573,13 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
     case Kind.VoteRaise:
     case Kind.VoteLower:
       if (!castVote(s, rs, kind - Kind.VoteKeep)) enterReading(s);
+      return;
+    case Kind.ProposeRegulation:
+      proposeRegulation(s, a);
+      return;
+    case Kind.VoteRegulationFor:
+    case Kind.VoteRegulationAgainst:
+      castRegulationVote(s, rs, kind === Kind.VoteRegulationFor);
       return;
     case Kind.Animate:
       openSub(s, seat, Phase.SelectSquare, Pending.PlaceGolem, a);
@@ -749,6 +769,14 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     case Kind.SelectSquare: return `choose ${squareName(a)}`;
     case Kind.SelectUnit: return `choose the unit at ${squareName(a)}, level ${b}`;
     case Kind.LastCall: return `Last Call: recall your Royal Guard to the Brewery in ${slotName(a)} for a Mead`;
+    case Kind.ProposeRegulation: {
+      const name = rs.data.decrees.regulations[a]?.name ?? `regulation ${a}`;
+      if (!s || !rs.data.decrees.regulations[a]) return `propose the regulation "${name}" (make, change to or delete it)`;
+      const verb = motionRepeals(s, rs, a) ? 'delete' : s.regulation[regulationAction(rs, a)] >= 0 ? 'change to' : 'make';
+      return `propose to ${verb} the regulation "${name}"`;
+    }
+    case Kind.VoteRegulationFor: return 'vote for the regulation motion';
+    case Kind.VoteRegulationAgainst: return 'vote against the regulation motion';
   }
   if (isMarketKind(kind)) return describeMarketAction(rs, kind, a, b, (slot) => slotName(slot), s);
   return `${KIND_NAMES[kind]} ${a}`;

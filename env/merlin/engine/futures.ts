@@ -23,6 +23,7 @@ import { SlotKind, type MerlinState } from './state.ts';
 import { bestAsk } from './market.ts';
 import { takeGold } from './ledger.ts';
 import { incurDebt } from './bankruptcy.ts';
+import { payRegulationFee, RegAction, regulationBars } from './regulations.ts';
 
 /** True when `seat` owns a Chauffeur (needed to write derivatives). */
 export function hasChauffeur(s: MerlinState, rs: Ruleset, seat: number): boolean {
@@ -42,7 +43,8 @@ export function checkWriteFuture(s: MerlinState, rs: Ruleset, seat: number, c: n
   if (!rs.data.finance.futures) return 'futures are off in this ruleset';
   if (!hasChauffeur(s, rs, seat)) return 'writing a futures contract needs a Chauffeur';
   if (c < 0 || c > 2) return 'no such commodity';
-  return freeContract(s) >= 0 ? null : 'every contract place on the table is taken';
+  if (freeContract(s) < 0) return 'every contract place on the table is taken';
+  return regulationBars(s, rs, RegAction.WriteFuture, seat, 0);
 }
 
 /** Write a contract on `c` with term `t` = forward price index × expiries + expiry index. */

@@ -16,6 +16,7 @@ import { bankPays } from './ledger.ts';
 import { shuffleBack } from './cards.ts';
 import { applyEffects, cardDef, DECK_INDEX, resolvePotion, tallyPlay } from './effects.ts';
 import { ownsTop } from './research.ts';
+import { payRegulationFee, RegAction, regulationBars } from './regulations.ts';
 
 /** The definition of a spell or potion held as hand code `code`. */
 export function handCardDef(rs: Ruleset, code: number): CardDef {
@@ -33,6 +34,8 @@ export function spellTargetOk(s: MerlinState, rs: Ruleset, seat: number, target:
 
 /** Why the spell at hand index `h` cannot be cast now, or null. */
 export function checkCastSpell(s: MerlinState, rs: Ruleset, seat: number, def: CardDef): string | null {
+  const reg = regulationBars(s, rs, RegAction.CastSpell, seat, 0);
+  if (reg !== null) return reg;
   if (def.target === 'none') return null;
   const needsLand = def.target === 'opponentLand';
   for (let p = 0; p < s.numPlayers; p++) if (spellTargetOk(s, rs, seat, p, needsLand)) return null;
@@ -82,6 +85,7 @@ export function castSpell(s: MerlinState, rs: Ruleset, seat: number, h: number, 
   const [code, origin] = takeFromHand(s, seat, h);
   const def = handCardDef(rs, code);
   tallyPlay(DECK_INDEX.spells, code - HAND_SPELL);
+  payRegulationFee(s, rs, RegAction.CastSpell, seat);
   if (target >= 0) {
     s.spellTargeted[seat * s.numPlayers + target] = 1;
     s.spellTargeted[target * s.numPlayers + seat] = 1;
@@ -122,6 +126,8 @@ export function checkSellSpell(s: MerlinState, rs: Ruleset, seat: number, h: num
   const code = s.hands[seat][h];
   if (code === undefined) return 'no card at that hand index';
   if (code < HAND_SPELL || code >= HAND_POTION) return 'not a spell';
+  const reg = regulationBars(s, rs, RegAction.SellSpell, seat, 0);
+  if (reg !== null) return reg;
   if (ownsTop(s, rs, seat, TopKind.SpellShop)) return null;
   if (rs.data.spellShopBrokerage)
     for (let p = 0; p < s.numPlayers; p++) if (p !== seat && !s.eliminated[p] && ownsTop(s, rs, p, TopKind.SpellShop)) return null;

@@ -36,6 +36,7 @@ import {
 import { applyRepayLoan, borrowerOk, checkOfferLoan, checkRepayLoan, executeLoan, freeLoan, vaultGold } from './loans.ts';
 import { applyBuyInsurance, applySellInsurance, checkBuyInsurance, checkSellInsurance } from './insurance.ts';
 import { auctionStep, checkAuctionOpening, nextAuctionBid, openAuction } from './trade.ts';
+import { RegAction, regulationBars } from './regulations.ts';
 
 /** Offer kinds stored in `offerKind`. */
 export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5, Contract: 6, Loan: 7, Policy: 8, Auction: 9 } as const;
@@ -252,7 +253,7 @@ function legalGrandMarket(s: MerlinState, rs: Ruleset, seat: number, out: Int32A
 function legalFutures(s: MerlinState, rs: Ruleset, seat: number, chauffeur: boolean, out: Int32Array, n: number): number {
   const base = catalogue(rs).base;
   if (!rs.data.finance.futures) return n;
-  if (chauffeur && freeContract(s) >= 0) for (let c = 0; c < 3; c++) out[n++] = base[Kind.WriteFuture] + c;
+  if (chauffeur && freeContract(s) >= 0 && regulationBars(s, rs, RegAction.WriteFuture, seat, 0) === null) for (let c = 0; c < 3; c++) out[n++] = base[Kind.WriteFuture] + c;
   const K = s.futShort.length;
   for (let k = 0; k < K; k++) if (s.futShort[k] >= 0 && s.futLong[k] < 0 && checkBuyFuture(s, rs, seat, k) === null) out[n++] = base[Kind.BuyFuture] + k;
   for (let k = 0; k < K; k++) {

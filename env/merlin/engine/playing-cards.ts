@@ -19,6 +19,7 @@ import { checkClimate, currentPortion } from './season-wheel.ts';
 import { payOrOwe } from './bankruptcy.ts';
 import { beginDecree } from './decrees.ts';
 import { brewPotion, castSpell, checkBrewPotion, checkCastSpell, handCardDef } from './magic.ts';
+import { payRegulationFee, RegAction, regulationBars } from './regulations.ts';
 
 /** Cards `seat` holds, counting those bought this turn. */
 export function handCount(s: MerlinState, seat: number): number {
@@ -30,13 +31,14 @@ export function checkBuy(s: MerlinState, rs: Ruleset, seat: number): string | nu
   if (handCount(s, seat) >= rs.data.table.handSize) return 'hand is full';
   if (s.gold[seat] < s.costOfLiving) return 'not enough gold for the Cost of the Living';
   if (cardsAvailable(s.deck, s.discard) === 0) return 'the deck is empty';
-  return null;
+  return regulationBars(s, rs, RegAction.BuyCard, seat, s.costOfLiving);
 }
 
 /** Buy one card: pay the Cost of the Living, draw, and play it at once if it must be. */
 export function applyBuy(s: MerlinState, rs: Ruleset, seat: number): void {
   s.gold[seat] -= s.costOfLiving;
   s.centralBank += s.costOfLiving;
+  payRegulationFee(s, rs, RegAction.BuyCard, seat);
   const card = drawFrom(s, s.deck, s.discard);
   const suit = suitOf(card);
   const rank = rankOf(card);

@@ -14,6 +14,7 @@ import { SlotKind, TopKind, type MerlinState } from './state.ts';
 import { bankPays } from './ledger.ts';
 import { clearSlotData } from './bankruptcy.ts';
 import { discardPotionsUnder, returnCardsUnder } from './effects.ts';
+import { payRegulationFee, RegAction, regulationBars } from './regulations.ts';
 
 /** Why `seat` cannot fund the lab in `slot`, or null. */
 export function checkFundLab(s: MerlinState, rs: Ruleset, seat: number, slot: number): string | null {
@@ -24,13 +25,14 @@ export function checkFundLab(s: MerlinState, rs: Ruleset, seat: number, slot: nu
   if (s.slotFunds[k] > 0) return 'the lab is already funded';
   if (s.researchCost < 1) return 'the Research Cost is zero';
   if (s.gold[seat] < s.researchCost) return 'not enough gold for the Research Cost';
-  return null;
+  return regulationBars(s, rs, RegAction.FundLab, seat, s.researchCost);
 }
 
 export function applyFundLab(s: MerlinState, rs: Ruleset, seat: number, slot: number): void {
   const k = seat * rs.data.table.fieldSlots + slot;
   s.gold[seat] -= s.researchCost;
   s.slotFunds[k] = s.researchCost;
+  payRegulationFee(s, rs, RegAction.FundLab, seat);
 }
 
 /** An undamaged property slot that can take a Spell Shop (`brewery` false) or a Brewery. */
@@ -76,7 +78,7 @@ export function ownsTop(s: MerlinState, rs: Ruleset, seat: number, top: number):
 export function checkBrewMead(s: MerlinState, rs: Ruleset, seat: number): string | null {
   if (!ownsTop(s, rs, seat, TopKind.Brewery)) return 'needs a Brewery';
   if (s.held[seat * 3 + 2] < rs.data.mead.grainPerMead) return `needs ${rs.data.mead.grainPerMead} Essence Grain`;
-  return null;
+  return regulationBars(s, rs, RegAction.BrewMead, seat, 0);
 }
 
 export function applyBrewMead(s: MerlinState, rs: Ruleset, seat: number): void {
@@ -84,6 +86,7 @@ export function applyBrewMead(s: MerlinState, rs: Ruleset, seat: number): void {
   s.held[seat * 3 + 2] -= g;
   s.supply[2] += g;
   s.mead[seat]++;
+  payRegulationFee(s, rs, RegAction.BrewMead, seat);
 }
 
 /** Sell one Mead to the Central Bank at the Cost of the Living (the bank pays what it holds). */

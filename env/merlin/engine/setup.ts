@@ -14,6 +14,7 @@ import { ArgumentError } from '../../core/errors.ts';
 import { seedRng, shuffleInPlace } from '../../core/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { DECK_NAMES } from '../cards/schema.ts';
+import { REGULATED_ACTIONS } from '../rules/schema.ts';
 import { cloneState, Phase, STATE_VERSION, Victory, type MerlinState } from './state.ts';
 import { buildPlayingDeck } from './cards.ts';
 import { dealSkirmish } from './combat.ts';
@@ -73,6 +74,7 @@ export function createGame(rs: Ruleset, numPlayers: number, seed: string | numbe
     phase: Phase.AuctionBid, decider: 0, pending: 0, pendingHand: -1, pendingSlot: -1, pendingPlayer: -1,
     queue: [], bids: fill(P, -1), aucGroup: [...Array(P).keys()], aucFirstPos: 0, aucRound: 0, aucPending: [],
     decreeOptions: [], decreeCard: -1, decreeDrawer: -1, votes: fill(P, -1),
+    regulation: fill(REGULATED_ACTIONS.length, -1), regMotion: -1, regProposer: -1, regVotes: fill(P, -1),
     winner: -1, victory: Victory.None,
     slotHits: fill(P * F, 0), unitCard: [], unitOwner: [], unitPos: [], unitAtk: [], unitHp: [], unitActiveFrom: [], unitActed: [],
     unitStance: [], unitShield: [], unitExtraAttacks: [], unitFlags: [], cmdUnit: -1, cmdPartner: -1,

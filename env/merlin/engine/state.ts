@@ -50,6 +50,11 @@ export const Phase = {
   SelectSquare: 31,
   /** Pick a unit on a board square (square × stack level): the unit to attack. */
   SelectUnit: 32,
+  // ---- part 4: the regulation vote (values 40..49; engine/regulations.ts, 0.1.14a "Kings")
+  /** A decree's enactor (`decider`) chooses the regulation to put to the vote (make, change or delete it). */
+  RegulationPropose: 40,
+  /** Every player still in the game votes for or against the motion `regMotion`, in turn order from the proposer. */
+  RegulationVote: 41,
 } as const;
 export type Phase = (typeof Phase)[keyof typeof Phase];
 
@@ -342,6 +347,15 @@ export interface MerlinState {
   decreeDrawer: number;
   /** Tax-rate votes by seat: -1 none, 0 keep, 1 raise, 2 lower. */
   votes: number[];
+  /**
+   * Part 4, regulations (engine/regulations.ts): by regulated action (rules/schema.ts REGULATED_ACTIONS), the index
+   * into `decrees.regulations` of the regulation in force, -1 none.
+   */
+  regulation: number[];
+  /** The regulation put to the vote (-1 none), the decree's enactor who proposes it (-1 none), and open votes by seat (-1 none, 0 against, 1 for). */
+  regMotion: number;
+  regProposer: number;
+  regVotes: number[];
 
   // ---- outcome
   winner: number;
@@ -385,7 +399,7 @@ const NUM_ARRAYS: (keyof MerlinState)[] = [
   'slotKind', 'slotCard', 'slotTopKind', 'slotTop', 'slotInvest', 'slotInvestTurn', 'slotVault', 'slotFunds', 'slotSpent', 'slotPlanted',
   'underCard', 'underKey', 'deck', 'discard', 'readingDeck', 'readingCard', 'readingOwner', 'readingTurn',
   'potionCard', 'potionOwner', 'potionSlot', 'potionTurn', 'potionOrigin', 'modSeat', 'modSlot', 'modScope', 'modMult', 'modUntil',
-  'queue', 'bids', 'aucGroup', 'aucPending', 'decreeOptions', 'votes',
+  'queue', 'bids', 'aucGroup', 'aucPending', 'decreeOptions', 'votes', 'regulation', 'regVotes',
   'slotHits', 'unitCard', 'unitOwner', 'unitPos', 'unitAtk', 'unitHp', 'unitActiveFrom', 'unitActed', 'unitStance', 'unitShield', 'unitExtraAttacks', 'unitFlags',
 ];
 const NESTED_ARRAYS: (keyof MerlinState)[] = ['hands', 'handOrigin', 'newCards', 'cdeck', 'cdiscard'];
@@ -435,6 +449,7 @@ export function cloneState(s: MerlinState): MerlinState {
     aucFirstPos: s.aucFirstPos, aucRound: s.aucRound, aucPending: s.aucPending.slice(),
     decreeOptions: s.decreeOptions.slice(), decreeCard: s.decreeCard, decreeDrawer: s.decreeDrawer,
     votes: s.votes.slice(), winner: s.winner, victory: s.victory,
+    regulation: s.regulation.slice(), regMotion: s.regMotion, regProposer: s.regProposer, regVotes: s.regVotes.slice(),
     slotHits: s.slotHits.slice(), unitCard: s.unitCard.slice(), unitOwner: s.unitOwner.slice(), unitPos: s.unitPos.slice(),
     unitAtk: s.unitAtk.slice(), unitHp: s.unitHp.slice(), unitActiveFrom: s.unitActiveFrom.slice(), unitActed: s.unitActed.slice(),
     unitStance: s.unitStance.slice(), unitShield: s.unitShield.slice(), unitExtraAttacks: s.unitExtraAttacks.slice(),

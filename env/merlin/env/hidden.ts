@@ -20,6 +20,9 @@
  * - **Decks.** The Tea Leaves, Crystal Ball and Royal Decree draw piles are shuffled. Decree options are
  *   hidden from everyone but the King's drawer: for another player they are pooled with the decree draw pile
  *   and redealt. Discard piles and the cards under labs are public and stay as they are.
+ * - **Hidden decree costs** (docs/RULES.md D151). A decree whose face `player` sees (the chosen decree, and the
+ *   options when `player` is the drawer) keeps its face, and its design (hence its hidden cost) is redrawn
+ *   uniformly among itself and the decree draw pile's instances with the same face, which swap places.
  * - **Bids and votes.** Another seat's hidden bid in the open auction round is redrawn uniformly in
  *   0..min(pocket + bid, grids.maxBid), moving gold between its pocket and the pot; another seat's cast
  *   tax-rate vote is redrawn uniformly.
@@ -35,6 +38,7 @@ import type { Ruleset } from '../rules/index.ts';
 import type { CardDef } from '../cards/schema.ts';
 import { cloneState, HAND_POTION, HAND_SPELL, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';
 import { rankOf, suitOf, Suit } from '../engine/cards.ts';
+import { decreeFaces } from '../engine/decrees.ts';
 
 const SPELLS = 2;
 const POTIONS = 3;
@@ -166,6 +170,8 @@ export function resampleHidden(rs: Ruleset, s: MerlinState, seed: string | numbe
     t.decreeOptions = pool.slice(0, n);
     t.cdeck[DECREES] = pool.slice(n);
   } else shuffleInPlace(rng, t.cdeck[DECREES]);
+  if (t.decreeCard >= 0) t.decreeCard = redrawDecreeCost(rs, t, t.decreeCard, rng);
+  if (t.decreeDrawer === player) for (let i = 0; i < t.decreeOptions.length; i++) t.decreeOptions[i] = redrawDecreeCost(rs, t, t.decreeOptions[i], rng);
 
   // ---- hidden bids and votes of the others
   if (t.phase === Phase.AuctionBid || t.phase === Phase.DecreeBid) {
@@ -184,6 +190,25 @@ export function resampleHidden(rs: Ruleset, s: MerlinState, seed: string | numbe
 
   t.rng = seedRng(`game/${String(seed)}`);
   return t;
+}
+
+/**
+ * A decree instance with the same face as `card`, drawn uniformly from `card` and the decree draw pile's instances
+ * of that face; a pile instance drawn takes `card`'s place in the pile (D151: the hidden cost is all that changes).
+ */
+function redrawDecreeCost(rs: Ruleset, t: MerlinState, card: number, rng: MerlinState['rng']): number {
+  const { faceOf } = decreeFaces(rs);
+  const def = rs.cards.royalDecrees.instanceDef;
+  const face = faceOf[def[card]];
+  const pile = t.cdeck[DECREES];
+  const same: number[] = [];
+  for (let i = 0; i < pile.length; i++) if (faceOf[def[pile[i]]] === face) same.push(i);
+  const pick = nextInt(rng, same.length + 1);
+  if (pick === same.length) return card;
+  const i = same[pick];
+  const other = pile[i];
+  pile[i] = card;
+  return other;
 }
 
 /** Collect the other players' hand cards tagged in [lo, hi) (spells or recipes) into `pool` and `holes`. */

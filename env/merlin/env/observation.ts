@@ -18,6 +18,8 @@
  *   of the open round, and net worths with bids folded back in. A seat's own bid is in `bid`.
  * - Tax-rate votes are hidden until all are cast: only whether each seat has voted; one's own vote in `vote`.
  * - Decree options are shown only to the King's drawer. Draw-pile order is shown to nobody (sizes only).
+ * - A decree is shown by its face (docs/RULES.md D151): designs sharing a name look the same; the hidden cost
+ *   is seen by nobody until the decree is enacted (then only its effect on the public counters and purses).
  * - The pending hand index of a sub-decision is shown only to the decider.
  *
  * Speed: offsets are fixed when the encoder is made; `observe` zero-fills and writes only non-zero values
@@ -35,6 +37,8 @@ import { tradeItemCount } from '../engine/trade.ts';
 import { futuresWorth } from '../engine/futures.ts';
 import { loansWorth } from '../engine/loans.ts';
 import { insuranceWorth } from '../engine/insurance.ts';
+import { decreeFaces } from '../engine/decrees.ts';
+import { regulationAction } from '../engine/regulations.ts';
 
 /** Most face-up Future Readings encoded one by one (the oldest first); `readingCount` counts them all. */
 export const MAX_READINGS = 12;
@@ -92,12 +96,14 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   const spellDef = rs.cards.spells.instanceDef;
   const potionDef = rs.cards.potions.instanceDef;
   const decreeDef = rs.cards.royalDecrees.instanceDef;
+  const { faceOf: decreeFace, faces: decreeFaceNames } = decreeFaces(rs);
   const nTea = rs.cards.teaLeaves.defs.length;
   const nCry = rs.cards.crystalBall.defs.length;
   const nRd = nTea + nCry;
   const nSp = rs.cards.spells.defs.length;
   const nPo = rs.cards.potions.defs.length;
-  const nDe = rs.cards.royalDecrees.defs.length;
+  const nDe = decreeFaceNames.length;
+  const nReg = d.decrees.regulations.length;
   const perPlayerDecks = d.deck.mode === 'perPlayer';
   const cardsPerDeck = d.deck.jokers ? 54 : 52;
   const deckSizes = [rs.decks.teaLeaves.size, rs.decks.crystalBall.size, rs.decks.spells.size, rs.decks.potions.size, rs.decks.royalDecrees.size];
@@ -205,11 +211,12 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   const oRAge = L.add('reading.age', R, `[${R}]: turns since it was drawn / 20, clipped to 1.`);
 
   // ---- Royal Decrees
-  const oDChosen = L.add('decree.chosen', nDe, `One-hot definition of the chosen Royal Decree while it is enacted, refused or auctioned (${names(rs.cards.royalDecrees.defs)}).`);
+  const faceList = decreeFaceNames.join(', ');
+  const oDChosen = L.add('decree.chosen', nDe, `One-hot face of the chosen Royal Decree while it is enacted, refused or auctioned (${faceList}); its hidden cost is not shown (D151).`);
   const oDDrawer = L.add('decree.drawer', M, `One-hot ${relWord} of the King's drawer while a decree is being decided.`);
   const oDOpts = L.add('decree.options', O * nDe, full
-    ? `[${O}] × [${nDe}]: one-hot definitions of the revealed decree options (DecreeChoose).`
-    : `[${O}] × [${nDe}]: one-hot definitions of the revealed decree options, shown only to the King's drawer (DecreeChoose).`);
+    ? `[${O}] × [${nDe}]: one-hot faces of the revealed decree options (DecreeChoose).`
+    : `[${O}] × [${nDe}]: one-hot faces of the revealed decree options, shown only to the King's drawer (DecreeChoose).`);
 
   // ---- hidden cards (the observer's own; every seat's in the state tensor)
   const oHSuit = L.add('hand.suit', B * H * SUITS, `${privWord}[${H}] hand entries × [${SUITS}]: one-hot suit of a playing card (Clubs, Spades, Hearts, Diamonds, Joker); all zero for spells, recipes and empty entries.`);
@@ -285,6 +292,18 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     'Attack Power or Strength (with Tactical Flexibility and Impetuous Assault doubling) / 12 (clipped); Hit Points or Health / 12 (clipped); defending; may act now (active and not yet acted this turn); ' +
     "King's ability ready; Center of Attention; Immovable; shield / 6 (clipped); Royal Boon given (0.5 the bonus, 1 the big bonus); Bulwark Stance; Aegis interceptions left / 2.");
   const oCOwner = full ? L.add('combat.unitOwner', SQ * LV * M, `[${M}] seats × [${F}] slots × [${LV}] levels × [${M}]: one-hot owner seat of the unit.`) : -1;
+
+  // ---- part 4: regulations (engine/regulations.ts); all public
+  const regNames = d.decrees.regulations.map((r) => r.id).join(', ');
+  const oRegIn = L.add('regulation.inForce', nReg, `[${nReg}] the ruleset's regulations (${regNames}): 1 while in force.`);
+  const oRegPhase = L.add('regulation.phase', 2, 'One-hot over the regulation sub-decisions: RegulationPropose, RegulationVote (all zero otherwise).');
+  const oRegMotion = L.add('regulation.motion', nReg * 2, `[${nReg}] regulations × [2]: the regulation put to the vote: 1 to make or change to it, then 1 when the motion deletes it (it is in force).`);
+  const oRegProposer = L.add('regulation.proposer', M, `One-hot ${relWord} of the decree's enactor who proposes the regulation.`);
+  const oRegVotes = L.add('regulation.votes', M * 2, `${seatWord} × [2]: the open regulation vote cast so far: for, against.`);
+  const nDesign = rs.cards.royalDecrees.defs.length;
+  const oDDesign = full
+    ? L.add('decree.design', (1 + O) * nDesign, `[${1 + O}] the chosen decree, then the revealed options × [${nDesign}]: one-hot design (${names(rs.cards.royalDecrees.defs)}), which fixes the hidden cost (D151).`)
+    : -1;
 
   const spec = L.spec();
   const size = spec.size;
@@ -529,12 +548,12 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     }
 
     // ---- Royal Decrees
-    if (s.decreeCard >= 0) out[oDChosen + decreeDef[s.decreeCard]] = 1;
+    if (s.decreeCard >= 0) out[oDChosen + decreeFace[decreeDef[s.decreeCard]]] = 1;
     if (drawer >= 0 && drawer < P) out[oDDrawer + relOf[drawer]] = 1;
     if (full || (observer === s.decreeDrawer && drawer >= 0)) {
       const opts = s.decreeOptions;
       const n = opts.length < O ? opts.length : O;
-      for (let o = 0; o < n; o++) out[oDOpts + o * nDe + decreeDef[opts[o]]] = 1;
+      for (let o = 0; o < n; o++) out[oDOpts + o * nDe + decreeFace[decreeDef[opts[o]]]] = 1;
     }
 
     // ---- part 2: the Grand Market, carts and offers
@@ -664,6 +683,28 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     if (full) for (let p = 0; p < P; p++) writePrivate(s, p, p, out);
     else writePrivate(s, observer, 0, out);
     writeCombat(s, observer, out);
+    writeRegulations(s, out);
+    if (full) {
+      if (s.decreeCard >= 0) out[oDDesign + decreeDef[s.decreeCard]] = 1;
+      const opts = s.decreeOptions;
+      for (let o = 0; o < opts.length && o < O; o++) out[oDDesign + (1 + o) * nDesign + decreeDef[opts[o]]] = 1;
+    }
+  }
+
+  /** Part 4: the regulations in force and the open regulation vote (public; D152-D156). */
+  function writeRegulations(s: MerlinState, out: Float32Array): void {
+    const reg = s.regulation;
+    for (let a = 0; a < reg.length; a++) if (reg[a] >= 0) out[oRegIn + reg[a]] = 1;
+    if (s.phase === Phase.RegulationPropose) out[oRegPhase] = 1;
+    else if (s.phase === Phase.RegulationVote) out[oRegPhase + 1] = 1;
+    const m = s.regMotion;
+    if (m >= 0) {
+      out[oRegMotion + m * 2] = 1;
+      if (reg[regulationAction(rs, m)] === m) out[oRegMotion + m * 2 + 1] = 1;
+    }
+    if (s.regProposer >= 0) out[oRegProposer + relOf[s.regProposer]] = 1;
+    const v = s.regVotes;
+    for (let p = 0; p < s.numPlayers; p++) if (v[p] >= 0) out[oRegVotes + relOf[p] * 2 + (v[p] === 1 ? 0 : 1)] = 1;
   }
 
   /** Part 3: public combat information (nothing here is hidden). */

@@ -33,6 +33,26 @@ const WheelPortion = z
   .strict();
 export type WheelPortion = z.infer<typeof WheelPortion>;
 
+/**
+ * The actions a regulation can govern (0.1.14a "Kings": regulations target actions, never a named player;
+ * docs/RULES.md D152). Index = place in `MerlinState.regulation`.
+ */
+export const REGULATED_ACTIONS = ['buyCard', 'fundLab', 'castSpell', 'sellSpell', 'writeFuture', 'brewMead'] as const;
+
+/**
+ * One regulation of the catalogue the players vote on (0.1.14a "Kings" "a sheet lists the regulations"):
+ * `ban` makes the action illegal; `fee` makes it cost `gold` more, paid to the Central Bank or the R.O.W.
+ * At most one regulation per action is in force (docs/RULES.md D152, D153).
+ */
+export const Regulation = z.discriminatedUnion('rule', [
+  z.object({ id: z.string().regex(/^[a-z0-9-]+$/), name: z.string().min(1), rule: z.literal('ban'), action: z.enum(REGULATED_ACTIONS) }).strict(),
+  z.object({
+    id: z.string().regex(/^[a-z0-9-]+$/), name: z.string().min(1), rule: z.literal('fee'), action: z.enum(REGULATED_ACTIONS),
+    gold: int().min(1), to: z.enum(['centralBank', 'row']),
+  }).strict(),
+]);
+export type Regulation = z.infer<typeof Regulation>;
+
 const Wheel = z
   .object({
     portions: z.array(WheelPortion).min(1),
@@ -254,6 +274,9 @@ export const RulesetSchema = z
         choices: int().min(1).max(4),
         /** Share of a refused decree's winning bid to the drawer, in percent; the rest to the Central Bank. */
         drawerSharePercent: int().min(0).max(100),
+        /** The regulations catalogue a decree's `regulation` vote draws its motion from (1 to 8; docs/RULES.md D152). */
+        regulations: z.array(Regulation).min(1).max(8)
+          .refine((a) => new Set(a.map((r) => r.id)).size === a.length, 'regulation ids must be unique'),
       })
       .strict(),
     climate: z

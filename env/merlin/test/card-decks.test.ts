@@ -43,7 +43,9 @@ describe('The shipped decks (0.1.22b "Required Decks")', () => {
         expect(c.flavour.length, c.id).toBeGreaterThan(20);
         expect(c.effects.length, c.id).toBeGreaterThan(0);
       }
-      expect(new Set(deck.cards.map((c) => c.name)).size).toBe(deck.cards.length);
+      // decree designs with the same name share a face and differ in their hidden cost (D151)
+      if (name !== 'royalDecrees') expect(new Set(deck.cards.map((c) => c.name)).size).toBe(deck.cards.length);
+      else expect(new Set(deck.cards.map((c) => c.name)).size).toBeLessThan(deck.cards.length);
     });
   }
 
@@ -77,8 +79,23 @@ describe('A bad deck is reported card by card, with its file, index, id and fiel
 
   it('a decree changing a counter by more than one is refused (0.1.14a "Kings": "by one")', () => {
     const json = deckJson('royalDecrees');
-    (json.cards[0] as { effects: unknown[] }).effects = [{ op: 'counter', counter: 'taxRate', delta: 2 }];
-    expect(issuesOf(() => parseDeck(json, 'd.json')).map((i) => i.path)).toEqual(['cards.0 (id "bountiful-coffers").effects.0.delta']);
+    (json.cards[0] as { hiddenCost: unknown[] }).hiddenCost = [{ op: 'counter', counter: 'taxRate', delta: 2 }];
+    expect(issuesOf(() => parseDeck(json, 'd.json')).map((i) => i.path)).toEqual(['cards.0 (id "bountiful-coffers").hiddenCost.0.delta']);
+  });
+
+  it('a decree needs a hidden cost; designs sharing a name share their face; a regulation vote is no cost and no spell (D151, D155)', () => {
+    const json = deckJson('royalDecrees');
+    const cards = json.cards as Record<string, unknown>[];
+    delete cards[0].hiddenCost;
+    cards[1].effects = [{ op: 'gold', from: 'centralBank', to: 'owner', amount: 3 }];
+    cards[2].hiddenCost = [{ op: 'regulation' }];
+    expect(issuesOf(() => parseDeck(json, 'd.json')).map((i) => i.path)).toEqual([
+      'cards.0 (id "bountiful-coffers").hiddenCost', 'cards.1 (id "bountiful-coffers-bread").effects', 'cards.2 (id "cheap-bread").hiddenCost',
+    ]);
+    const spells = deckJson('spells');
+    (spells.cards[0] as Record<string, unknown>).effects = [{ op: 'regulation' }];
+    (spells.cards[1] as Record<string, unknown>).hiddenCost = [{ op: 'counter', counter: 'taxRate', delta: 1 }];
+    expect(issuesOf(() => parseDeck(spells, 's.json')).map((i) => i.path.split(' ')[0])).toEqual(['cards.0', 'cards.1']);
   });
 
   it('a slot effect without a slot target, dispel without an opponent, and a condition on a decree are refused', () => {
@@ -89,8 +106,8 @@ describe('A bad deck is reported card by card, with its file, index, id and fiel
     expect(sp).toContain('cards.1 (id "pickpocket-hex").effects.0.scope');
     expect(sp.some((p) => p.startsWith('cards.14 (id "fog-of-forgetting")'))).toBe(true);
     const decrees = deckJson('royalDecrees');
-    decrees.cards[1] = { ...decrees.cards[1], condition: { if: 'rowAtLeast', amount: 3 } };
-    expect(issuesOf(() => parseDeck(decrees, 'd.json')).map((i) => i.path)).toEqual(['cards.1 (id "cheap-bread").condition']);
+    decrees.cards[2] = { ...decrees.cards[2], condition: { if: 'rowAtLeast', amount: 3 } };
+    expect(issuesOf(() => parseDeck(decrees, 'd.json')).map((i) => i.path)).toEqual(['cards.2 (id "cheap-bread").condition']);
   });
 });
 

@@ -3,18 +3,9 @@ import { Kind } from '../engine/actions.ts';
 import { Phase } from '../engine/state.ts';
 import { DECK_INDEX } from '../engine/effects.ts';
 import { IllegalActionError } from '../../core/errors.ts';
-import { act, assertConserved, club, game, instancesOf, isLegal, key, putProperty, snap, spade, stackCustom, stackDeck, type Game } from './helpers.ts';
+import { act, assertConserved, club, drawKing, game, isLegal, key, putProperty, snap } from './helpers.ts';
 
 const D = DECK_INDEX.royalDecrees;
-
-/** Stack the decree deck so the next three revealed are `ids` (first = option 0), then buy a King as the active seat. */
-function drawKing(g: Game, ids: string[]): number[] {
-  const insts = ids.map((id, i) => instancesOf(g.rs, 'royalDecrees', id)[i]);
-  for (let i = insts.length - 1; i >= 0; i--) stackCustom(g.s, 'royalDecrees', insts[i]);
-  stackDeck(g.s, spade(13));
-  act(g, Kind.BuyCard);
-  return insts;
-}
 
 describe('Choosing a Royal Decree (0.1.27b "Royal Decrees": the drawer chooses a decree)', () => {
   it('reveals three decrees to the drawer; the two not chosen go back into the deck', () => {
@@ -189,13 +180,11 @@ describe('Refusing a decree: blind auction among the other players (0.1.27b "Ref
 });
 
 describe('A Crown is never free (project decision, docs/RULES.md "Royal Decrees")', () => {
-  it('a drawer who cannot cover the consequences may only refuse the decree', () => {
+  it('a drawer who cannot cover the face may only refuse the decree (Road Fund Dividend with an empty R.O.W.)', () => {
     const g = game();
-    g.s.gold[0] = 3; // the King costs the Cost of the Living (2): 1 gold left, Cheap Bread asks 2
-    g.s.centralBank += 7;
-    drawKing(g, ['cheap-bread', 'charter-of-scholars', 'royal-amnesty']);
+    expect(g.s.row).toBe(0);
+    drawKing(g, ['road-fund-dividend', 'charter-of-scholars', 'royal-amnesty']);
     act(g, Kind.SelectOption, 0);
-    expect(g.s.gold[0]).toBe(1);
     expect(isLegal(g, Kind.EnactDecree)).toBe(false);
     expect(isLegal(g, Kind.RefuseDecree)).toBe(true);
     const before = snap(g);

@@ -295,3 +295,17 @@ export function activeTurn(g: Game, seat: number): void {
   g.s.decider = seat;
   g.s.actionsThisTurn = 0;
 }
+
+/**
+ * Stack the decree deck so the next decrees revealed are `ids` (first = option 0), then buy a King as the active
+ * seat (the first King of Spades, Hearts, Clubs, Diamonds still in the piles: a bought King stays as a Royal Guard).
+ * Returns the decree instances.
+ */
+export function drawKing(g: Game, ids: string[]): number[] {
+  const insts = ids.map((id, i) => instancesOf(g.rs, 'royalDecrees', id)[ids.slice(0, i).filter((x) => x === id).length]);
+  for (let i = insts.length - 1; i >= 0; i--) stackCustom(g.s, 'royalDecrees', insts[i]);
+  const king = [spade(13), heart(13), club(13), diamond(13)].find((c) => g.s.deck.includes(c) || g.s.discard.includes(c))!;
+  stackDeck(g.s, king);
+  applyAction(g.s, g.rs, actionId(g.rs, Kind.BuyCard));
+  return insts;
+}

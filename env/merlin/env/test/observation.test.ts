@@ -20,6 +20,7 @@ import {
 import { HAND_POTION, HAND_SPELL, Phase } from '../../engine/state.ts';
 import { createObservationEncoder, createStateEncoder } from '../observation.ts';
 import { resampleHidden } from '../hidden.ts';
+import { decreeFaces } from '../../engine/decrees.ts';
 import { observationMarkdown } from '../observation-doc.ts';
 import { variant } from '../../test/helpers.ts';
 
@@ -30,6 +31,8 @@ const OBS = enc.spec.size;
 const ST = st.spec.size;
 const buf = new Int32Array(catalogue(rs).size);
 const cat = catalogue(rs);
+const decreeFace = decreeFaces(rs).faceOf;
+const decreeDefs = rs.cards.royalDecrees.instanceDef;
 
 /** Element-wise bounds from a spec. */
 function boundsOf(spec: TensorSpec): { low: Float32Array; high: Float32Array } {
@@ -71,7 +74,7 @@ function stateTensor(s: MerlinState): Float32Array {
 }
 
 const RARE = new Set<number>([Phase.AuctionBid, Phase.DecreeChoose, Phase.DecreeDecide, Phase.DecreeBid, Phase.Tax, Phase.TaxVote, Phase.SelectSlot, Phase.SelectPlayer,
-  Phase.UnitVerb, Phase.SelectSquare, Phase.SelectUnit]);
+  Phase.UnitVerb, Phase.SelectSquare, Phase.SelectUnit, Phase.RegulationPropose, Phase.RegulationVote]);
 /**
  * `full` with the skirmish start (cards and Souls dealt for combat at once): it samples combat states that the
  * `full` ruleset's encoders and checks read as they are (only the start differs).
@@ -249,7 +252,7 @@ describe.each([2, 4, 6])('observations with %i players', (players) => {
 describe('coverage of the random-play samples', () => {
   it('met every decision phase and exercised every kind of hidden information', () => {
     for (const p of Object.values(Phase)) expect(phasesSeen.has(p), `phase ${p}`).toBe(true);
-    for (const k of ['hand card', 'bought card', 'hand spell', 'hand recipe', 'face-down potion', 'auction bid', 'vote', 'decree options', 'deck order'])
+    for (const k of ['hand card', 'bought card', 'hand spell', 'hand recipe', 'face-down potion', 'auction bid', 'vote', 'decree options', 'decree cost', 'deck order'])
       expect(mutationCounts[k] ?? 0, k).toBeGreaterThan(0);
   });
 });
@@ -300,7 +303,6 @@ function mutations(s: MerlinState, b: number, r: ReturnType<typeof seedRng>): Mu
     return false;
   };
   const potionDefs = rs.cards.potions.instanceDef;
-  const decreeDefs = rs.cards.royalDecrees.instanceDef;
   const out: Mutation[] = [
     ['hand card', swapPlaying((c) => c.hands[b], false), b],
     ['bought card', swapPlaying((c) => c.newCards[b], true), b],
@@ -339,11 +341,20 @@ function mutations(s: MerlinState, b: number, r: ReturnType<typeof seedRng>): Mu
   ];
   if (s.decreeOptions.length > 0 && s.decreeDrawer === b) {
     out.push(['decree options', (c) => {
-      const j = c.cdeck[4].findIndex((d) => decreeDefs[d] !== decreeDefs[c.decreeOptions[0]]);
+      const j = c.cdeck[4].findIndex((d) => decreeFace[decreeDefs[d]] !== decreeFace[decreeDefs[c.decreeOptions[0]]]);
       if (j < 0) return false;
       [c.decreeOptions[0], c.cdeck[4][j]] = [c.cdeck[4][j], c.decreeOptions[0]];
       return true;
     }, b]);
+  }
+  if (s.decreeCard >= 0) {
+    // D151: the chosen decree's hidden cost is nobody's to see until it is enacted (the state tensor sees it)
+    out.push(['decree cost', (c) => {
+      const j = c.cdeck[4].findIndex((d) => decreeFace[decreeDefs[d]] === decreeFace[decreeDefs[c.decreeCard]] && decreeDefs[d] !== decreeDefs[c.decreeCard]);
+      if (j < 0) return false;
+      [c.decreeCard, c.cdeck[4][j]] = [c.cdeck[4][j], c.decreeCard];
+      return true;
+    }, -1]);
   }
   return out;
 }
@@ -435,7 +446,9 @@ describe.each([2, 4, 6])('resampleHidden with %i players', (players) => {
     let changed = 0;
     for (const [n, s] of choosing.entries()) {
       const drawer = s.decreeDrawer;
-      expect(resampleHidden(rs, s, n, drawer).decreeOptions).toEqual(s.decreeOptions);
+      // the drawer sees the options' faces; their hidden costs may be redrawn (D151)
+      const faces = (x: MerlinState) => x.decreeOptions.map((d) => decreeFace[decreeDefs[d]]);
+      expect(faces(resampleHidden(rs, s, n, drawer))).toEqual(faces(s));
       const other = (drawer + 1) % players;
       for (let k = 0; k < 3; k++) {
         const a = resampleHidden(rs, s, `${n}/${k}`, other);
