@@ -71,6 +71,7 @@ const MEANING: Record<number, [string, string]> = {
   [Kind.SelectUnit]: ['choose a unit', 'Sub-decision: the unit at board square `arg`, stack level `arg2`.'],
   [Kind.UseAbilityAlt]: ["choose the unit's verb", "The ability's second option: Tactical Flexibility's +1 Hit Point, the enhanced bomb."],
   [Kind.LastCall]: ['free actions', 'Last Call: recall your Royal Guard to your unoccupied Brewery at slot `arg` for a Mead.'],
+  [Kind.Combine]: ["choose the unit's verb", "The Queen's combination attack with a friendly Jack (Impetuous Bombardment, Coordinated Defense, Inspiring Bulwark; D136); then SelectUnit: the Jack."],
 };
 
 /** The markdown of docs/ACTIONS.md for ruleset `rs`. */

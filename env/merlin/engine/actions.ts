@@ -81,6 +81,7 @@ export const Kind = {
   SelectUnit: 60, // arg: square, arg2: stack level
   UseAbilityAlt: 61, // verb: the ability's second option (the Adaptive Sentinel's +1 Hit Point)
   LastCall: 62, // arg: slot of your unoccupied Brewery (recall your Royal Guard there for a Mead)
+  Combine: 63, // verb: the Queen's combination attack (then SelectUnit: the friendly Jack that joins her)
 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
@@ -160,6 +161,7 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
     [Kind.Animate, H, 1], [Kind.Motivate, H, 1], [Kind.MotivateNow, H, 1], [Kind.CommandUnit, SQ * L, L],
     [Kind.Move, 1, 1], [Kind.AttackProperty, 1, 1], [Kind.AttackUnit, 1, 1], [Kind.Defend, 1, 1], [Kind.UseAbility, 1, 1],
     [Kind.SelectSquare, SQ, 1], [Kind.SelectUnit, SQ * L, L], [Kind.UseAbilityAlt, 1, 1], [Kind.LastCall, F, 1],
+    [Kind.Combine, 1, 1],
   ];
   const size = layout.reduce((n, [, c]) => n + c, 0);
   const kind = new Uint8Array(size);

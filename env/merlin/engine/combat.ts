@@ -22,6 +22,7 @@ import { HAND_SPELL, SlotKind, TopKind, UnitFlag, type MerlinState } from './sta
 import { rankOf, Suit, suitOf } from './cards.ts';
 import { adjacent as adjacentSquares, geometry, standable } from './board.ts';
 import { takeFromHand } from './magic.ts';
+import { comboOpen } from './combinations.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Units and squares
@@ -180,7 +181,7 @@ export function motivate(s: MerlinState, rs: Ruleset, seat: number, h: number, k
 }
 
 /** `seat` returns `n` units of commodity `c` (0 Souls, 1 Elixir Oil, 2 Essence Grain) to the supply. */
-function payToSupply(s: MerlinState, seat: number, c: number, n: number): void {
+export function payToSupply(s: MerlinState, seat: number, c: number, n: number): void {
   s.held[seat * 3 + c] -= n;
   s.supply[c] += n;
 }
@@ -190,10 +191,10 @@ function payToSupply(s: MerlinState, seat: number, c: number, n: number): void {
 // ---------------------------------------------------------------------------------------------------------
 
 /** Unit verbs, in the order of their action kinds (Move .. UseAbility). */
-export const Verb = { Move: 0, AttackProperty: 1, AttackUnit: 2, Defend: 3, UseAbility: 4, UseAbilityAlt: 5 } as const;
+export const Verb = { Move: 0, AttackProperty: 1, AttackUnit: 2, Defend: 3, UseAbility: 4, UseAbilityAlt: 5, Combine: 6 } as const;
 
 /** The unit may still act this turn (any verb), or only attack again (Dual Strike). */
-function fresh(s: MerlinState, u: number): boolean {
+export function fresh(s: MerlinState, u: number): boolean {
   return s.unitActed[u] !== s.turn;
 }
 
@@ -348,14 +349,14 @@ function isLiege(card: number): boolean {
 }
 
 /** Flags that last beyond the owner's next turn (Royal Boon, Bulwark Stance). */
-const LASTING = UnitFlag.Boon | UnitFlag.BigBoon | UnitFlag.Bulwark;
+const LASTING = UnitFlag.Boon | UnitFlag.BigBoon | UnitFlag.Bulwark | UnitFlag.Inspiring;
 
-function isNamed(card: number, rank: number, suit: number): boolean {
+export function isNamed(card: number, rank: number, suit: number): boolean {
   return rankOf(card) === rank && suitOf(card) === suit;
 }
 
 /** `a` and `b` are the same square or touch. */
-function near(rs: Ruleset, s: MerlinState, a: number, b: number): boolean {
+export function near(rs: Ruleset, s: MerlinState, a: number, b: number): boolean {
   return a === b || adjacentSquares(rs, s.numPlayers, a, b);
 }
 
@@ -439,6 +440,8 @@ export function checkVerb(s: MerlinState, rs: Ruleset, u: number, verb: number):
       return abilityOk(s, rs, u) ? null : 'no ability to use';
     case Verb.UseAbilityAlt:
       return abilityOk(s, rs, u, true) ? null : 'no second ability option to use';
+    case Verb.Combine:
+      return comboOpen(s, rs, u) ? null : 'no combination attack: needs the Queen\'s ability, its partner Jack stacked or adjacent, and the cost';
   }
   return 'no such verb';
 }
@@ -533,7 +536,14 @@ export function ward(s: MerlinState, rs: Ruleset, u: number): number {
   let w = 0;
   if (s.unitStance[u] === 1 && s.slotTopKind[s.unitPos[u]] === TopKind.Brewery) w += c.terrain.breweryHp;
   if (suitOf(card) === Suit.Hearts && c.synergy.heartsHp > 0 && sameSuitNear(s, rs, u, Suit.Hearts)) w += c.synergy.heartsHp;
-  return w + boonFor(s, rs, u);
+  return w + boonFor(s, rs, u) + inspiringFor(s, rs, u);
+}
+
+/** Inspiring Bulwark (D136): extra Hit Points of golem `u` while a friendly Liege's Royal Boon carries it. */
+function inspiringFor(s: MerlinState, rs: Ruleset, u: number): number {
+  const flags = s.unitFlags;
+  for (let q = 0; q < flags.length; q++) if (flags[q] & UnitFlag.Inspiring && s.unitOwner[q] === s.unitOwner[u]) return rs.data.combat.combinations.inspiringBulwark.hp;
+  return 0;
 }
 
 /** Damage that defeats unit `u` in one blow. */
@@ -542,7 +552,7 @@ function toDefeat(s: MerlinState, rs: Ruleset, u: number): number {
 }
 
 /** Deal `d` damage to unit `u`: the Stalwart Defender's shield first, then the ward, then Hit Points. */
-function strike(s: MerlinState, rs: Ruleset, u: number, d: number): void {
+export function strike(s: MerlinState, rs: Ruleset, u: number, d: number): void {
   if (d <= 0 || s.unitHp[u] <= 0) return;
   const sh = s.unitShield[u];
   if (sh > 0) {
@@ -555,7 +565,7 @@ function strike(s: MerlinState, rs: Ruleset, u: number, d: number): void {
 }
 
 /** Remove defeated units (Hit Points or Health 0): their cards go to the discard pile. */
-function sweep(s: MerlinState): void {
+export function sweep(s: MerlinState): void {
   for (let u = s.unitCard.length - 1; u >= 0; u--) if (s.unitHp[u] <= 0) removeUnit(s, u);
 }
 
@@ -597,6 +607,15 @@ export function attackUnit(s: MerlinState, rs: Ruleset, a: number, t: number, pa
   if (isGolemCard(s.unitCard[a]) && isGolemCard(s.unitCard[t])) {
     const q = aegisFor(s, rs, s.unitOwner[t], s.unitPos[t], t);
     if (q >= 0) t = q;
+    if (s.unitFlags[t] & UnitFlag.Guarded) {
+      // Coordinated Defense (D136): the Aegis takes the blow; the target still strikes back.
+      s.unitFlags[t] &= ~UnitFlag.Guarded;
+      const back = power(s, rs, t, false);
+      strike(s, rs, a, back);
+      if (partner >= 0) strike(s, rs, partner, back);
+      sweep(s);
+      return;
+    }
   }
   if (partner < 0) duel(s, rs, a, t);
   else if (isGolemCard(s.unitCard[t])) {
@@ -877,8 +896,8 @@ function bombardTargets(s: MerlinState, rs: Ruleset, u: number, dmg: number | nu
  * her area; the enhanced bomb (`enhanced`) adds her Attack Power to that and divides it equally among the
  * targets, halves rounded up (D106).
  */
-function bombard(s: MerlinState, rs: Ruleset, u: number, enhanced: boolean): void {
-  const base = rs.data.combat.bombardment.damage;
+export function bombard(s: MerlinState, rs: Ruleset, u: number, enhanced: boolean, extra = 0): void {
+  const base = rs.data.combat.bombardment.damage + extra;
   let d = base;
   if (enhanced) d = Math.floor((base + power(s, rs, u, true)) / bombardTargets(s, rs, u, null) + 0.5);
   bombardTargets(s, rs, u, d);
@@ -906,7 +925,7 @@ function boonFor(s: MerlinState, rs: Ruleset, u: number): number {
   let best = 0;
   const flags = s.unitFlags;
   for (let q = 0; q < flags.length; q++) {
-    if (!(flags[q] & LASTING) || s.unitOwner[q] !== s.unitOwner[u]) continue;
+    if (!(flags[q] & (UnitFlag.Boon | UnitFlag.BigBoon)) || s.unitOwner[q] !== s.unitOwner[u]) continue;
     if (q !== u && s.unitPos[q] !== s.unitPos[u] && !adjacentSquares(rs, s.numPlayers, s.unitPos[q], s.unitPos[u])) continue;
     const b = flags[q] & UnitFlag.BigBoon ? rs.data.combat.royalBoon.bigBonus : rs.data.combat.royalBoon.bonus;
     if (b > best) best = b;

@@ -40,6 +40,7 @@ import {
   legalTerms, MARKET_MAIN_KINDS, offerTargetOk,
 } from './offers.ts';
 import { checkRaise } from './trade.ts';
+import { combine, comboPartnerOk } from './combinations.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
 export function currentPlayer(s: MerlinState): number {
@@ -75,7 +76,8 @@ export const PHASE_NAMES: Record<number, string> = {
 };
 
 /** The verb of each verb kind (Move .. UseAbility, UseAbilityAlt). */
-const VERB_OF_KIND = (kind: number): number => (kind === Kind.UseAbilityAlt ? Verb.UseAbilityAlt : kind - Kind.Move + Verb.Move);
+const VERB_OF_KIND = (kind: number): number =>
+  kind === Kind.UseAbilityAlt ? Verb.UseAbilityAlt : kind === Kind.Combine ? Verb.Combine : kind - Kind.Move + Verb.Move;
 
 /** Why action `id` is illegal in `s` (a short reason), or null when it is legal. The reference legality check. */
 export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | null {
@@ -130,7 +132,7 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
       return spellTargetOk(s, rs, seat, (seat + a) % s.numPlayers, def.target === 'opponentLand') ? null : 'not a valid target for this spell';
     }
     case Phase.UnitVerb:
-      if ((kind < Kind.Move || kind > Kind.UseAbility) && kind !== Kind.UseAbilityAlt) return wrong;
+      if ((kind < Kind.Move || kind > Kind.UseAbility) && kind !== Kind.UseAbilityAlt && kind !== Kind.Combine) return wrong;
       return checkUnitVerb(s, rs, VERB_OF_KIND(kind));
     case Phase.SelectSquare:
       if (kind !== Kind.SelectSquare) return wrong;
@@ -212,6 +214,8 @@ function checkUnitTarget(s: MerlinState, rs: Ruleset, t: number): string | null 
       return sacrificeOk(s, rs, s.cmdUnit, t) ? null : 'not a friendly golem the Tactical Artificer can dismantle';
     case Pending.TransmuteRecipient:
       return recipientOk(s, s.cmdUnit, s.cmdPartner, t) ? null : 'not another friendly golem';
+    case Pending.ComboPartner:
+      return comboPartnerOk(s, rs, s.cmdUnit, t) ? null : "not the friendly Jack of this Queen's combination, stacked or adjacent";
   }
   return 'no unit is being chosen';
 }
@@ -316,6 +320,7 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
     case Phase.UnitVerb:
       for (let k = Kind.Move; k <= Kind.UseAbility; k++) if (checkUnitVerb(s, rs, VERB_OF_KIND(k)) === null) out[n++] = base[k];
       if (checkUnitVerb(s, rs, Verb.UseAbilityAlt) === null) out[n++] = base[Kind.UseAbilityAlt];
+      if (checkUnitVerb(s, rs, Verb.Combine) === null) out[n++] = base[Kind.Combine];
       return n;
     case Phase.SelectSquare: {
       const SQ = s.numPlayers * rs.data.table.fieldSlots;
@@ -602,6 +607,10 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
       useAbility(s, rs, s.cmdUnit, kind === Kind.UseAbilityAlt);
       backToMain(s);
       return;
+    case Kind.Combine:
+      s.phase = Phase.SelectUnit;
+      s.pending = Pending.ComboPartner;
+      return;
     case Kind.SelectSquare:
       applySelectSquare(s, rs, seat, squareKey(s, rs, seat, a));
       return;
@@ -617,7 +626,8 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
         s.pending = Pending.TransmuteRecipient;
         return;
       }
-      if (s.pending === Pending.TransmuteRecipient) transmute(s, rs, s.cmdUnit, s.cmdPartner, t);
+      if (s.pending === Pending.ComboPartner) combine(s, rs, s.cmdUnit, t);
+      else if (s.pending === Pending.TransmuteRecipient) transmute(s, rs, s.cmdUnit, s.cmdPartner, t);
       else if (s.pending === Pending.CoordAttackUnit) coordinatedStrike(s, rs, s.cmdUnit, s.cmdPartner, -1, t);
       else attackUnit(s, rs, s.cmdUnit, t);
       backToMain(s);
@@ -748,6 +758,7 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     case Kind.UseAbilityAlt: return "use the ability's second option (+1 Hit Point)";
     case Kind.SelectSquare: return `choose ${squareName(a)}`;
     case Kind.SelectUnit: return `choose the unit at ${squareName(a)}, level ${b}`;
+    case Kind.Combine: return "the Queen's combination attack (then the Jack that joins her)";
     case Kind.LastCall: return `Last Call: recall your Royal Guard to the Brewery in ${slotName(a)} for a Mead`;
   }
   if (isMarketKind(kind)) return describeMarketAction(rs, kind, a, b, (slot) => slotName(slot), s);

@@ -110,6 +110,9 @@ export const Pending = {
   /** Transmute Golem: the friendly golem to dismantle (kept in `cmdPartner`), then the one that takes its power. */
   TransmuteSacrifice: 50,
   TransmuteRecipient: 51,
+  // ---- part 3b: combinations, spells on units, the Artificer's alternative (values 52..59)
+  /** A combination attack (engine/combinations.ts): the friendly Jack that joins the Queen `cmdUnit`. */
+  ComboPartner: 52,
 } as const;
 
 /** Bits of `unitFlags` (part 3). */
@@ -135,6 +138,10 @@ export const UnitFlag = {
   /** Shielding Sovereign's Aegis of the Realm: interceptions left until her owner's next turn (one or two). */
   Aegis1: 1024,
   Aegis2: 2048,
+  /** Coordinated Defense: the next golem attack aimed at this golem is taken by the Aegis (until its owner's next turn). */
+  Guarded: 4096,
+  /** Inspiring Bulwark given with this Liege's Royal Boon: every friendly golem has more Hit Points while it lasts. */
+  Inspiring: 8192,
 } as const;
 
 /** How the game ended. */

@@ -28,7 +28,7 @@ import type { SegmentSpec, TensorSpec } from '../../core/game.ts';
 import { contentHash } from '../../core/hash.ts';
 import { ArgumentError } from '../../core/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
-import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';
+import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, UnitFlag, type MerlinState } from '../engine/state.ts';
 import { cardHp } from '../engine/combat.ts';
 import { bestAsk, bestBid, bidPrice, marketWorth } from '../engine/market.ts';
 import { tradeItemCount } from '../engine/trade.ts';
@@ -285,6 +285,10 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     'Attack Power or Strength (with Tactical Flexibility and Impetuous Assault doubling) / 12 (clipped); Hit Points or Health / 12 (clipped); defending; may act now (active and not yet acted this turn); ' +
     "King's ability ready; Center of Attention; Immovable; shield / 6 (clipped); Royal Boon given (0.5 the bonus, 1 the big bonus); Bulwark Stance; Aegis interceptions left / 2.");
   const oCOwner = full ? L.add('combat.unitOwner', SQ * LV * M, `[${M}] seats × [${F}] slots × [${LV}] levels × [${M}]: one-hot owner seat of the unit.`) : -1;
+  // ---- part 3b: combinations (D136)
+  const UF2 = 2;
+  const oCUnit2 = L.add('combat.units2', SQ * LV * UF2, `${seatWord} × [${F}] slots × [${LV}] stack levels (as combat.units) × [${UF2}]: ` +
+    "Coordinated Defense (the Aegis takes the next golem attack on it); Inspiring Bulwark given with this Liege's Royal Boon.");
 
   const spec = L.spec();
   const size = spec.size;
@@ -664,9 +668,26 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     if (full) for (let p = 0; p < P; p++) writePrivate(s, p, p, out);
     else writePrivate(s, observer, 0, out);
     writeCombat(s, observer, out);
+    if (s.unitCard.length > 0) writeCombat2(s, out);
   }
 
   /** Part 3: public combat information (nothing here is hidden). */
+  /** Part 3b (D136): the units' combination flags (Guarded, Inspiring); the open ComboPartner choice is in `pending`. */
+  function writeCombat2(s: MerlinState, out: Float32Array): void {
+    const units = s.unitCard.length;
+    for (let u = 0; u < units; u++) {
+      const fl = s.unitFlags[u];
+      if (!(fl & (UnitFlag.Guarded | UnitFlag.Inspiring))) continue;
+      const k = s.unitPos[u];
+      let level = 0;
+      for (let t = 0; t < u; t++) if (s.unitPos[t] === k) level++;
+      if (level >= LV) continue;
+      const o = oCUnit2 + ((relOf[(k / F) | 0] * F + (k % F)) * LV + level) * UF2;
+      if (fl & UnitFlag.Guarded) out[o] = 1;
+      if (fl & UnitFlag.Inspiring) out[o + 1] = 1;
+    }
+  }
+
   function writeCombat(s: MerlinState, observer: number, out: Float32Array): void {
     const phase = s.phase;
     if (phase >= Phase.UnitVerb && phase <= Phase.SelectUnit) out[oCPhase + phase - Phase.UnitVerb] = 1;

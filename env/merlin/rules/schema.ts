@@ -213,6 +213,18 @@ export const RulesetSchema = z
         /** The Shielding Sovereign's (Queen of Clubs) Aegis of the Realm: Elixir Oil, and interceptions (more on `bigOnTotal`). */
         aegis: z.object({ elixirOil: nat(), charges: int().min(1).max(2), bigCharges: int().min(1).max(2), bigOnTotal: int().min(2).max(12) }).strict(),
         /**
+         * The combination attacks (0.1.22b "Combination Attacks"; D136): each costs this on top of the Queen's own
+         * ability. Impetuous Bombardment adds `extraDamage` to the bomb; Inspiring Bulwark adds `hp` Hit Points
+         * to every friendly golem while the Royal Boon lasts and heals the Stalwart Sentinel's card `heal` hits.
+         */
+        combinations: z
+          .object({
+            impetuousBombardment: z.object({ souls: nat(), grain: nat(), extraDamage: nat() }).strict(),
+            coordinatedDefense: z.object({ souls: nat(), elixirOil: nat() }).strict(),
+            inspiringBulwark: z.object({ souls: nat(), grain: nat(), elixirOil: nat(), hp: nat(), heal: nat() }).strict(),
+          })
+          .strict(),
+        /**
          * A combat-ready start (the `skirmish` variant): cards dealt from the deck into every hand at setup
          * (Club properties, Jacks and Queens, Kings) and Souls from the supply. All zero in `full`.
          */
