@@ -23,6 +23,7 @@ import { rankOf, Suit, suitOf } from './cards.ts';
 import { adjacent as adjacentSquares, geometry, standable } from './board.ts';
 import { takeFromHand } from './magic.ts';
 import { comboOpen } from './combinations.ts';
+import { attackedTrigger } from './unit-cards.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Units and squares
@@ -350,6 +351,8 @@ function isLiege(card: number): boolean {
 
 /** Flags that last beyond the owner's next turn (Royal Boon, Bulwark Stance). */
 const LASTING = UnitFlag.Boon | UnitFlag.BigBoon | UnitFlag.Bulwark | UnitFlag.Inspiring;
+/** Flags an owner's new turn keeps: the lasting ones and Fortify Will (a Dormant unit stays Dormant until it is active). */
+const KEPT = LASTING | UnitFlag.FortifiedWill;
 
 export function isNamed(card: number, rank: number, suit: number): boolean {
   return rankOf(card) === rank && suitOf(card) === suit;
@@ -373,7 +376,7 @@ function isAdaptive(card: number): boolean {
 export function abilityOk(s: MerlinState, rs: Ruleset, u: number, alt = false): boolean {
   const card = s.unitCard[u];
   if (isAdaptive(card)) {
-    if (s.unitActiveFrom[u] !== s.turn + 1 || s.unitFlags[u] & UnitFlag.AbilityUsed) return false;
+    if (s.unitActiveFrom[u] !== s.turn + 1 || s.unitFlags[u] & (UnitFlag.AbilityUsed | UnitFlag.Dormant)) return false;
     const tf = rs.data.combat.tacticalFlexibility;
     return tf.freeOnTotals.includes(s.die1 + s.die2) || s.held[s.unitOwner[u] * 3 + 2] >= tf.grain;
   }
@@ -385,9 +388,9 @@ export function abilityOk(s: MerlinState, rs: Ruleset, u: number, alt = false): 
     const cost = (s.die1 + s.die2 === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
     return held[seat * 3 + 2] >= cost && bombardTargets(s, rs, u, null) > 0;
   }
-  if (alt) return false;
+  if (alt) return isNamed(card, 13, Suit.Diamonds) && s.unitFlags[u] & UnitFlag.AbilityReady ? otherGuard(s, u) >= 0 : false; // Fortify Will (D139)
   if (isNamed(card, 11, Suit.Hearts)) {
-    const animatedNow = s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & UnitFlag.AbilityUsed);
+    const animatedNow = s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & (UnitFlag.AbilityUsed | UnitFlag.Dormant));
     if (!(animatedNow || (s.unitActiveFrom[u] <= s.turn && fresh(s, u))) || s.unitFlags[u] & UnitFlag.Bulwark) return false;
     const k = s.unitPos[u];
     if (((k / rs.data.table.fieldSlots) | 0) !== seat || !standable(s, k) || destroyed(s, rs, k)) return false;
@@ -414,7 +417,7 @@ export function abilityOk(s: MerlinState, rs: Ruleset, u: number, alt = false): 
     return s.unitActiveFrom[u] <= s.turn && fresh(s, u) && !(s.unitFlags[u] & LASTING) && s.held[seat * 3] >= rb.souls && s.held[seat * 3 + 2] >= rb.grain;
   }
   if (isOverlyEager(card))
-    return s.unitActiveFrom[u] === s.turn + 1 && s.held[s.unitOwner[u] * 3] >= rs.data.combat.impetuousAssault.souls;
+    return s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & UnitFlag.Dormant) && s.held[s.unitOwner[u] * 3] >= rs.data.combat.impetuousAssault.souls;
   if (!(s.unitFlags[u] & UnitFlag.AbilityReady)) return false;
   if (suitOf(s.unitCard[u]) === Suit.Diamonds) return otherGuard(s, u) >= 0;
   return true;
@@ -695,6 +698,16 @@ function duel(s: MerlinState, rs: Ruleset, a: number, t: number): void {
 export function attackProperty(s: MerlinState, rs: Ruleset, a: number, k: number, partner = -1): void {
   const F = rs.data.table.fieldSlots;
   const owner = (k / F) | 0;
+  if (s.potionSlot.length > 0 && isGolemCard(s.unitCard[a])) {
+    const units = s.unitCard.length;
+    if (attackedTrigger(s, rs, a, k)) {
+      // Golem's Better Nature (D138): the card's effect acts on the attacker and the attack is called off; the
+      // attacker's (and a partner's) action is spent. A card that defeats the attacker removes it (indices shift).
+      if (s.unitCard.length === units) spendAttack(s, a);
+      if (partner >= 0) spendAttack(s, s.unitCard.length === units || partner < a ? partner : partner - 1);
+      return;
+    }
+  }
   if (isGolemCard(s.unitCard[a])) {
     const q = aegisFor(s, rs, owner, k, -1);
     if (q >= 0) {
@@ -807,7 +820,8 @@ export function useAbility(s: MerlinState, rs: Ruleset, u: number, alt = false):
       break;
     case Suit.Diamonds:
       delta = k.grandArtificer.costOfLivingDelta;
-      s.unitHp[otherGuard(s, u)] += k.grandArtificer.bonus;
+      if (alt) s.unitFlags[otherGuard(s, u)] |= UnitFlag.FortifiedWill; // Fortify Will (D139)
+      else s.unitHp[otherGuard(s, u)] += k.grandArtificer.bonus;
       break;
     default:
       delta = k.imposingColossus.costOfLivingDelta;
@@ -946,7 +960,7 @@ export function combatTurnStart(s: MerlinState, seat: number): void {
     if (s.unitOwner[u] !== seat) continue;
     s.unitShield[u] = 0;
     s.unitExtraAttacks[u] = 0;
-    s.unitFlags[u] &= LASTING;
+    s.unitFlags[u] &= s.unitActiveFrom[u] > s.turn ? KEPT | UnitFlag.Dormant : KEPT;
   }
 }
 

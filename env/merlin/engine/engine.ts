@@ -41,6 +41,7 @@ import {
 } from './offers.ts';
 import { checkRaise } from './trade.ts';
 import { combine, comboPartnerOk } from './combinations.ts';
+import { unitTargetOk } from './unit-cards.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
 export function currentPlayer(s: MerlinState): number {
@@ -216,6 +217,9 @@ function checkUnitTarget(s: MerlinState, rs: Ruleset, t: number): string | null 
       return recipientOk(s, s.cmdUnit, s.cmdPartner, t) ? null : 'not another friendly golem';
     case Pending.ComboPartner:
       return comboPartnerOk(s, rs, s.cmdUnit, t) ? null : "not the friendly Jack of this Queen's combination, stacked or adjacent";
+    case Pending.SpellTargetUnit:
+    case Pending.PotionTargetUnit:
+      return unitTargetOk(s, s.decider, handCardDef(rs, s.hands[s.decider][s.pendingHand]), t) ? null : 'not a unit this card can target';
   }
   return 'no unit is being chosen';
 }
@@ -626,7 +630,9 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
         s.pending = Pending.TransmuteRecipient;
         return;
       }
-      if (s.pending === Pending.ComboPartner) combine(s, rs, s.cmdUnit, t);
+      if (s.pending === Pending.SpellTargetUnit) castSpell(s, rs, seat, s.pendingHand, s.unitOwner[t], -1, t);
+      else if (s.pending === Pending.PotionTargetUnit) brewPotion(s, rs, seat, s.pendingHand, -1, t);
+      else if (s.pending === Pending.ComboPartner) combine(s, rs, s.cmdUnit, t);
       else if (s.pending === Pending.TransmuteRecipient) transmute(s, rs, s.cmdUnit, s.cmdPartner, t);
       else if (s.pending === Pending.CoordAttackUnit) coordinatedStrike(s, rs, s.cmdUnit, s.cmdPartner, -1, t);
       else attackUnit(s, rs, s.cmdUnit, t);

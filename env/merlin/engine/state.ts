@@ -113,6 +113,10 @@ export const Pending = {
   // ---- part 3b: combinations, spells on units, the Artificer's alternative (values 52..59)
   /** A combination attack (engine/combinations.ts): the friendly Jack that joins the Queen `cmdUnit`. */
   ComboPartner: 52,
+  /** A spell aimed at a unit (target `opponentUnit`): the unit, in SelectUnit (D138). */
+  SpellTargetUnit: 53,
+  /** A potion brewed for a unit (target `ownUnit`): the unit, in SelectUnit (D138). */
+  PotionTargetUnit: 54,
 } as const;
 
 /** Bits of `unitFlags` (part 3). */
@@ -142,6 +146,10 @@ export const UnitFlag = {
   Guarded: 4096,
   /** Inspiring Bulwark given with this Liege's Royal Boon: every friendly golem has more Hit Points while it lasts. */
   Inspiring: 8192,
+  /** Deactivated by a card (D138): cannot act until `unitActiveFrom`; kept across its owner's turns until then. */
+  Dormant: 16384,
+  /** The Grand Artificer's Fortify Will (D139): resists spells aimed at it on d6 + `willBonus` >= `resistSpellsAt`. Permanent. */
+  FortifiedWill: 32768,
 } as const;
 
 /** How the game ended. */

@@ -286,9 +286,10 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     "King's ability ready; Center of Attention; Immovable; shield / 6 (clipped); Royal Boon given (0.5 the bonus, 1 the big bonus); Bulwark Stance; Aegis interceptions left / 2.");
   const oCOwner = full ? L.add('combat.unitOwner', SQ * LV * M, `[${M}] seats × [${F}] slots × [${LV}] levels × [${M}]: one-hot owner seat of the unit.`) : -1;
   // ---- part 3b: combinations (D136)
-  const UF2 = 2;
+  const UF2 = 4;
   const oCUnit2 = L.add('combat.units2', SQ * LV * UF2, `${seatWord} × [${F}] slots × [${LV}] stack levels (as combat.units) × [${UF2}]: ` +
-    "Coordinated Defense (the Aegis takes the next golem attack on it); Inspiring Bulwark given with this Liege's Royal Boon.");
+    "Coordinated Defense (the Aegis takes the next golem attack on it); Inspiring Bulwark given with this Liege's Royal Boon; " +
+    'Fortify Will (resists spells, D139); deactivated by a card: turns until it is active again / 8 (clipped; D138).');
 
   const spec = L.spec();
   const size = spec.size;
@@ -672,12 +673,12 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   }
 
   /** Part 3: public combat information (nothing here is hidden). */
-  /** Part 3b (D136): the units' combination flags (Guarded, Inspiring); the open ComboPartner choice is in `pending`. */
+  /** Part 3b (D136, D138, D139): the units' combination flags, Fortify Will, deactivation; the open choices are in `pending`. */
   function writeCombat2(s: MerlinState, out: Float32Array): void {
     const units = s.unitCard.length;
     for (let u = 0; u < units; u++) {
       const fl = s.unitFlags[u];
-      if (!(fl & (UnitFlag.Guarded | UnitFlag.Inspiring))) continue;
+      if (!(fl & (UnitFlag.Guarded | UnitFlag.Inspiring | UnitFlag.FortifiedWill | UnitFlag.Dormant))) continue;
       const k = s.unitPos[u];
       let level = 0;
       for (let t = 0; t < u; t++) if (s.unitPos[t] === k) level++;
@@ -685,6 +686,11 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       const o = oCUnit2 + ((relOf[(k / F) | 0] * F + (k % F)) * LV + level) * UF2;
       if (fl & UnitFlag.Guarded) out[o] = 1;
       if (fl & UnitFlag.Inspiring) out[o + 1] = 1;
+      if (fl & UnitFlag.FortifiedWill) out[o + 2] = 1;
+      if (fl & UnitFlag.Dormant) {
+        const left = s.unitActiveFrom[u] - s.turn;
+        if (left > 0) out[o + 3] = left >= 8 ? 1 : left / 8;
+      }
     }
   }
 

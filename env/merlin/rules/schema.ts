@@ -175,8 +175,11 @@ export const RulesetSchema = z
             stalwartDefender: z.object({ costOfLivingDelta: int(), health: nat() }).strict(),
             /** Swift Executioner (Spades): Cost of the Living change, attacks on the turn played. */
             swiftExecutioner: z.object({ costOfLivingDelta: int(), attacks: int().min(1) }).strict(),
-            /** Grand Artificer (Diamonds): Cost of the Living change, Strength or Health added to another guard. */
-            grandArtificer: z.object({ costOfLivingDelta: int(), bonus: nat() }).strict(),
+            /**
+             * Grand Artificer (Diamonds): Cost of the Living change, Strength or Health added to another guard;
+             * Fortify Will: a spell aimed at the guard is resisted on d6 + `willBonus` >= `resistSpellsAt` (D139).
+             */
+            grandArtificer: z.object({ costOfLivingDelta: int(), bonus: nat(), willBonus: nat(), resistSpellsAt: int().min(2) }).strict(),
             /** Imposing Colossus (Clubs): Cost of the Living change. */
             imposingColossus: z.object({ costOfLivingDelta: int() }).strict(),
           })

@@ -4,19 +4,17 @@ import { Pending, Phase, UnitFlag } from '../engine/state.ts';
 import { ward } from '../engine/combat.ts';
 import { checkLandSpot } from '../engine/lands.ts';
 import {
-  act, assertConserved, club, diamond, game, giveCard, giveCommodity, heart, isLegal, key, putLand, putProperty, putUnit, spade, sq, type Game,
+  act, assertConserved, club, diamond, frontLine, game, giveCard, giveCommodity, heart, isLegal, key, putLand, putProperty, putUnit, spade, sq, type Game,
 } from './helpers.ts';
 
 const SOULS = 0;
 const OIL = 1;
 const GRAIN = 2;
 
-/** Seat 0's field slot 3 touches seat 1's slot 0 (board.ts). */
-function frontLine(): Game {
-  const g = game();
+/** The front line (seat 0's slot 3 touches seat 1's slot 0) with seat 0's slot 2 and seat 1's slot 4 behind it. */
+function front(): Game {
+  const g = frontLine();
   putProperty(g.s, g.rs, 0, 2, club(3));
-  putProperty(g.s, g.rs, 0, 3, club(2));
-  putProperty(g.s, g.rs, 1, 0, club(5));
   putProperty(g.s, g.rs, 1, 4, club(6));
   return g;
 }
@@ -34,7 +32,7 @@ function seat0(g: Game): void {
 
 describe('Combination attacks (0.1.22b "Combination Attacks"; D136)', () => {
   it('Impetuous Bombardment: the Overly Eager Sentinel throws the Artillerist\'s bomb, +1 damage, for 1 Soul and 1 Essence Grain more', () => {
-    const g = frontLine();
+    const g = front();
     const art = putUnit(g, 0, 3, diamond(12), 2, 4);
     const jack = putUnit(g, 0, 2, club(11), 1, 3);
     putUnit(g, 1, 0, heart(11), 1, 9);
@@ -62,7 +60,7 @@ describe('Combination attacks (0.1.22b "Combination Attacks"; D136)', () => {
   });
 
   it('needs the partner Jack stacked or adjacent, and (for the bomb) not yet acted', () => {
-    const g = frontLine();
+    const g = front();
     putProperty(g.s, g.rs, 0, 15, club(4));
     putUnit(g, 0, 3, diamond(12), 2, 4);
     const jack = putUnit(g, 0, 15, club(11), 1, 3);
@@ -82,7 +80,7 @@ describe('Combination attacks (0.1.22b "Combination Attacks"; D136)', () => {
   });
 
   it('Coordinated Defense: the Sovereign\'s Aegis also takes the next golem attack on her and on the Harmonious Sentinel, which keeps its action', () => {
-    const g = frontLine();
+    const g = front();
     const sov = putUnit(g, 1, 4, club(12), 1, 8);
     const harm = putUnit(g, 1, 0, spade(11), 2, 2);
     const a1 = putUnit(g, 0, 3, spade(11) + 54, 3, 9); // (a second deck's copy)
@@ -114,7 +112,7 @@ describe('Combination attacks (0.1.22b "Combination Attacks"; D136)', () => {
   });
 
   it('Inspiring Bulwark: the Royal Boon gives every friendly golem +1 Hit Point and the Stalwart Sentinel heals its card', () => {
-    const g = frontLine();
+    const g = front();
     putProperty(g.s, g.rs, 0, 12, club(7 + 1));
     putLand(g.s, g.rs, 0, 3, diamond(2));
     g.s.slotHits[key(g, 0, 3)] = 1;

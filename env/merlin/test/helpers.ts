@@ -295,3 +295,11 @@ export function activeTurn(g: Game, seat: number): void {
   g.s.decider = seat;
   g.s.actionsThisTurn = 0;
 }
+
+/** Seat 0's field slot 3 touches seat 1's slot 0 (board.ts): the usual front line of the combat scenarios. */
+export function frontLine(): Game {
+  const g = game();
+  putProperty(g.s, g.rs, 0, 3, club(2));
+  putProperty(g.s, g.rs, 1, 0, club(5));
+  return g;
+}
