@@ -24,6 +24,7 @@ import { adjacent as adjacentSquares, geometry, standable } from './board.ts';
 import { takeFromHand } from './magic.ts';
 import { comboOpen } from './combinations.ts';
 import { attackedTrigger } from './unit-cards.ts';
+import { raidOpen, withSurcharge } from './artificer.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Units and squares
@@ -341,6 +342,7 @@ export function transmute(s: MerlinState, rs: Ruleset, u: number, x: number, r: 
   s.unitActed[u] = s.turn;
   s.unitAtk[r] += s.unitAtk[x];
   s.unitHp[r] += s.unitHp[x];
+  s.unitFlags[r] |= UnitFlag.Transmuted; // its abilities cost more from now on (D140)
   removeUnit(s, x);
 }
 
@@ -352,7 +354,7 @@ function isLiege(card: number): boolean {
 /** Flags that last beyond the owner's next turn (Royal Boon, Bulwark Stance). */
 const LASTING = UnitFlag.Boon | UnitFlag.BigBoon | UnitFlag.Bulwark | UnitFlag.Inspiring;
 /** Flags an owner's new turn keeps: the lasting ones and Fortify Will (a Dormant unit stays Dormant until it is active). */
-const KEPT = LASTING | UnitFlag.FortifiedWill;
+const KEPT = LASTING | UnitFlag.FortifiedWill | UnitFlag.Transmuted;
 
 export function isNamed(card: number, rank: number, suit: number): boolean {
   return rankOf(card) === rank && suitOf(card) === suit;
@@ -374,6 +376,11 @@ function isAdaptive(card: number): boolean {
  * Adaptive Sentinel animated this turn may use Tactical Flexibility once (`alt`: the Hit Point option).
  */
 export function abilityOk(s: MerlinState, rs: Ruleset, u: number, alt = false): boolean {
+  if (!(s.unitFlags[u] & UnitFlag.Transmuted)) return abilityOkBase(s, rs, u, alt);
+  return withSurcharge(s, rs, u, () => abilityOkBase(s, rs, u, alt)); // a transmuted golem pays more (D140)
+}
+
+function abilityOkBase(s: MerlinState, rs: Ruleset, u: number, alt: boolean): boolean {
   const card = s.unitCard[u];
   if (isAdaptive(card)) {
     if (s.unitActiveFrom[u] !== s.turn + 1 || s.unitFlags[u] & (UnitFlag.AbilityUsed | UnitFlag.Dormant)) return false;
@@ -388,6 +395,8 @@ export function abilityOk(s: MerlinState, rs: Ruleset, u: number, alt = false): 
     const cost = (s.die1 + s.die2 === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
     return held[seat * 3 + 2] >= cost && bombardTargets(s, rs, u, null) > 0;
   }
+  if (alt && isArtificer(card)) // her alternative: discard a golem, draw from an opponent's hand (D140)
+    return s.unitActiveFrom[u] <= s.turn && fresh(s, u) && held[seat * 3] >= c.transmute.souls && raidOpen(s, rs, u);
   if (alt) return isNamed(card, 13, Suit.Diamonds) && s.unitFlags[u] & UnitFlag.AbilityReady ? otherGuard(s, u) >= 0 : false; // Fortify Will (D139)
   if (isNamed(card, 11, Suit.Hearts)) {
     const animatedNow = s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & (UnitFlag.AbilityUsed | UnitFlag.Dormant));

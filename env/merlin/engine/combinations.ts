@@ -22,6 +22,7 @@ import type { Ruleset } from '../rules/index.ts';
 import { UnitFlag, type MerlinState } from './state.ts';
 import { Suit } from './cards.ts';
 import { abilityOk, bombard, destroyed, fresh, isNamed, near, payToSupply, useAbility } from './combat.ts';
+import { withSurcharge } from './artificer.ts';
 
 /** The Jack that completes the Queen `card`'s combination: [rank 11, suit], or -1 when she has none. */
 function partnerSuit(card: number): number {
@@ -71,7 +72,7 @@ export function comboPartnerOk(s: MerlinState, rs: Ruleset, u: number, p: number
 
 /** Queen `u` may open a combination now: her ability is open, she can pay both costs, and a partner is there. */
 export function comboOpen(s: MerlinState, rs: Ruleset, u: number): boolean {
-  if (partnerSuit(s.unitCard[u]) < 0 || !abilityOk(s, rs, u) || !affords(s, rs, u)) return false;
+  if (partnerSuit(s.unitCard[u]) < 0 || !abilityOk(s, rs, u) || !withSurcharge(s, rs, u, () => affords(s, rs, u))) return false;
   for (let p = 0; p < s.unitCard.length; p++) if (comboPartnerOk(s, rs, u, p)) return true;
   return false;
 }

@@ -42,6 +42,7 @@ import {
 import { checkRaise } from './trade.ts';
 import { combine, comboPartnerOk } from './combinations.ts';
 import { unitTargetOk } from './unit-cards.ts';
+import { dismissOk, paySurcharge, raid, raidTargetOk } from './artificer.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
 export function currentPlayer(s: MerlinState): number {
@@ -129,6 +130,7 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
       if (kind !== Kind.SelectPlayer) return wrong;
       if (a >= s.numPlayers) return 'no player at that offset';
       if (isOfferTarget(s)) return offerTargetOk(s, rs, seat, (seat + a) % s.numPlayers) ? null : 'that player cannot take this offer';
+      if (s.pending === Pending.RaidHand) return raidTargetOk(s, seat, (seat + a) % s.numPlayers) ? null : 'not an opponent with a card in hand';
       const def = handCardDef(rs, s.hands[seat][s.pendingHand]);
       return spellTargetOk(s, rs, seat, (seat + a) % s.numPlayers, def.target === 'opponentLand') ? null : 'not a valid target for this spell';
     }
@@ -215,6 +217,8 @@ function checkUnitTarget(s: MerlinState, rs: Ruleset, t: number): string | null 
       return sacrificeOk(s, rs, s.cmdUnit, t) ? null : 'not a friendly golem the Tactical Artificer can dismantle';
     case Pending.TransmuteRecipient:
       return recipientOk(s, s.cmdUnit, s.cmdPartner, t) ? null : 'not another friendly golem';
+    case Pending.DismissGolem:
+      return dismissOk(s, rs, s.cmdUnit, t) ? null : 'not a friendly golem the Tactical Artificer can discard';
     case Pending.ComboPartner:
       return comboPartnerOk(s, rs, s.cmdUnit, t) ? null : "not the friendly Jack of this Queen's combination, stacked or adjacent";
     case Pending.SpellTargetUnit:
@@ -316,6 +320,10 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
       return n;
     case Phase.SelectPlayer: {
       if (isOfferTarget(s)) return legalOfferTargets(s, rs, seat, out);
+      if (s.pending === Pending.RaidHand) {
+        for (let off = 1; off < s.numPlayers; off++) if (raidTargetOk(s, seat, (seat + off) % s.numPlayers)) out[n++] = base[Kind.SelectPlayer] + off - 1;
+        return n;
+      }
       const needsLand = handCardDef(rs, s.hands[seat][s.pendingHand]).target === 'opponentLand';
       for (let off = 1; off < s.numPlayers; off++)
         if (spellTargetOk(s, rs, seat, (seat + off) % s.numPlayers, needsLand)) out[n++] = base[Kind.SelectPlayer] + off - 1;
@@ -540,6 +548,11 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
       return;
     case Kind.SelectPlayer: {
       const target = (seat + a) % s.numPlayers;
+      if (s.pending === Pending.RaidHand) {
+        raid(s, rs, s.cmdUnit, s.cmdPartner, target);
+        backToMain(s);
+        return;
+      }
       const def = handCardDef(rs, s.hands[seat][s.pendingHand]);
       if (def.target === 'opponentLand') {
         s.pendingPlayer = target;
@@ -602,6 +615,12 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
       return;
     case Kind.UseAbility:
     case Kind.UseAbilityAlt:
+      paySurcharge(s, rs, s.cmdUnit); // a transmuted golem's extra cost (D140)
+      if (kind === Kind.UseAbilityAlt && isArtificer(s.unitCard[s.cmdUnit])) {
+        s.phase = Phase.SelectUnit;
+        s.pending = Pending.DismissGolem;
+        return;
+      }
       if (isHarmonious(s.unitCard[s.cmdUnit]) || isArtificer(s.unitCard[s.cmdUnit])) {
         // Coordinated Strike: the partner, then the shared attack. Transmute Golem: the golem to dismantle, then the recipient.
         s.phase = Phase.SelectUnit;
@@ -612,6 +631,7 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
       backToMain(s);
       return;
     case Kind.Combine:
+      paySurcharge(s, rs, s.cmdUnit);
       s.phase = Phase.SelectUnit;
       s.pending = Pending.ComboPartner;
       return;
@@ -628,6 +648,12 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
       if (s.pending === Pending.TransmuteSacrifice) {
         s.cmdPartner = t;
         s.pending = Pending.TransmuteRecipient;
+        return;
+      }
+      if (s.pending === Pending.DismissGolem) {
+        s.cmdPartner = t;
+        s.phase = Phase.SelectPlayer;
+        s.pending = Pending.RaidHand;
         return;
       }
       if (s.pending === Pending.SpellTargetUnit) castSpell(s, rs, seat, s.pendingHand, s.unitOwner[t], -1, t);

@@ -117,6 +117,9 @@ export const Pending = {
   SpellTargetUnit: 53,
   /** A potion brewed for a unit (target `ownUnit`): the unit, in SelectUnit (D138). */
   PotionTargetUnit: 54,
+  /** The Tactical Artificer's alternative (D140): the friendly golem to discard (kept in `cmdPartner`), then the opponent whose hand she draws from (SelectPlayer). */
+  DismissGolem: 55,
+  RaidHand: 56,
 } as const;
 
 /** Bits of `unitFlags` (part 3). */
@@ -150,6 +153,8 @@ export const UnitFlag = {
   Dormant: 16384,
   /** The Grand Artificer's Fortify Will (D139): resists spells aimed at it on d6 + `willBonus` >= `resistSpellsAt`. Permanent. */
   FortifiedWill: 32768,
+  /** Took a golem's power by Transmute Golem: its abilities cost `transmute.surcharge` more of its primary resource (D140). Permanent. */
+  Transmuted: 65536,
 } as const;
 
 /** How the game ended. */

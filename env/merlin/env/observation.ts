@@ -286,10 +286,11 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     "King's ability ready; Center of Attention; Immovable; shield / 6 (clipped); Royal Boon given (0.5 the bonus, 1 the big bonus); Bulwark Stance; Aegis interceptions left / 2.");
   const oCOwner = full ? L.add('combat.unitOwner', SQ * LV * M, `[${M}] seats × [${F}] slots × [${LV}] levels × [${M}]: one-hot owner seat of the unit.`) : -1;
   // ---- part 3b: combinations (D136)
-  const UF2 = 4;
+  const UF2 = 5;
   const oCUnit2 = L.add('combat.units2', SQ * LV * UF2, `${seatWord} × [${F}] slots × [${LV}] stack levels (as combat.units) × [${UF2}]: ` +
     "Coordinated Defense (the Aegis takes the next golem attack on it); Inspiring Bulwark given with this Liege's Royal Boon; " +
-    'Fortify Will (resists spells, D139); deactivated by a card: turns until it is active again / 8 (clipped; D138).');
+    'Fortify Will (resists spells, D139); deactivated by a card: turns until it is active again / 8 (clipped; D138); ' +
+    'transmuted (its abilities cost more, D140).');
 
   const spec = L.spec();
   const size = spec.size;
@@ -678,7 +679,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     const units = s.unitCard.length;
     for (let u = 0; u < units; u++) {
       const fl = s.unitFlags[u];
-      if (!(fl & (UnitFlag.Guarded | UnitFlag.Inspiring | UnitFlag.FortifiedWill | UnitFlag.Dormant))) continue;
+      if (!(fl & (UnitFlag.Guarded | UnitFlag.Inspiring | UnitFlag.FortifiedWill | UnitFlag.Dormant | UnitFlag.Transmuted))) continue;
       const k = s.unitPos[u];
       let level = 0;
       for (let t = 0; t < u; t++) if (s.unitPos[t] === k) level++;
@@ -687,6 +688,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       if (fl & UnitFlag.Guarded) out[o] = 1;
       if (fl & UnitFlag.Inspiring) out[o + 1] = 1;
       if (fl & UnitFlag.FortifiedWill) out[o + 2] = 1;
+      if (fl & UnitFlag.Transmuted) out[o + 4] = 1;
       if (fl & UnitFlag.Dormant) {
         const left = s.unitActiveFrom[u] - s.turn;
         if (left > 0) out[o + 3] = left >= 8 ? 1 : left / 8;

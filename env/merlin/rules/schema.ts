@@ -203,8 +203,11 @@ export const RulesetSchema = z
          * synergy's extra damage, and the roll total on which the strike is doubled. 0.1.22b.
          */
         coordinatedStrike: z.object({ souls: nat(), grain: nat(), spadesBonus: nat(), doubleOnTotal: int().min(2).max(12) }).strict(),
-        /** The Tactical Artificer's (Queen of Spades) Transmute Golem: Souls, and the roll total on which a Queen may be sacrificed. */
-        transmute: z.object({ souls: nat(), queensOnTotal: int().min(2).max(12) }).strict(),
+        /**
+         * The Tactical Artificer's (Queen of Spades) Transmute Golem: Souls, the roll total on which a Queen may be
+         * sacrificed, and what the golem that took the power pays more of its primary resource per ability use (D140).
+         */
+        transmute: z.object({ souls: nat(), queensOnTotal: int().min(2).max(12), surcharge: nat() }).strict(),
         royalBoon: z.object({ souls: nat(), grain: nat(), bonus: nat(), bigBonus: nat(), bigOnTotal: int().min(2).max(12) }).strict(),
         /**
          * The Explosive Artillerist's (Queen of Diamonds) Strategic Bombardment: Essence Grain it costs (less on

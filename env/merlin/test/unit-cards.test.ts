@@ -33,7 +33,7 @@ describe('Spells on units (D138)', () => {
     for (const seat of [0, 1]) {
       const out = new Float32Array(enc.spec.size);
       enc.observe(g.s, seat, out);
-      expect(out[seg.offset + (sq(g, 1, 0, seat) * LV + 0) * 4 + 3]).toBeCloseTo(0.5);
+      expect(out[seg.offset + (sq(g, 1, 0, seat) * LV + 0) * 5 + 3]).toBeCloseTo(0.5);
     }
     activeTurn(g, 1);
     combatTurnStart(g.s, 1);
