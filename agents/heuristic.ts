@@ -296,7 +296,7 @@ export class HeuristicAgent implements Agent {
       case Kind.CommandUnit: {
         const u = unitAt(s, squareKey(s, rs, seat, arg), arg2);
         let best = -Infinity;
-        for (let v = Verb.Move; v <= Verb.UseAbilityAlt; v++) if (verbOpen(s, rs, u, v) === null) best = Math.max(best, this.verbValue(s, u, v));
+        for (let v = Verb.Move; v <= Verb.Combine; v++) if (verbOpen(s, rs, u, v) === null) best = Math.max(best, this.verbValue(s, u, v));
         return best;
       }
       case Kind.Move:
@@ -307,12 +307,17 @@ export class HeuristicAgent implements Agent {
         return this.verbValue(s, s.cmdUnit, kind - Kind.Move + Verb.Move);
       case Kind.UseAbilityAlt:
         return this.verbValue(s, s.cmdUnit, Verb.UseAbilityAlt);
+      case Kind.Combine:
+        return this.verbValue(s, s.cmdUnit, Verb.Combine);
       case Kind.SelectSquare:
         return this.scoreSquare(s, seat, squareKey(s, rs, seat, arg));
       case Kind.SelectUnit: {
         const t = unitAt(s, squareKey(s, rs, seat, arg), arg2);
         if (s.pending === Pending.CoordPartner || s.pending === Pending.TransmuteRecipient) return power(s, rs, t, true);
-        if (s.pending === Pending.TransmuteSacrifice) return -power(s, rs, t, true);
+        if (s.pending === Pending.TransmuteSacrifice || s.pending === Pending.DismissGolem) return -power(s, rs, t, true);
+        if (s.pending === Pending.SpellTargetUnit) return power(s, rs, t, true) + s.unitHp[t] / 4; // the strongest enemy unit
+        if (s.pending === Pending.PotionTargetUnit) return -s.unitHp[t]; // the most hurt of its own
+        if (s.pending === Pending.ComboPartner) return 0;
         return this.attackUnitValue(s, s.cmdUnit, t);
       }
       default:
@@ -460,6 +465,8 @@ export class HeuristicAgent implements Agent {
         return 2;
       case Verb.UseAbilityAlt:
         return 1.5;
+      case Verb.Combine:
+        return 2.5; // the Queen's ability and more (D136)
     }
     return -1;
   }

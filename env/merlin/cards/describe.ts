@@ -36,6 +36,11 @@ function place(p: string, deck: DeckName): string {
   }
 }
 
+/** The unit a unit effect acts on. */
+function unitWord(deck: DeckName): string {
+  return deck === 'spells' ? 'the targeted unit' : 'the unit';
+}
+
 function whom(deck: DeckName, target: boolean): string {
   if (!target || deck === 'potions') return 'your';
   return "the target's";
@@ -98,6 +103,13 @@ export function describeEffect(e: Effect, deck: DeckName, hasTarget: boolean): s
     }
     case 'regulation':
       return 'you put one regulation to a vote of all players (to make, change or delete it; majority, a tie keeps it as it is)';
+    case 'deactivateUnit':
+      return `${unitWord(deck)} cannot act or defend for the next ${plural(e.turns, 'turn', 'turns')}`;
+    case 'unitStat': {
+      const what = e.stat === 'attack' ? 'Attack Power (a Royal Guard\'s Strength)' : 'Hit Points (a Royal Guard\'s Health)';
+      const verb = e.delta >= 0 ? 'rise' : 'fall';
+      return `${unitWord(deck)}'s ${what} ${e.stat === 'attack' ? `${verb}s` : verb} by ${Math.abs(e.delta)}`;
+    }
   }
 }
 
@@ -110,6 +122,7 @@ export function describeTrigger(t: Trigger, deck: DeckName): string {
     case 'turns': return `At the start of the ${ordinal(t.turns)} turn after ${played}`;
     case 'season': return `When the wheel enters ${t.season}`;
     case 'slotRolled': return "When the number of the slot it lies under is rolled";
+    case 'attacked': return 'When an enemy golem attacks the card it lies under (before the blow)';
   }
 }
 
@@ -136,6 +149,9 @@ const TARGET_TEXT: Record<string, string> = {
   opponentLand: "Target one of an opponent's Lands.",
   ownLand: 'Brewed under one of your Lands.',
   ownProperty: 'Brewed under one of your properties.',
+  opponentUnit: "Target one of an opponent's golems or Royal Guards.",
+  ownUnit: 'Brewed for one of your golems or Royal Guards.',
+  ownSpecialised: 'Brewed under one of your Spell Shops or Breweries.',
 };
 
 /** The whole card as one or more sentences (target, trigger, condition, effects, waivers, expiry). */

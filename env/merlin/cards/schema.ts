@@ -60,6 +60,14 @@ export const Effect = z.discriminatedUnion('op', [
    * catalogue (`decrees.regulations`) to a vote of every player still in the game (engine/regulations.ts).
    */
   z.object({ op: z.literal('regulation') }).strict(),
+  // ---- part 3b: units (docs/RULES.md D138)
+  /**
+   * The card's unit (the chosen `opponentUnit` / `ownUnit`, or the golem that attacked, trigger `attacked`)
+   * cannot act and stops defending for `turns` turns.
+   */
+  z.object({ op: z.literal('deactivateUnit'), turns: int().min(1) }).strict(),
+  /** The card's unit's Attack Power / Strength (`attack`) or Hit Points / Health (`health`) change by `delta` (never below 0; at 0 Health it is defeated). */
+  z.object({ op: z.literal('unitStat'), stat: z.enum(['attack', 'health']), delta: int() }).strict(),
 ]);
 export type Effect = z.infer<typeof Effect>;
 
@@ -74,6 +82,8 @@ export const Trigger = z.discriminatedUnion('on', [
   z.object({ on: z.literal('season'), season: z.enum(SEASONS) }).strict(),
   /** Resolves when the slot it lies under produces (its number is rolled). Potions under a card. */
   z.object({ on: z.literal('slotRolled') }).strict(),
+  /** Resolves when an enemy golem attacks the card it lies under (potions under an `ownSpecialised` card; D138). */
+  z.object({ on: z.literal('attacked') }).strict(),
 ]);
 export type Trigger = z.infer<typeof Trigger>;
 
@@ -92,7 +102,7 @@ export const Condition = z.discriminatedUnion('if', [
 export type Condition = z.infer<typeof Condition>;
 
 /** Whom or what a card is played on. */
-export const Target = z.enum(['none', 'opponent', 'opponentLand', 'ownLand', 'ownProperty']);
+export const Target = z.enum(['none', 'opponent', 'opponentLand', 'ownLand', 'ownProperty', 'opponentUnit', 'ownUnit', 'ownSpecialised']);
 export type Target = z.infer<typeof Target>;
 
 export const CardDef = z
@@ -170,8 +180,16 @@ export const DeckFile = z
       });
       const allowed: Record<string, string[]> = {
         teaLeaves: ['none'], crystalBall: ['none'], royalDecrees: ['none'],
-        spells: ['none', 'opponent', 'opponentLand'], potions: ['none', 'ownLand', 'ownProperty'],
+        spells: ['none', 'opponent', 'opponentLand', 'opponentUnit'], potions: ['none', 'ownLand', 'ownProperty', 'ownUnit', 'ownSpecialised'],
       };
+      const unitOp = c.effects.some((e) => e.op === 'deactivateUnit' || e.op === 'unitStat');
+      const unitSource = c.target === 'opponentUnit' || c.target === 'ownUnit' || c.trigger.on === 'attacked';
+      if (unitOp !== unitSource)
+        ctx.addIssue({ code: 'custom', path: ['cards', i, 'target'], message: unitOp ? 'a unit effect needs an opponentUnit or ownUnit target, or the attacked trigger' : 'a unit target or the attacked trigger needs a unit effect' });
+      if (c.target === 'ownUnit' && c.trigger.on !== 'now')
+        ctx.addIssue({ code: 'custom', path: ['cards', i, 'trigger'], message: 'a potion on a unit resolves when brewed: trigger must be "now"' });
+      if (c.trigger.on === 'attacked' && c.target !== 'ownSpecialised')
+        ctx.addIssue({ code: 'custom', path: ['cards', i, 'trigger'], message: 'attacked needs an ownSpecialised target' });
       if (!allowed[d.deck].includes(c.target)) ctx.addIssue({ code: 'custom', path: ['cards', i, 'target'], message: `a ${d.deck} card can target ${allowed[d.deck].join(' or ')}` });
       if (d.deck === 'royalDecrees' && c.condition)
         ctx.addIssue({ code: 'custom', path: ['cards', i, 'condition'], message: 'a decree has no condition: its drawer sees what enacting it does' });
@@ -198,21 +216,12 @@ export const PLANNED_OPS = {
   cartWard: { needs: 'engine part 2 (horse carts, the robbery roll)', schema: z.object({ op: z.literal('cartWard'), turns: int().min(1) }).strict() },
   /** A commodity's Grand Market price shifts by `delta` steps for `turns` turns. */
   marketPrice: { needs: 'engine part 2 (Grand Market)', schema: z.object({ op: z.literal('marketPrice'), commodity: z.enum(COMMODITIES), delta: int(), turns: int().min(1) }).strict() },
-  /** The targeted golem is deactivated for `turns` turns. */
-  deactivateGolem: { needs: 'engine part 3 (golems)', schema: z.object({ op: z.literal('deactivateGolem'), turns: int().min(1) }).strict() },
-  /** The targeted golem's Strength or Health changes by `delta`. */
-  golemStat: { needs: 'engine part 3 (golems)', schema: z.object({ op: z.literal('golemStat'), stat: z.enum(['strength', 'health']), delta: int() }).strict() },
 } as const;
 export const PLANNED_TRIGGERS: Record<string, string> = {
-  /** When a golem attacks the property the potion lies under. */
-  attacked: 'engine part 3 (combat)',
   /** When the owner's horse cart sets out. */
   cartDispatched: 'engine part 2 (horse carts)',
 };
 export const PLANNED_TARGETS: Record<string, string> = {
-  opponentGolem: 'engine part 3 (golems)',
-  ownGolem: 'engine part 3 (golems)',
-  ownSpecialised: 'engine part 3 (Golem\'s Better Nature defends a specialised property)',
   market: 'engine part 2 (Grand Market)',
 };
 

@@ -22,6 +22,9 @@ import { HAND_SPELL, SlotKind, TopKind, UnitFlag, type MerlinState } from './sta
 import { rankOf, Suit, suitOf } from './cards.ts';
 import { adjacent as adjacentSquares, geometry, standable } from './board.ts';
 import { takeFromHand } from './magic.ts';
+import { comboOpen } from './combinations.ts';
+import { attackedTrigger } from './unit-cards.ts';
+import { raidOpen, withSurcharge } from './artificer.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Units and squares
@@ -180,7 +183,7 @@ export function motivate(s: MerlinState, rs: Ruleset, seat: number, h: number, k
 }
 
 /** `seat` returns `n` units of commodity `c` (0 Souls, 1 Elixir Oil, 2 Essence Grain) to the supply. */
-function payToSupply(s: MerlinState, seat: number, c: number, n: number): void {
+export function payToSupply(s: MerlinState, seat: number, c: number, n: number): void {
   s.held[seat * 3 + c] -= n;
   s.supply[c] += n;
 }
@@ -190,10 +193,10 @@ function payToSupply(s: MerlinState, seat: number, c: number, n: number): void {
 // ---------------------------------------------------------------------------------------------------------
 
 /** Unit verbs, in the order of their action kinds (Move .. UseAbility). */
-export const Verb = { Move: 0, AttackProperty: 1, AttackUnit: 2, Defend: 3, UseAbility: 4, UseAbilityAlt: 5 } as const;
+export const Verb = { Move: 0, AttackProperty: 1, AttackUnit: 2, Defend: 3, UseAbility: 4, UseAbilityAlt: 5, Combine: 6 } as const;
 
 /** The unit may still act this turn (any verb), or only attack again (Dual Strike). */
-function fresh(s: MerlinState, u: number): boolean {
+export function fresh(s: MerlinState, u: number): boolean {
   return s.unitActed[u] !== s.turn;
 }
 
@@ -339,6 +342,7 @@ export function transmute(s: MerlinState, rs: Ruleset, u: number, x: number, r: 
   s.unitActed[u] = s.turn;
   s.unitAtk[r] += s.unitAtk[x];
   s.unitHp[r] += s.unitHp[x];
+  s.unitFlags[r] |= UnitFlag.Transmuted; // its abilities cost more from now on (D140)
   removeUnit(s, x);
 }
 
@@ -348,14 +352,16 @@ function isLiege(card: number): boolean {
 }
 
 /** Flags that last beyond the owner's next turn (Royal Boon, Bulwark Stance). */
-const LASTING = UnitFlag.Boon | UnitFlag.BigBoon | UnitFlag.Bulwark;
+const LASTING = UnitFlag.Boon | UnitFlag.BigBoon | UnitFlag.Bulwark | UnitFlag.Inspiring;
+/** Flags an owner's new turn keeps: the lasting ones and Fortify Will (a Dormant unit stays Dormant until it is active). */
+const KEPT = LASTING | UnitFlag.FortifiedWill | UnitFlag.Transmuted;
 
-function isNamed(card: number, rank: number, suit: number): boolean {
+export function isNamed(card: number, rank: number, suit: number): boolean {
   return rankOf(card) === rank && suitOf(card) === suit;
 }
 
 /** `a` and `b` are the same square or touch. */
-function near(rs: Ruleset, s: MerlinState, a: number, b: number): boolean {
+export function near(rs: Ruleset, s: MerlinState, a: number, b: number): boolean {
   return a === b || adjacentSquares(rs, s.numPlayers, a, b);
 }
 
@@ -370,9 +376,14 @@ function isAdaptive(card: number): boolean {
  * Adaptive Sentinel animated this turn may use Tactical Flexibility once (`alt`: the Hit Point option).
  */
 export function abilityOk(s: MerlinState, rs: Ruleset, u: number, alt = false): boolean {
+  if (!(s.unitFlags[u] & UnitFlag.Transmuted)) return abilityOkBase(s, rs, u, alt);
+  return withSurcharge(s, rs, u, () => abilityOkBase(s, rs, u, alt)); // a transmuted golem pays more (D140)
+}
+
+function abilityOkBase(s: MerlinState, rs: Ruleset, u: number, alt: boolean): boolean {
   const card = s.unitCard[u];
   if (isAdaptive(card)) {
-    if (s.unitActiveFrom[u] !== s.turn + 1 || s.unitFlags[u] & UnitFlag.AbilityUsed) return false;
+    if (s.unitActiveFrom[u] !== s.turn + 1 || s.unitFlags[u] & (UnitFlag.AbilityUsed | UnitFlag.Dormant)) return false;
     const tf = rs.data.combat.tacticalFlexibility;
     return tf.freeOnTotals.includes(s.die1 + s.die2) || s.held[s.unitOwner[u] * 3 + 2] >= tf.grain;
   }
@@ -384,9 +395,11 @@ export function abilityOk(s: MerlinState, rs: Ruleset, u: number, alt = false): 
     const cost = (s.die1 + s.die2 === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
     return held[seat * 3 + 2] >= cost && bombardTargets(s, rs, u, null) > 0;
   }
-  if (alt) return false;
+  if (alt && isArtificer(card)) // her alternative: discard a golem, draw from an opponent's hand (D140)
+    return s.unitActiveFrom[u] <= s.turn && fresh(s, u) && held[seat * 3] >= c.transmute.souls && raidOpen(s, rs, u);
+  if (alt) return isNamed(card, 13, Suit.Diamonds) && s.unitFlags[u] & UnitFlag.AbilityReady ? otherGuard(s, u) >= 0 : false; // Fortify Will (D139)
   if (isNamed(card, 11, Suit.Hearts)) {
-    const animatedNow = s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & UnitFlag.AbilityUsed);
+    const animatedNow = s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & (UnitFlag.AbilityUsed | UnitFlag.Dormant));
     if (!(animatedNow || (s.unitActiveFrom[u] <= s.turn && fresh(s, u))) || s.unitFlags[u] & UnitFlag.Bulwark) return false;
     const k = s.unitPos[u];
     if (((k / rs.data.table.fieldSlots) | 0) !== seat || !standable(s, k) || destroyed(s, rs, k)) return false;
@@ -413,7 +426,7 @@ export function abilityOk(s: MerlinState, rs: Ruleset, u: number, alt = false): 
     return s.unitActiveFrom[u] <= s.turn && fresh(s, u) && !(s.unitFlags[u] & LASTING) && s.held[seat * 3] >= rb.souls && s.held[seat * 3 + 2] >= rb.grain;
   }
   if (isOverlyEager(card))
-    return s.unitActiveFrom[u] === s.turn + 1 && s.held[s.unitOwner[u] * 3] >= rs.data.combat.impetuousAssault.souls;
+    return s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & UnitFlag.Dormant) && s.held[s.unitOwner[u] * 3] >= rs.data.combat.impetuousAssault.souls;
   if (!(s.unitFlags[u] & UnitFlag.AbilityReady)) return false;
   if (suitOf(s.unitCard[u]) === Suit.Diamonds) return otherGuard(s, u) >= 0;
   return true;
@@ -439,6 +452,8 @@ export function checkVerb(s: MerlinState, rs: Ruleset, u: number, verb: number):
       return abilityOk(s, rs, u) ? null : 'no ability to use';
     case Verb.UseAbilityAlt:
       return abilityOk(s, rs, u, true) ? null : 'no second ability option to use';
+    case Verb.Combine:
+      return comboOpen(s, rs, u) ? null : 'no combination attack: needs the Queen\'s ability, its partner Jack stacked or adjacent, and the cost';
   }
   return 'no such verb';
 }
@@ -533,7 +548,14 @@ export function ward(s: MerlinState, rs: Ruleset, u: number): number {
   let w = 0;
   if (s.unitStance[u] === 1 && s.slotTopKind[s.unitPos[u]] === TopKind.Brewery) w += c.terrain.breweryHp;
   if (suitOf(card) === Suit.Hearts && c.synergy.heartsHp > 0 && sameSuitNear(s, rs, u, Suit.Hearts)) w += c.synergy.heartsHp;
-  return w + boonFor(s, rs, u);
+  return w + boonFor(s, rs, u) + inspiringFor(s, rs, u);
+}
+
+/** Inspiring Bulwark (D136): extra Hit Points of golem `u` while a friendly Liege's Royal Boon carries it. */
+function inspiringFor(s: MerlinState, rs: Ruleset, u: number): number {
+  const flags = s.unitFlags;
+  for (let q = 0; q < flags.length; q++) if (flags[q] & UnitFlag.Inspiring && s.unitOwner[q] === s.unitOwner[u]) return rs.data.combat.combinations.inspiringBulwark.hp;
+  return 0;
 }
 
 /** Damage that defeats unit `u` in one blow. */
@@ -542,7 +564,7 @@ function toDefeat(s: MerlinState, rs: Ruleset, u: number): number {
 }
 
 /** Deal `d` damage to unit `u`: the Stalwart Defender's shield first, then the ward, then Hit Points. */
-function strike(s: MerlinState, rs: Ruleset, u: number, d: number): void {
+export function strike(s: MerlinState, rs: Ruleset, u: number, d: number): void {
   if (d <= 0 || s.unitHp[u] <= 0) return;
   const sh = s.unitShield[u];
   if (sh > 0) {
@@ -555,7 +577,7 @@ function strike(s: MerlinState, rs: Ruleset, u: number, d: number): void {
 }
 
 /** Remove defeated units (Hit Points or Health 0): their cards go to the discard pile. */
-function sweep(s: MerlinState): void {
+export function sweep(s: MerlinState): void {
   for (let u = s.unitCard.length - 1; u >= 0; u--) if (s.unitHp[u] <= 0) removeUnit(s, u);
 }
 
@@ -597,6 +619,15 @@ export function attackUnit(s: MerlinState, rs: Ruleset, a: number, t: number, pa
   if (isGolemCard(s.unitCard[a]) && isGolemCard(s.unitCard[t])) {
     const q = aegisFor(s, rs, s.unitOwner[t], s.unitPos[t], t);
     if (q >= 0) t = q;
+    if (s.unitFlags[t] & UnitFlag.Guarded) {
+      // Coordinated Defense (D136): the Aegis takes the blow; the target still strikes back.
+      s.unitFlags[t] &= ~UnitFlag.Guarded;
+      const back = power(s, rs, t, false);
+      strike(s, rs, a, back);
+      if (partner >= 0) strike(s, rs, partner, back);
+      sweep(s);
+      return;
+    }
   }
   if (partner < 0) duel(s, rs, a, t);
   else if (isGolemCard(s.unitCard[t])) {
@@ -676,6 +707,16 @@ function duel(s: MerlinState, rs: Ruleset, a: number, t: number): void {
 export function attackProperty(s: MerlinState, rs: Ruleset, a: number, k: number, partner = -1): void {
   const F = rs.data.table.fieldSlots;
   const owner = (k / F) | 0;
+  if (s.potionSlot.length > 0 && isGolemCard(s.unitCard[a])) {
+    const units = s.unitCard.length;
+    if (attackedTrigger(s, rs, a, k)) {
+      // Golem's Better Nature (D138): the card's effect acts on the attacker and the attack is called off; the
+      // attacker's (and a partner's) action is spent. A card that defeats the attacker removes it (indices shift).
+      if (s.unitCard.length === units) spendAttack(s, a);
+      if (partner >= 0) spendAttack(s, s.unitCard.length === units || partner < a ? partner : partner - 1);
+      return;
+    }
+  }
   if (isGolemCard(s.unitCard[a])) {
     const q = aegisFor(s, rs, owner, k, -1);
     if (q >= 0) {
@@ -788,7 +829,8 @@ export function useAbility(s: MerlinState, rs: Ruleset, u: number, alt = false):
       break;
     case Suit.Diamonds:
       delta = k.grandArtificer.costOfLivingDelta;
-      s.unitHp[otherGuard(s, u)] += k.grandArtificer.bonus;
+      if (alt) s.unitFlags[otherGuard(s, u)] |= UnitFlag.FortifiedWill; // Fortify Will (D139)
+      else s.unitHp[otherGuard(s, u)] += k.grandArtificer.bonus;
       break;
     default:
       delta = k.imposingColossus.costOfLivingDelta;
@@ -877,8 +919,8 @@ function bombardTargets(s: MerlinState, rs: Ruleset, u: number, dmg: number | nu
  * her area; the enhanced bomb (`enhanced`) adds her Attack Power to that and divides it equally among the
  * targets, halves rounded up (D106).
  */
-function bombard(s: MerlinState, rs: Ruleset, u: number, enhanced: boolean): void {
-  const base = rs.data.combat.bombardment.damage;
+export function bombard(s: MerlinState, rs: Ruleset, u: number, enhanced: boolean, extra = 0): void {
+  const base = rs.data.combat.bombardment.damage + extra;
   let d = base;
   if (enhanced) d = Math.floor((base + power(s, rs, u, true)) / bombardTargets(s, rs, u, null) + 0.5);
   bombardTargets(s, rs, u, d);
@@ -906,7 +948,7 @@ function boonFor(s: MerlinState, rs: Ruleset, u: number): number {
   let best = 0;
   const flags = s.unitFlags;
   for (let q = 0; q < flags.length; q++) {
-    if (!(flags[q] & LASTING) || s.unitOwner[q] !== s.unitOwner[u]) continue;
+    if (!(flags[q] & (UnitFlag.Boon | UnitFlag.BigBoon)) || s.unitOwner[q] !== s.unitOwner[u]) continue;
     if (q !== u && s.unitPos[q] !== s.unitPos[u] && !adjacentSquares(rs, s.numPlayers, s.unitPos[q], s.unitPos[u])) continue;
     const b = flags[q] & UnitFlag.BigBoon ? rs.data.combat.royalBoon.bigBonus : rs.data.combat.royalBoon.bonus;
     if (b > best) best = b;
@@ -927,7 +969,7 @@ export function combatTurnStart(s: MerlinState, seat: number): void {
     if (s.unitOwner[u] !== seat) continue;
     s.unitShield[u] = 0;
     s.unitExtraAttacks[u] = 0;
-    s.unitFlags[u] &= LASTING;
+    s.unitFlags[u] &= s.unitActiveFrom[u] > s.turn ? KEPT | UnitFlag.Dormant : KEPT;
   }
 }
 

@@ -20,6 +20,7 @@ import { removePotion } from './bankruptcy.ts';
 import { drawFrom, shuffleBack } from './cards.ts';
 import { landNumberAt } from './ledger.ts';
 import { findLab } from './magic.ts';
+import { changeUnitStat, deactivateUnit } from './unit-cards.ts';
 
 /** Custom deck index in `state.cdeck` by deck name. */
 export const DECK_INDEX: Record<DeckName, number> = { teaLeaves: 0, crystalBall: 1, spells: 2, potions: 3, royalDecrees: 4 };
@@ -54,13 +55,14 @@ function activeSeats(s: MerlinState): number[] {
 
 /**
  * Apply `def`'s effects for `owner` (who played or drew it), against `target` (a seat or -1) and `slotKey`
- * (seat * fieldSlots + slot, or -1). Returns false, changing nothing, when a transfer cannot be covered.
+ * (seat * fieldSlots + slot, or -1), and `unit` (the unit a unit effect acts on, or -1; D138). Returns false,
+ * changing nothing, when a transfer cannot be covered.
  */
-export function applyEffects(s: MerlinState, rs: Ruleset, def: CardDef, owner: number, target: number, slotKey: number): boolean {
+export function applyEffects(s: MerlinState, rs: Ruleset, def: CardDef, owner: number, target: number, slotKey: number, unit = -1): boolean {
   if (def.condition && !conditionHolds(s, rs, def.condition, owner, target)) return false;
   if (!effectsFeasible(s, rs, def, owner, target, slotKey)) return false;
   const each = activeSeats(s);
-  applyFeasible(s, rs, def, owner, target, slotKey, each);
+  applyFeasible(s, rs, def, owner, target, slotKey, each, unit);
   return true;
 }
 
@@ -136,9 +138,15 @@ export function effectsFeasible(s: MerlinState, rs: Ruleset, def: CardDef, owner
   return true;
 }
 
-function applyFeasible(s: MerlinState, rs: Ruleset, def: CardDef, owner: number, target: number, slotKey: number, each: number[]): void {
+function applyFeasible(s: MerlinState, rs: Ruleset, def: CardDef, owner: number, target: number, slotKey: number, each: number[], unit: number): void {
   for (const e of def.effects) {
     switch (e.op) {
+      case 'deactivateUnit':
+        if (unit >= 0) deactivateUnit(s, unit, e.turns);
+        break;
+      case 'unitStat':
+        if (unit >= 0) unit = changeUnitStat(s, unit, e.stat, e.delta);
+        break;
       case 'counter':
         bumpCounter(s, rs, e.counter, e.delta);
         break;
@@ -367,10 +375,10 @@ function potionReady(s: MerlinState, rs: Ruleset, def: CardDef, i: number): bool
 }
 
 /** Resolve a face-down potion: reveal, apply, then credit its lab or shuffle it back (0.1.27b "Using Potions"). */
-export function resolvePotion(s: MerlinState, rs: Ruleset, i: number): void {
+export function resolvePotion(s: MerlinState, rs: Ruleset, i: number, unit = -1): void {
   const owner = s.potionOwner[i];
   const def = cardDef(rs, DECK_INDEX.potions, s.potionCard[i]);
-  applyEffects(s, rs, def, owner, owner, s.potionSlot[i]);
+  applyEffects(s, rs, def, owner, owner, s.potionSlot[i], unit);
   spendPotion(s, rs, i);
 }
 

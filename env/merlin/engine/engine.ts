@@ -41,6 +41,9 @@ import {
   legalTerms, MARKET_MAIN_KINDS, offerTargetOk,
 } from './offers.ts';
 import { checkRaise } from './trade.ts';
+import { combine, comboPartnerOk } from './combinations.ts';
+import { unitTargetOk } from './unit-cards.ts';
+import { dismissOk, paySurcharge, raid, raidTargetOk } from './artificer.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
 export function currentPlayer(s: MerlinState): number {
@@ -77,7 +80,8 @@ export const PHASE_NAMES: Record<number, string> = {
 };
 
 /** The verb of each verb kind (Move .. UseAbility, UseAbilityAlt). */
-const VERB_OF_KIND = (kind: number): number => (kind === Kind.UseAbilityAlt ? Verb.UseAbilityAlt : kind - Kind.Move + Verb.Move);
+const VERB_OF_KIND = (kind: number): number =>
+  kind === Kind.UseAbilityAlt ? Verb.UseAbilityAlt : kind === Kind.Combine ? Verb.Combine : kind - Kind.Move + Verb.Move;
 
 /** Why action `id` is illegal in `s` (a short reason), or null when it is legal. The reference legality check. */
 export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | null {
@@ -128,11 +132,12 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
       if (kind !== Kind.SelectPlayer) return wrong;
       if (a >= s.numPlayers) return 'no player at that offset';
       if (isOfferTarget(s)) return offerTargetOk(s, rs, seat, (seat + a) % s.numPlayers) ? null : 'that player cannot take this offer';
+      if (s.pending === Pending.RaidHand) return raidTargetOk(s, seat, (seat + a) % s.numPlayers) ? null : 'not an opponent with a card in hand';
       const def = handCardDef(rs, s.hands[seat][s.pendingHand]);
       return spellTargetOk(s, rs, seat, (seat + a) % s.numPlayers, def.target === 'opponentLand') ? null : 'not a valid target for this spell';
     }
     case Phase.UnitVerb:
-      if ((kind < Kind.Move || kind > Kind.UseAbility) && kind !== Kind.UseAbilityAlt) return wrong;
+      if ((kind < Kind.Move || kind > Kind.UseAbility) && kind !== Kind.UseAbilityAlt && kind !== Kind.Combine) return wrong;
       return checkUnitVerb(s, rs, VERB_OF_KIND(kind));
     case Phase.SelectSquare:
       if (kind !== Kind.SelectSquare) return wrong;
@@ -218,6 +223,13 @@ function checkUnitTarget(s: MerlinState, rs: Ruleset, t: number): string | null 
       return sacrificeOk(s, rs, s.cmdUnit, t) ? null : 'not a friendly golem the Tactical Artificer can dismantle';
     case Pending.TransmuteRecipient:
       return recipientOk(s, s.cmdUnit, s.cmdPartner, t) ? null : 'not another friendly golem';
+    case Pending.DismissGolem:
+      return dismissOk(s, rs, s.cmdUnit, t) ? null : 'not a friendly golem the Tactical Artificer can discard';
+    case Pending.ComboPartner:
+      return comboPartnerOk(s, rs, s.cmdUnit, t) ? null : "not the friendly Jack of this Queen's combination, stacked or adjacent";
+    case Pending.SpellTargetUnit:
+    case Pending.PotionTargetUnit:
+      return unitTargetOk(s, s.decider, handCardDef(rs, s.hands[s.decider][s.pendingHand]), t) ? null : 'not a unit this card can target';
   }
   return 'no unit is being chosen';
 }
@@ -321,6 +333,10 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
       return n;
     case Phase.SelectPlayer: {
       if (isOfferTarget(s)) return legalOfferTargets(s, rs, seat, out);
+      if (s.pending === Pending.RaidHand) {
+        for (let off = 1; off < s.numPlayers; off++) if (raidTargetOk(s, seat, (seat + off) % s.numPlayers)) out[n++] = base[Kind.SelectPlayer] + off - 1;
+        return n;
+      }
       const needsLand = handCardDef(rs, s.hands[seat][s.pendingHand]).target === 'opponentLand';
       for (let off = 1; off < s.numPlayers; off++)
         if (spellTargetOk(s, rs, seat, (seat + off) % s.numPlayers, needsLand)) out[n++] = base[Kind.SelectPlayer] + off - 1;
@@ -329,6 +345,7 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
     case Phase.UnitVerb:
       for (let k = Kind.Move; k <= Kind.UseAbility; k++) if (checkUnitVerb(s, rs, VERB_OF_KIND(k)) === null) out[n++] = base[k];
       if (checkUnitVerb(s, rs, Verb.UseAbilityAlt) === null) out[n++] = base[Kind.UseAbilityAlt];
+      if (checkUnitVerb(s, rs, Verb.Combine) === null) out[n++] = base[Kind.Combine];
       return n;
     case Phase.SelectSquare: {
       const SQ = s.numPlayers * rs.data.table.fieldSlots;
@@ -544,6 +561,11 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
       return;
     case Kind.SelectPlayer: {
       const target = (seat + a) % s.numPlayers;
+      if (s.pending === Pending.RaidHand) {
+        raid(s, rs, s.cmdUnit, s.cmdPartner, target);
+        backToMain(s);
+        return;
+      }
       const def = handCardDef(rs, s.hands[seat][s.pendingHand]);
       if (def.target === 'opponentLand') {
         s.pendingPlayer = target;
@@ -613,6 +635,12 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
       return;
     case Kind.UseAbility:
     case Kind.UseAbilityAlt:
+      paySurcharge(s, rs, s.cmdUnit); // a transmuted golem's extra cost (D140)
+      if (kind === Kind.UseAbilityAlt && isArtificer(s.unitCard[s.cmdUnit])) {
+        s.phase = Phase.SelectUnit;
+        s.pending = Pending.DismissGolem;
+        return;
+      }
       if (isHarmonious(s.unitCard[s.cmdUnit]) || isArtificer(s.unitCard[s.cmdUnit])) {
         // Coordinated Strike: the partner, then the shared attack. Transmute Golem: the golem to dismantle, then the recipient.
         s.phase = Phase.SelectUnit;
@@ -621,6 +649,11 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
       }
       useAbility(s, rs, s.cmdUnit, kind === Kind.UseAbilityAlt);
       backToMain(s);
+      return;
+    case Kind.Combine:
+      paySurcharge(s, rs, s.cmdUnit);
+      s.phase = Phase.SelectUnit;
+      s.pending = Pending.ComboPartner;
       return;
     case Kind.SelectSquare:
       applySelectSquare(s, rs, seat, squareKey(s, rs, seat, a));
@@ -637,7 +670,16 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
         s.pending = Pending.TransmuteRecipient;
         return;
       }
-      if (s.pending === Pending.TransmuteRecipient) transmute(s, rs, s.cmdUnit, s.cmdPartner, t);
+      if (s.pending === Pending.DismissGolem) {
+        s.cmdPartner = t;
+        s.phase = Phase.SelectPlayer;
+        s.pending = Pending.RaidHand;
+        return;
+      }
+      if (s.pending === Pending.SpellTargetUnit) castSpell(s, rs, seat, s.pendingHand, s.unitOwner[t], -1, t);
+      else if (s.pending === Pending.PotionTargetUnit) brewPotion(s, rs, seat, s.pendingHand, -1, t);
+      else if (s.pending === Pending.ComboPartner) combine(s, rs, s.cmdUnit, t);
+      else if (s.pending === Pending.TransmuteRecipient) transmute(s, rs, s.cmdUnit, s.cmdPartner, t);
       else if (s.pending === Pending.CoordAttackUnit) coordinatedStrike(s, rs, s.cmdUnit, s.cmdPartner, -1, t);
       else attackUnit(s, rs, s.cmdUnit, t);
       backToMain(s);
@@ -768,6 +810,7 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     case Kind.UseAbilityAlt: return "use the ability's second option (+1 Hit Point)";
     case Kind.SelectSquare: return `choose ${squareName(a)}`;
     case Kind.SelectUnit: return `choose the unit at ${squareName(a)}, level ${b}`;
+    case Kind.Combine: return "the Queen's combination attack (then the Jack that joins her)";
     case Kind.LastCall: return `Last Call: recall your Royal Guard to the Brewery in ${slotName(a)} for a Mead`;
     case Kind.ProposeRegulation: {
       const name = rs.data.decrees.regulations[a]?.name ?? `regulation ${a}`;

@@ -10,16 +10,19 @@ import type { Ruleset } from '../rules/index.ts';
 import { TopKind, type MerlinState } from './state.ts';
 import { landNumberAt } from './ledger.ts';
 import { isBareUninvested } from './properties.ts';
+import { unitsOn } from './combat.ts';
 
 /** Any property of `seat` that can take a Land. */
 export function hasLandSpot(s: MerlinState, rs: Ruleset, seat: number): boolean {
   const F = rs.data.table.fieldSlots;
-  for (let i = 0; i < F; i++) if (isBareUninvested(s, seat * F + i)) return true;
+  for (let i = 0; i < F; i++) if (isBareUninvested(s, seat * F + i) && unitsOn(s, seat * F + i) === 0) return true;
   return false;
 }
 
 export function checkLandSpot(s: MerlinState, rs: Ruleset, seat: number, slot: number): string | null {
-  return isBareUninvested(s, seat * rs.data.table.fieldSlots + slot) ? null : 'a Land needs an un-invested property without a permit';
+  const k = seat * rs.data.table.fieldSlots + slot;
+  if (!isBareUninvested(s, k)) return 'a Land needs an un-invested property without a permit';
+  return unitsOn(s, k) === 0 ? null : 'a Land needs an unoccupied property (no golem or Royal Guard on it)';
 }
 
 /** Put the Land `card` on slot `slot` of `seat`. */

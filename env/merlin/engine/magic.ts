@@ -17,6 +17,7 @@ import { shuffleBack } from './cards.ts';
 import { applyEffects, cardDef, DECK_INDEX, resolvePotion, tallyPlay } from './effects.ts';
 import { ownsTop } from './research.ts';
 import { payRegulationFee, RegAction, regulationBars } from './regulations.ts';
+import { anyUnitTarget, isSpecialised, resistsSpell } from './unit-cards.ts';
 
 /** The definition of a spell or potion held as hand code `code`. */
 export function handCardDef(rs: Ruleset, code: number): CardDef {
@@ -37,6 +38,7 @@ export function checkCastSpell(s: MerlinState, rs: Ruleset, seat: number, def: C
   const reg = regulationBars(s, rs, RegAction.CastSpell, seat, 0);
   if (reg !== null) return reg;
   if (def.target === 'none') return null;
+  if (def.target === 'opponentUnit') return anyUnitTarget(s, seat, def) ? null : "no opponent's unit to target";
   const needsLand = def.target === 'opponentLand';
   for (let p = 0; p < s.numPlayers; p++) if (spellTargetOk(s, rs, seat, p, needsLand)) return null;
   return needsLand ? 'no opponent has a Land' : 'no opponent to target';
@@ -47,8 +49,10 @@ export function checkBrewPotion(s: MerlinState, rs: Ruleset, seat: number, def: 
   const c = def.cost!;
   if (s.held[seat * 3] < c.souls || s.held[seat * 3 + 1] < c.elixirOil || s.held[seat * 3 + 2] < c.essenceGrain) return 'not enough commodities for the recipe';
   if (def.target === 'none') return null;
+  if (def.target === 'ownUnit') return anyUnitTarget(s, seat, def) ? null : 'no unit of yours to brew it for';
   const F = rs.data.table.fieldSlots;
   for (let i = 0; i < F; i++) if (potionSpotOk(s, rs, seat, def, i)) return null;
+  if (def.target === 'ownSpecialised') return 'no Spell Shop or Brewery to brew it under';
   return def.target === 'ownLand' ? 'no Land to brew it on' : 'no property to brew it under';
 }
 
@@ -56,6 +60,7 @@ export function potionSpotOk(s: MerlinState, rs: Ruleset, seat: number, def: Car
   const k = seat * rs.data.table.fieldSlots + slot;
   if (def.target === 'ownLand') return s.slotTopKind[k] === TopKind.Land;
   if (def.target === 'ownProperty') return s.slotKind[k] === SlotKind.Property;
+  if (def.target === 'ownSpecialised') return isSpecialised(s, k);
   return false;
 }
 
@@ -80,8 +85,11 @@ export function takeFromHand(s: MerlinState, seat: number, h: number): [number, 
   return [code, origin];
 }
 
-/** Cast the spell at hand index `h` on `target` (seat or -1) and `slotKey` (or -1). */
-export function castSpell(s: MerlinState, rs: Ruleset, seat: number, h: number, target: number, slotKey: number): void {
+/**
+ * Cast the spell at hand index `h` on `target` (seat or -1), `slotKey` (or -1) and `unit` (a unit of `target`,
+ * or -1); a unit with Fortify Will may resist it, and then the spell has no effect (D139).
+ */
+export function castSpell(s: MerlinState, rs: Ruleset, seat: number, h: number, target: number, slotKey: number, unit = -1): void {
   const [code, origin] = takeFromHand(s, seat, h);
   const def = handCardDef(rs, code);
   tallyPlay(DECK_INDEX.spells, code - HAND_SPELL);
@@ -90,7 +98,7 @@ export function castSpell(s: MerlinState, rs: Ruleset, seat: number, h: number, 
     s.spellTargeted[seat * s.numPlayers + target] = 1;
     s.spellTargeted[target * s.numPlayers + seat] = 1;
   }
-  applyEffects(s, rs, def, seat, target, slotKey);
+  if (unit < 0 || !resistsSpell(s, rs, unit)) applyEffects(s, rs, def, seat, target, slotKey, unit);
   const lab = findLab(s, rs, seat, origin, SlotKind.SpellLab);
   if (lab >= 0) {
     s.underCard.push(code);
@@ -101,8 +109,8 @@ export function castSpell(s: MerlinState, rs: Ruleset, seat: number, h: number, 
   }
 }
 
-/** Brew the potion at hand index `h`, face down under `slotKey` (or in front of the player, -1). */
-export function brewPotion(s: MerlinState, rs: Ruleset, seat: number, h: number, slotKey: number): void {
+/** Brew the potion at hand index `h`, face down under `slotKey` (or in front of the player, -1); `unit`: the unit it is brewed for (-1 none). */
+export function brewPotion(s: MerlinState, rs: Ruleset, seat: number, h: number, slotKey: number, unit = -1): void {
   const [code, origin] = takeFromHand(s, seat, h);
   const def = handCardDef(rs, code);
   tallyPlay(DECK_INDEX.potions, code - HAND_POTION);
@@ -118,7 +126,7 @@ export function brewPotion(s: MerlinState, rs: Ruleset, seat: number, h: number,
   s.potionSlot.push(slotKey);
   s.potionTurn.push(s.turn);
   s.potionOrigin.push(origin);
-  if (def.trigger.on === 'now') resolvePotion(s, rs, s.potionCard.length - 1);
+  if (def.trigger.on === 'now') resolvePotion(s, rs, s.potionCard.length - 1, unit);
 }
 
 /** Why `seat` cannot sell the card at hand index `h` to the Central Bank, or null. */

@@ -128,8 +128,10 @@ export function applyPlayCard(s: MerlinState, rs: Ruleset, seat: number, h: numb
     const def = handCardDef(rs, code);
     if (code >= HAND_POTION) {
       if (def.target === 'none') brewPotion(s, rs, seat, h, -1);
+      else if (def.target === 'ownUnit') openSub(s, seat, Phase.SelectUnit, Pending.PotionTargetUnit, h);
       else openSub(s, seat, Phase.SelectSlot, Pending.PotionTargetSlot, h);
     } else if (def.target === 'none') castSpell(s, rs, seat, h, -1, -1);
+    else if (def.target === 'opponentUnit') openSub(s, seat, Phase.SelectUnit, Pending.SpellTargetUnit, h);
     else openSub(s, seat, Phase.SelectPlayer, Pending.SpellTargetPlayer, h);
     return;
   }

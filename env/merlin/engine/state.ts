@@ -115,6 +115,16 @@ export const Pending = {
   /** Transmute Golem: the friendly golem to dismantle (kept in `cmdPartner`), then the one that takes its power. */
   TransmuteSacrifice: 50,
   TransmuteRecipient: 51,
+  // ---- part 3b: combinations, spells on units, the Artificer's alternative (values 52..59)
+  /** A combination attack (engine/combinations.ts): the friendly Jack that joins the Queen `cmdUnit`. */
+  ComboPartner: 52,
+  /** A spell aimed at a unit (target `opponentUnit`): the unit, in SelectUnit (D138). */
+  SpellTargetUnit: 53,
+  /** A potion brewed for a unit (target `ownUnit`): the unit, in SelectUnit (D138). */
+  PotionTargetUnit: 54,
+  /** The Tactical Artificer's alternative (D140): the friendly golem to discard (kept in `cmdPartner`), then the opponent whose hand she draws from (SelectPlayer). */
+  DismissGolem: 55,
+  RaidHand: 56,
 } as const;
 
 /** Bits of `unitFlags` (part 3). */
@@ -140,6 +150,16 @@ export const UnitFlag = {
   /** Shielding Sovereign's Aegis of the Realm: interceptions left until her owner's next turn (one or two). */
   Aegis1: 1024,
   Aegis2: 2048,
+  /** Coordinated Defense: the next golem attack aimed at this golem is taken by the Aegis (until its owner's next turn). */
+  Guarded: 4096,
+  /** Inspiring Bulwark given with this Liege's Royal Boon: every friendly golem has more Hit Points while it lasts. */
+  Inspiring: 8192,
+  /** Deactivated by a card (D138): cannot act until `unitActiveFrom`; kept across its owner's turns until then. */
+  Dormant: 16384,
+  /** The Grand Artificer's Fortify Will (D139): resists spells aimed at it on d6 + `willBonus` >= `resistSpellsAt`. Permanent. */
+  FortifiedWill: 32768,
+  /** Took a golem's power by Transmute Golem: its abilities cost `transmute.surcharge` more of its primary resource (D140). Permanent. */
+  Transmuted: 65536,
 } as const;
 
 /** How the game ended. */

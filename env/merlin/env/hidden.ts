@@ -39,6 +39,7 @@ import type { CardDef } from '../cards/schema.ts';
 import { cloneState, HAND_POTION, HAND_SPELL, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';
 import { rankOf, suitOf, Suit } from '../engine/cards.ts';
 import { decreeFaces } from '../engine/decrees.ts';
+import { isSpecialised } from '../engine/unit-cards.ts';
 
 const SPELLS = 2;
 const POTIONS = 3;
@@ -68,7 +69,7 @@ export function resampleHidden(rs: Ruleset, s: MerlinState, seed: string | numbe
   const rng = seedRng(`resample/${String(seed)}`);
 
   // The card being played in another player's open sub-decision stays.
-  const sub = (t.phase === Phase.SelectSlot || t.phase === Phase.SelectPlayer || t.phase === Phase.SelectSquare) && t.decider !== player && t.pendingHand >= 0;
+  const sub = (t.phase === Phase.SelectSlot || t.phase === Phase.SelectPlayer || t.phase === Phase.SelectSquare || t.phase === Phase.SelectUnit) && t.decider !== player && t.pendingHand >= 0;
   const fixedSeat = sub ? t.decider : -1;
   const fixedIdx = sub ? t.pendingHand : -1;
 
@@ -236,6 +237,7 @@ function couldLieThere(rs: Ruleset, t: MerlinState, i: number, card: number): bo
   if (def.target === 'none' ? key >= 0 : key < 0) return false;
   if (def.target === 'ownLand' && t.slotTopKind[key] !== TopKind.Land) return false;
   if (def.target === 'ownProperty' && t.slotKind[key] !== SlotKind.Property) return false;
+  if (def.target === 'ownSpecialised' && !isSpecialised(t, key)) return false;
   const age = t.turn - t.potionTurn[i];
   if (def.trigger.on === 'turns' && age >= def.trigger.turns) return false;
   if (def.expiresAfterTurns !== undefined && age > def.expiresAfterTurns) return false;

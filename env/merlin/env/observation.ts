@@ -30,7 +30,7 @@ import type { SegmentSpec, TensorSpec } from '../../core/game.ts';
 import { contentHash } from '../../core/hash.ts';
 import { ArgumentError } from '../../core/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
-import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';
+import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, UnitFlag, type MerlinState } from '../engine/state.ts';
 import { cardHp } from '../engine/combat.ts';
 import { bestAsk, bestBid, bidPrice, marketWorth } from '../engine/market.ts';
 import { tradeItemCount } from '../engine/trade.ts';
@@ -292,6 +292,12 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     'Attack Power or Strength (with Tactical Flexibility and Impetuous Assault doubling) / 12 (clipped); Hit Points or Health / 12 (clipped); defending; may act now (active and not yet acted this turn); ' +
     "King's ability ready; Center of Attention; Immovable; shield / 6 (clipped); Royal Boon given (0.5 the bonus, 1 the big bonus); Bulwark Stance; Aegis interceptions left / 2.");
   const oCOwner = full ? L.add('combat.unitOwner', SQ * LV * M, `[${M}] seats × [${F}] slots × [${LV}] levels × [${M}]: one-hot owner seat of the unit.`) : -1;
+  // ---- part 3b: combinations (D136)
+  const UF2 = 5;
+  const oCUnit2 = L.add('combat.units2', SQ * LV * UF2, `${seatWord} × [${F}] slots × [${LV}] stack levels (as combat.units) × [${UF2}]: ` +
+    "Coordinated Defense (the Aegis takes the next golem attack on it); Inspiring Bulwark given with this Liege's Royal Boon; " +
+    'Fortify Will (resists spells, D139); deactivated by a card: turns until it is active again / 8 (clipped; D138); ' +
+    'transmuted (its abilities cost more, D140).');
 
   // ---- part 4: regulations (engine/regulations.ts); all public
   const regNames = d.decrees.regulations.map((r) => r.id).join(', ');
@@ -684,6 +690,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     else writePrivate(s, observer, 0, out);
     writeCombat(s, observer, out);
     writeRegulations(s, out);
+    if (s.unitCard.length > 0) writeCombat2(s, out);
     if (full) {
       if (s.decreeCard >= 0) out[oDDesign + decreeDef[s.decreeCard]] = 1;
       const opts = s.decreeOptions;
@@ -705,6 +712,28 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     if (s.regProposer >= 0) out[oRegProposer + relOf[s.regProposer]] = 1;
     const v = s.regVotes;
     for (let p = 0; p < s.numPlayers; p++) if (v[p] >= 0) out[oRegVotes + relOf[p] * 2 + (v[p] === 1 ? 0 : 1)] = 1;
+  }
+
+  /** Part 3b (D136, D138, D139): the units' combination flags, Fortify Will, deactivation; the open choices are in `pending`. */
+  function writeCombat2(s: MerlinState, out: Float32Array): void {
+    const units = s.unitCard.length;
+    for (let u = 0; u < units; u++) {
+      const fl = s.unitFlags[u];
+      if (!(fl & (UnitFlag.Guarded | UnitFlag.Inspiring | UnitFlag.FortifiedWill | UnitFlag.Dormant | UnitFlag.Transmuted))) continue;
+      const k = s.unitPos[u];
+      let level = 0;
+      for (let t = 0; t < u; t++) if (s.unitPos[t] === k) level++;
+      if (level >= LV) continue;
+      const o = oCUnit2 + ((relOf[(k / F) | 0] * F + (k % F)) * LV + level) * UF2;
+      if (fl & UnitFlag.Guarded) out[o] = 1;
+      if (fl & UnitFlag.Inspiring) out[o + 1] = 1;
+      if (fl & UnitFlag.FortifiedWill) out[o + 2] = 1;
+      if (fl & UnitFlag.Transmuted) out[o + 4] = 1;
+      if (fl & UnitFlag.Dormant) {
+        const left = s.unitActiveFrom[u] - s.turn;
+        if (left > 0) out[o + 3] = left >= 8 ? 1 : left / 8;
+      }
+    }
   }
 
   /** Part 3: public combat information (nothing here is hidden). */

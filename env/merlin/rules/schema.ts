@@ -195,8 +195,11 @@ export const RulesetSchema = z
             stalwartDefender: z.object({ costOfLivingDelta: int(), health: nat() }).strict(),
             /** Swift Executioner (Spades): Cost of the Living change, attacks on the turn played. */
             swiftExecutioner: z.object({ costOfLivingDelta: int(), attacks: int().min(1) }).strict(),
-            /** Grand Artificer (Diamonds): Cost of the Living change, Strength or Health added to another guard. */
-            grandArtificer: z.object({ costOfLivingDelta: int(), bonus: nat() }).strict(),
+            /**
+             * Grand Artificer (Diamonds): Cost of the Living change, Strength or Health added to another guard;
+             * Fortify Will: a spell aimed at the guard is resisted on d6 + `willBonus` >= `resistSpellsAt` (D139).
+             */
+            grandArtificer: z.object({ costOfLivingDelta: int(), bonus: nat(), willBonus: nat(), resistSpellsAt: int().min(2) }).strict(),
             /** Imposing Colossus (Clubs): Cost of the Living change. */
             imposingColossus: z.object({ costOfLivingDelta: int() }).strict(),
           })
@@ -220,8 +223,11 @@ export const RulesetSchema = z
          * synergy's extra damage, and the roll total on which the strike is doubled. 0.1.22b.
          */
         coordinatedStrike: z.object({ souls: nat(), grain: nat(), spadesBonus: nat(), doubleOnTotal: int().min(2).max(12) }).strict(),
-        /** The Tactical Artificer's (Queen of Spades) Transmute Golem: Souls, and the roll total on which a Queen may be sacrificed. */
-        transmute: z.object({ souls: nat(), queensOnTotal: int().min(2).max(12) }).strict(),
+        /**
+         * The Tactical Artificer's (Queen of Spades) Transmute Golem: Souls, the roll total on which a Queen may be
+         * sacrificed, and what the golem that took the power pays more of its primary resource per ability use (D140).
+         */
+        transmute: z.object({ souls: nat(), queensOnTotal: int().min(2).max(12), surcharge: nat() }).strict(),
         royalBoon: z.object({ souls: nat(), grain: nat(), bonus: nat(), bigBonus: nat(), bigOnTotal: int().min(2).max(12) }).strict(),
         /**
          * The Explosive Artillerist's (Queen of Diamonds) Strategic Bombardment: Essence Grain it costs (less on
@@ -232,6 +238,18 @@ export const RulesetSchema = z
         bulwark: z.object({ souls: nat(), elixirOil: nat(), doubleOnTotal: int().min(2).max(12) }).strict(),
         /** The Shielding Sovereign's (Queen of Clubs) Aegis of the Realm: Elixir Oil, and interceptions (more on `bigOnTotal`). */
         aegis: z.object({ elixirOil: nat(), charges: int().min(1).max(2), bigCharges: int().min(1).max(2), bigOnTotal: int().min(2).max(12) }).strict(),
+        /**
+         * The combination attacks (0.1.22b "Combination Attacks"; D136): each costs this on top of the Queen's own
+         * ability. Impetuous Bombardment adds `extraDamage` to the bomb; Inspiring Bulwark adds `hp` Hit Points
+         * to every friendly golem while the Royal Boon lasts and heals the Stalwart Sentinel's card `heal` hits.
+         */
+        combinations: z
+          .object({
+            impetuousBombardment: z.object({ souls: nat(), grain: nat(), extraDamage: nat() }).strict(),
+            coordinatedDefense: z.object({ souls: nat(), elixirOil: nat() }).strict(),
+            inspiringBulwark: z.object({ souls: nat(), grain: nat(), elixirOil: nat(), hp: nat(), heal: nat() }).strict(),
+          })
+          .strict(),
         /**
          * A combat-ready start (the `skirmish` variant): cards dealt from the deck into every hand at setup
          * (Club properties, Jacks and Queens, Kings) and Souls from the supply. All zero in `full`.

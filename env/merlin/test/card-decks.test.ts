@@ -112,17 +112,18 @@ describe('A bad deck is reported card by card, with its file, index, id and fiel
 });
 
 describe('Planned vocabulary for engine parts 2 and 3 is refused with "needs engine part N" (D119)', () => {
-  it("Golem's Better Nature (part 3) and a cheaper-cart spell (part 2) are refused, the fields still checked", () => {
+  it('unit effects need a unit target or the attacked trigger; a potion on a unit resolves at once; attacked needs a Spell Shop or Brewery (D138)', () => {
     const potions = deckJson('potions');
-    potions.cards[0] = {
-      id: 'golems-better-nature', name: "Golem's Better Nature", flavour: 'x', count: 2, target: 'ownSpecialised',
-      trigger: { on: 'attacked' }, cost: { souls: 1, elixirOil: 1, essenceGrain: 0 }, effects: [{ op: 'deactivateGolem', turns: 2 }],
-    };
-    const issues = issuesOf(() => parseDeck(potions, 'p.json'));
-    const msg = issues.map((i) => `${i.path}: ${i.message}`).join('\n');
-    expect(msg).toMatch(/cards\.0 \(id "golems-better-nature"\)\.trigger\.on: trigger "attacked" needs engine part 3/);
-    expect(msg).toMatch(/target: target "ownSpecialised" needs engine part 3/);
-    expect(msg).toMatch(/effects\.0\.op: op "deactivateGolem" needs engine part 3/);
+    potions.cards[0] = { ...potions.cards[0], effects: [{ op: 'deactivateUnit', turns: 2 }] }; // raining-gold: ownLand, slotRolled
+    potions.cards[1] = { ...potions.cards[1], target: 'ownUnit', trigger: { on: 'roll', totals: [6] }, effects: [{ op: 'unitStat', stat: 'health', delta: 1 }] };
+    potions.cards[2] = { ...potions.cards[2], target: 'ownProperty', trigger: { on: 'attacked' }, effects: [{ op: 'deactivateUnit', turns: 2 }] };
+    const msg = issuesOf(() => parseDeck(potions, 'p.json')).map((i) => `${i.path}: ${i.message}`).join('\n');
+    expect(msg).toMatch(/cards\.0 \(id "raining-gold"\)\.target: a unit effect needs an opponentUnit or ownUnit target/);
+    expect(msg).toMatch(/cards\.1 \(id "fertile-draught"\)\.trigger: a potion on a unit resolves when brewed/);
+    expect(msg).toMatch(/cards\.2 \(id "philosophers-tonic"\)\.trigger: attacked needs an ownSpecialised target/);
+  });
+
+  it('a cheaper-cart spell (part 2) is refused, the fields still checked', () => {
     const spells = deckJson('spells');
     spells.cards[0] = { ...spells.cards[0], target: 'none', effects: [{ op: 'cartDiscount', delta: 1 }] };
     const s = issuesOf(() => parseDeck(spells, 's.json'));

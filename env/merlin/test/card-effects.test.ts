@@ -124,7 +124,7 @@ describe('draw: cards drawn by an effect', () => {
 
   it('a draw stops when the hand is full: Royal Alchemists\' Patent draws 1 of its 2 recipes into a hand one short of full', () => {
     const g = game();
-    const names = ['mortar-tonic', 'seers-infusion', 'winter-warmer', 'restorative-balm', 'paupers-broth', 'clear-sight-philtre', 'tincture-of-the-road', 'golden-harvest-brew'];
+    const names = ['mortar-tonic', 'seers-infusion', 'winter-warmer', 'restorative-balm', 'fertile-draught', 'clear-sight-philtre', 'tincture-of-the-road', 'golden-harvest-brew'];
     for (let i = 0; i < g.rs.data.table.handSize - 1; i++) givePotion(g, 0, names[i % names.length]);
     const inst = chooseDecreeCard(g, 'alchemists-patent');
     const left = g.s.cdeck[DECK_INDEX.potions].length;

@@ -13,7 +13,7 @@ import { loadRuleset } from '../rules/index.ts';
 import { nextInt, seedRng } from '../../core/rng.ts';
 import { IllegalActionError } from '../../core/errors.ts';
 import {
-  act, assertConserved, club, diamond, game, giveCard, giveCommodity, giveGold, heart, isLegal, key, nextDice, nextRoll, putChauffeur, putLand,
+  act, assertConserved, club, diamond, frontLine, game, giveCard, giveCommodity, giveGold, heart, isLegal, key, nextDice, nextRoll, putChauffeur, putLand,
   putProperty, putSpecialised, putUnit, snap, spade, sq, variant, type Game,
 } from './helpers.ts';
 
@@ -28,13 +28,6 @@ function order(g: Game, at: [number, number, number?], verb: Kind, target?: [num
   else act(g, Kind.SelectSquare, sq(g, target[0], target[1]));
 }
 
-/** Seat 0's field slot 3 touches seat 1's slot 0 (board.ts): the usual front line of these scenarios. */
-function frontLine(): Game {
-  const g = game();
-  putProperty(g.s, g.rs, 0, 3, club(2));
-  putProperty(g.s, g.rs, 1, 0, club(5));
-  return g;
-}
 
 describe('Animating a golem (0.1.27b "Animating a Golem")', () => {
   it('costs a Soul to the supply, rolls a d6 for Attack Power and a d6 for Hit Points, and acts from the next turn', () => {

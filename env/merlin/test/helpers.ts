@@ -309,3 +309,11 @@ export function drawKing(g: Game, ids: string[]): number[] {
   applyAction(g.s, g.rs, actionId(g.rs, Kind.BuyCard));
   return insts;
 }
+
+/** Seat 0's field slot 3 touches seat 1's slot 0 (board.ts): the usual front line of the combat scenarios. */
+export function frontLine(): Game {
+  const g = game();
+  putProperty(g.s, g.rs, 0, 3, club(2));
+  putProperty(g.s, g.rs, 1, 0, club(5));
+  return g;
+}
