@@ -71,6 +71,7 @@ const MEANING: Record<number, [string, string]> = {
   [Kind.SelectUnit]: ['choose a unit', 'Sub-decision: the unit at board square `arg`, stack level `arg2`.'],
   [Kind.UseAbilityAlt]: ["choose the unit's verb", "The ability's second option: Tactical Flexibility's +1 Hit Point, the enhanced bomb."],
   [Kind.LastCall]: ['free actions', 'Last Call: recall your Royal Guard to your unoccupied Brewery at slot `arg` for a Mead.'],
+  [Kind.UseAbilityThird]: ["choose the unit's verb", "The ability's third option: the Grand Artificer's Sharpen Blades, +2 Strength to another friendly Royal Guard (D139)."],
   [Kind.Combine]: ["choose the unit's verb", "The Queen's combination attack with a friendly Jack (Impetuous Bombardment, Coordinated Defense, Inspiring Bulwark; D136); then SelectUnit: the Jack."],
   [Kind.ProposeRegulation]: ['propose a regulation', 'The enactor of a decree that calls the vote (0.1.14a "Kings") puts regulation `arg` of `decrees.regulations` to the vote: to make it, change to it (it replaces the one in force on its action) or delete it (it is in force) (D152-D154).'],
   [Kind.VoteRegulationFor]: ['the regulation vote', 'Vote for the motion; votes are open, cast in turn order from the proposer; more for than against carries it, a tie keeps the status quo (D154).'],

@@ -83,6 +83,7 @@ export const Kind = {
   UseAbilityAlt: 61, // verb: the ability's second option (the Adaptive Sentinel's +1 Hit Point)
   LastCall: 62, // arg: slot of your unoccupied Brewery (recall your Royal Guard there for a Mead)
   Combine: 63, // verb: the Queen's combination attack (then SelectUnit: the friendly Jack that joins her)
+  UseAbilityThird: 64, // verb: the ability's third option (the Grand Artificer's Sharpen Blades)
   // ---- part 4: the regulation vote (90..99; engine/regulations.ts)
   ProposeRegulation: 90, // arg: index into decrees.regulations (make, change to or delete it)
   VoteRegulationFor: 91,
@@ -166,7 +167,7 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
     [Kind.Animate, H, 1], [Kind.Motivate, H, 1], [Kind.MotivateNow, H, 1], [Kind.CommandUnit, SQ * L, L],
     [Kind.Move, 1, 1], [Kind.AttackProperty, 1, 1], [Kind.AttackUnit, 1, 1], [Kind.Defend, 1, 1], [Kind.UseAbility, 1, 1],
     [Kind.SelectSquare, SQ, 1], [Kind.SelectUnit, SQ * L, L], [Kind.UseAbilityAlt, 1, 1], [Kind.LastCall, F, 1],
-    [Kind.Combine, 1, 1],
+    [Kind.Combine, 1, 1], [Kind.UseAbilityThird, 1, 1],
     // part 4: the regulation vote
     [Kind.ProposeRegulation, rs.data.decrees.regulations.length, 1], [Kind.VoteRegulationFor, 1, 1], [Kind.VoteRegulationAgainst, 1, 1],
   ];

@@ -193,7 +193,7 @@ export function payToSupply(s: MerlinState, seat: number, c: number, n: number):
 // ---------------------------------------------------------------------------------------------------------
 
 /** Unit verbs, in the order of their action kinds (Move .. UseAbility). */
-export const Verb = { Move: 0, AttackProperty: 1, AttackUnit: 2, Defend: 3, UseAbility: 4, UseAbilityAlt: 5, Combine: 6 } as const;
+export const Verb = { Move: 0, AttackProperty: 1, AttackUnit: 2, Defend: 3, UseAbility: 4, UseAbilityAlt: 5, Combine: 6, UseAbilityThird: 7 } as const;
 
 /** The unit may still act this turn (any verb), or only attack again (Dual Strike). */
 export function fresh(s: MerlinState, u: number): boolean {
@@ -454,6 +454,8 @@ export function checkVerb(s: MerlinState, rs: Ruleset, u: number, verb: number):
       return abilityOk(s, rs, u, true) ? null : 'no second ability option to use';
     case Verb.Combine:
       return comboOpen(s, rs, u) ? null : 'no combination attack: needs the Queen\'s ability, its partner Jack stacked or adjacent, and the cost';
+    case Verb.UseAbilityThird:
+      return isGuardCard(s.unitCard[u]) && suitOf(s.unitCard[u]) === Suit.Diamonds && abilityOk(s, rs, u, true) ? null : 'no third ability option to use';
   }
   return 'no such verb';
 }
@@ -771,10 +773,11 @@ export function attackProperty(s: MerlinState, rs: Ruleset, a: number, k: number
 /**
  * The unit's ability: the Overly Eager Sentinel's Impetuous Assault, or the King's one-time ability (0.1.22b each King): Stalwart Defender (Hearts) +3 Health until its owner's
  * next turn and neither moves nor attacks; Swift Executioner (Spades) attacks twice this turn; Grand
- * Artificer (Diamonds) +2 Health to another friendly guard; Imposing Colossus (Clubs) draws every enemy
- * attack until its owner's next turn. Each changes the Cost of the Living (floors apply).
+ * Artificer (Diamonds) enhances another friendly guard: Reinforce Armor +2 Health, or (`alt`) Fortify Will, or
+ * (`third`) Sharpen Blades +2 Strength; Imposing Colossus (Clubs) draws every enemy attack until its owner's next
+ * turn. Each changes the Cost of the Living (floors apply).
  */
-export function useAbility(s: MerlinState, rs: Ruleset, u: number, alt = false): void {
+export function useAbility(s: MerlinState, rs: Ruleset, u: number, alt = false, third = false): void {
   if (isOverlyEager(s.unitCard[u])) {
     impetuousAssault(s, rs, u);
     return;
@@ -829,8 +832,9 @@ export function useAbility(s: MerlinState, rs: Ruleset, u: number, alt = false):
       break;
     case Suit.Diamonds:
       delta = k.grandArtificer.costOfLivingDelta;
-      if (alt) s.unitFlags[otherGuard(s, u)] |= UnitFlag.FortifiedWill; // Fortify Will (D139)
-      else s.unitHp[otherGuard(s, u)] += k.grandArtificer.bonus;
+      if (third) s.unitAtk[otherGuard(s, u)] += k.grandArtificer.strengthBonus; // Sharpen Blades (D139)
+      else if (alt) s.unitFlags[otherGuard(s, u)] |= UnitFlag.FortifiedWill; // Fortify Will (D139)
+      else s.unitHp[otherGuard(s, u)] += k.grandArtificer.bonus; // Reinforce Armor
       break;
     default:
       delta = k.imposingColossus.costOfLivingDelta;

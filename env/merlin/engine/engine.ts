@@ -81,7 +81,7 @@ export const PHASE_NAMES: Record<number, string> = {
 
 /** The verb of each verb kind (Move .. UseAbility, UseAbilityAlt). */
 const VERB_OF_KIND = (kind: number): number =>
-  kind === Kind.UseAbilityAlt ? Verb.UseAbilityAlt : kind === Kind.Combine ? Verb.Combine : kind - Kind.Move + Verb.Move;
+  kind === Kind.UseAbilityAlt ? Verb.UseAbilityAlt : kind === Kind.Combine ? Verb.Combine : kind === Kind.UseAbilityThird ? Verb.UseAbilityThird : kind - Kind.Move + Verb.Move;
 
 /** Why action `id` is illegal in `s` (a short reason), or null when it is legal. The reference legality check. */
 export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | null {
@@ -137,7 +137,7 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
       return spellTargetOk(s, rs, seat, (seat + a) % s.numPlayers, def.target === 'opponentLand') ? null : 'not a valid target for this spell';
     }
     case Phase.UnitVerb:
-      if ((kind < Kind.Move || kind > Kind.UseAbility) && kind !== Kind.UseAbilityAlt && kind !== Kind.Combine) return wrong;
+      if ((kind < Kind.Move || kind > Kind.UseAbility) && kind !== Kind.UseAbilityAlt && kind !== Kind.Combine && kind !== Kind.UseAbilityThird) return wrong;
       return checkUnitVerb(s, rs, VERB_OF_KIND(kind));
     case Phase.SelectSquare:
       if (kind !== Kind.SelectSquare) return wrong;
@@ -346,6 +346,7 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
       for (let k = Kind.Move; k <= Kind.UseAbility; k++) if (checkUnitVerb(s, rs, VERB_OF_KIND(k)) === null) out[n++] = base[k];
       if (checkUnitVerb(s, rs, Verb.UseAbilityAlt) === null) out[n++] = base[Kind.UseAbilityAlt];
       if (checkUnitVerb(s, rs, Verb.Combine) === null) out[n++] = base[Kind.Combine];
+      if (checkUnitVerb(s, rs, Verb.UseAbilityThird) === null) out[n++] = base[Kind.UseAbilityThird];
       return n;
     case Phase.SelectSquare: {
       const SQ = s.numPlayers * rs.data.table.fieldSlots;
@@ -650,6 +651,10 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
       useAbility(s, rs, s.cmdUnit, kind === Kind.UseAbilityAlt);
       backToMain(s);
       return;
+    case Kind.UseAbilityThird: // the Grand Artificer's Sharpen Blades (D139); a King is never transmuted
+      useAbility(s, rs, s.cmdUnit, false, true);
+      backToMain(s);
+      return;
     case Kind.Combine:
       paySurcharge(s, rs, s.cmdUnit);
       s.phase = Phase.SelectUnit;
@@ -811,6 +816,7 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     case Kind.SelectSquare: return `choose ${squareName(a)}`;
     case Kind.SelectUnit: return `choose the unit at ${squareName(a)}, level ${b}`;
     case Kind.Combine: return "the Queen's combination attack (then the Jack that joins her)";
+    case Kind.UseAbilityThird: return "use the ability's third option (the Grand Artificer's Sharpen Blades: +2 Strength)";
     case Kind.LastCall: return `Last Call: recall your Royal Guard to the Brewery in ${slotName(a)} for a Mead`;
     case Kind.ProposeRegulation: {
       const name = rs.data.decrees.regulations[a]?.name ?? `regulation ${a}`;

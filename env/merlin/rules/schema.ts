@@ -199,7 +199,7 @@ export const RulesetSchema = z
              * Grand Artificer (Diamonds): Cost of the Living change, Strength or Health added to another guard;
              * Fortify Will: a spell aimed at the guard is resisted on d6 + `willBonus` >= `resistSpellsAt` (D139).
              */
-            grandArtificer: z.object({ costOfLivingDelta: int(), bonus: nat(), willBonus: nat(), resistSpellsAt: int().min(2) }).strict(),
+            grandArtificer: z.object({ costOfLivingDelta: int(), bonus: nat(), strengthBonus: nat(), willBonus: nat(), resistSpellsAt: int().min(2) }).strict(),
             /** Imposing Colossus (Clubs): Cost of the Living change. */
             imposingColossus: z.object({ costOfLivingDelta: int() }).strict(),
           })

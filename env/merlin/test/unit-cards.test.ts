@@ -140,4 +140,30 @@ describe("The Grand Artificer's Fortify Will (0.1.22b; D139)", () => {
     expect(g.s.unitAtk[other]).toBe(4); // 3 + 3 = 6: the spell takes hold
     assertConserved(g);
   });
+
+  it('UseAbilityThird is Sharpen Blades: +2 Strength to the other guard, once, only for the Grand Artificer', () => {
+    const rs = variant((d) => {
+      d.combat.guardsOnField = 2;
+    });
+    const g = game({ ruleset: rs });
+    putProperty(g.s, g.rs, 0, 3, club(2));
+    putProperty(g.s, g.rs, 0, 2, club(3));
+    const art = putUnit(g, 0, 2, diamond(13), 4, 6, { stance: 1 });
+    const other = putUnit(g, 0, 3, spade(13), 5, 7, { stance: 1 });
+    g.s.unitFlags[other] |= UnitFlag.AbilityReady;
+    act(g, Kind.CommandUnit, sq(g, 0, 3), 0);
+    expect(isLegal(g, Kind.UseAbilityThird)).toBe(false); // the Swift Executioner has no third option
+    act(g, Kind.UseAbility);
+    g.s.unitFlags[art] |= UnitFlag.AbilityReady;
+    const col = g.s.costOfLiving;
+    act(g, Kind.CommandUnit, sq(g, 0, 2), 0);
+    expect(isLegal(g, Kind.UseAbilityThird)).toBe(true);
+    act(g, Kind.UseAbilityThird);
+    expect(g.s.unitAtk[other]).toBe(7);
+    expect(g.s.unitHp[other]).toBe(7);
+    expect(g.s.unitFlags[other] & UnitFlag.FortifiedWill).toBeFalsy();
+    expect(g.s.costOfLiving).toBe(Math.max(col - 1, g.rs.data.floors.costOfLiving));
+    expect(g.s.unitFlags[art] & UnitFlag.AbilityReady).toBeFalsy(); // once
+    assertConserved(g);
+  });
 });
