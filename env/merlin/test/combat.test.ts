@@ -648,16 +648,16 @@ describe('Units leave with their player, and the skirmish variant (docs/RULES.md
     assertConserved(g);
   });
 
-  it('deals Club properties, golems, a King and Souls to every player, and random play stays clean', () => {
+  it('deals Club properties, golems, Kings and Souls to every player, and random play stays clean', () => {
     const rs = loadRuleset('skirmish');
     const s = createGame(rs, 4, 'sk');
     for (let p = 0; p < 4; p++) {
       const ranks = s.hands[p].map(rankOf).sort((a, b) => a - b);
       expect(ranks.filter((r) => r <= 10).length).toBe(3);
       expect(s.hands[p].filter((c) => rankOf(c) <= 10).every((c) => suitOf(c) === 0)).toBe(true);
-      expect(ranks.filter((r) => r === 11 || r === 12).length).toBe(2);
-      expect(ranks.filter((r) => r === 13).length).toBe(1);
-      expect(s.held[p * 3 + SOULS]).toBe(3);
+      expect(ranks.filter((r) => r === 11 || r === 12).length).toBe(4);
+      expect(ranks.filter((r) => r === 13).length).toBe(2);
+      expect(s.held[p * 3 + SOULS]).toBe(5);
     }
     const buf = new Int32Array(catalogue(rs).size);
     const r = seedRng('sk-play');
