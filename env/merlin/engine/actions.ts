@@ -81,6 +81,15 @@ export const Kind = {
   SelectUnit: 60, // arg: square, arg2: stack level
   UseAbilityAlt: 61, // verb: the ability's second option (the Adaptive Sentinel's +1 Hit Point)
   LastCall: 62, // arg: slot of your unoccupied Brewery (recall your Royal Guard there for a Mead)
+  // ---- part 2, the Private Mint and sales to players (80..89; engine/mint.ts)
+  IssueBond: 80, // arg: finance.mint.bondFaces index (needs a Chauffeur; then SelectTerm: coupon × maturity)
+  BuyBond: 81, // arg: bond place (pay the face to the issuer, become the holder)
+  ResellBond: 82, // arg: bond place (the holder offers it on; then SelectTerm: price, SelectPlayer: buyer)
+  IssueShare: 83, // arg: finance.mint.shareFractionsPercent index (needs a Chauffeur; then SelectTerm: the price)
+  BuyShare: 84, // arg: share place (pay its price to the issuer, become the holder)
+  ResellShare: 85, // arg: share place (the holder offers it on; then SelectTerm: price, SelectPlayer: buyer)
+  OfferSpell: 86, // arg: hand index (a spell, shown to all; then SelectTerm: price, SelectPlayer: buyer)
+  OfferMead: 87, // one Mead at the Cost of the Living price (then SelectPlayer: buyer)
 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
@@ -92,10 +101,10 @@ export type KindCategory = 'economy' | 'market' | 'combat';
 /**
  * The category of action kind `k`: part 2's block (28-49: the Grand Market, transport, trading and finance)
  * plus selling spells and Mead is `market`; part 3's block (50-79: golems, the Royal Guard, combat) is
- * `combat`; everything else (building, research, cards, decrees, taxes, bids) is `economy`.
+ * `combat`; the Private Mint and sales to players (80-89) are `market` too; everything else (building, research, cards, decrees, taxes, bids) is `economy`.
  */
 export function kindCategory(k: number): KindCategory {
-  if ((k >= 28 && k <= 49) || k === Kind.SellSpell || k === Kind.SellMead) return 'market';
+  if ((k >= 28 && k <= 49) || (k >= 80 && k <= 89) || k === Kind.SellSpell || k === Kind.SellMead) return 'market';
   if (k >= 50 && k <= 79) return 'combat';
   return 'economy';
 }
@@ -139,7 +148,8 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
   const PP = m.propertyPrices.length;
   const fin = rs.data.finance;
   const FT = Math.max(fin.forwardPrices.length * fin.expiryMonths.length, fin.loanRatesPercent.length * fin.loanTermMonths.length,
-    fin.insurance.periodTurns.length, m.auctionOpenings.length);
+    fin.insurance.periodTurns.length, m.auctionOpenings.length, fin.mint.bondCouponPercent.length * fin.mint.bondTermMonths.length,
+    fin.mint.bondPrices.length, fin.mint.sharePrices.length, m.spellPrices.length);
   const K = fin.maxContracts;
   // [kind, count, arg2 radix]
   const layout: [number, number, number][] = [
@@ -160,6 +170,10 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
     [Kind.Animate, H, 1], [Kind.Motivate, H, 1], [Kind.MotivateNow, H, 1], [Kind.CommandUnit, SQ * L, L],
     [Kind.Move, 1, 1], [Kind.AttackProperty, 1, 1], [Kind.AttackUnit, 1, 1], [Kind.Defend, 1, 1], [Kind.UseAbility, 1, 1],
     [Kind.SelectSquare, SQ, 1], [Kind.SelectUnit, SQ * L, L], [Kind.UseAbilityAlt, 1, 1], [Kind.LastCall, F, 1],
+    // part 2: the Private Mint and sales to players
+    [Kind.IssueBond, fin.mint.bondFaces.length, 1], [Kind.BuyBond, fin.mint.maxBonds, 1], [Kind.ResellBond, fin.mint.maxBonds, 1],
+    [Kind.IssueShare, fin.mint.shareFractionsPercent.length, 1], [Kind.BuyShare, fin.mint.maxShares, 1], [Kind.ResellShare, fin.mint.maxShares, 1],
+    [Kind.OfferSpell, H, 1], [Kind.OfferMead, 1, 1],
   ];
   const size = layout.reduce((n, [, c]) => n + c, 0);
   const kind = new Uint8Array(size);

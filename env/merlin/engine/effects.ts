@@ -20,6 +20,7 @@ import { removePotion } from './bankruptcy.ts';
 import { drawFrom, shuffleBack } from './cards.ts';
 import { landNumberAt } from './ledger.ts';
 import { findLab } from './magic.ts';
+import { applyCartWard, applyMarketPrice } from './market-cards.ts';
 
 /** Custom deck index in `state.cdeck` by deck name. */
 export const DECK_INDEX: Record<DeckName, number> = { teaLeaves: 0, crystalBall: 1, spells: 2, potions: 3, royalDecrees: 4 };
@@ -183,6 +184,12 @@ function applyFeasible(s: MerlinState, rs: Ruleset, def: CardDef, owner: number,
         s.modUntil.push(s.turn + e.turns);
         break;
       }
+      case 'cartWard':
+        applyCartWard(s, owner, e.delta, e.turns);
+        break;
+      case 'marketPrice':
+        applyMarketPrice(s, COMMODITIES.indexOf(e.commodity), e.delta, e.turns);
+        break;
       case 'returnInvestments': {
         const F = rs.data.table.fieldSlots;
         for (let k = owner * F, end = k + F; k < end; k++) {
