@@ -12,6 +12,7 @@ import { produceFor } from '../engine/dice.ts';
 import { leaveMint, mintTurnStart } from '../engine/mint.ts';
 import { netWorth } from '../engine/victory.ts';
 import { checkDeep } from '../engine/invariants.ts';
+import { createObservationEncoder } from '../env/observation.ts';
 import { act, assertConserved, club, game, giveGold, giveSpell, putChauffeur, putProperty, putSpecialised, spade, type Game } from './helpers.ts';
 
 /** SelectTerm index of (coupon %, maturity months) in the full ruleset (bondCouponPercent [10, 20, 30], bondTermMonths [3, 6, 12]). */
@@ -253,5 +254,26 @@ describe('rulesets', () => {
     expect(why(g, Kind.IssueBond, 0)).toMatch(/off/);
     expect(why(g, Kind.IssueShare, 0)).toMatch(/off/);
     expect(why(g, Kind.OfferMead)).toMatch(/off/);
+  });
+});
+
+describe('observation', () => {
+  it('bonds, shares and an offered spell are public: every seat sees them', () => {
+    const g = game();
+    const enc = createObservationEncoder(g.rs);
+    const seg = (name: string) => enc.spec.segments.find((x) => x.name === name)!;
+    const out = new Float32Array(enc.spec.size);
+    issueAndBuy(g, 10, 20, 6);
+    putProperty(g.s, g.rs, 1, 0, club(5));
+    putSpecialised(g.s, g.rs, 1, 0, spade(6));
+    const inst = giveSpell(g, 1, g.rs.cards.spells.defs[2].id);
+    act(g, Kind.OfferSpell, g.s.hands[1].length - 1);
+    for (let seat = 0; seat < 4; seat++) {
+      enc.observe(g.s, seat, out);
+      expect(out[seg('bonds').offset]).toBe(1); // a bond in place 0
+      expect(out[seg('bonds').offset + 1]).toBe(1); // bought
+      const spell = seg('mint.offeredSpell');
+      expect(out[spell.offset + g.rs.cards.spells.instanceDef[inst]]).toBe(1);
+    }
   });
 });
