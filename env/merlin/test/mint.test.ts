@@ -13,6 +13,9 @@ import { leaveMint, mintTurnStart } from '../engine/mint.ts';
 import { netWorth } from '../engine/victory.ts';
 import { checkDeep } from '../engine/invariants.ts';
 import { createObservationEncoder } from '../env/observation.ts';
+import { nextInt, seedRng } from '../../core/rng.ts';
+import { catalogue, KIND_NAMES } from '../engine/actions.ts';
+import { applyAction } from '../engine/engine.ts';
 import { act, assertConserved, club, game, giveGold, giveSpell, putChauffeur, putProperty, putSpecialised, spade, type Game } from './helpers.ts';
 
 /** SelectTerm index of (coupon %, maturity months) in the full ruleset (bondCouponPercent [10, 20, 30], bondTermMonths [3, 6, 12]). */
@@ -275,5 +278,36 @@ describe('observation', () => {
       const spell = seg('mint.offeredSpell');
       expect(out[spell.offset + g.rs.cards.spells.instanceDef[inst]]).toBe(1);
     }
+  });
+});
+
+describe('random play', () => {
+  it('from a table with Chauffeurs, Spell Shops, spells and Mead, uses every new kind and keeps every invariant', () => {
+    // Uniformly random players almost never build Spell Shops or Breweries (simulate: CreateSpecialised 0), so
+    // the sales to players are exercised from a prepared table.
+    const g = game();
+    // Seats 0-2 get a Chauffeur and a Spell Shop; seat 3 sells through their shops (brokerage).
+    for (let p = 0; p < 4; p++) {
+      if (p < 3) {
+        putChauffeur(g.s, g.rs, p, 0, club(2 + 3 * p), club(3 + 3 * p), 5);
+        putProperty(g.s, g.rs, p, 1, club(4 + 3 * p));
+        putSpecialised(g.s, g.rs, p, 1, spade(p + 2));
+      }
+      giveSpell(g, p, g.rs.cards.spells.defs[p].id);
+      giveSpell(g, p, g.rs.cards.spells.defs[p + 4].id);
+      giveGold(g.s, p, 20);
+      g.s.mead[p] = 3;
+    }
+    const cat = catalogue(g.rs);
+    const rng = seedRng('mint/random');
+    const used = new Set<string>();
+    for (let i = 0; i < 3000 && g.s.phase !== Phase.GameOver; i++) {
+      const legal = legalActionList(g.s, g.rs);
+      const id = legal[nextInt(rng, legal.length)];
+      used.add(KIND_NAMES[cat.kind[id]]);
+      applyAction(g.s, g.rs, id);
+      if (i % 10 === 0) expect(checkDeep(g.s, g.rs, 0)).toEqual([]);
+    }
+    for (const k of ['IssueBond', 'BuyBond', 'ResellBond', 'IssueShare', 'BuyShare', 'ResellShare', 'OfferSpell', 'OfferMead']) expect(used).toContain(k);
   });
 });
