@@ -88,7 +88,7 @@ export const Kind = {
   IssueShare: 83, // arg: finance.mint.shareFractionsPercent index (needs a Chauffeur; then SelectTerm: the price)
   BuyShare: 84, // arg: share place (pay its price to the issuer, become the holder)
   ResellShare: 85, // arg: share place (the holder offers it on; then SelectTerm: price, SelectPlayer: buyer)
-  OfferSpell: 86, // arg: hand index (a spell, shown to all; then SelectTerm: price, SelectPlayer: buyer)
+  OfferSpell: 86, // then SelectTerm: which spell (the t-th in hand; shown to all), SelectTerm: price, SelectPlayer: buyer
   OfferMead: 87, // one Mead at the Cost of the Living price (then SelectPlayer: buyer)
 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
@@ -173,7 +173,7 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
     // part 2: the Private Mint and sales to players
     [Kind.IssueBond, fin.mint.bondFaces.length, 1], [Kind.BuyBond, fin.mint.maxBonds, 1], [Kind.ResellBond, fin.mint.maxBonds, 1],
     [Kind.IssueShare, fin.mint.shareFractionsPercent.length, 1], [Kind.BuyShare, fin.mint.maxShares, 1], [Kind.ResellShare, fin.mint.maxShares, 1],
-    [Kind.OfferSpell, H, 1], [Kind.OfferMead, 1, 1],
+    [Kind.OfferSpell, 1, 1], [Kind.OfferMead, 1, 1],
   ];
   const size = layout.reduce((n, [, c]) => n + c, 0);
   const kind = new Uint8Array(size);

@@ -10,7 +10,7 @@
  *   IssueShare(pct)    -> SelectTerm(price)                        a share on the table (needs a Chauffeur)
  *   BuyShare(k)                                                    pay the price to the issuer, become the holder
  *   ResellShare(k)     -> SelectTerm(price) -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
- *   OfferSpell(h)      -> SelectTerm(price) -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
+ *   OfferSpell -> SelectTerm(which spell) -> SelectTerm(price) -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
  *   OfferMead                              -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
  *
  * - A bond: the buyer pays the face (`finance.mint.bondFaces`) to the issuer's pocket. At the start of each of
@@ -24,7 +24,8 @@
  *   just arrived there). A player's shares claim at most `finance.mint.maxSharePercent` percent together.
  * - A bond or share nobody bought is taken off the table at the start of the issuer's next turn. Holders may
  *   resell. An eliminated issuer's or holder's instruments are cancelled.
- * - A spell offered to a player leaves the hand face up (the table sees it) into `offerCard`; bought, it enters
+ * - A spell offered to a player is chosen as the t-th spell in the hand (t below the SelectTerm menu size, so
+ *   the catalogue needs no id per hand index); it leaves the hand face up (the table sees it) into `offerCard`; bought, it enters
  *   the buyer's hand; refused, it returns to the seller's hand (and was seen). It needs a Spell Shop as a sale
  *   to the Central Bank does (its own, or another player's when `spellShopBrokerage` is on).
  * - Mead sells for the Cost of the Living × `mead.priceInCostOfLiving`, as to the Central Bank.
@@ -52,7 +53,22 @@ export function isMintKind(kind: number): boolean {
 
 /** True when the open SelectTerm / SelectPlayer step belongs to this module. */
 export function isMintPending(s: MerlinState): boolean {
-  return s.pending >= MintPending.BondTerms && s.pending <= MintPending.MintBuyer;
+  return s.pending >= MintPending.BondTerms && s.pending <= MintPending.SpellChoice;
+}
+
+/** Hand index of the `t`-th spell in `seat`'s hand, or -1. */
+function spellAt(s: MerlinState, seat: number, t: number): number {
+  const hand = s.hands[seat];
+  for (let h = 0; h < hand.length; h++) if (hand[h] >= HAND_SPELL && hand[h] < HAND_POTION && t-- === 0) return h;
+  return -1;
+}
+
+/** Spells `seat` may choose in a SpellChoice step: those in hand, at most the SelectTerm menu size. */
+function spellChoices(s: MerlinState, rs: Ruleset, seat: number): number {
+  const cap = catalogue(rs).count[Kind.SelectTerm];
+  let n = 0;
+  for (const c of s.hands[seat]) if (c >= HAND_SPELL && c < HAND_POTION) n++;
+  return n < cap ? n : cap;
 }
 
 function free(issuer: number[]): number {
@@ -133,7 +149,9 @@ export function checkMintAction(s: MerlinState, rs: Ruleset, seat: number, kind:
       return s.gold[seat] >= s.sharePrice[a] ? null : 'not enough gold in pocket for its price';
     case Kind.OfferSpell: {
       if (!rs.data.market.playerSales) return 'sales to players are off in this ruleset';
-      const why = checkSellSpell(s, rs, seat, a);
+      const h = spellAt(s, seat, 0);
+      if (h < 0) return 'no spell in hand';
+      const why = checkSellSpell(s, rs, seat, h);
       if (why) return why;
       return withOffer(s, MintOffer.Spell, a, () => anyPrice(s, rs, seat, rs.data.market.spellPrices.length));
     }
@@ -166,19 +184,19 @@ function anyPrice(s: MerlinState, rs: Ruleset, seat: number, n: number): string 
 export function legalMintMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
   const m = rs.data.finance.mint;
   const base = catalogue(rs).base;
+  const mint = (m.bonds || m.shares) && hasChauffeur(s, rs, seat);
   if (m.bonds) {
-    if (checkMintAction(s, rs, seat, Kind.IssueBond, 0) === null) for (let i = 0; i < m.bondFaces.length; i++) out[n++] = base[Kind.IssueBond] + i;
+    if (mint && checkMintAction(s, rs, seat, Kind.IssueBond, 0) === null) for (let i = 0; i < m.bondFaces.length; i++) out[n++] = base[Kind.IssueBond] + i;
     for (let k = 0; k < s.bondIssuer.length; k++) if (s.bondIssuer[k] >= 0 && s.bondHolder[k] < 0 && checkMintAction(s, rs, seat, Kind.BuyBond, k) === null) out[n++] = base[Kind.BuyBond] + k;
     for (let k = 0; k < s.bondIssuer.length; k++) if (s.bondHolder[k] === seat && checkMintAction(s, rs, seat, Kind.ResellBond, k) === null) out[n++] = base[Kind.ResellBond] + k;
   }
   if (m.shares) {
-    for (let i = 0; i < m.shareFractionsPercent.length; i++) if (checkMintAction(s, rs, seat, Kind.IssueShare, i) === null) out[n++] = base[Kind.IssueShare] + i;
+    if (mint) for (let i = 0; i < m.shareFractionsPercent.length; i++) if (checkMintAction(s, rs, seat, Kind.IssueShare, i) === null) out[n++] = base[Kind.IssueShare] + i;
     for (let k = 0; k < s.shareIssuer.length; k++) if (s.shareIssuer[k] >= 0 && s.shareHolder[k] < 0 && checkMintAction(s, rs, seat, Kind.BuyShare, k) === null) out[n++] = base[Kind.BuyShare] + k;
     for (let k = 0; k < s.shareIssuer.length; k++) if (s.shareHolder[k] === seat && checkMintAction(s, rs, seat, Kind.ResellShare, k) === null) out[n++] = base[Kind.ResellShare] + k;
   }
   if (rs.data.market.playerSales) {
-    const hand = s.hands[seat];
-    for (let h = 0; h < hand.length; h++) if (hand[h] >= HAND_SPELL && hand[h] < HAND_POTION && checkMintAction(s, rs, seat, Kind.OfferSpell, h) === null) out[n++] = base[Kind.OfferSpell] + h;
+    if (checkMintAction(s, rs, seat, Kind.OfferSpell, 0) === null) out[n++] = base[Kind.OfferSpell];
     if (s.mead[seat] > 0 && checkMintAction(s, rs, seat, Kind.OfferMead, 0) === null) out[n++] = base[Kind.OfferMead];
   }
   return n;
@@ -188,6 +206,7 @@ export function legalMintMain(s: MerlinState, rs: Ruleset, seat: number, out: In
 export function mintTermCount(s: MerlinState, rs: Ruleset): number {
   const m = rs.data.finance.mint;
   if (s.pending === MintPending.BondTerms) return m.bondCouponPercent.length * m.bondTermMonths.length;
+  if (s.pending === MintPending.SpellChoice) return spellChoices(s, rs, s.decider);
   if (s.offerKind === MintOffer.BondSale) return m.bondPrices.length;
   if (s.offerKind === MintOffer.Spell) return rs.data.market.spellPrices.length;
   return m.sharePrices.length;
@@ -196,7 +215,7 @@ export function mintTermCount(s: MerlinState, rs: Ruleset): number {
 /** Why term `t` cannot complete the open SelectTerm step of this module, or null. */
 export function checkMintTerm(s: MerlinState, rs: Ruleset, seat: number, t: number): string | null {
   if (t < 0 || t >= mintTermCount(s, rs)) return 'no such term';
-  if (s.pending === MintPending.BondTerms || s.offerKind === MintOffer.Share) return null;
+  if (s.pending === MintPending.BondTerms || s.pending === MintPending.SpellChoice || s.offerKind === MintOffer.Share) return null;
   return someBuyer(s, rs, seat, t) ? null : 'no other player can pay that price';
 }
 
@@ -232,14 +251,9 @@ export function applyMintAction(s: MerlinState, rs: Ruleset, seat: number, kind:
     case Kind.ResellShare:
       compose(s, MintOffer.ShareSale, MintPending.MintPrice, a);
       return false;
-    case Kind.OfferSpell: {
-      // The card leaves the hand face up: the table sees what is for sale.
-      const [code, origin] = takeFromHand(s, seat, a);
-      s.offerCard = code;
-      s.offerOrigin = origin;
-      compose(s, MintOffer.Spell, MintPending.MintPrice, -1);
+    case Kind.OfferSpell:
+      compose(s, MintOffer.Spell, MintPending.SpellChoice, -1);
       return false;
-    }
     case Kind.OfferMead:
       compose(s, MintOffer.Mead, MintPending.MintBuyer, -1);
       s.offerB = 0;
@@ -257,6 +271,14 @@ export function applyMintAction(s: MerlinState, rs: Ruleset, seat: number, kind:
       s.shareHolder[a] = seat;
       return false;
     case Kind.SelectTerm:
+      if (s.pending === MintPending.SpellChoice) {
+        // The card leaves the hand face up: the table sees what is for sale.
+        const [code, origin] = takeFromHand(s, seat, spellAt(s, seat, a));
+        s.offerCard = code;
+        s.offerOrigin = origin;
+        s.pending = MintPending.MintPrice;
+        return false;
+      }
       if (s.pending === MintPending.BondTerms) {
         const T = m.bondTermMonths.length;
         const k = free(s.bondIssuer);
@@ -426,12 +448,16 @@ export function describeMintAction(rs: Ruleset, kind: number, a: number, s?: Mer
     case Kind.IssueShare: return `issue a share in ${m.shareFractionsPercent[a]}% of your property payouts (then choose the price)`;
     case Kind.BuyShare: return `buy the share in place ${a} at its price`;
     case Kind.ResellShare: return `offer the share in place ${a} for resale (then choose the price and the buyer)`;
-    case Kind.OfferSpell: return `offer the spell at hand index ${a} to a player, face up (then choose the price and the buyer)`;
+    case Kind.OfferSpell: return 'offer a spell to a player, face up (then choose the spell, the price and the buyer)';
     case Kind.OfferMead: return 'offer one Mead to a player at the Cost of the Living (then choose the buyer)';
     case Kind.SelectTerm:
       if (s && s.pending === MintPending.BondTerms) {
         const T = m.bondTermMonths.length;
         return `coupon ${m.bondCouponPercent[(a / T) | 0] ?? '?'}% a turn, maturity ${m.bondTermMonths[a % T]} months after purchase`;
+      }
+      if (s && s.pending === MintPending.SpellChoice) {
+        const h = spellAt(s, s.decider, a);
+        return h < 0 ? `the spell number ${a + 1} in your hand` : `offer ${rs.cards.spells.defs[rs.cards.spells.instanceDef[s.hands[s.decider][h] - HAND_SPELL]].name} (hand index ${h})`;
       }
       return s ? `ask ${priceOf(s, rs, a) ?? '?'} gold` : `choose term ${a}`;
   }

@@ -36,7 +36,7 @@ import {
 import { applyRepayLoan, borrowerOk, checkOfferLoan, checkRepayLoan, executeLoan, freeLoan, vaultGold } from './loans.ts';
 import { applyBuyInsurance, applySellInsurance, checkBuyInsurance, checkSellInsurance } from './insurance.ts';
 import { auctionStep, checkAuctionOpening, nextAuctionBid, openAuction } from './trade.ts';
-import { applyMintAction, checkMintAction, checkMintTerm, describeMintAction, isMintKind, isMintPending, mintBuyerOk, mintTermCount } from './mint.ts';
+import { applyMintAction, checkMintAction, checkMintTerm, describeMintAction, isMintKind, isMintPending, mintBuyerOk, MintOffer, mintTermCount } from './mint.ts';
 
 /** Offer kinds stored in `offerKind`. */
 export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5, Contract: 6, Loan: 7, Policy: 8, Auction: 9 } as const;
@@ -315,7 +315,7 @@ const FIRST_STEP: Record<number, [number, number]> = {
 
 /** Apply a legal part-2 action (any phase) for `seat`. */
 export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, b: number): void {
-  if (isMintKind(kind) || s.offerKind >= 10) {
+  if (isMintKind(kind) || s.offerKind >= MintOffer.Bond) {
     if (applyMintAction(s, rs, seat, kind, a)) closeOffer(s);
     return;
   }

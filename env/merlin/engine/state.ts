@@ -124,6 +124,8 @@ export const MintPending = {
   MintPrice: 34,
   /** SelectPlayer for the buyer of a resold bond or share, a spell or a Mead (by `offerKind`). */
   MintBuyer: 35,
+  /** SelectTerm for the spell offered to a player: term t is the t-th spell in the hand, in hand order. */
+  SpellChoice: 36,
 } as const;
 
 /** Bits of `unitFlags` (part 3). */

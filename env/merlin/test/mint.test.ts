@@ -198,10 +198,12 @@ describe('spell and Mead sales to players', () => {
   it('a spell offered to a player lies face up; bought, it enters the buyer\'s hand', () => {
     const g = game();
     const inst = giveSpell(g, 0, g.rs.cards.spells.defs[0].id);
-    expect(why(g, Kind.OfferSpell, 0)).toMatch(/Spell Shop/);
+    expect(why(g, Kind.OfferSpell)).toMatch(/Spell Shop/);
     putProperty(g.s, g.rs, 0, 0, club(5));
     putSpecialised(g.s, g.rs, 0, 0, spade(6));
-    act(g, Kind.OfferSpell, 0);
+    act(g, Kind.OfferSpell);
+    expect(g.s.hands[0]).toContain(HAND_SPELL + inst); // chosen next
+    act(g, Kind.SelectTerm, 0); // the first spell in hand
     expect(g.s.hands[0]).not.toContain(HAND_SPELL + inst);
     expect(g.s.offerCard).toBe(HAND_SPELL + inst);
     expect(checkDeep(g.s, g.rs)).toEqual([]);
@@ -223,7 +225,8 @@ describe('spell and Mead sales to players', () => {
     putSpecialised(g.s, g.rs, 0, 0, spade(6));
     const inst = giveSpell(g, 0, g.rs.cards.spells.defs[0].id);
     g.s.handOrigin[0][0] = 7;
-    act(g, Kind.OfferSpell, 0);
+    act(g, Kind.OfferSpell);
+    act(g, Kind.SelectTerm, 0);
     act(g, Kind.SelectTerm, 0);
     act(g, Kind.SelectPlayer, 1);
     act(g, Kind.RefuseOffer);
@@ -270,7 +273,8 @@ describe('observation', () => {
     putProperty(g.s, g.rs, 1, 0, club(5));
     putSpecialised(g.s, g.rs, 1, 0, spade(6));
     const inst = giveSpell(g, 1, g.rs.cards.spells.defs[2].id);
-    act(g, Kind.OfferSpell, g.s.hands[1].length - 1);
+    act(g, Kind.OfferSpell);
+    act(g, Kind.SelectTerm, 0);
     for (let seat = 0; seat < 4; seat++) {
       enc.observe(g.s, seat, out);
       expect(out[seg('bonds').offset]).toBe(1); // a bond in place 0
