@@ -43,11 +43,11 @@ const MEANING: Record<number, [string, string]> = {
   [Kind.SellToBid]: ['free actions', 'Sell one unit of commodity `arg` into the best other bid: paid now, the unit goes by cart (your one transport this turn).'],
   [Kind.BuyFromAsk]: ['free actions', 'Buy one unit of commodity `arg` from the cheapest other ask, paying from your pocket.'],
   [Kind.ProposeTrade]: ['free actions', 'Offer trade item `arg` (commodity lots, gold amounts, a Crown; engine/trade.ts) to another player; then SelectTerm picks the item asked and SelectPlayer the counterparty, who accepts or refuses. Robbery roll on acceptance.'],
-  [Kind.AcceptOffer]: ['offer response', 'The counterparty accepts the open trade or property offer.'],
+  [Kind.AcceptOffer]: ['offer response', 'The counterparty accepts the open trade, property, contract, loan, bond, share, spell or Mead offer.'],
   [Kind.RefuseOffer]: ['offer response', 'The counterparty refuses the open offer; nothing changes hands.'],
   [Kind.OfferProperty]: ['free actions', 'Offer the property at slot `arg` for sale; then SelectTerm picks the price (market.propertyPrices) and SelectPlayer the buyer, who accepts or refuses.'],
   [Kind.LiquidateProperty]: ['free actions', 'Sell the bare property at slot `arg` to the Central Bank at its property value.'],
-  [Kind.SelectTerm]: ['choose a term', 'Sub-decision: entry `arg` of the open menu: a price (market.prices) for PostBid / PostAsk, the trade item asked for ProposeTrade, a price (market.propertyPrices) for OfferProperty, forward price index × expiries + expiry index (finance.forwardPrices, finance.expiryMonths) for WriteFuture, a price (finance.forwardPrices) for ResellFuture, rate index × terms + term index (finance.loanRatesPercent, finance.loanTermMonths) for OfferLoan, a period (finance.insurance.periodTurns) for SellInsurance, an opening bid (market.auctionOpenings) for AuctionProperty.'],
+  [Kind.SelectTerm]: ['choose a term', 'Sub-decision: entry `arg` of the open menu: a price (market.prices) for PostBid / PostAsk, the trade item asked for ProposeTrade, a price (market.propertyPrices) for OfferProperty, forward price index × expiries + expiry index (finance.forwardPrices, finance.expiryMonths) for WriteFuture, a price (finance.forwardPrices) for ResellFuture, rate index × terms + term index (finance.loanRatesPercent, finance.loanTermMonths) for OfferLoan, a period (finance.insurance.periodTurns) for SellInsurance, an opening bid (market.auctionOpenings) for AuctionProperty; coupon × maturity for IssueBond, a price (finance.mint.bondPrices, finance.mint.sharePrices, market.spellPrices) for IssueShare, ResellBond, ResellShare and OfferSpell, and which spell (the `arg`-th in hand) for OfferSpell.'],
   [Kind.WriteFuture]: ['free actions', 'Write (short) a futures contract for one bushel of commodity `arg` (needs a Chauffeur); then SelectTerm picks the forward price and expiry. It lies on the table until a long buys it.'],
   [Kind.BuyFuture]: ['free actions', 'Buy the futures contract in place `arg`: pay its forward price to the short and become the long.'],
   [Kind.OfferLoan]: ['free actions', 'Lend principal `arg` (finance.loanAmounts) from your Chauffeur vaults; then SelectTerm picks the interest rate and term and SelectPlayer the borrower, who accepts or refuses.'],
@@ -76,6 +76,14 @@ const MEANING: Record<number, [string, string]> = {
   [Kind.ProposeRegulation]: ['propose a regulation', 'The enactor of a decree that calls the vote (0.1.14a "Kings") puts regulation `arg` of `decrees.regulations` to the vote: to make it, change to it (it replaces the one in force on its action) or delete it (it is in force) (D152-D154).'],
   [Kind.VoteRegulationFor]: ['the regulation vote', 'Vote for the motion; votes are open, cast in turn order from the proposer; more for than against carries it, a tie keeps the status quo (D154).'],
   [Kind.VoteRegulationAgainst]: ['the regulation vote', 'Vote against the motion.'],
+  [Kind.IssueBond]: ['free actions', 'Private Mint (needs a Chauffeur): issue a bond of face finance.mint.bondFaces[`arg`]; then SelectTerm: coupon index × maturities + maturity index (bondCouponPercent, bondTermMonths). D121-D123.'],
+  [Kind.BuyBond]: ['free actions', 'Buy the bond in place `arg`: pay its face to the issuer, become the holder.'],
+  [Kind.ResellBond]: ['free actions', 'Offer the bond you hold in place `arg` to a player; then SelectTerm: a price (finance.mint.bondPrices), SelectPlayer: the buyer.'],
+  [Kind.IssueShare]: ['free actions', 'Private Mint (needs a Chauffeur): issue a share in finance.mint.shareFractionsPercent[`arg`] percent of your property payouts; then SelectTerm: its price (sharePrices). D124-D126.'],
+  [Kind.BuyShare]: ['free actions', 'Buy the share in place `arg`: pay its price to the issuer, become the holder.'],
+  [Kind.ResellShare]: ['free actions', 'Offer the share you hold in place `arg` to a player; then SelectTerm: a price (finance.mint.sharePrices), SelectPlayer: the buyer.'],
+  [Kind.OfferSpell]: ['free actions', 'Offer a spell to a player, face up (needs a Spell Shop, yours or by brokerage); then SelectTerm: which spell (the `t`-th spell in hand), SelectTerm: a price (market.spellPrices), SelectPlayer: the buyer. D130-D131.'],
+  [Kind.OfferMead]: ['free actions', 'Offer one Mead to a player at the Cost of the Living × mead.priceInCostOfLiving; then SelectPlayer: the buyer. D132.'],
 };
 
 /** The markdown of docs/ACTIONS.md for ruleset `rs`. */

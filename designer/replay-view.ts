@@ -112,7 +112,7 @@ export const SECTIONS: { id: string; title: string; columns: string[]; rows: (s:
   },
   {
     id: 'contracts',
-    title: 'Futures, loans and insurance on the table',
+    title: 'Futures, loans, insurance, bonds and shares on the table',
     columns: ['contract', 'parties', 'terms', 'state'],
     rows: (s, rs) => [
       ...s.futShort.flatMap((short, k) =>
@@ -121,6 +121,10 @@ export const SECTIONS: { id: string; title: string; columns: string[]; rows: (s:
         lender < 0 ? [] : [[`loan ${k}`, `lender ${lender}, borrower ${s.loanBorrower[k]}`, `due month ${s.loanDue[k]}`, `${s.loanOwed[k]} gold owed`]]),
       ...s.polSeller.flatMap((seller, k) =>
         seller < 0 ? [] : [[`policy ${k}`, `seller ${seller}, buyer ${s.polBuyer[k] < 0 ? '-' : s.polBuyer[k]}`, `${rs.data.finance.insurance.events[s.polEvent[k]].name}, premium ${s.polPremium[k]}, ${s.polPeriod[k]} turns`, `cover ${s.polCover[k]}`]]),
+      ...s.bondIssuer.flatMap((issuer, k) =>
+        issuer < 0 ? [] : [[`bond ${k}`, `issuer ${issuer}, holder ${s.bondHolder[k] < 0 ? '-' : s.bondHolder[k]}`, `face ${s.bondFace[k]}, coupon ${s.bondCoupon[k]} a turn`, s.bondHolder[k] < 0 ? `unsold, term ${s.bondDue[k]} months` : `matures month ${s.bondDue[k]}`]]),
+      ...s.shareIssuer.flatMap((issuer, k) =>
+        issuer < 0 ? [] : [[`share ${k}`, `issuer ${issuer}, holder ${s.shareHolder[k] < 0 ? '-' : s.shareHolder[k]}`, `${s.sharePct[k]}% of property payouts`, `price ${s.sharePrice[k]}`]]),
     ],
   },
   { id: 'gold', title: 'Where the gold is', columns: ['holder', 'gold'], rows: (s, rs) => goldBy(s, rs).map((g, i) => [GOLD_COLUMNS[i], g]) },
@@ -172,6 +176,10 @@ const LAID_OUT = new Set([
   'cartCom', 'cartQty', 'cartDest', 'cartPrice', 'cartTurn', 'offerKind', 'offerA', 'offerB', 'offerTo', 'propAucPrice', 'propAucLeader',
   'futShort', 'futLong', 'futCom', 'futPrice', 'futExpiry', 'futOwed', 'futLate', 'loanLender', 'loanBorrower', 'loanOwed', 'loanDue',
   'polSeller', 'polBuyer', 'polEvent', 'polPremium', 'polCover', 'polUntil', 'polPeriod', 'polSeason',
+  // part 2, the Private Mint: the Contracts section; the offered spell, transport wards and price shifts are
+  // bookkeeping (not shown yet)
+  'bondIssuer', 'bondHolder', 'bondFace', 'bondCoupon', 'bondDue', 'shareIssuer', 'shareHolder', 'sharePct', 'sharePrice', 'offerCard', 'offerOrigin',
+  'cartWard', 'cartWardUntil', 'priceShift', 'priceShiftUntil',
   // part 3 (combat): the Fields and Units sections; the open command is bookkeeping
   'slotHits', 'unitCard', 'unitOwner', 'unitPos', 'unitAtk', 'unitHp', 'unitActiveFrom', 'unitActed', 'unitStance', 'unitShield', 'unitExtraAttacks', 'unitFlags',
   'cmdUnit', 'cmdPartner',

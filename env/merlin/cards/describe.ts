@@ -81,6 +81,14 @@ export function describeEffect(e: Effect, deck: DeckName, hasTarget: boolean): s
     }
     case 'returnInvestments':
       return 'you take back every investment on your properties';
+    case 'cartWard':
+      return e.delta >= 6
+        ? `your horse carts cannot break down on a 7 or be robbed in a trade for the next ${plural(e.turns, 'turn', 'turns')}`
+        : `your transport risk falls by ${e.delta} on the d6 (cart breakdowns on a 7, robbery in trades) for the next ${plural(e.turns, 'turn', 'turns')}`;
+    case 'marketPrice': {
+      const [, many] = COMMODITY[e.commodity];
+      return `the realm's price for ${many} ${e.delta > 0 ? 'rises' : 'falls'} by ${plural(Math.abs(e.delta), 'gold', 'gold')} (R.O.W. stimulus bids, futures settled in gold; at least 1) for the next ${plural(e.turns, 'turn', 'turns')}`;
+    }
     case 'rowShare':
       return e.to === 'owner'
         ? `the R.O.W. pays you ${e.percent}% of its gold (rounded down; disregarded if that is 0)`

@@ -32,6 +32,11 @@ export const Effect = z.discriminatedUnion('op', [
   z.object({ op: z.literal('production'), scope: z.enum(['slot', 'lands', 'properties']), multiplier: int().min(0).max(4), turns: int().min(1) }).strict(),
   /** The owner takes back every investment on their properties (0.1.14a "Kings"). */
   z.object({ op: z.literal('returnInvestments') }).strict(),
+  // ---- part 2: transport and the realm's prices (docs/RULES.md D127-D129; engine/market-cards.ts)
+  /** For `turns` turns the owner's transport risk falls by `delta` d6 points: cart breakdowns on a 7 and robbery in trades (6: none). */
+  z.object({ op: z.literal('cartWard'), delta: int().min(1).max(6), turns: int().min(1) }).strict(),
+  /** For `turns` turns the realm's price for `commodity` moves by `delta` gold (at least 1): R.O.W. stimulus bids and futures cash settlement. */
+  z.object({ op: z.literal('marketPrice'), commodity: z.enum(COMMODITIES), delta: int().min(-5).max(5).refine((d) => d !== 0, 'a shift of 0 does nothing'), turns: int().min(1) }).strict(),
   // ---- part 4 (docs/RULES.md D110-D118)
   /**
    * Redistribute R.O.W. revenue: `percent` of the R.O.W.'s gold (rounded down) is split evenly among the
@@ -212,10 +217,7 @@ export type DeckFile = z.infer<typeof DeckFile>;
 export const PLANNED_OPS = {
   /** The owner's horse carts cost `delta` gold less to hire (part 2 "Horse Carts") for `turns` turns. */
   cartDiscount: { needs: 'engine part 2 (horse carts)', schema: z.object({ op: z.literal('cartDiscount'), delta: int().min(1), turns: int().min(1) }).strict() },
-  /** The owner's carts in transit cannot be robbed for `turns` turns. */
-  cartWard: { needs: 'engine part 2 (horse carts, the robbery roll)', schema: z.object({ op: z.literal('cartWard'), turns: int().min(1) }).strict() },
-  /** A commodity's Grand Market price shifts by `delta` steps for `turns` turns. */
-  marketPrice: { needs: 'engine part 2 (Grand Market)', schema: z.object({ op: z.literal('marketPrice'), commodity: z.enum(COMMODITIES), delta: int(), turns: int().min(1) }).strict() },
+
 } as const;
 export const PLANNED_TRIGGERS: Record<string, string> = {
   /** When the owner's horse cart sets out. */

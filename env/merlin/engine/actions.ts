@@ -84,6 +84,15 @@ export const Kind = {
   LastCall: 62, // arg: slot of your unoccupied Brewery (recall your Royal Guard there for a Mead)
   Combine: 63, // verb: the Queen's combination attack (then SelectUnit: the friendly Jack that joins her)
   UseAbilityThird: 64, // verb: the ability's third option (the Grand Artificer's Sharpen Blades)
+  // ---- part 2, the Private Mint and sales to players (80..89; engine/mint.ts)
+  IssueBond: 80, // arg: finance.mint.bondFaces index (needs a Chauffeur; then SelectTerm: coupon × maturity)
+  BuyBond: 81, // arg: bond place (pay the face to the issuer, become the holder)
+  ResellBond: 82, // arg: bond place (the holder offers it on; then SelectTerm: price, SelectPlayer: buyer)
+  IssueShare: 83, // arg: finance.mint.shareFractionsPercent index (needs a Chauffeur; then SelectTerm: the price)
+  BuyShare: 84, // arg: share place (pay its price to the issuer, become the holder)
+  ResellShare: 85, // arg: share place (the holder offers it on; then SelectTerm: price, SelectPlayer: buyer)
+  OfferSpell: 86, // then SelectTerm: which spell (the t-th in hand; shown to all), SelectTerm: price, SelectPlayer: buyer
+  OfferMead: 87, // one Mead at the Cost of the Living price (then SelectPlayer: buyer)
   // ---- part 4: the regulation vote (90..99; engine/regulations.ts)
   ProposeRegulation: 90, // arg: index into decrees.regulations (make, change to or delete it)
   VoteRegulationFor: 91,
@@ -99,10 +108,10 @@ export type KindCategory = 'economy' | 'market' | 'combat';
 /**
  * The category of action kind `k`: part 2's block (28-49: the Grand Market, transport, trading and finance)
  * plus selling spells and Mead is `market`; part 3's block (50-79: golems, the Royal Guard, combat) is
- * `combat`; everything else (building, research, cards, decrees, taxes, bids) is `economy`.
+ * `combat`; the Private Mint and sales to players (80-89) are `market` too; everything else (building, research, cards, decrees, taxes, bids) is `economy`.
  */
 export function kindCategory(k: number): KindCategory {
-  if ((k >= 28 && k <= 49) || k === Kind.SellSpell || k === Kind.SellMead) return 'market';
+  if ((k >= 28 && k <= 49) || (k >= 80 && k <= 89) || k === Kind.SellSpell || k === Kind.SellMead) return 'market';
   if (k >= 50 && k <= 79) return 'combat';
   return 'economy';
 }
@@ -146,7 +155,8 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
   const PP = m.propertyPrices.length;
   const fin = rs.data.finance;
   const FT = Math.max(fin.forwardPrices.length * fin.expiryMonths.length, fin.loanRatesPercent.length * fin.loanTermMonths.length,
-    fin.insurance.periodTurns.length, m.auctionOpenings.length);
+    fin.insurance.periodTurns.length, m.auctionOpenings.length, fin.mint.bondCouponPercent.length * fin.mint.bondTermMonths.length,
+    fin.mint.bondPrices.length, fin.mint.sharePrices.length, m.spellPrices.length);
   const K = fin.maxContracts;
   // [kind, count, arg2 radix]
   const layout: [number, number, number][] = [
@@ -168,6 +178,10 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
     [Kind.Move, 1, 1], [Kind.AttackProperty, 1, 1], [Kind.AttackUnit, 1, 1], [Kind.Defend, 1, 1], [Kind.UseAbility, 1, 1],
     [Kind.SelectSquare, SQ, 1], [Kind.SelectUnit, SQ * L, L], [Kind.UseAbilityAlt, 1, 1], [Kind.LastCall, F, 1],
     [Kind.Combine, 1, 1], [Kind.UseAbilityThird, 1, 1],
+    // part 2: the Private Mint and sales to players
+    [Kind.IssueBond, fin.mint.bondFaces.length, 1], [Kind.BuyBond, fin.mint.maxBonds, 1], [Kind.ResellBond, fin.mint.maxBonds, 1],
+    [Kind.IssueShare, fin.mint.shareFractionsPercent.length, 1], [Kind.BuyShare, fin.mint.maxShares, 1], [Kind.ResellShare, fin.mint.maxShares, 1],
+    [Kind.OfferSpell, 1, 1], [Kind.OfferMead, 1, 1],
     // part 4: the regulation vote
     [Kind.ProposeRegulation, rs.data.decrees.regulations.length, 1], [Kind.VoteRegulationFor, 1, 1], [Kind.VoteRegulationAgainst, 1, 1],
   ];

@@ -17,6 +17,7 @@ import { removeUnitsOf } from './combat.ts';
 import { leaveMarket } from './market.ts';
 import { leaveFutures } from './futures.ts';
 import { hasOverdueLoan, leaveLoans } from './loans.ts';
+import { leaveMint } from './mint.ts';
 import { leaveInsurance } from './insurance.ts';
 
 /** Record that `seat` failed to pay `toBank` gold to the Central Bank and `toRow` to the R.O.W. */
@@ -74,6 +75,7 @@ export function eliminate(s: MerlinState, rs: Ruleset, seat: number): void {
   leaveMarket(s, seat);
   leaveFutures(s, seat);
   leaveLoans(s, seat);
+  leaveMint(s, seat);
   leaveInsurance(s, rs, seat);
   s.centralBank += s.gold[seat];
   s.gold[seat] = 0;

@@ -17,6 +17,7 @@ import { DECK_INDEX, productionMultiplier, rollTriggers } from './effects.ts';
 import { resolveSevenRoll } from './sevens.ts';
 import { advanceWheel, checkClimate, currentPortion } from './season-wheel.ts';
 import { destroyed, healOnRoll, productionRecipient } from './combat.ts';
+import { payDividends } from './mint.ts';
 
 /** Roll two dice for the active player's turn and resolve everything the roll causes. Returns true when taxes fall due. */
 export function rollAndResolve(s: MerlinState, rs: Ruleset): boolean {
@@ -71,7 +72,10 @@ export function produceFor(s: MerlinState, rs: Ruleset, seat: number, total: num
         to = units ? productionRecipient(s, rs, seat, k) : seat;
         const special = top === TopKind.SpellShop || top === TopKind.Brewery;
         const gold = rs.payout[total] * (special ? rs.data.specialisedPayoutMultiplier : 1) * productionMultiplier(s, seat, k, false);
-        if (gold > 0 && to >= 0) bankPays(s, to, gold);
+        if (gold > 0 && to >= 0) {
+          const paid = bankPays(s, to, gold);
+          if (to === seat) payDividends(s, seat, paid);
+        }
         const inv = s.slotInvest[k];
         if (inv > 0 && to === seat) {
           // 0.1.27b "Property Investing": the stake returns doubled; the profit comes from the Central Bank.

@@ -21,6 +21,7 @@ import { drawFrom, shuffleBack } from './cards.ts';
 import { landNumberAt } from './ledger.ts';
 import { findLab } from './magic.ts';
 import { changeUnitStat, deactivateUnit } from './unit-cards.ts';
+import { applyCartWard, applyMarketPrice } from './market-cards.ts';
 
 /** Custom deck index in `state.cdeck` by deck name. */
 export const DECK_INDEX: Record<DeckName, number> = { teaLeaves: 0, crystalBall: 1, spells: 2, potions: 3, royalDecrees: 4 };
@@ -193,6 +194,12 @@ function applyFeasible(s: MerlinState, rs: Ruleset, def: CardDef, owner: number,
       }
       case 'regulation':
         s.regProposer = owner; // the vote opens once the decree is settled (engine/regulations.ts afterDecree)
+        break;
+      case 'cartWard':
+        applyCartWard(s, owner, e.delta, e.turns);
+        break;
+      case 'marketPrice':
+        applyMarketPrice(s, COMMODITIES.indexOf(e.commodity), e.delta, e.turns);
         break;
       case 'returnInvestments': {
         const F = rs.data.table.fieldSlots;

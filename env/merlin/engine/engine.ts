@@ -44,6 +44,7 @@ import { checkRaise } from './trade.ts';
 import { combine, comboPartnerOk } from './combinations.ts';
 import { unitTargetOk } from './unit-cards.ts';
 import { dismissOk, paySurcharge, raid, raidTargetOk } from './artificer.ts';
+import { legalMintMain, MINT_MAIN_KINDS } from './mint.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
 export function currentPlayer(s: MerlinState): number {
@@ -60,13 +61,14 @@ export function isTruncated(s: MerlinState): boolean {
   return s.victory === Victory.Truncated;
 }
 
-const MAIN_KINDS = new Uint8Array(80);
+const MAIN_KINDS = new Uint8Array(90);
 for (const k of [Kind.EndTurn, Kind.BuyCard, Kind.PlayCard, Kind.SellSpell, Kind.Invest, Kind.FundLab, Kind.CreateSpecialised,
   Kind.CreateChauffeur, Kind.Deposit, Kind.Withdraw, Kind.Plant, Kind.Unplant, Kind.BrewMead, Kind.SellMead, Kind.PlayCrowns,
   Kind.Animate, Kind.Motivate, Kind.MotivateNow, Kind.CommandUnit, Kind.LastCall]) MAIN_KINDS[k] = 1;
 /** Part-2 Main-phase kinds (engine/offers.ts). */
-const MARKET_KINDS = new Uint8Array(80);
+const MARKET_KINDS = new Uint8Array(90);
 for (const k of MARKET_MAIN_KINDS) MARKET_KINDS[k] = MAIN_KINDS[k] = 1;
+for (const k of MINT_MAIN_KINDS) MARKET_KINDS[k] = MAIN_KINDS[k] = 1;
 
 /** A readable name for each Phase value (illegal-action reasons, the replay viewer). */
 export const PHASE_NAMES: Record<number, string> = {
@@ -424,6 +426,7 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
   // Ascending ids: part 2's kinds come after part 1's, part 3's after part 2's.
   n = legalMarketMain(s, rs, seat, out, n);
   if (rs.data.combat.golems || rs.data.combat.royalGuards) n = legalCombatMain(s, rs, seat, out, n);
+  n = legalMintMain(s, rs, seat, out, n);
   return n;
 }
 

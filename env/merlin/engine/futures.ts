@@ -24,6 +24,7 @@ import { bestAsk } from './market.ts';
 import { takeGold } from './ledger.ts';
 import { incurDebt } from './bankruptcy.ts';
 import { payRegulationFee, RegAction, regulationBars } from './regulations.ts';
+import { shiftedPrice } from './market-cards.ts';
 
 /** True when `seat` owns a Chauffeur (needed to write derivatives). */
 export function hasChauffeur(s: MerlinState, rs: Ruleset, seat: number): boolean {
@@ -107,9 +108,9 @@ function closeContract(s: MerlinState, k: number): void {
   s.futLate[k] = 0;
 }
 
-/** Settlement price per unit when nothing can be bought: the last sold price, else the Cost of the Living. */
+/** Settlement price per unit when nothing can be bought: the last sold price, else the Cost of the Living (moved by a card's price shift, D128). */
 export function settlementPrice(s: MerlinState, c: number): number {
-  return s.lastPrice[c] > 0 ? s.lastPrice[c] : s.costOfLiving;
+  return shiftedPrice(s, c, s.lastPrice[c] > 0 ? s.lastPrice[c] : s.costOfLiving);
 }
 
 /**

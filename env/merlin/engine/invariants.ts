@@ -14,6 +14,7 @@ import { applyAction, legalActions, whyIllegal } from './engine.ts';
 import { landNumberAt } from './ledger.ts';
 import { buildPlayingDeck } from './cards.ts';
 import { cardHp, isGolemCard, isGuardCard, unitsOn } from './combat.ts';
+import { checkMint } from './mint.ts';
 
 /** Gold, commodities and every card are conserved; no balance is negative; the decision is well formed. */
 export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
@@ -91,6 +92,7 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
     if (s.loanLender[k] === s.loanBorrower[k] || s.loanOwed[k] <= 0) out.push(`loan ${k} is malformed`);
     if (s.eliminated[s.loanLender[k]] || s.eliminated[s.loanBorrower[k]]) out.push(`loan ${k} has an eliminated party`);
   }
+  out.push(...checkMint(s, rs));
   if ((s.phase === Phase.OfferRespond) !== (s.offerTo >= 0)) out.push('an offer counterparty is set outside OfferRespond (or missing in it)');
   if (gold !== rs.data.supply.gold) out.push(`gold is not conserved: ${gold} != ${rs.data.supply.gold}`);
   const totals = [rs.data.supply.commodities.souls, rs.data.supply.commodities.elixirOil, rs.data.supply.commodities.essenceGrain];
@@ -131,6 +133,7 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
   s.potionCard.forEach((c) => customs[3].push(c));
   s.decreeOptions.forEach((c) => customs[4].push(c));
   if (s.decreeCard >= 0) customs[4].push(s.decreeCard);
+  if (s.offerCard >= 0) customs[2].push(s.offerCard - HAND_SPELL);
   DECK_NAMES.forEach((name, d) => {
     const all = [...s.cdeck[d], ...s.cdiscard[d], ...customs[d]].sort((a, b) => a - b);
     const size = rs.decks[name].size;

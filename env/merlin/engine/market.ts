@@ -28,6 +28,7 @@
 import { rollD6 } from '../../core/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
 import type { MerlinState } from './state.ts';
+import { cartWardOf, shiftedPrice } from './market-cards.ts';
 
 /** Cart destination: the owner's own ask. */
 export const CART_TO_ASK = -1;
@@ -295,7 +296,7 @@ export function cartBreakdowns(s: MerlinState, rs: Ruleset): void {
   for (let i = 0; i < s.numPlayers; i++) {
     const seat = s.order[(s.turnIdx + i) % s.numPlayers];
     if (s.cartQty[seat] === 0) continue;
-    if (rollD6(s.rng) <= t) {
+    if (rollD6(s.rng) <= t - cartWardOf(s, seat)) {
       s.supply[s.cartCom[seat]] += s.cartQty[seat];
       clearCart(s, seat);
     }
@@ -312,7 +313,7 @@ export function marketStimulus(s: MerlinState, rs: Ruleset): void {
       continue;
     }
     if (s.months - s.bidSeenMonth[c] < m.stimulusMonths) continue;
-    const col = s.costOfLiving;
+    const col = shiftedPrice(s, c, s.costOfLiving);
     if (col <= 0) continue;
     const n = Math.min(m.stimulusBids, Math.floor(s.row / col));
     if (n === 0) continue;

@@ -19,7 +19,7 @@
  */
 import type { Ruleset } from '../rules/index.ts';
 import { catalogue, Kind } from './actions.ts';
-import { Pending, Phase, SlotKind, type MerlinState } from './state.ts';
+import { MintPending, Pending, Phase, SlotKind, type MerlinState } from './state.ts';
 import {
   applyBuyFromAsk, applyPostAsk, applyPostBid, applyPullAsk, applySellToBid, applyWithdrawBid, checkBuyFromAsk, checkPostAsk,
   checkPostBid, checkPullAsk, checkSellToBid, checkWithdrawBid,
@@ -37,6 +37,7 @@ import { applyRepayLoan, borrowerOk, checkOfferLoan, checkRepayLoan, executeLoan
 import { applyBuyInsurance, applySellInsurance, checkBuyInsurance, checkSellInsurance } from './insurance.ts';
 import { auctionStep, checkAuctionOpening, nextAuctionBid, openAuction } from './trade.ts';
 import { RegAction, regulationBars } from './regulations.ts';
+import { applyMintAction, checkMintAction, checkMintTerm, describeMintAction, isMintKind, isMintPending, mintBuyerOk, MintOffer, mintTermCount } from './mint.ts';
 
 /** Offer kinds stored in `offerKind`. */
 export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5, Contract: 6, Loan: 7, Policy: 8, Auction: 9 } as const;
@@ -50,12 +51,13 @@ export const MARKET_MAIN_KINDS = [
 
 /** True for the part-2 kinds handled by `applyMarketAction` (any phase). */
 export function isMarketKind(kind: number): boolean {
-  return kind >= Kind.PostBid && kind <= Kind.PassAuction;
+  return (kind >= Kind.PostBid && kind <= Kind.PassAuction) || isMintKind(kind);
 }
 
 /** True when the open SelectPlayer step belongs to an offer. */
 export function isOfferTarget(s: MerlinState): boolean {
-  return s.pending === Pending.TradeTarget || s.pending === Pending.PropertyBuyer || s.pending === Pending.ContractBuyer || s.pending === Pending.LoanBorrower;
+  return s.pending === Pending.TradeTarget || s.pending === Pending.PropertyBuyer || s.pending === Pending.ContractBuyer || s.pending === Pending.LoanBorrower
+    || s.pending === MintPending.MintBuyer;
 }
 
 /** True when `target` may be the counterparty of `seat`'s offer being composed. */
@@ -63,6 +65,7 @@ export function offerTargetOk(s: MerlinState, rs: Ruleset, seat: number, target:
   if (s.pending === Pending.TradeTarget) return tradePartnerOk(s, rs, seat, target, s.offerB);
   if (s.pending === Pending.ContractBuyer) return contractBuyerOk(s, rs, seat, target, s.offerA, s.offerB);
   if (s.pending === Pending.LoanBorrower) return borrowerOk(s, seat, target);
+  if (s.pending === MintPending.MintBuyer) return mintBuyerOk(s, rs, seat, target);
   return buyerOk(s, rs, seat, target, s.offerB);
 }
 
@@ -76,6 +79,7 @@ function checkContractPrice(s: MerlinState, rs: Ruleset, seat: number, k: number
 
 /** Why term `t` cannot complete the open SelectTerm step, or null. */
 export function checkTerm(s: MerlinState, rs: Ruleset, seat: number, t: number): string | null {
+  if (isMintPending(s)) return checkMintTerm(s, rs, seat, t);
   const m = rs.data.market;
   switch (s.pending) {
     case Pending.BidPrice:
@@ -102,6 +106,7 @@ export function checkTerm(s: MerlinState, rs: Ruleset, seat: number, t: number):
 
 /** Number of terms of the open SelectTerm step's menu. */
 function termCount(s: MerlinState, rs: Ruleset): number {
+  if (isMintPending(s)) return mintTermCount(s, rs);
   const m = rs.data.market;
   if (s.pending === Pending.TradeGet) return tradeItemCount(rs);
   if (s.pending === Pending.FutureTerms) return rs.data.finance.forwardPrices.length * rs.data.finance.expiryMonths.length;
@@ -164,6 +169,7 @@ export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
     case Kind.ResellFuture:
       return anyTerm(rs.data.finance.forwardPrices.length, (t) => checkContractPrice(s, rs, seat, a, t));
   }
+  if (isMintKind(kind)) return checkMintAction(s, rs, seat, kind, a);
   return 'not a market action';
 }
 
@@ -310,6 +316,10 @@ const FIRST_STEP: Record<number, [number, number]> = {
 
 /** Apply a legal part-2 action (any phase) for `seat`. */
 export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, b: number): void {
+  if (isMintKind(kind) || s.offerKind >= MintOffer.Bond) {
+    if (applyMintAction(s, rs, seat, kind, a)) closeOffer(s);
+    return;
+  }
   const first = FIRST_STEP[kind];
   if (first) {
     compose(s, first[0], first[1], a, kind === Kind.PostAsk ? b : -1);
@@ -395,6 +405,7 @@ const COMMODITY_NAMES = ['Souls', 'Elixir Oil', 'Essence Grain'];
 /** Readable text of a part-2 action; `slotName` names a slot of the decider; `s` (optional) names the open step's terms. */
 export function describeMarketAction(rs: Ruleset, kind: number, a: number, b: number, slotName: (slot: number) => string, s?: MerlinState): string {
   const m = rs.data.market;
+  if (isMintKind(kind) || (kind === Kind.SelectTerm && s && isMintPending(s))) return describeMintAction(rs, kind, a, s);
   switch (kind) {
     case Kind.PostBid: return `bid for one ${COMMODITY_NAMES[a]} (post, raise or lower; then choose the price)`;
     case Kind.WithdrawBid: return `withdraw the ${COMMODITY_NAMES[a]} bid into escrow`;

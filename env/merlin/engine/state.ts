@@ -11,7 +11,7 @@ import { cloneRng } from '../../core/rng.ts';
 import { StateError } from '../../core/errors.ts';
 
 /** Serialisation format version; bump when the layout changes. */
-export const STATE_VERSION = 2;
+export const STATE_VERSION = 3;
 
 /** Who decides next. 0.1.27b "The First Turn" and the project's decision model (docs/RULES.md). */
 export const Phase = {
@@ -43,6 +43,7 @@ export const Phase = {
   SelectTerm: 21,
   /** Part 2: an open ascending property auction: `decider` raises or passes (trade.ts). */
   PropertyAuction: 22,
+  // ---- part 2, the Private Mint and sales to players (values 23..29): they reuse SelectTerm, SelectPlayer and OfferRespond.
   // ---- part 3: combat (values 30..39)
   /** A unit was chosen (`cmdUnit`): pick its verb (move, attack a property or a unit, defend, ability). */
   UnitVerb: 30,
@@ -125,6 +126,21 @@ export const Pending = {
   /** The Tactical Artificer's alternative (D140): the friendly golem to discard (kept in `cmdPartner`), then the opponent whose hand she draws from (SelectPlayer). */
   DismissGolem: 55,
   RaidHand: 56,
+} as const;
+
+/**
+ * Pending values of the Private Mint and sales to players (engine/mint.ts; the block 33..39). Kept out of
+ * `Pending` so the observation's `pending` one-hot keeps its size; `mint.offer` encodes these steps.
+ */
+export const MintPending = {
+  /** SelectTerm for a new bond's coupon and maturity (coupon index × terms + term index). */
+  BondTerms: 33,
+  /** SelectTerm for a price: a share's issue price, a bond's or share's resale price, a spell's price (by `offerKind`). */
+  MintPrice: 34,
+  /** SelectPlayer for the buyer of a resold bond or share, a spell or a Mead (by `offerKind`). */
+  MintBuyer: 35,
+  /** SelectTerm for the spell offered to a player: term t is the t-th spell in the hand, in hand order. */
+  SpellChoice: 36,
 } as const;
 
 /** Bits of `unitFlags` (part 3). */
@@ -342,6 +358,30 @@ export interface MerlinState {
   polUntil: number[];
   polPeriod: number[];
   polSeason: number[];
+  /** Bonds by table place [finance.mint.maxBonds] (engine/mint.ts): issuer (-1 = free place), holder (-1 = not
+   * bought yet), face value (gold), coupon (gold per issuer turn), maturity month (`months`; the term in months
+   * until it is bought). */
+  bondIssuer: number[];
+  bondHolder: number[];
+  bondFace: number[];
+  bondCoupon: number[];
+  bondDue: number[];
+  /** Shares by table place [finance.mint.maxShares] (engine/mint.ts): issuer (-1 = free place), holder (-1 = not
+   * bought yet), percent of the issuer's property payouts claimed, price (the issue price, then the last price paid). */
+  shareIssuer: number[];
+  shareHolder: number[];
+  sharePct: number[];
+  sharePrice: number[];
+  /** A spell card offered to a player (engine/mint.ts): the card id, out of the hand and public while offered (-1 none). */
+  offerCard: number;
+  /** The lab that produced the offered spell (-1 none), so a refused spell returns to the hand as it was. */
+  offerOrigin: number;
+  /** Transport wards by seat (engine/market-cards.ts): d6 points of transport risk removed, and the last turn. */
+  cartWard: number[];
+  cartWardUntil: number[];
+  /** Realm price shifts by commodity (engine/market-cards.ts): gold added to the realm's price, and the last turn. */
+  priceShift: number[];
+  priceShiftUntil: number[];
 
   // ---- the open decision
   phase: number;
@@ -415,6 +455,8 @@ const NUM_ARRAYS: (keyof MerlinState)[] = [
   'order', 'supply', 'gold', 'held', 'crowns', 'mead', 'debtBank', 'debtRow', 'bankruptSince', 'eliminated', 'spellTargeted',
   'futShort', 'futLong', 'futCom', 'futPrice', 'futExpiry', 'futOwed', 'futLate', 'loanLender', 'loanBorrower', 'loanOwed', 'loanDue',
   'polSeller', 'polBuyer', 'polEvent', 'polPremium', 'polCover', 'polUntil', 'polPeriod', 'polSeason',
+  'bondIssuer', 'bondHolder', 'bondFace', 'bondCoupon', 'bondDue', 'shareIssuer', 'shareHolder', 'sharePct', 'sharePrice',
+  'cartWard', 'cartWardUntil', 'priceShift', 'priceShiftUntil',
   'mktBid', 'mktBidTurn', 'mktEscBid', 'mktEscGold', 'mktAsk', 'mktAskQty', 'rowBids', 'rowBidPrice', 'lastPrice', 'bidSeenMonth', 'cartCom', 'cartQty', 'cartDest', 'cartPrice', 'cartTurn',
   'slotKind', 'slotCard', 'slotTopKind', 'slotTop', 'slotInvest', 'slotInvestTurn', 'slotVault', 'slotFunds', 'slotSpent', 'slotPlanted',
   'underCard', 'underKey', 'deck', 'discard', 'readingDeck', 'readingCard', 'readingOwner', 'readingTurn',
@@ -464,6 +506,10 @@ export function cloneState(s: MerlinState): MerlinState {
     loanLender: s.loanLender.slice(), loanBorrower: s.loanBorrower.slice(), loanOwed: s.loanOwed.slice(), loanDue: s.loanDue.slice(),
     polSeller: s.polSeller.slice(), polBuyer: s.polBuyer.slice(), polEvent: s.polEvent.slice(), polPremium: s.polPremium.slice(),
     polCover: s.polCover.slice(), polUntil: s.polUntil.slice(), polPeriod: s.polPeriod.slice(), polSeason: s.polSeason.slice(),
+    bondIssuer: s.bondIssuer.slice(), bondHolder: s.bondHolder.slice(), bondFace: s.bondFace.slice(), bondCoupon: s.bondCoupon.slice(),
+    bondDue: s.bondDue.slice(), shareIssuer: s.shareIssuer.slice(), shareHolder: s.shareHolder.slice(), sharePct: s.sharePct.slice(),
+    sharePrice: s.sharePrice.slice(), offerCard: s.offerCard, offerOrigin: s.offerOrigin,
+    cartWard: s.cartWard.slice(), cartWardUntil: s.cartWardUntil.slice(), priceShift: s.priceShift.slice(), priceShiftUntil: s.priceShiftUntil.slice(),
     phase: s.phase, decider: s.decider, pending: s.pending, pendingHand: s.pendingHand, pendingSlot: s.pendingSlot,
     pendingPlayer: s.pendingPlayer, queue: s.queue.slice(), bids: s.bids.slice(), aucGroup: s.aucGroup.slice(),
     aucFirstPos: s.aucFirstPos, aucRound: s.aucRound, aucPending: s.aucPending.slice(),

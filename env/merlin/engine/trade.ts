@@ -24,6 +24,7 @@ import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, TopKind, type MerlinState } from './state.ts';
 import { rankOf } from './cards.ts';
 import { clearSlotData } from './bankruptcy.ts';
+import { cartWardOf } from './market-cards.ts';
 
 /** Number of trade items of `rs`: commodity lots (3 × tradeLots), gold amounts, a Crown. */
 export function tradeItemCount(rs: Ruleset): number {
@@ -148,8 +149,8 @@ export function robberyThreshold(s: MerlinState, rs: Ruleset, a: number, b: numb
  */
 export function executeTrade(s: MerlinState, rs: Ruleset, from: number, to: number, give: number, get: number): void {
   const t = robberyThreshold(s, rs, from, to);
-  const lostGive = rollD6(s.rng) <= t;
-  const lostGet = rollD6(s.rng) <= t;
+  const lostGive = rollD6(s.rng) <= t - cartWardOf(s, from);
+  const lostGet = rollD6(s.rng) <= t - cartWardOf(s, to);
   moveItem(s, rs, from, to, give, lostGive);
   moveItem(s, rs, to, from, get, lostGet);
 }

@@ -18,6 +18,7 @@ import { combatTurnEnd, combatTurnStart } from './combat.ts';
 import { marketStimulus, marketTurnStart } from './market.ts';
 import { settleFutures } from './futures.ts';
 import { collectLoans } from './loans.ts';
+import { mintTurnStart } from './mint.ts';
 import { resolvePolicies } from './insurance.ts';
 
 /** Start the turn of `order[turnIdx]`, skipping eliminated players, and run it up to its first decision. */
@@ -38,6 +39,7 @@ export function startTurn(s: MerlinState, rs: Ruleset): void {
     marketTurnStart(s, seat);
     settleFutures(s, rs, seat);
     collectLoans(s, rs, seat);
+    mintTurnStart(s, rs, seat);
     const taxDue = rollAndResolve(s, rs);
     if (checkDominance(s, rs)) return;
     marketStimulus(s, rs);

@@ -11,20 +11,22 @@
  * the Grand Market (engine/market.ts marketWorth: gold in bids and escrow, units in its asks and in carts
  * bound to it at the Cost of the Living) + its futures (engine/futures.ts futuresWorth: units owed to it as a
  * long minus units it owes as a short, at the Cost of the Living) + gold owed to it on loans - gold it owes
- * (engine/loans.ts loansWorth) + the cover it has locked in insurance policies it sold (engine/insurance.ts).
+ * (engine/loans.ts loansWorth) + the cover it has locked in insurance policies it sold (engine/insurance.ts)
+ * + the face of bonds and the price of shares it holds - those it issued and sold (engine/mint.ts mintWorth).
  */
 import type { Ruleset } from '../rules/index.ts';
 import { Phase, SlotKind, TopKind, Victory, type MerlinState } from './state.ts';
 import { marketWorth } from './market.ts';
 import { futuresWorth } from './futures.ts';
 import { loansWorth } from './loans.ts';
+import { mintWorth } from './mint.ts';
 import { insuranceWorth } from './insurance.ts';
 
 /** Net worth of `seat` in gold (see module docs). */
 export function netWorth(s: MerlinState, rs: Ruleset, seat: number): number {
   const F = rs.data.table.fieldSlots;
   const col = s.costOfLiving;
-  let w = s.gold[seat] - s.debtBank[seat] - s.debtRow[seat] + marketWorth(s, seat) + futuresWorth(s, seat) + loansWorth(s, seat) + insuranceWorth(s, seat);
+  let w = s.gold[seat] - s.debtBank[seat] - s.debtRow[seat] + marketWorth(s, seat) + futuresWorth(s, seat) + loansWorth(s, seat) + insuranceWorth(s, seat) + mintWorth(s, seat);
   w += (s.held[seat * 3] + s.held[seat * 3 + 1] + s.held[seat * 3 + 2]) * col;
   w += s.mead[seat] * col * rs.data.mead.priceInCostOfLiving;
   for (let k = seat * F, e = k + F; k < e; k++) {

@@ -30,7 +30,7 @@ import type { SegmentSpec, TensorSpec } from '../../core/game.ts';
 import { contentHash } from '../../core/hash.ts';
 import { ArgumentError } from '../../core/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
-import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, UnitFlag, type MerlinState } from '../engine/state.ts';
+import { HAND_POTION, HAND_SPELL, MintPending, Pending, Phase, SlotKind, TopKind, UnitFlag, type MerlinState } from '../engine/state.ts';
 import { cardHp } from '../engine/combat.ts';
 import { bestAsk, bestBid, bidPrice, marketWorth } from '../engine/market.ts';
 import { tradeItemCount } from '../engine/trade.ts';
@@ -39,12 +39,26 @@ import { loansWorth } from '../engine/loans.ts';
 import { insuranceWorth } from '../engine/insurance.ts';
 import { decreeFaces } from '../engine/decrees.ts';
 import { regulationAction } from '../engine/regulations.ts';
+import { MintOffer, mintWorth } from '../engine/mint.ts';
 
 /** Most face-up Future Readings encoded one by one (the oldest first); `readingCount` counts them all. */
 export const MAX_READINGS = 12;
 
-const NUM_PHASES = Object.keys(Phase).length;
-const NUM_PENDING = Object.keys(Pending).length;
+/**
+ * One-hot position of each Phase / Pending value (the values leave gaps between engine parts, so they are not
+ * positions themselves): `PHASE_INDEX[phase]`, `PENDING_INDEX[pending]`, -1 for a value that is not one.
+ */
+function oneHotIndex(table: Record<string, number>): { names: string[]; index: Int16Array } {
+  const entries = Object.entries(table);
+  const index = new Int16Array(Math.max(...entries.map(([, v]) => v)) + 1).fill(-1);
+  entries.forEach(([, v], i) => (index[v] = i));
+  return { names: entries.map(([k]) => k), index };
+}
+const PHASES = oneHotIndex(Phase);
+const { None: _none, ...OPEN_PENDINGS } = { ...Pending, ...MintPending };
+const PENDINGS = oneHotIndex(OPEN_PENDINGS);
+const NUM_PHASES = PHASES.names.length;
+const NUM_PENDING = PENDINGS.names.length;
 /** Slot kinds encoded one-hot (Empty is all zero): Property, SpellLab, PotionLab, Chauffeur. */
 const SLOT_KINDS = 4;
 /** Top kinds encoded one-hot (None and ChauffeurPair are implied by the slot kind): Land, SpellShop, Brewery. */
@@ -116,8 +130,8 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   const L = new Layout();
 
   // ---- the decision and the clock
-  const oPhase = L.add('phase', NUM_PHASES, `One-hot over Phase: ${Object.keys(Phase).join(', ')}.`);
-  const oPending = L.add('pending', NUM_PENDING, `One-hot over Pending (why a SelectSlot / SelectPlayer sub-decision is open): ${Object.keys(Pending).join(', ')}.`);
+  const oPhase = L.add('phase', NUM_PHASES, `One-hot over Phase, in this order: ${PHASES.names.join(', ')}.`);
+  const oPending = L.add('pending', NUM_PENDING, `One-hot over Pending (why a sub-decision is open), in this order: ${PENDINGS.names.join(', ')}; all zero when none is open.`);
   const oPendSlot = L.add('pendingSlot', F, `One-hot over the decider's field slots: the slot chosen earlier in a compound decision (the lab of a Spell Shop / Brewery, the first property of a Chauffeur); all zero when none.`);
   const oPendPlayer = L.add('pendingPlayer', M, `One-hot over ${relWord}: the spell's target player chosen earlier (Land spells); all zero when none.`);
   const oPendHand = L.add('pendingHand', H, full
@@ -311,6 +325,25 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     ? L.add('decree.design', (1 + O) * nDesign, `[${1 + O}] the chosen decree, then the revealed options × [${nDesign}]: one-hot design (${names(rs.cards.royalDecrees.defs)}), which fixes the hidden cost (D151).`)
     : -1;
 
+  // ---- part 2: the Private Mint and sales to players (engine/mint.ts; everything here is public)
+  const mint = fin.mint;
+  const KB = mint.maxBonds;
+  const KS = mint.maxShares;
+  const maxBondTerm = Math.max(...mint.bondTermMonths);
+  const MI = Math.max(KB, KS, mint.bondFaces.length, mint.shareFractionsPercent.length);
+  const oMintOf = L.add('mint.offer', 10, `One-hot kind of the Private Mint action or sale being composed (6: new bond, bond resale, new share, share resale, spell to a player, Mead to a player); one-hot step (3: SelectTerm, SelectPlayer, OfferRespond); the chosen price ${priceWord} (0 until chosen).`);
+  const oMintIdx = L.add('mint.offerIndex', MI, `[${MI}] one-hot: the bond face index (new bond), the share fraction index (new share) or the bond or share place (resale) of the open Private Mint action.`);
+  const oMintTo = L.add('mint.counterparty', M, `One-hot ${relWord} of the buyer the open sale is offered to.`);
+  const oMintSpell = L.add('mint.offeredSpell', nSp, `[${nSp}] spell designs: one-hot design of the spell offered to a player (it lies face up while offered).`);
+  const oBond = L.add('bonds', KB * 5, `[${KB}] bond places (engine/mint.ts) × [5]: 1 when a bond lies there; 1 when bought; face ${priceWord}; coupon per issuer turn ${priceWord}; months to maturity / ${maxBondTerm} clipped to [0, 1] (the term while unsold).`);
+  const oBondIssuer = L.add('bonds.issuer', KB * M, `[${KB}] × [${M}]: one-hot ${relWord} of the issuer.`);
+  const oBondHolder = L.add('bonds.holder', KB * M, `[${KB}] × [${M}]: one-hot ${relWord} of the holder (all zero while unsold).`);
+  const oShare = L.add('shares', KS * 4, `[${KS}] share places (engine/mint.ts) × [4]: 1 when a share lies there; 1 when bought; percent of the issuer's property payouts / 100; price (issue or last paid) ${priceWord}.`);
+  const oShareIssuer = L.add('shares.issuer', KS * M, `[${KS}] × [${M}]: one-hot ${relWord} of the issuer.`);
+  const oShareHolder = L.add('shares.holder', KS * M, `[${KS}] × [${M}]: one-hot ${relWord} of the holder (all zero while unsold).`);
+  const oWard = L.add('seat.cartWard', M * 2, `${seatWord} × [2]: a card's transport ward (engine/market-cards.ts): d6 points of transport risk removed / 6; turns left / 10 clipped to 1 (0 when none).`);
+  const oShift = L.add('market.priceShift', 3 * 3, '[3] commodities × [3]: a card\'s shift of the realm\'s price (engine/market-cards.ts): rise in gold / 5, fall in gold / 5 (each clipped to 1), turns left / 10 clipped to 1 (0 when none).');
+
   const spec = L.spec();
   const size = spec.size;
   const rel = new Int32Array(M);
@@ -350,8 +383,10 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
 
     const phase = s.phase;
     const active = placed ? order[s.turnIdx] : -1;
-    if (phase >= 0 && phase < NUM_PHASES) out[oPhase + phase] = 1;
-    if (s.pending >= 0 && s.pending < NUM_PENDING) out[oPending + s.pending] = 1;
+    const phaseAt = phase >= 0 && phase < PHASES.index.length ? PHASES.index[phase] : -1;
+    if (phaseAt >= 0) out[oPhase + phaseAt] = 1;
+    const pendingAt = s.pending > 0 && s.pending < PENDINGS.index.length ? PENDINGS.index[s.pending] : -1;
+    if (pendingAt >= 0) out[oPending + pendingAt] = 1;
     if (s.pendingSlot >= 0 && s.pendingSlot < F) out[oPendSlot + s.pendingSlot] = 1;
     if (s.pendingPlayer >= 0 && s.pendingPlayer < P) out[oPendPlayer + relOf[s.pendingPlayer]] = 1;
     if (s.pendingHand >= 0 && s.pendingHand < H && (full || s.decider === observer)) out[oPendHand + s.pendingHand] = 1;
@@ -458,7 +493,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       } else if (s.spellTargeted[observer * P + p]) out[oTargeted + i] = 1;
 
       // ---- the seat's field, and its net worth (the same sum as engine/victory.ts netWorth, inlined)
-      let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice + marketWorth(s, p) + futuresWorth(s, p) + loansWorth(s, p) + insuranceWorth(s, p);
+      let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice + marketWorth(s, p) + futuresWorth(s, p) + loansWorth(s, p) + insuranceWorth(s, p) + mintWorth(s, p);
       const k0 = p * F;
       const j0 = i * F;
       for (let slot = 0; slot < F; slot++) {
@@ -606,7 +641,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       if (s.cartTurn[p] === turn) out[oMkMoved + i] = 1;
     }
     const ok = s.offerKind;
-    if (ok > 0) {
+    if (ok > 0 && ok < MintOffer.Bond) {
       if (phase !== Phase.PropertyAuction) out[oOfStage + (phase === Phase.OfferRespond ? 2 : phase === Phase.SelectPlayer ? 1 : 0)] = 1;
       out[oOfKind + ok - 1] = 1;
       const b = s.offerB;
@@ -691,6 +726,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     writeCombat(s, observer, out);
     writeRegulations(s, out);
     if (s.unitCard.length > 0) writeCombat2(s, out);
+    writeMint(s, out);
     if (full) {
       if (s.decreeCard >= 0) out[oDDesign + decreeDef[s.decreeCard]] = 1;
       const opts = s.decreeOptions;
@@ -732,6 +768,68 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       if (fl & UnitFlag.Dormant) {
         const left = s.unitActiveFrom[u] - s.turn;
         if (left > 0) out[o + 3] = left >= 8 ? 1 : left / 8;
+      }
+    }
+  }
+
+  /** Part 2: the Private Mint's bonds and shares and the open sale (nothing here is hidden). */
+  function writeMint(s: MerlinState, out: Float32Array): void {
+    const ok = s.offerKind;
+    if (ok >= MintOffer.Bond) {
+      const phase = s.phase;
+      out[oMintOf + ok - MintOffer.Bond] = 1;
+      out[oMintOf + 6 + (phase === Phase.OfferRespond ? 2 : phase === Phase.SelectPlayer ? 1 : 0)] = 1;
+      if (s.offerA >= 0) out[oMintIdx + s.offerA] = 1;
+      if (s.offerB >= 0 && ok !== MintOffer.Bond) {
+        const pr = ok === MintOffer.BondSale ? mint.bondPrices[s.offerB] : ok === MintOffer.Spell ? d.market.spellPrices[s.offerB]
+          : ok === MintOffer.Mead ? s.costOfLiving * meadPrice : mint.sharePrices[s.offerB];
+        out[oMintOf + 9] = pr / (pr + 10);
+      }
+      if (s.offerTo >= 0) out[oMintTo + relOf[s.offerTo]] = 1;
+      if (s.offerCard >= HAND_SPELL) out[oMintSpell + spellDef[s.offerCard - HAND_SPELL]] = 1;
+    }
+    for (let k = 0; k < KB; k++) {
+      const issuer = s.bondIssuer[k];
+      if (issuer < 0) continue;
+      const o = oBond + k * 5;
+      out[o] = 1;
+      const holder = s.bondHolder[k];
+      out[o + 2] = s.bondFace[k] / (s.bondFace[k] + 10);
+      out[o + 3] = s.bondCoupon[k] / (s.bondCoupon[k] + 10);
+      const left = holder >= 0 ? s.bondDue[k] - s.months : s.bondDue[k];
+      out[o + 4] = left <= 0 ? 0 : left >= maxBondTerm ? 1 : left / maxBondTerm;
+      out[oBondIssuer + k * M + relOf[issuer]] = 1;
+      if (holder >= 0) {
+        out[o + 1] = 1;
+        out[oBondHolder + k * M + relOf[holder]] = 1;
+      }
+    }
+    const turn = s.turn;
+    for (let p = 0; p < s.numPlayers; p++) {
+      if (s.cartWardUntil[p] < turn) continue;
+      const left = s.cartWardUntil[p] - turn;
+      out[oWard + relOf[p] * 2] = s.cartWard[p] / 6;
+      out[oWard + relOf[p] * 2 + 1] = left >= 10 ? 1 : left / 10;
+    }
+    for (let c = 0; c < 3; c++) {
+      if (s.priceShiftUntil[c] < turn || s.priceShift[c] === 0) continue;
+      const d = s.priceShift[c];
+      out[oShift + c * 3 + (d > 0 ? 0 : 1)] = Math.min(1, Math.abs(d) / 5);
+      const left = s.priceShiftUntil[c] - turn;
+      out[oShift + c * 3 + 2] = left >= 10 ? 1 : left / 10;
+    }
+    for (let k = 0; k < KS; k++) {
+      const issuer = s.shareIssuer[k];
+      if (issuer < 0) continue;
+      const o = oShare + k * 4;
+      out[o] = 1;
+      const holder = s.shareHolder[k];
+      out[o + 2] = s.sharePct[k] / 100;
+      out[o + 3] = s.sharePrice[k] / (s.sharePrice[k] + 10);
+      out[oShareIssuer + k * M + relOf[issuer]] = 1;
+      if (holder >= 0) {
+        out[o + 1] = 1;
+        out[oShareHolder + k * M + relOf[holder]] = 1;
       }
     }
   }

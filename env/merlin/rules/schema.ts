@@ -349,6 +349,10 @@ export const RulesetSchema = z
         auctionOpenings: z.array(nat()).min(1).max(6),
         /** Each raise in a property auction adds this much gold (0.1.14a "Bid Auctioning"). */
         auctionStep: int().min(1),
+        /** Spell and Mead sales to other players (0.1.27b "Spell Shops", "Breweries"; D130-D132). */
+        playerSales: z.boolean(),
+        /** Asking prices of a spell offered to another player, in gold. */
+        spellPrices: z.array(int().min(1)).min(1).max(8),
       })
       .strict(),
     /**
@@ -403,6 +407,36 @@ export const RulesetSchema = z
               )
               .min(1)
               .max(8),
+          })
+          .strict(),
+        /**
+         * The Private Mint (0.1.27b "Chauffeurs": "Private Mint"; 0.1.14a "Bid/Ask Table" stock): bonds and shares
+         * issued by a player with a Chauffeur. docs/RULES.md D121-D126. No player-issued currency (D73).
+         */
+        mint: z
+          .object({
+            /** Switch for bonds (a fixed coupon, the face repaid at maturity). */
+            bonds: z.boolean(),
+            /** Bonds on the table at once (fixes the catalogue and observation sizes). */
+            maxBonds: int().min(1).max(16),
+            /** Face values in gold: what the buyer pays the issuer and the issuer repays at maturity. */
+            bondFaces: z.array(int().min(1)).min(1).max(6),
+            /** Coupon grid: percent of the face paid at the start of each of the issuer's turns (rounded up). */
+            bondCouponPercent: z.array(nat()).min(1).max(4),
+            /** Maturities in months after the bond is bought. */
+            bondTermMonths: z.array(int().min(1)).min(1).max(4),
+            /** Resale prices of a bond, in gold. */
+            bondPrices: z.array(int().min(1)).min(1).max(8),
+            /** Switch for shares (a claim on a fraction of the issuer's property gold payouts). */
+            shares: z.boolean(),
+            /** Shares on the table at once. */
+            maxShares: int().min(1).max(16),
+            /** The fraction one share claims, in percent of each property payout (rounded down per payout). */
+            shareFractionsPercent: z.array(int().min(1).max(100)).min(1).max(4),
+            /** Most percent of a player's payouts its shares may claim together. */
+            maxSharePercent: int().min(1).max(100),
+            /** Issue and resale prices of a share, in gold. */
+            sharePrices: z.array(int().min(1)).min(1).max(8),
           })
           .strict(),
       })

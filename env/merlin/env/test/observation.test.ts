@@ -21,6 +21,7 @@ import { HAND_POTION, HAND_SPELL, Phase } from '../../engine/state.ts';
 import { createObservationEncoder, createStateEncoder } from '../observation.ts';
 import { resampleHidden } from '../hidden.ts';
 import { decreeFaces } from '../../engine/decrees.ts';
+import { afterDecree } from '../../engine/regulations.ts';
 import { observationMarkdown } from '../observation-doc.ts';
 import { variant } from '../../test/helpers.ts';
 
@@ -104,7 +105,15 @@ function sampleStates(players: number, games: number, every: number): MerlinStat
     const s = createGame(ruleset, players, `obs/${players}/${g}`);
     const r = seedRng(`obs-agent/${players}/${g}`);
     let step = 0;
+    let voted = false;
     while (!isTerminal(s)) {
+      // The regulation vote follows one rare decree (Council of the Realm); open it once per game as that decree's
+      // effect does (engine/regulations.ts afterDecree), so its two phases are sampled.
+      if (!voted && step >= 100 && s.phase === Phase.Main) {
+        voted = true;
+        s.regProposer = s.decider;
+        afterDecree(s);
+      }
       if (step % every === 0 || RARE.has(s.phase)) out.push(cloneState(s));
       applyAction(s, ruleset, sampleAction(r, legalActions(s, ruleset, buf), g % 2 === 1));
       step++;
@@ -278,7 +287,8 @@ const face = (c: number) => c % 54;
 
 /** Changes to seat `b`'s hidden information that keep the state conserved; `owner` is who may see each. */
 function mutations(s: MerlinState, b: number, r: ReturnType<typeof seedRng>): Mutation[] {
-  const inSub = (c: MerlinState, x: number) => (c.phase === Phase.SelectSlot || c.phase === Phase.SelectPlayer) && c.decider === b && c.pendingHand === x;
+  // The hand card held by an open sub-decision (its slot, player, square or unit is being chosen) is not swapped.
+  const inSub = (c: MerlinState, x: number) => c.decider === b && c.pendingHand === x;
   // A bought card is shown to its owner by suit only, so it is swapped for another suit.
   const swapPlaying = (arr: (c: MerlinState) => number[], bought: boolean) => (c: MerlinState) => {
     const hand = arr(c);

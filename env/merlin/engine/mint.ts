@@ -1,0 +1,465 @@
+/**
+ * The Private Mint and sales to players. 0.1.27b "Chauffeurs" ("Private Mint: Dare to issue your own bonds,
+ * stocks, or even a unique currency"), "Spell Shops" ("sell spell cards to the Central Bank or to other
+ * players"), "Breweries" (Mead "sold to the Central Bank or other players for the current Cost of the
+ * Living"); 0.1.14a "Bid/Ask Table" (stock), "Spades", "Hearts". docs/RULES.md D121-D132.
+ *
+ *   IssueBond(face)    -> SelectTerm(coupon × maturity)            a bond on the table (needs a Chauffeur)
+ *   BuyBond(k)                                                     pay the face to the issuer, become the holder
+ *   ResellBond(k)      -> SelectTerm(price) -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
+ *   IssueShare(pct)    -> SelectTerm(price)                        a share on the table (needs a Chauffeur)
+ *   BuyShare(k)                                                    pay the price to the issuer, become the holder
+ *   ResellShare(k)     -> SelectTerm(price) -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
+ *   OfferSpell -> SelectTerm(which spell) -> SelectTerm(price) -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
+ *   OfferMead                              -> SelectPlayer -> the buyer: AcceptOffer / RefuseOffer
+ *
+ * - A bond: the buyer pays the face (`finance.mint.bondFaces`) to the issuer's pocket. At the start of each of
+ *   the issuer's later turns the holder receives the coupon, ceil(face × percent / 100); from the maturity month
+ *   (the term counted from the purchase) the issuer repays the face and the bond closes. A payment the issuer
+ *   cannot make from pocket and vaults is a default: the Central Bank pays the holder the rest (as far as it
+ *   holds gold) and the issuer owes the Central Bank that much, so they are bankrupt until it is paid (the
+ *   futures' failure-to-deliver path, engine/futures.ts).
+ * - A share: the buyer pays its price to the issuer. Whenever a property of the issuer pays the issuer gold
+ *   on a roll, the holder receives floor(payout × percent / 100) of it from the issuer's pocket (the payout has
+ *   just arrived there). A player's shares claim at most `finance.mint.maxSharePercent` percent together.
+ * - A bond or share nobody bought is taken off the table at the start of the issuer's next turn. Holders may
+ *   resell. An eliminated issuer's or holder's instruments are cancelled.
+ * - A spell offered to a player is chosen as the t-th spell in the hand (t below the SelectTerm menu size, so
+ *   the catalogue needs no id per hand index); it leaves the hand face up (the table sees it) into `offerCard`; bought, it enters
+ *   the buyer's hand; refused, it returns to the seller's hand (and was seen). It needs a Spell Shop as a sale
+ *   to the Central Bank does (its own, or another player's when `spellShopBrokerage` is on).
+ * - Mead sells for the Cost of the Living × `mead.priceInCostOfLiving`, as to the Central Bank.
+ */
+import type { Ruleset } from '../rules/index.ts';
+import { catalogue, Kind } from './actions.ts';
+import { HAND_POTION, HAND_SPELL, MintPending, Phase, type MerlinState } from './state.ts';
+import { bankPays, takeGold } from './ledger.ts';
+import { incurDebt } from './bankruptcy.ts';
+import { hasChauffeur } from './futures.ts';
+import { checkSellSpell, takeFromHand } from './magic.ts';
+
+/** Offer kinds of this module stored in `offerKind` (after engine/offers.ts `Offer`). */
+export const MintOffer = { Bond: 10, BondSale: 11, Share: 12, ShareSale: 13, Spell: 14, Mead: 15 } as const;
+
+/** Main-phase kinds of this module. */
+export const MINT_MAIN_KINDS = [
+  Kind.IssueBond, Kind.BuyBond, Kind.ResellBond, Kind.IssueShare, Kind.BuyShare, Kind.ResellShare, Kind.OfferSpell, Kind.OfferMead,
+] as const;
+
+/** True for the kinds this module handles. */
+export function isMintKind(kind: number): boolean {
+  return kind >= Kind.IssueBond && kind <= Kind.OfferMead;
+}
+
+/** True when the open SelectTerm / SelectPlayer step belongs to this module. */
+export function isMintPending(s: MerlinState): boolean {
+  return s.pending >= MintPending.BondTerms && s.pending <= MintPending.SpellChoice;
+}
+
+/** Hand index of the `t`-th spell in `seat`'s hand, or -1. */
+function spellAt(s: MerlinState, seat: number, t: number): number {
+  const hand = s.hands[seat];
+  for (let h = 0; h < hand.length; h++) if (hand[h] >= HAND_SPELL && hand[h] < HAND_POTION && t-- === 0) return h;
+  return -1;
+}
+
+/** Spells `seat` may choose in a SpellChoice step: those in hand, at most the SelectTerm menu size. */
+function spellChoices(s: MerlinState, rs: Ruleset, seat: number): number {
+  const cap = catalogue(rs).count[Kind.SelectTerm];
+  let n = 0;
+  for (const c of s.hands[seat]) if (c >= HAND_SPELL && c < HAND_POTION) n++;
+  return n < cap ? n : cap;
+}
+
+function free(issuer: number[]): number {
+  for (let k = 0; k < issuer.length; k++) if (issuer[k] < 0) return k;
+  return -1;
+}
+
+/** Percent of `seat`'s payouts claimed by its shares on the table (bought or not). */
+export function sharePercent(s: MerlinState, seat: number): number {
+  let p = 0;
+  for (let k = 0; k < s.shareIssuer.length; k++) if (s.shareIssuer[k] === seat) p += s.sharePct[k];
+  return p;
+}
+
+function handRoom(s: MerlinState, rs: Ruleset, p: number): boolean {
+  return s.hands[p].length + s.newCards[p].length < rs.data.table.handSize;
+}
+
+/** Price of one Mead sold to a player: as to the Central Bank. */
+export function meadPrice(s: MerlinState, rs: Ruleset): number {
+  return s.costOfLiving * rs.data.mead.priceInCostOfLiving;
+}
+
+/** The price of the open MintPrice or MintBuyer step's term `t` (by `offerKind`). */
+function priceOf(s: MerlinState, rs: Ruleset, t: number): number {
+  const m = rs.data.finance.mint;
+  if (s.offerKind === MintOffer.BondSale) return m.bondPrices[t];
+  if (s.offerKind === MintOffer.Spell) return rs.data.market.spellPrices[t];
+  if (s.offerKind === MintOffer.Mead) return meadPrice(s, rs);
+  return m.sharePrices[t];
+}
+
+/** True when `to` may buy what `from` offers at term `t` (offerKind and offerA of the open offer). */
+function buyerOk(s: MerlinState, rs: Ruleset, from: number, to: number, t: number): boolean {
+  if (to === from || to < 0 || s.eliminated[to] || s.gold[to] < priceOf(s, rs, t)) return false;
+  if (s.offerKind === MintOffer.BondSale) return to !== s.bondIssuer[s.offerA];
+  if (s.offerKind === MintOffer.ShareSale) return to !== s.shareIssuer[s.offerA];
+  if (s.offerKind === MintOffer.Spell) return handRoom(s, rs, to);
+  return true;
+}
+
+/** True when some player other than `seat` could buy at term `t`. */
+function someBuyer(s: MerlinState, rs: Ruleset, seat: number, t: number): boolean {
+  for (let p = 0; p < s.numPlayers; p++) if (buyerOk(s, rs, seat, p, t)) return true;
+  return false;
+}
+
+/** Why `seat` cannot take the Main-phase action (kind, a), or null. */
+export function checkMintAction(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number): string | null {
+  const m = rs.data.finance.mint;
+  switch (kind) {
+    case Kind.IssueBond:
+      if (!m.bonds) return 'bonds are off in this ruleset';
+      if (!hasChauffeur(s, rs, seat)) return 'issuing a bond needs a Chauffeur (the Private Mint)';
+      return free(s.bondIssuer) >= 0 ? null : 'every bond place on the table is taken';
+    case Kind.BuyBond:
+      if (!m.bonds) return 'bonds are off in this ruleset';
+      if (s.bondIssuer[a] < 0 || s.bondHolder[a] >= 0) return 'no bond for sale in that place';
+      if (s.bondIssuer[a] === seat) return 'you issued this bond';
+      return s.gold[seat] >= s.bondFace[a] ? null : 'not enough gold in pocket for the face value';
+    case Kind.ResellBond:
+    case Kind.ResellShare: {
+      const bond = kind === Kind.ResellBond;
+      if (!(bond ? m.bonds : m.shares)) return `${bond ? 'bonds' : 'shares'} are off in this ruleset`;
+      if ((bond ? s.bondHolder : s.shareHolder)[a] !== seat || (bond ? s.bondIssuer : s.shareIssuer)[a] < 0) return `you do not hold that ${bond ? 'bond' : 'share'}`;
+      return withOffer(s, bond ? MintOffer.BondSale : MintOffer.ShareSale, a, () => anyPrice(s, rs, seat, (bond ? m.bondPrices : m.sharePrices).length));
+    }
+    case Kind.IssueShare:
+      if (!m.shares) return 'shares are off in this ruleset';
+      if (!hasChauffeur(s, rs, seat)) return 'issuing a share needs a Chauffeur (the Private Mint)';
+      if (free(s.shareIssuer) < 0) return 'every share place on the table is taken';
+      return sharePercent(s, seat) + m.shareFractionsPercent[a] <= m.maxSharePercent ? null
+        : `your shares would claim more than ${m.maxSharePercent}% of your payouts`;
+    case Kind.BuyShare:
+      if (!m.shares) return 'shares are off in this ruleset';
+      if (s.shareIssuer[a] < 0 || s.shareHolder[a] >= 0) return 'no share for sale in that place';
+      if (s.shareIssuer[a] === seat) return 'you issued this share';
+      return s.gold[seat] >= s.sharePrice[a] ? null : 'not enough gold in pocket for its price';
+    case Kind.OfferSpell: {
+      if (!rs.data.market.playerSales) return 'sales to players are off in this ruleset';
+      const h = spellAt(s, seat, 0);
+      if (h < 0) return 'no spell in hand';
+      const why = checkSellSpell(s, rs, seat, h);
+      if (why) return why;
+      return withOffer(s, MintOffer.Spell, a, () => anyPrice(s, rs, seat, rs.data.market.spellPrices.length));
+    }
+    case Kind.OfferMead:
+      if (!rs.data.market.playerSales) return 'sales to players are off in this ruleset';
+      if (s.mead[seat] === 0) return 'no Mead to sell';
+      return withOffer(s, MintOffer.Mead, -1, () => (someBuyer(s, rs, seat, 0) ? null : 'no other player can pay the Cost of the Living'));
+  }
+  return 'not a Private Mint action';
+}
+
+/** Run `check` as if offer (kind, a) were open (the buyer checks read offerKind and offerA), then restore. */
+function withOffer(s: MerlinState, kind: number, a: number, check: () => string | null): string | null {
+  const k = s.offerKind;
+  const oa = s.offerA;
+  s.offerKind = kind;
+  s.offerA = a;
+  const why = check();
+  s.offerKind = k;
+  s.offerA = oa;
+  return why;
+}
+
+function anyPrice(s: MerlinState, rs: Ruleset, seat: number, n: number): string | null {
+  for (let t = 0; t < n; t++) if (someBuyer(s, rs, seat, t)) return null;
+  return 'no other player can pay any price';
+}
+
+/** Append the legal Main-phase ids of this module for `seat` to `out` from `n` (ascending). */
+export function legalMintMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
+  const m = rs.data.finance.mint;
+  const base = catalogue(rs).base;
+  const mint = (m.bonds || m.shares) && hasChauffeur(s, rs, seat);
+  if (m.bonds) {
+    if (mint && checkMintAction(s, rs, seat, Kind.IssueBond, 0) === null) for (let i = 0; i < m.bondFaces.length; i++) out[n++] = base[Kind.IssueBond] + i;
+    for (let k = 0; k < s.bondIssuer.length; k++) if (s.bondIssuer[k] >= 0 && s.bondHolder[k] < 0 && checkMintAction(s, rs, seat, Kind.BuyBond, k) === null) out[n++] = base[Kind.BuyBond] + k;
+    for (let k = 0; k < s.bondIssuer.length; k++) if (s.bondHolder[k] === seat && checkMintAction(s, rs, seat, Kind.ResellBond, k) === null) out[n++] = base[Kind.ResellBond] + k;
+  }
+  if (m.shares) {
+    if (mint) for (let i = 0; i < m.shareFractionsPercent.length; i++) if (checkMintAction(s, rs, seat, Kind.IssueShare, i) === null) out[n++] = base[Kind.IssueShare] + i;
+    for (let k = 0; k < s.shareIssuer.length; k++) if (s.shareIssuer[k] >= 0 && s.shareHolder[k] < 0 && checkMintAction(s, rs, seat, Kind.BuyShare, k) === null) out[n++] = base[Kind.BuyShare] + k;
+    for (let k = 0; k < s.shareIssuer.length; k++) if (s.shareHolder[k] === seat && checkMintAction(s, rs, seat, Kind.ResellShare, k) === null) out[n++] = base[Kind.ResellShare] + k;
+  }
+  if (rs.data.market.playerSales) {
+    if (checkMintAction(s, rs, seat, Kind.OfferSpell, 0) === null) out[n++] = base[Kind.OfferSpell];
+    if (s.mead[seat] > 0 && checkMintAction(s, rs, seat, Kind.OfferMead, 0) === null) out[n++] = base[Kind.OfferMead];
+  }
+  return n;
+}
+
+/** Number of terms of the open SelectTerm step of this module. */
+export function mintTermCount(s: MerlinState, rs: Ruleset): number {
+  const m = rs.data.finance.mint;
+  if (s.pending === MintPending.BondTerms) return m.bondCouponPercent.length * m.bondTermMonths.length;
+  if (s.pending === MintPending.SpellChoice) return spellChoices(s, rs, s.decider);
+  if (s.offerKind === MintOffer.BondSale) return m.bondPrices.length;
+  if (s.offerKind === MintOffer.Spell) return rs.data.market.spellPrices.length;
+  return m.sharePrices.length;
+}
+
+/** Why term `t` cannot complete the open SelectTerm step of this module, or null. */
+export function checkMintTerm(s: MerlinState, rs: Ruleset, seat: number, t: number): string | null {
+  if (t < 0 || t >= mintTermCount(s, rs)) return 'no such term';
+  if (s.pending === MintPending.BondTerms || s.pending === MintPending.SpellChoice || s.offerKind === MintOffer.Share) return null;
+  return someBuyer(s, rs, seat, t) ? null : 'no other player can pay that price';
+}
+
+/** True when `to` may be the buyer in the open MintBuyer step of `seat`'s offer. */
+export function mintBuyerOk(s: MerlinState, rs: Ruleset, seat: number, to: number): boolean {
+  return buyerOk(s, rs, seat, to, s.offerB);
+}
+
+function compose(s: MerlinState, offer: number, pending: number, a: number): void {
+  s.phase = pending === MintPending.MintBuyer ? Phase.SelectPlayer : Phase.SelectTerm;
+  s.pending = pending;
+  s.offerKind = offer;
+  s.offerA = a;
+  s.offerB = -1;
+}
+
+/**
+ * Apply a legal action of this module: a first step (Main), or the SelectTerm / SelectPlayer / Accept / Refuse
+ * step of an offer of this module. Returns true when the offer is finished (the caller closes it).
+ */
+export function applyMintAction(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number): boolean {
+  const m = rs.data.finance.mint;
+  switch (kind) {
+    case Kind.IssueBond:
+      compose(s, MintOffer.Bond, MintPending.BondTerms, a);
+      return false;
+    case Kind.IssueShare:
+      compose(s, MintOffer.Share, MintPending.MintPrice, a);
+      return false;
+    case Kind.ResellBond:
+      compose(s, MintOffer.BondSale, MintPending.MintPrice, a);
+      return false;
+    case Kind.ResellShare:
+      compose(s, MintOffer.ShareSale, MintPending.MintPrice, a);
+      return false;
+    case Kind.OfferSpell:
+      compose(s, MintOffer.Spell, MintPending.SpellChoice, -1);
+      return false;
+    case Kind.OfferMead:
+      compose(s, MintOffer.Mead, MintPending.MintBuyer, -1);
+      s.offerB = 0;
+      return false;
+    case Kind.BuyBond: {
+      s.gold[seat] -= s.bondFace[a];
+      s.gold[s.bondIssuer[a]] += s.bondFace[a];
+      s.bondHolder[a] = seat;
+      s.bondDue[a] += s.months;
+      return false;
+    }
+    case Kind.BuyShare:
+      s.gold[seat] -= s.sharePrice[a];
+      s.gold[s.shareIssuer[a]] += s.sharePrice[a];
+      s.shareHolder[a] = seat;
+      return false;
+    case Kind.SelectTerm:
+      if (s.pending === MintPending.SpellChoice) {
+        // The card leaves the hand face up: the table sees what is for sale.
+        const [code, origin] = takeFromHand(s, seat, spellAt(s, seat, a));
+        s.offerCard = code;
+        s.offerOrigin = origin;
+        s.pending = MintPending.MintPrice;
+        return false;
+      }
+      if (s.pending === MintPending.BondTerms) {
+        const T = m.bondTermMonths.length;
+        const k = free(s.bondIssuer);
+        const face = m.bondFaces[s.offerA];
+        s.bondIssuer[k] = seat;
+        s.bondHolder[k] = -1;
+        s.bondFace[k] = face;
+        s.bondCoupon[k] = Math.ceil((face * m.bondCouponPercent[(a / T) | 0]) / 100);
+        s.bondDue[k] = m.bondTermMonths[a % T]; // the term; the month is fixed at the purchase
+        return true;
+      }
+      if (s.offerKind === MintOffer.Share) {
+        const k = free(s.shareIssuer);
+        s.shareIssuer[k] = seat;
+        s.shareHolder[k] = -1;
+        s.sharePct[k] = m.shareFractionsPercent[s.offerA];
+        s.sharePrice[k] = m.sharePrices[a];
+        return true;
+      }
+      s.offerB = a;
+      s.phase = Phase.SelectPlayer;
+      s.pending = MintPending.MintBuyer;
+      return false;
+    case Kind.SelectPlayer:
+      s.offerTo = (seat + a) % s.numPlayers;
+      s.phase = Phase.OfferRespond;
+      s.decider = s.offerTo;
+      return false;
+    case Kind.AcceptOffer: {
+      const from = s.order[s.turnIdx];
+      const price = priceOf(s, rs, s.offerB);
+      s.gold[seat] -= price;
+      s.gold[from] += price;
+      if (s.offerKind === MintOffer.BondSale) s.bondHolder[s.offerA] = seat;
+      else if (s.offerKind === MintOffer.ShareSale) {
+        s.shareHolder[s.offerA] = seat;
+        s.sharePrice[s.offerA] = price;
+      } else if (s.offerKind === MintOffer.Spell) {
+        s.hands[seat].push(s.offerCard);
+        s.handOrigin[seat].push(-1);
+        s.offerCard = -1;
+        s.offerOrigin = -1;
+      } else {
+        s.mead[from]--;
+        s.mead[seat]++;
+      }
+      return true;
+    }
+    case Kind.RefuseOffer:
+      returnOfferedSpell(s);
+      return true;
+  }
+  return true;
+}
+
+/** A refused (or abandoned) spell offer: the card returns to the seller's hand. */
+function returnOfferedSpell(s: MerlinState): void {
+  if (s.offerCard < 0) return;
+  const from = s.order[s.turnIdx];
+  s.hands[from].push(s.offerCard);
+  s.handOrigin[from].push(s.offerOrigin);
+  s.offerCard = -1;
+  s.offerOrigin = -1;
+}
+
+/** Pay `amount` from `issuer` to `holder`; what pocket and vaults lack is a default (module docs). */
+function payOrDefault(s: MerlinState, rs: Ruleset, issuer: number, holder: number, amount: number): void {
+  const paid = takeGold(s, rs, issuer, amount);
+  s.gold[holder] += paid;
+  if (paid < amount) incurDebt(s, issuer, bankPays(s, holder, amount - paid), 0);
+}
+
+function closeBond(s: MerlinState, k: number): void {
+  s.bondIssuer[k] = -1;
+  s.bondHolder[k] = -1;
+  s.bondFace[k] = 0;
+  s.bondCoupon[k] = 0;
+  s.bondDue[k] = 0;
+}
+
+function closeShare(s: MerlinState, k: number): void {
+  s.shareIssuer[k] = -1;
+  s.shareHolder[k] = -1;
+  s.sharePct[k] = 0;
+  s.sharePrice[k] = 0;
+}
+
+/**
+ * Start of `seat`'s turn (after loans are collected, before the roll): its unsold bonds and shares leave the
+ * table; each bond it issued pays its coupon, or from the maturity month its face, and closes.
+ */
+export function mintTurnStart(s: MerlinState, rs: Ruleset, seat: number): void {
+  for (let k = 0; k < s.bondIssuer.length; k++) {
+    if (s.bondIssuer[k] !== seat) continue;
+    const holder = s.bondHolder[k];
+    if (holder < 0) {
+      closeBond(s, k);
+      continue;
+    }
+    if (s.months >= s.bondDue[k]) {
+      payOrDefault(s, rs, seat, holder, s.bondFace[k]);
+      closeBond(s, k);
+    } else if (s.bondCoupon[k] > 0) payOrDefault(s, rs, seat, holder, s.bondCoupon[k]);
+  }
+  for (let k = 0; k < s.shareIssuer.length; k++) if (s.shareIssuer[k] === seat && s.shareHolder[k] < 0) closeShare(s, k);
+}
+
+/** `seat`'s property just paid it `paid` gold: each holder of its shares receives floor(paid × percent / 100). */
+export function payDividends(s: MerlinState, seat: number, paid: number): void {
+  for (let k = 0; k < s.shareIssuer.length; k++) {
+    if (s.shareIssuer[k] !== seat || s.shareHolder[k] < 0) continue;
+    const d = Math.floor((paid * s.sharePct[k]) / 100);
+    s.gold[seat] -= d;
+    s.gold[s.shareHolder[k]] += d;
+  }
+}
+
+/** Cancel every bond and share of an eliminated seat (as issuer or holder). */
+export function leaveMint(s: MerlinState, seat: number): void {
+  for (let k = 0; k < s.bondIssuer.length; k++) if (s.bondIssuer[k] === seat || s.bondHolder[k] === seat) closeBond(s, k);
+  for (let k = 0; k < s.shareIssuer.length; k++) if (s.shareIssuer[k] === seat || s.shareHolder[k] === seat) closeShare(s, k);
+}
+
+/** Net worth of `seat`'s bonds and shares: + the face of bonds held and the price of shares held, − those it issued and sold. */
+export function mintWorth(s: MerlinState, seat: number): number {
+  let w = 0;
+  for (let k = 0; k < s.bondIssuer.length; k++) {
+    if (s.bondHolder[k] < 0) continue;
+    if (s.bondHolder[k] === seat) w += s.bondFace[k];
+    if (s.bondIssuer[k] === seat) w -= s.bondFace[k];
+  }
+  for (let k = 0; k < s.shareIssuer.length; k++) {
+    if (s.shareHolder[k] < 0) continue;
+    if (s.shareHolder[k] === seat) w += s.sharePrice[k];
+    if (s.shareIssuer[k] === seat) w -= s.sharePrice[k];
+  }
+  return w;
+}
+
+/** Structural checks of the bonds, shares and the offered spell (engine/invariants.ts). */
+export function checkMint(s: MerlinState, rs: Ruleset): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < s.bondIssuer.length; k++) {
+    const i = s.bondIssuer[k];
+    if (i < 0) continue;
+    if (i === s.bondHolder[k] || s.bondFace[k] <= 0 || s.bondCoupon[k] < 0) out.push(`bond ${k} is malformed`);
+    if (s.eliminated[i] || (s.bondHolder[k] >= 0 && s.eliminated[s.bondHolder[k]])) out.push(`bond ${k} has an eliminated party`);
+  }
+  for (let k = 0; k < s.shareIssuer.length; k++) {
+    const i = s.shareIssuer[k];
+    if (i < 0) continue;
+    if (i === s.shareHolder[k] || s.sharePct[k] <= 0) out.push(`share ${k} is malformed`);
+    if (s.eliminated[i] || (s.shareHolder[k] >= 0 && s.eliminated[s.shareHolder[k]])) out.push(`share ${k} has an eliminated party`);
+  }
+  for (let p = 0; p < s.numPlayers; p++) if (sharePercent(s, p) > rs.data.finance.mint.maxSharePercent) out.push(`shares of ${p} claim too much`);
+  if ((s.offerCard >= 0) !== (s.offerKind === MintOffer.Spell)) out.push('an offered spell lies outside a spell offer (or is missing in it)');
+  return out;
+}
+
+/** Readable text of an action of this module (`s`, optional, names the open step's terms). */
+export function describeMintAction(rs: Ruleset, kind: number, a: number, s?: MerlinState): string {
+  const m = rs.data.finance.mint;
+  switch (kind) {
+    case Kind.IssueBond: return `issue a bond of face ${m.bondFaces[a]} gold (then choose the coupon and maturity)`;
+    case Kind.BuyBond: return `buy the bond in place ${a} at its face value`;
+    case Kind.ResellBond: return `offer the bond in place ${a} for resale (then choose the price and the buyer)`;
+    case Kind.IssueShare: return `issue a share in ${m.shareFractionsPercent[a]}% of your property payouts (then choose the price)`;
+    case Kind.BuyShare: return `buy the share in place ${a} at its price`;
+    case Kind.ResellShare: return `offer the share in place ${a} for resale (then choose the price and the buyer)`;
+    case Kind.OfferSpell: return 'offer a spell to a player, face up (then choose the spell, the price and the buyer)';
+    case Kind.OfferMead: return 'offer one Mead to a player at the Cost of the Living (then choose the buyer)';
+    case Kind.SelectTerm:
+      if (s && s.pending === MintPending.BondTerms) {
+        const T = m.bondTermMonths.length;
+        return `coupon ${m.bondCouponPercent[(a / T) | 0] ?? '?'}% a turn, maturity ${m.bondTermMonths[a % T]} months after purchase`;
+      }
+      if (s && s.pending === MintPending.SpellChoice) {
+        const h = spellAt(s, s.decider, a);
+        return h < 0 ? `the spell number ${a + 1} in your hand` : `offer ${rs.cards.spells.defs[rs.cards.spells.instanceDef[s.hands[s.decider][h] - HAND_SPELL]].name} (hand index ${h})`;
+      }
+      return s ? `ask ${priceOf(s, rs, a) ?? '?'} gold` : `choose term ${a}`;
+  }
+  return `Private Mint action ${kind}`;
+}
