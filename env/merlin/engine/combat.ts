@@ -1043,7 +1043,7 @@ export function removeUnitsOf(s: MerlinState, seat: number): void {
 
 /**
  * The `skirmish` start (`combat.start`): every seat is dealt Club properties, golems (Jacks, Queens) and
- * Kings from the top of the shuffled deck into its hand, playable at once, and Souls from the supply.
+ * Kings from the top of the shuffled deck into its hand, playable at once, and commodities from the supply.
  */
 export function dealSkirmish(s: MerlinState, rs: Ruleset): void {
   const st = rs.data.combat.start;
@@ -1064,8 +1064,11 @@ export function dealSkirmish(s: MerlinState, rs: Ruleset): void {
         want[g]--;
       }
     }
-    const n = Math.min(st.souls, s.supply[0]);
-    s.supply[0] -= n;
-    s.held[p * 3] += n;
+    const want3 = [st.souls, st.elixirOil, st.essenceGrain];
+    for (let c = 0; c < 3; c++) {
+      const n = Math.min(want3[c], s.supply[c]);
+      s.supply[c] -= n;
+      s.held[p * 3 + c] += n;
+    }
   }
 }

@@ -252,9 +252,10 @@ export const RulesetSchema = z
           .strict(),
         /**
          * A combat-ready start (the `skirmish` variant): cards dealt from the deck into every hand at setup
-         * (Club properties, Jacks and Queens, Kings) and Souls from the supply. All zero in `full`.
+         * (Club properties, Jacks and Queens, Kings) and commodities from the supply (the golems' abilities
+         * cost Elixir Oil and Essence Grain too). All zero in `full`.
          */
-        start: z.object({ properties: nat(), golems: nat(), kings: nat(), souls: nat() }).strict(),
+        start: z.object({ properties: nat(), golems: nat(), kings: nat(), souls: nat(), elixirOil: nat(), essenceGrain: nat() }).strict(),
       })
       .strict(),
     /**

@@ -658,6 +658,7 @@ describe('Units leave with their player, and the skirmish variant (docs/RULES.md
       expect(ranks.filter((r) => r === 11 || r === 12).length).toBe(4);
       expect(ranks.filter((r) => r === 13).length).toBe(2);
       expect(s.held[p * 3 + SOULS]).toBe(5);
+      expect([s.held[p * 3 + 1], s.held[p * 3 + 2]]).toEqual([4, 4]); // Elixir Oil, Essence Grain
     }
     const buf = new Int32Array(catalogue(rs).size);
     const r = seedRng('sk-play');
