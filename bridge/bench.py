@@ -108,8 +108,9 @@ def main() -> None:
         for _ in range(a.rounds):
             bases.append(in_process(a.num_envs, a.seconds)["steps_per_sec"])
             vecs.append(bridge_vector(url, a.num_envs, a.seconds, a.encoding)["steps_per_sec"])
-        single = lockstep(url, "random", encoding=a.encoding)
-        selfplay = lockstep(url, "all", encoding=a.encoding)
+        # Lockstep is one env: measured with the one-env wrappers' encoding (dense), see merlin_gym.Client.create.
+        single = lockstep(url, "random", encoding="dense")
+        selfplay = lockstep(url, "all", encoding="dense")
     finally:
         if server:
             server.close()

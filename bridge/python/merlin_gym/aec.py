@@ -25,7 +25,7 @@ class MerlinAECEnv(AECEnv):
 
     def __init__(self, players: int = 4, variant: str = "full", rewards: Optional[Dict[str, Any]] = None, render_mode: Optional[str] = None,
                  url: Optional[str] = None, token: Optional[str] = None, client: Optional[Client] = None,
-                 observation_encoding: str = "sparse"):
+                 observation_encoding: str = "dense"):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")

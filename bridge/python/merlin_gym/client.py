@@ -225,8 +225,9 @@ class Client:
     def create(self, mode: str = "single", num_envs: int = 1, variant: str = "full", players: int = 4,
                observation_encoding: str = "sparse", **options: Any) -> "Batch":
         """A batch of envs on the server. ``observation_encoding``: ``"sparse"`` (default; frames carry only
-        the non-zero values, decoded here into dense arrays) or ``"dense"``; servers older than protocol 1.1
-        only speak dense, and get it."""
+        the non-zero values, decoded here into dense arrays; pays off for batches) or ``"dense"`` (what the
+        one-env Gymnasium and PettingZoo wrappers use: for one row the decoding costs more than the bytes it
+        saves); servers older than protocol 1.1 only speak dense, and get it."""
         msg = {"type": "create", "mode": mode, "num_envs": num_envs, "variant": variant, "players": players}
         if "observation_encodings" in self.welcome.get("capabilities", {}):
             msg["observation_encoding"] = observation_encoding
@@ -365,7 +366,9 @@ class Batch:
         out = []
         for c, lo, hi in ((counts, 0, t_main), (final_counts, t_main, t)):
             dense = np.zeros(len(c) * d, dtype=np.float32)
-            if hi > lo:
+            if len(c) == 1:  # one row: no row offsets to add
+                dense[idx[lo:hi]] = val[lo:hi]
+            elif hi > lo:
                 starts = np.repeat(np.arange(len(c), dtype=np.int64) * d, c.astype(np.int64))
                 dense[starts + idx[lo:hi]] = val[lo:hi]
             out.append(dense)
