@@ -216,8 +216,12 @@ export class PolicyValueNet {
    * @returns logp [B, numActions] (log-probabilities; illegal actions near -1e9) and value [B]
    */
   forward(obs: tf.Tensor2D, mask: tf.Tensor2D): { logp: tf.Tensor2D; value: tf.Tensor1D } {
-    const mm = this.fastGrad ? denseMatMul : (a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D => tf.matMul(a, b);
-    return this.forwardFrom(mm(obs, this.vars[0] as tf.Tensor2D) as tf.Tensor2D, mask);
+    return this.forwardFrom(this.mm(obs, this.vars[0] as tf.Tensor2D), mask);
+  }
+
+  /** `a @ b`: `denseMatMul` (fast gradient on wasm) unless `fastGrad` is off. */
+  private mm(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D {
+    return this.fastGrad ? denseMatMul(a, b) : tf.matMul(a, b);
   }
 
   /** The first kernel W0 [obsSize, hidden[0]] as a JS array (cached until the parameters change). */
@@ -247,14 +251,13 @@ export class PolicyValueNet {
    * @returns logp [B, numActions] and value [B], as `forward`
    */
   forwardFrom(z0: tf.Tensor2D, mask: tf.Tensor2D): { logp: tf.Tensor2D; value: tf.Tensor1D } {
-    const mm = this.fastGrad ? denseMatMul : (a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D => tf.matMul(a, b);
     let h = tf.relu(tf.add(z0, this.vars[1])) as tf.Tensor2D;
     const L = this.shape.hidden.length;
-    for (let i = 1; i < L; i++) h = tf.relu(tf.add(mm(h, this.vars[2 * i] as tf.Tensor2D), this.vars[2 * i + 1])) as tf.Tensor2D;
-    const logits = tf.add(mm(h, this.vars[2 * L] as tf.Tensor2D), this.vars[2 * L + 1]);
+    for (let i = 1; i < L; i++) h = tf.relu(tf.add(this.mm(h, this.vars[2 * i] as tf.Tensor2D), this.vars[2 * i + 1])) as tf.Tensor2D;
+    const logits = tf.add(this.mm(h, this.vars[2 * L] as tf.Tensor2D), this.vars[2 * L + 1]);
     const masked = tf.add(logits, tf.mul(tf.sub(mask, 1), -MASKED_LOGIT));
     const logp = tf.logSoftmax(masked) as tf.Tensor2D;
-    const value = tf.reshape(tf.add(mm(h, this.vars[2 * L + 2] as tf.Tensor2D), this.vars[2 * L + 3]), [-1]) as tf.Tensor1D;
+    const value = tf.reshape(tf.add(this.mm(h, this.vars[2 * L + 2] as tf.Tensor2D), this.vars[2 * L + 3]), [-1]) as tf.Tensor1D;
     return { logp, value };
   }
 

@@ -21,7 +21,7 @@
 import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, type MerlinState } from './state.ts';
 import { bestAsk } from './market.ts';
-import { takeGold } from './ledger.ts';
+import { freePlace, takeGold } from './ledger.ts';
 import { incurDebt } from './bankruptcy.ts';
 import { payRegulationFee, RegAction, regulationBars } from './regulations.ts';
 import { shiftedPrice } from './market-cards.ts';
@@ -35,8 +35,7 @@ export function hasChauffeur(s: MerlinState, rs: Ruleset, seat: number): boolean
 
 /** First free contract place, or -1. */
 export function freeContract(s: MerlinState): number {
-  for (let k = 0; k < s.futShort.length; k++) if (s.futShort[k] < 0) return k;
-  return -1;
+  return freePlace(s.futShort);
 }
 
 /** Why `seat` cannot write a futures contract on commodity `c` now, or null. */

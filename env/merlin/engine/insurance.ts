@@ -22,7 +22,7 @@ import { SlotKind, TopKind, type MerlinState } from './state.ts';
 import { currentPortion } from './season-wheel.ts';
 import { hasChauffeur } from './futures.ts';
 import { vaultGold } from './loans.ts';
-import { landNumberAt, takeFromVaults } from './ledger.ts';
+import { freePlace, landNumberAt, takeFromVaults } from './ledger.ts';
 import { productionMultiplier } from './effects.ts';
 
 /** Index (SEASONS order) of the season in force. */
@@ -36,8 +36,7 @@ export function premiumOf(s: MerlinState, rs: Ruleset, e: number): number {
 }
 
 function freePolicy(s: MerlinState): number {
-  for (let k = 0; k < s.polSeller.length; k++) if (s.polSeller[k] < 0) return k;
-  return -1;
+  return freePlace(s.polSeller);
 }
 
 /** Why `seat` cannot post a policy on event `e`, or null. */

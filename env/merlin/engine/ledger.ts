@@ -6,6 +6,15 @@
 import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, type MerlinState } from './state.ts';
 
+/**
+ * The first free place of a table of contracts (futures, loans, insurance policies, bonds, shares): the first
+ * index whose owner column (`owners[k]`: the short, lender, seller or issuer) is -1; -1 when every place is taken.
+ */
+export function freePlace(owners: number[]): number {
+  for (let k = 0; k < owners.length; k++) if (owners[k] < 0) return k;
+  return -1;
+}
+
 /** Central Bank pays up to `amount` gold to `seat`'s pocket; returns what it paid (the bank is finite). */
 export function bankPays(s: MerlinState, seat: number, amount: number): number {
   const paid = amount < s.centralBank ? amount : s.centralBank;

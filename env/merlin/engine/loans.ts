@@ -16,7 +16,7 @@
  */
 import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, type MerlinState } from './state.ts';
-import { takeFromVaults, takeGold } from './ledger.ts';
+import { freePlace, takeFromVaults, takeGold } from './ledger.ts';
 
 /** Gold in `seat`'s Chauffeur vaults. */
 export function vaultGold(s: MerlinState, rs: Ruleset, seat: number): number {
@@ -28,8 +28,7 @@ export function vaultGold(s: MerlinState, rs: Ruleset, seat: number): number {
 
 /** First free loan place, or -1. */
 export function freeLoan(s: MerlinState): number {
-  for (let k = 0; k < s.loanLender.length; k++) if (s.loanLender[k] < 0) return k;
-  return -1;
+  return freePlace(s.loanLender);
 }
 
 /** Why `seat` cannot offer a loan of principal index `ai` (before the borrower is chosen), or null. */

@@ -33,7 +33,7 @@
 import type { Ruleset } from '../rules/index.ts';
 import { catalogue, Kind } from './actions.ts';
 import { HAND_POTION, HAND_SPELL, MintPending, Phase, type MerlinState } from './state.ts';
-import { bankPays, takeGold } from './ledger.ts';
+import { bankPays, freePlace, takeGold } from './ledger.ts';
 import { incurDebt } from './bankruptcy.ts';
 import { hasChauffeur } from './futures.ts';
 import { checkSellSpell, takeFromHand } from './magic.ts';
@@ -69,11 +69,6 @@ function spellChoices(s: MerlinState, rs: Ruleset, seat: number): number {
   let n = 0;
   for (const c of s.hands[seat]) if (c >= HAND_SPELL && c < HAND_POTION) n++;
   return n < cap ? n : cap;
-}
-
-function free(issuer: number[]): number {
-  for (let k = 0; k < issuer.length; k++) if (issuer[k] < 0) return k;
-  return -1;
 }
 
 /** Percent of `seat`'s payouts claimed by its shares on the table (bought or not). */
@@ -123,7 +118,7 @@ export function checkMintAction(s: MerlinState, rs: Ruleset, seat: number, kind:
     case Kind.IssueBond:
       if (!m.bonds) return 'bonds are off in this ruleset';
       if (!hasChauffeur(s, rs, seat)) return 'issuing a bond needs a Chauffeur (the Private Mint)';
-      return free(s.bondIssuer) >= 0 ? null : 'every bond place on the table is taken';
+      return freePlace(s.bondIssuer) >= 0 ? null : 'every bond place on the table is taken';
     case Kind.BuyBond:
       if (!m.bonds) return 'bonds are off in this ruleset';
       if (s.bondIssuer[a] < 0 || s.bondHolder[a] >= 0) return 'no bond for sale in that place';
@@ -139,7 +134,7 @@ export function checkMintAction(s: MerlinState, rs: Ruleset, seat: number, kind:
     case Kind.IssueShare:
       if (!m.shares) return 'shares are off in this ruleset';
       if (!hasChauffeur(s, rs, seat)) return 'issuing a share needs a Chauffeur (the Private Mint)';
-      if (free(s.shareIssuer) < 0) return 'every share place on the table is taken';
+      if (freePlace(s.shareIssuer) < 0) return 'every share place on the table is taken';
       return sharePercent(s, seat) + m.shareFractionsPercent[a] <= m.maxSharePercent ? null
         : `your shares would claim more than ${m.maxSharePercent}% of your payouts`;
     case Kind.BuyShare:
@@ -281,7 +276,7 @@ export function applyMintAction(s: MerlinState, rs: Ruleset, seat: number, kind:
       }
       if (s.pending === MintPending.BondTerms) {
         const T = m.bondTermMonths.length;
-        const k = free(s.bondIssuer);
+        const k = freePlace(s.bondIssuer);
         const face = m.bondFaces[s.offerA];
         s.bondIssuer[k] = seat;
         s.bondHolder[k] = -1;
@@ -291,7 +286,7 @@ export function applyMintAction(s: MerlinState, rs: Ruleset, seat: number, kind:
         return true;
       }
       if (s.offerKind === MintOffer.Share) {
-        const k = free(s.shareIssuer);
+        const k = freePlace(s.shareIssuer);
         s.shareIssuer[k] = seat;
         s.shareHolder[k] = -1;
         s.sharePct[k] = m.shareFractionsPercent[s.offerA];

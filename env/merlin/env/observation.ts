@@ -750,17 +750,26 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     for (let p = 0; p < s.numPlayers; p++) if (v[p] >= 0) out[oRegVotes + relOf[p] * 2 + (v[p] === 1 ? 0 : 1)] = 1;
   }
 
+  /**
+   * Unit u's place in the board-of-units segments (combat.units, combat.units2, combat.commandedUnit):
+   * (relative seat × fieldSlots + slot) × stackMax + its level on the square (order of arrival); -1 above the stack.
+   */
+  function unitPlace(s: MerlinState, u: number): number {
+    const k = s.unitPos[u];
+    let level = 0;
+    for (let t = 0; t < u; t++) if (s.unitPos[t] === k) level++;
+    return level < LV ? (relOf[(k / F) | 0] * F + (k % F)) * LV + level : -1;
+  }
+
   /** Part 3b (D136, D138, D139): the units' combination flags, Fortify Will, deactivation; the open choices are in `pending`. */
   function writeCombat2(s: MerlinState, out: Float32Array): void {
     const units = s.unitCard.length;
     for (let u = 0; u < units; u++) {
       const fl = s.unitFlags[u];
       if (!(fl & (UnitFlag.Guarded | UnitFlag.Inspiring | UnitFlag.FortifiedWill | UnitFlag.Dormant | UnitFlag.Transmuted))) continue;
-      const k = s.unitPos[u];
-      let level = 0;
-      for (let t = 0; t < u; t++) if (s.unitPos[t] === k) level++;
-      if (level >= LV) continue;
-      const o = oCUnit2 + ((relOf[(k / F) | 0] * F + (k % F)) * LV + level) * UF2;
+      const j = unitPlace(s, u);
+      if (j < 0) continue;
+      const o = oCUnit2 + j * UF2;
       if (fl & UnitFlag.Guarded) out[o] = 1;
       if (fl & UnitFlag.Inspiring) out[o + 1] = 1;
       if (fl & UnitFlag.FortifiedWill) out[o + 2] = 1;
@@ -849,12 +858,9 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     const units = s.unitCard.length;
     const turn = s.turn;
     for (let u = 0; u < units; u++) {
-      const k = s.unitPos[u];
-      const seatOfSquare = (k / F) | 0;
-      let level = 0;
-      for (let t = 0; t < u; t++) if (s.unitPos[t] === k) level++;
-      if (level >= LV) continue;
-      const j = (relOf[seatOfSquare] * F + (k % F)) * LV + level;
+      const j = unitPlace(s, u);
+      if (j < 0) continue;
+      const seatOfSquare = (s.unitPos[u] / F) | 0;
       if (u === s.cmdUnit) out[oCCmd + j] = 1;
       else if (u === s.cmdPartner) out[oCCmd + j] = 0.5;
       const o = oCUnit + j * UF;
