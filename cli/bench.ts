@@ -19,6 +19,7 @@ import { AECEnv } from '../env/core/aec.ts';
 import { VectorEnvPool } from '../env/core/pool.ts';
 import { merlinGame } from '../env/merlin/env/game.ts';
 import { nextInt, seedRng } from '../env/core/rng.ts';
+import { maskedIds } from '../env/core/spaces.ts';
 import type { Ruleset } from '../env/merlin/rules/index.ts';
 import {
   applyAction, catalogue, cloneState, createGame, isTerminal, legalActions, serializeState, type MerlinState,
@@ -36,43 +37,78 @@ export interface BenchResult {
   clone_us: number;
   serialize_us: number;
   players: number;
+  /** Timed seconds per figure. */
   seconds: number;
+  /** JIT warm-up before each figure's timed window (see `steadyRate`). */
+  warmup_seconds: { engine: number; env: number; vector_env: number };
   machine: { cpu: string; cores: number; memory_gib: number; node: string; date: string };
 }
 
+/**
+ * Envs per thread in the pool's figure. Each env's state (about 19 KB), observation row (36 KB) and mask
+ * stay in the core's cache at this size; at 64 per thread a step costs about 2.5x more here (BENCHMARKS).
+ */
+export const DEFAULT_ENVS_PER_WORKER = 16;
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** A throughput after JIT warm-up (see `steadyRate`). */
+export interface SteadyRate {
+  /** Steps per second over the timed window. */
+  rate: number;
+  /** Seconds of warm-up before the timed window. */
+  warmupSeconds: number;
+}
+
+/**
+ * Steady-state steps per second of `step` (which returns how many steps it took). Warm-up runs one-second
+ * windows until five in a row bring no new best (a rate at least 3% above the best so far) or
+ * `maxWarmup` seconds have passed, then times `seconds`. V8 compiles hot functions on background
+ * threads, so with every core busy (a worker pool) code reaches full speed only after 10-15 s here.
+ */
+export function steadyRate(step: () => number, seconds: number, maxWarmup: number): SteadyRate {
+  const w0 = performance.now();
+  let best = 0;
+  let stale = 0;
+  while (stale < 5 && performance.now() - w0 < maxWarmup * 1000) {
+    let steps = 0;
+    const t = performance.now();
+    while (performance.now() - t < 1000) steps += step();
+    const rate = steps / ((performance.now() - t) / 1000);
+    if (rate > best * 1.03) {
+      best = rate;
+      stale = 0;
+    } else stale++;
+  }
+  const warmupSeconds = (performance.now() - w0) / 1000;
+  let steps = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < seconds * 1000) steps += step();
+  return { rate: steps / ((performance.now() - t0) / 1000), warmupSeconds };
+}
+
 /** One env, every step observed: observation + mask of the acting seat, then a random masked action. */
-function envStepsPerSec(rs: Ruleset, seconds: number, players: number): number {
+function envStepsPerSec(rs: Ruleset, seconds: number, players: number, maxWarmup: number): SteadyRate {
   const game = merlinGame(rs);
   const env = new AECEnv(game, { players });
   const obs = new Float32Array(game.observationSpec.size);
   const mask = new Uint8Array(game.numActions);
   const legal = new Int32Array(game.numActions);
   const rng = seedRng('bench-env');
-  let steps = 0;
   let g = 0;
-  const run = (ms: number, count: boolean) => {
-    const t0 = performance.now();
-    while (performance.now() - t0 < ms) {
-      env.reset({ seed: `env/${g++}` });
-      while (env.currentPlayer() >= 0) {
-        env.observeInto(env.agentSelection, obs, mask);
-        let n = 0;
-        for (let i = 0; i < mask.length; i++) if (mask[i]) legal[n++] = i;
-        env.step(legal[nextInt(rng, n)]);
-        if (count) steps++;
-      }
-    }
-    return performance.now() - t0;
-  };
-  run(2000, false); // JIT warm-up
-  const ms = run(seconds * 1000, true);
-  return steps / (ms / 1000);
+  env.reset({ seed: `env/${g++}` });
+  // One step; a finished game is replaced by a new one (its reset is part of the measured time).
+  return steadyRate(() => {
+    if (env.currentPlayer() < 0) env.reset({ seed: `env/${g++}` });
+    env.observeInto(env.agentSelection, obs, mask);
+    const n = maskedIds(mask, 0, mask.length, legal);
+    env.step(legal[nextInt(rng, n)]);
+    return 1;
+  }, seconds, maxWarmup);
 }
 
 /** A worker pool over all cores in self-play mode; actions chosen on the main thread from the masks. */
-async function vectorStepsPerSec(rs: Ruleset, seconds: number, players: number, workers: number, numEnvs: number): Promise<number> {
+async function vectorStepsPerSec(rs: Ruleset, seconds: number, players: number, workers: number, numEnvs: number, maxWarmup: number): Promise<SteadyRate> {
   const game = merlinGame(rs);
   const pool = await VectorEnvPool.create(game, {
     game: { module: join(root, 'env/merlin/env/game.ts'), export: 'merlinGame', args: [rs.data.name] },
@@ -88,59 +124,53 @@ async function vectorStepsPerSec(rs: Ruleset, seconds: number, players: number, 
     const legal = new Int32Array(A);
     const choose = (from: number, to: number) => {
       for (let i = from; i < to; i++) {
-        let n = 0;
-        const o = i * A;
-        for (let a = 0; a < A; a++) if (pool.actionMasks[o + a]) legal[n++] = a;
+        const n = maskedIds(pool.actionMasks, i * A, (i + 1) * A, legal);
         pool.actions[i] = n ? legal[nextInt(rng, n)] : 0;
       }
     };
     // Overlap: workers step their envs while this thread chooses actions for, and steps, its own.
-    const stepAll = () => {
+    pool.reset('bench');
+    return steadyRate(() => {
       choose(pool.callerEnvs, numEnvs);
       pool.beginStep();
       choose(0, pool.callerEnvs);
       pool.endStep();
-    };
-    pool.reset('bench');
-    const w0 = performance.now();
-    while (performance.now() - w0 < 2000) stepAll(); // JIT warm-up in every thread
-    let steps = 0;
-    const t0 = performance.now();
-    while (performance.now() - t0 < seconds * 1000) {
-      stepAll();
-      steps += numEnvs;
-    }
-    return steps / ((performance.now() - t0) / 1000);
+      return numEnvs;
+    }, seconds, maxWarmup);
   } finally {
     await pool.close();
   }
 }
 
+/** What `runBench` measures, and how long. */
+export interface BenchOptions {
+  /** Timed seconds per figure (after warm-up). */
+  seconds?: number;
+  players?: number;
+  /** Most seconds of JIT warm-up per figure (`steadyRate`). */
+  maxWarmup?: number;
+  /** Envs per thread of the vector env pool. */
+  envsPerWorker?: number;
+}
+
 /** Run the benchmark: engine play, clone/serialise, one env, and a pooled vector env. */
-export async function runBench(rs: Ruleset, seconds = 5, players = 4): Promise<BenchResult> {
+export async function runBench(rs: Ruleset, opts: BenchOptions = {}): Promise<BenchResult> {
+  const seconds = opts.seconds ?? 5;
+  const players = opts.players ?? 4;
+  const maxWarmup = opts.maxWarmup ?? 30;
   const buf = new Int32Array(catalogue(rs).size);
   const rng = seedRng('bench');
   const samples: MerlinState[] = [];
-  let steps = 0;
   let g = 0;
-  // Warm-up (JIT), not timed.
-  const warm = performance.now();
-  while (performance.now() - warm < 2000) {
-    const s = createGame(rs, players, `warm/${g++}`);
-    while (!isTerminal(s)) applyAction(s, rs, buf[nextInt(rng, legalActions(s, rs, buf))]);
-  }
-  const t0 = performance.now();
-  let elapsed = 0;
-  while (elapsed < seconds * 1000) {
-    const s = createGame(rs, players, `bench/${g++}`);
-    while (!isTerminal(s)) {
-      applyAction(s, rs, buf[nextInt(rng, legalActions(s, rs, buf))]);
-      steps++;
-      if (s.turn === 40 && samples.length < 200 && steps % 7 === 0) samples.push(cloneState(s));
-    }
-    elapsed = performance.now() - t0;
-  }
-  const stepsPerSec = steps / (elapsed / 1000);
+  let s = createGame(rs, players, `bench/${g++}`);
+  let taken = 0;
+  const engine = steadyRate(() => {
+    if (isTerminal(s)) s = createGame(rs, players, `bench/${g++}`);
+    applyAction(s, rs, buf[nextInt(rng, legalActions(s, rs, buf))]);
+    if (s.turn === 40 && samples.length < 200 && ++taken % 7 === 0) samples.push(cloneState(s));
+    return 1;
+  }, seconds, maxWarmup);
+  const stepsPerSec = engine.rate;
   const time = (f: (s: MerlinState) => unknown, reps: number) => {
     const t = performance.now();
     for (let r = 0; r < reps; r++) for (const s of samples) f(s);
@@ -150,10 +180,12 @@ export async function runBench(rs: Ruleset, seconds = 5, players = 4): Promise<B
   const cloneUs = time(cloneState, 200);
   const serializeUs = time(serializeState, 20);
   const cpu = cpus();
-  const envSps = envStepsPerSec(rs, seconds, players);
+  const env = envStepsPerSec(rs, seconds, players, maxWarmup);
+  const envSps = env.rate;
   const workers = Math.max(1, availableParallelism());
-  const vectorEnvs = 64 * workers;
-  const vecSps = await vectorStepsPerSec(rs, seconds, players, workers, vectorEnvs);
+  const vectorEnvs = (opts.envsPerWorker ?? DEFAULT_ENVS_PER_WORKER) * workers;
+  const vec = await vectorStepsPerSec(rs, seconds, players, workers, vectorEnvs, maxWarmup);
+  const vecSps = vec.rate;
   const game = merlinGame(rs);
   return {
     engine_steps_per_sec: Math.round(stepsPerSec),
@@ -167,7 +199,12 @@ export async function runBench(rs: Ruleset, seconds = 5, players = 4): Promise<B
     clone_us: Math.round(cloneUs * 100) / 100,
     serialize_us: Math.round(serializeUs * 100) / 100,
     players,
-    seconds: Math.round(elapsed) / 1000,
+    seconds,
+    warmup_seconds: {
+      engine: Math.round(engine.warmupSeconds * 10) / 10,
+      env: Math.round(env.warmupSeconds * 10) / 10,
+      vector_env: Math.round(vec.warmupSeconds * 10) / 10,
+    },
     machine: {
       cpu: cpu[0]?.model ?? 'unknown',
       cores: cpu.length,

@@ -11,7 +11,7 @@ import { ArgumentError, MerlinError } from '../env/core/errors.ts';
 import { loadRuleset } from '../env/merlin/rules/index.ts';
 import { parseAgentList } from '../agents/registry.ts';
 import { runSimulation } from './simulate.ts';
-import { benchTraining, runBench, type TrainingBench } from './bench.ts';
+import { benchTraining, DEFAULT_ENVS_PER_WORKER, runBench, type TrainingBench } from './bench.ts';
 import { runEval } from './eval.ts';
 import { parseSizes, runTrainCommand } from './train.ts';
 import { BACKEND_ORDER, type BackendName } from '../training/backend.ts';
@@ -252,6 +252,8 @@ try {
       y.options({
         seconds: { type: 'number', default: 5, describe: 'seconds of engine play' },
         players: { type: 'number', default: 4 },
+        'max-warmup': { type: 'number', default: 30, describe: 'most seconds of JIT warm-up per figure (warm-up ends when five one-second windows bring no new best)' },
+        'envs-per-worker': { type: 'number', default: DEFAULT_ENVS_PER_WORKER, describe: 'envs per thread of the vector env pool' },
         training: { type: 'boolean', default: false, describe: 'also measure training throughput (PPO updates of the default configuration)' },
         'training-updates': { type: 'number', default: 5, describe: 'timed PPO updates for --training' },
         'training-sparse-input': { type: 'boolean', default: true, describe: 'for --training: the sparse first layer (--no-training-sparse-input: dense tfjs, for comparison)' },
@@ -259,7 +261,7 @@ try {
       }),
     async (argv) => {
       const rs = rulesetFrom(argv);
-      const r: Awaited<ReturnType<typeof runBench>> & { training?: TrainingBench } = await runBench(rs, argv.seconds, argv.players);
+      const r: Awaited<ReturnType<typeof runBench>> & { training?: TrainingBench } = await runBench(rs, { seconds: argv.seconds, players: argv.players, maxWarmup: argv['max-warmup'], envsPerWorker: argv['envs-per-worker'] });
       if (argv.training) r.training = await benchTraining(argv.ruleset ?? argv.variant, argv['training-updates'], argv['training-sparse-input']);
       const t = r.training;
       out(argv.json, r, () =>
@@ -268,6 +270,7 @@ try {
           `env: ${r.env_steps_per_sec.toLocaleString('en')} steps/s (one core; observation ${r.observation_size} floats + mask ${r.num_actions} every step)`,
           `vector env: ${r.vector_env_steps_per_sec.toLocaleString('en')} steps/s (${r.vector_envs} envs on ${r.vector_workers} worker threads; ${r.vector_env_scaling}x one env)`,
           `clone: ${r.clone_us} us, serialize: ${r.serialize_us} us (mid-game state)`,
+          `timed ${r.seconds} s per figure after JIT warm-up of ${r.warmup_seconds.engine} / ${r.warmup_seconds.env} / ${r.warmup_seconds.vector_env} s (engine / env / vector env)`,
           t ? `training: ${t.env_steps_per_sec.toLocaleString('en')} env steps/s, ${t.learner_steps_per_sec.toLocaleString('en')} learner decisions/s, ${t.seconds_per_update} s per PPO update (backend ${t.backend}; ${t.rollout}; ${t.network})` : '',
           `machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memory_gib} GiB, node ${r.machine.node}, ${r.machine.date}`,
         ].filter(Boolean).join('\n'),

@@ -78,7 +78,7 @@ describe('merlin simulate', () => {
 
 describe('merlin bench', () => {
   it('reports engine speed and clone cost as JSON', () => {
-    const r = JSON.parse(merlin('bench', '--seconds', '0.5', '--json'));
+    const r = JSON.parse(merlin('bench', '--seconds', '0.5', '--max-warmup', '1', '--json'));
     expect(r.engine_steps_per_sec).toBeGreaterThan(0);
     expect(r.clone_us).toBeGreaterThan(0);
     expect(r).toHaveProperty('env_steps_per_sec');

@@ -22,9 +22,50 @@ export class Discrete {
     for (let i = 0; i < this.n; i++) if (mask[i] && k-- === 0) return i;
     throw new Error('sample: the mask marks no action');
   }
+
   toJSON() {
     return { kind: this.kind, n: this.n };
   }
+}
+
+const wordViews = new WeakMap<ArrayBufferLike, Uint32Array>();
+/** Byte k of a Uint32 word is bits 8k..8k+7 (false on big-endian hosts, which take the byte loop). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * The positions of the non-zero bytes of `bytes[from, to)`, relative to `from`, written into `out`
+ * (length >= to - from); returns how many. For action masks (a row of a batch: `from = i * numActions`),
+ * where almost every byte is 0: the scan reads four bytes at a time, about 4x faster than a byte loop.
+ */
+export function maskedIds(bytes: Uint8Array, from: number, to: number, out: Int32Array): number {
+  let n = 0;
+  let i = from;
+  const base = bytes.byteOffset;
+  // Bytes up to a 4-byte boundary of the underlying buffer, then whole words, then the tail.
+  while (i < to && ((base + i) & 3) !== 0) {
+    if (bytes[i] !== 0) out[n++] = i - from;
+    i++;
+  }
+  const wordEnd = LITTLE_ENDIAN ? i + ((to - i) & ~3) : i;
+  if (wordEnd > i) {
+    let words = wordViews.get(bytes.buffer);
+    if (!words) {
+      words = new Uint32Array(bytes.buffer, 0, bytes.buffer.byteLength >>> 2);
+      wordViews.set(bytes.buffer, words);
+    }
+    for (let w = (base + i) >>> 2, we = (base + wordEnd) >>> 2; w < we; w++) {
+      const v = words[w];
+      if (v === 0) continue;
+      const at = w * 4 - base - from;
+      if (v & 0xff) out[n++] = at;
+      if (v & 0xff00) out[n++] = at + 1;
+      if (v & 0xff0000) out[n++] = at + 2;
+      if (v & 0xff000000) out[n++] = at + 3;
+    }
+    i = wordEnd;
+  }
+  for (; i < to; i++) if (bytes[i] !== 0) out[n++] = i - from;
+  return n;
 }
 
 /** Box: a fixed-shape array of `dtype` with elementwise bounds (scalars here: every element shares them). */
