@@ -84,6 +84,13 @@ export interface Game<S> {
   score(s: S, seat: number): number;
   /** Write `seat`'s observation into `out` (length observationSpec.size). */
   observe(s: S, seat: number, out: Float32Array): void;
+  /**
+   * Optional, for games whose observations are mostly zero: the same observation as its non-zero entries,
+   * written as (index, value) pairs into `index` / `value` (each of length >= observationSpec.size), each
+   * index once, in no particular order; returns how many. Vector envs use it to rewrite only the entries
+   * of their rows that changed.
+   */
+  observeSparse?(s: S, seat: number, index: Int32Array, value: Float32Array): number;
   /** Write the perfect-information state tensor into `out` (length stateSpec.size). */
   stateTensor(s: S, out: Float32Array): void;
   /**

@@ -80,6 +80,13 @@ export class SingleAgentEnv<S> {
   seat = 0;
   /** The last reward written by `stepInto`. */
   lastReward = 0;
+  /**
+   * Writes the learner's observation into the caller's array (default: `game.observe`). A vector env
+   * replaces it to rewrite only the entries of its rows that changed (vector.ts).
+   */
+  writeObservation: (state: S, seat: number, out: Float32Array) => void;
+  /** Writes the learner's action mask (default: `writeActionMask`); a vector env replaces it likewise. */
+  writeMask: (state: S, seat: number, mask: Uint8Array) => void;
 
   private readonly options: SingleAgentOptions;
   private readonly tracker: RewardTracker<S>;
@@ -110,6 +117,8 @@ export class SingleAgentEnv<S> {
     this.legal = new Int32Array(game.numActions);
     this.oppObs = new Float32Array(game.observationSpec.size);
     this.oppMask = new Uint8Array(game.numActions);
+    this.writeObservation = (state, seat, out) => game.observe(state, seat, out);
+    this.writeMask = (state, seat, mask) => writeActionMask(game, state, seat, this.legal, mask);
   }
 
   /** Start an episode; the seed fixes the game, the learner's seat and the opponents' own streams. */
@@ -200,7 +209,7 @@ export class SingleAgentEnv<S> {
   }
 
   private write(observation: Float32Array, actionMask: Uint8Array): void {
-    this.game.observe(this.state, this.seat, observation);
-    writeActionMask(this.game, this.state, this.seat, this.legal, actionMask);
+    this.writeObservation(this.state, this.seat, observation);
+    this.writeMask(this.state, this.seat, actionMask);
   }
 }

@@ -45,9 +45,6 @@ export class VectorEnv<S> implements VectorBuffers {
   private readonly maskRows: Uint8Array[];
   private readonly needsReset: Uint8Array;
   private readonly episode: Int32Array;
-  /** Private scratch rows when the batches are shared: V8 writes SharedArrayBuffer memory several times slower. */
-  private readonly scratchObs: Float32Array | null;
-  private readonly scratchMask: Uint8Array | null;
   private seed: string = '0';
 
   /**
@@ -70,9 +67,13 @@ export class VectorEnv<S> implements VectorBuffers {
     this.maskRows = [...Array(n)].map((_, i) => this.actionMasks.subarray(i * A, (i + 1) * A));
     this.needsReset = new Uint8Array(n);
     this.episode = new Int32Array(n);
-    const shared = typeof SharedArrayBuffer !== 'undefined' && this.observations.buffer instanceof SharedArrayBuffer;
-    this.scratchObs = shared ? new Float32Array(D) : null;
-    this.scratchMask = shared ? new Uint8Array(A) : null;
+    if (game.observeSparse) {
+      const index = new Int32Array(D);
+      const value = new Float32Array(D);
+      for (const env of this.envs) env.writeObservation = sparseRowWriter(game, index, value);
+    }
+    const legal = new Int32Array(A);
+    for (const env of this.envs) env.writeMask = maskRowWriter(game, legal);
   }
 
   /** Reset every env; env i starts episode 0 seeded `${seed}/${firstIndex + i}/0`. */
@@ -85,13 +86,7 @@ export class VectorEnv<S> implements VectorBuffers {
   }
 
   private resetOne(i: number): void {
-    const o = this.scratchObs ?? this.obsRows[i];
-    const m = this.scratchMask ?? this.maskRows[i];
-    this.envs[i].resetInto(`${this.seed}/${this.firstIndex + i}/${this.episode[i]}`, o, m);
-    if (this.scratchObs) {
-      this.obsRows[i].set(o);
-      this.maskRows[i].set(m);
-    }
+    this.envs[i].resetInto(`${this.seed}/${this.firstIndex + i}/${this.episode[i]}`, this.obsRows[i], this.maskRows[i]);
     this.rewards[i] = 0;
     this.terminated[i] = 0;
     this.truncated[i] = 0;
@@ -107,17 +102,77 @@ export class VectorEnv<S> implements VectorBuffers {
         continue;
       }
       const env = this.envs[i];
-      const o = this.scratchObs ?? this.obsRows[i];
-      const m = this.scratchMask ?? this.maskRows[i];
-      const flags = env.stepInto(actions[i], o, m);
-      if (this.scratchObs) {
-        this.obsRows[i].set(o);
-        this.maskRows[i].set(m);
-      }
+      const flags = env.stepInto(actions[i], this.obsRows[i], this.maskRows[i]);
       this.rewards[i] = env.lastReward;
       this.terminated[i] = flags & StepFlags.Terminated ? 1 : 0;
       this.truncated[i] = flags & StepFlags.Truncated ? 1 : 0;
       if (flags & (StepFlags.Terminated | StepFlags.Truncated)) this.needsReset[i] = 1;
     }
   }
+}
+
+/**
+ * An observation writer for one env's row of a batch that rewrites only what changed: it clears the
+ * entries it made non-zero last time and writes the new non-zero entries (`game.observeSparse`), about
+ * 1-2% of the row, instead of sweeping the whole row. The row must not be written by anyone else (the
+ * vector env owns its batches; callers read them). `index` / `value` are scratch (length >= D) and may be
+ * shared by the writers of one thread.
+ */
+export function sparseRowWriter<S>(game: Game<S>, index: Int32Array, value: Float32Array): (state: S, seat: number, row: Float32Array) => void {
+  let prev = new Int32Array(64);
+  let prevN = -1; // -1: the row's contents are unknown (the first write clears it)
+  let prevRow: Float32Array | null = null;
+  return (state, seat, row) => {
+    const n = game.observeSparse!(state, seat, index, value);
+    if (prevN < 0 || row !== prevRow) row.fill(0);
+    else for (let k = 0; k < prevN; k++) row[prev[k]] = 0;
+    if (n > prev.length) prev = new Int32Array(Math.max(n, 2 * prev.length));
+    for (let k = 0; k < n; k++) {
+      const i = index[k];
+      row[i] = value[k];
+      prev[k] = i;
+    }
+    prevN = n;
+    prevRow = row;
+  };
+}
+
+/**
+ * An action-mask writer for one env's row of a batch that writes only the bytes that change: the legal
+ * ids of this call and of the last are merged (both ascending) and only ids that left or joined are
+ * written. A pool's caller reads every mask row each step, so every line a worker leaves alone stays in
+ * the caller's cache. Same contract as `sparseRowWriter`; `legal` is scratch (length >= numActions).
+ */
+export function maskRowWriter<S>(game: Game<S>, legal: Int32Array): (state: S, seat: number, mask: Uint8Array) => void {
+  let prev = new Int32Array(64);
+  let prevN = -1;
+  let prevMask: Uint8Array | null = null;
+  return (state, seat, mask) => {
+    const n = game.currentPlayer(state) === seat ? game.legalActions(state, legal) : 0;
+    if (prevN < 0 || mask !== prevMask) {
+      mask.fill(0);
+      for (let k = 0; k < n; k++) mask[legal[k]] = 1;
+    } else {
+      let i = 0;
+      let j = 0;
+      while (i < prevN || j < n) {
+        const a = i < prevN ? prev[i] : 0x7fffffff;
+        const b = j < n ? legal[j] : 0x7fffffff;
+        if (a === b) {
+          i++;
+          j++;
+        } else if (a < b) {
+          mask[a] = 0;
+          i++;
+        } else {
+          mask[b] = 1;
+          j++;
+        }
+      }
+    }
+    if (n > prev.length) prev = new Int32Array(Math.max(n, 2 * prev.length));
+    for (let k = 0; k < n; k++) prev[k] = legal[k];
+    prevN = n;
+    prevMask = mask;
+  };
 }

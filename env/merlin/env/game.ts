@@ -94,6 +94,9 @@ export class MerlinGame implements Game<MerlinState> {
   observe(s: MerlinState, seat: number, out: Float32Array): void {
     this.obs.observe(s, seat, out);
   }
+  observeSparse(s: MerlinState, seat: number, index: Int32Array, value: Float32Array): number {
+    return this.obs.observeSparse(s, seat, index, value);
+  }
   stateTensor(s: MerlinState, out: Float32Array): void {
     this.st.encode(s, out);
   }

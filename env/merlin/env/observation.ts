@@ -22,9 +22,12 @@
  *   is seen by nobody until the decree is enacted (then only its effect on the public counters and purses).
  * - The pending hand index of a sub-decision is shown only to the decider.
  *
- * Speed: offsets are fixed when the encoder is made; `observe` zero-fills and writes only non-zero values
- * (about 0.6 µs for a 4-player mid-game state on the 2-core EPYC of docs/BENCHMARKS.md, where the engine
- * takes about 0.9 µs a step).
+ * Speed: offsets are fixed when the encoder is made. The encoder writes into a private row that it keeps
+ * all zero between calls and lists each entry it makes non-zero (about 85 of 9,120 in a 4-player game), so
+ * `observe` zero-fills the caller's row and copies those entries, and `observeSparse` returns them as
+ * (index, value) pairs without touching a dense row at all: a vector env then rewrites only the entries of
+ * its rows that changed (env/core/vector.ts). About 4 µs per call for a 4-player mid-game state on the
+ * 2-core EPYC of docs/BENCHMARKS.md (3.4 µs before the entry list; the pool gained about 25% from it).
  */
 import type { SegmentSpec, TensorSpec } from '../../core/game.ts';
 import { contentHash } from '../../core/hash.ts';
@@ -83,7 +86,13 @@ class Layout {
 }
 
 /** The writer shared by both encoders: `full` selects the perfect-information state tensor. */
-function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: MerlinState, observer: number, out: Float32Array) => void } {
+interface Encoder {
+  spec: TensorSpec;
+  write: (s: MerlinState, observer: number, out: Float32Array) => void;
+  writeSparse: (s: MerlinState, observer: number, index: Int32Array, value: Float32Array) => number;
+}
+
+function build(rs: Ruleset, full: boolean): Encoder {
   const d = rs.data;
   const M = d.players.max;
   const F = d.table.fieldSlots;
@@ -346,15 +355,73 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
 
   const spec = L.spec();
   const size = spec.size;
+  const csz = [C0, C1, C2];
   const rel = new Int32Array(M);
   const relOf = new Int32Array(M);
   const orderPos = new Int32Array(M);
 
-  function write(s: MerlinState, observer: number, out: Float32Array): void {
+  // The encoder writes into `buf`, a private dense row that is all zero between calls, and lists every
+  // entry it makes non-zero in `touched`; the caller's row is then filled from that list (dense) or the
+  // list is returned (sparse). Observations are 1-2% non-zero, so neither the caller's row nor `buf` is
+  // swept, and a vector env can rewrite only the entries of its rows that changed (env/core/vector.ts).
+  const buf = new Float32Array(size);
+  const touched = new Int32Array(size);
+  let nt = 0;
+
+  /** buf[i] = v, listing i in `touched` when it becomes non-zero. */
+  function put(i: number, v: number): void {
+    if (v !== 0) {
+      if (buf[i] === 0) touched[nt++] = i;
+      buf[i] = v;
+    }
+  }
+
+  function checkSeat(s: MerlinState, observer: number): void {
     const P = s.numPlayers;
-    if (out.length < size) throw new ArgumentError(`observation buffer holds ${out.length} values, needs ${size}`);
     if (!full && !(observer >= 0 && observer < P && (observer | 0) === observer)) throw new ArgumentError(`seat ${observer} is not in this ${P}-player game`);
+  }
+
+  /** Dense: the observation into out[0, size). */
+  function write(s: MerlinState, observer: number, out: Float32Array): void {
+    if (out.length < size) throw new ArgumentError(`observation buffer holds ${out.length} values, needs ${size}`);
+    checkSeat(s, observer);
+    encode(s, observer);
     out.fill(0, 0, size);
+    for (let k = 0; k < nt; k++) {
+      const i = touched[k];
+      const v = buf[i];
+      if (v !== 0) {
+        out[i] = v;
+        buf[i] = 0;
+      }
+    }
+    nt = 0;
+  }
+
+  /** Sparse: the non-zero entries as (index, value) pairs, each index once, in no particular order; returns how many. */
+  function writeSparse(s: MerlinState, observer: number, index: Int32Array, value: Float32Array): number {
+    if (index.length < size || value.length < size) throw new ArgumentError(`sparse observation buffers hold ${Math.min(index.length, value.length)} entries, need ${size}`);
+    checkSeat(s, observer);
+    encode(s, observer);
+    let n = 0;
+    for (let k = 0; k < nt; k++) {
+      const i = touched[k];
+      const v = buf[i];
+      if (v !== 0) {
+        index[n] = i;
+        value[n++] = v;
+        buf[i] = 0;
+      }
+    }
+    nt = 0;
+    return n;
+  }
+
+  function encode(s: MerlinState, observer: number): void {
+    // A previous call that threw midway left entries behind: clear them.
+    for (let k = 0; k < nt; k++) buf[touched[k]] = 0;
+    nt = 0;
+    const P = s.numPlayers;
     const order = s.order;
     const bids = s.bids;
     // Relative seats: the observer first, then the turn order (seat order while the order is unfixed).
@@ -384,60 +451,60 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     const phase = s.phase;
     const active = placed ? order[s.turnIdx] : -1;
     const phaseAt = phase >= 0 && phase < PHASES.index.length ? PHASES.index[phase] : -1;
-    if (phaseAt >= 0) out[oPhase + phaseAt] = 1;
+    if (phaseAt >= 0) put(oPhase + phaseAt, 1);
     const pendingAt = s.pending > 0 && s.pending < PENDINGS.index.length ? PENDINGS.index[s.pending] : -1;
-    if (pendingAt >= 0) out[oPending + pendingAt] = 1;
-    if (s.pendingSlot >= 0 && s.pendingSlot < F) out[oPendSlot + s.pendingSlot] = 1;
-    if (s.pendingPlayer >= 0 && s.pendingPlayer < P) out[oPendPlayer + relOf[s.pendingPlayer]] = 1;
-    if (s.pendingHand >= 0 && s.pendingHand < H && (full || s.decider === observer)) out[oPendHand + s.pendingHand] = 1;
+    if (pendingAt >= 0) put(oPending + pendingAt, 1);
+    if (s.pendingSlot >= 0 && s.pendingSlot < F) put(oPendSlot + s.pendingSlot, 1);
+    if (s.pendingPlayer >= 0 && s.pendingPlayer < P) put(oPendPlayer + relOf[s.pendingPlayer], 1);
+    if (s.pendingHand >= 0 && s.pendingHand < H && (full || s.decider === observer)) put(oPendHand + s.pendingHand, 1);
     if (!full) {
-      if (s.decider === observer && phase !== Phase.GameOver) out[oIsDecider] = 1;
-      if (active === observer) out[oIsActive] = 1;
+      if (s.decider === observer && phase !== Phase.GameOver) put(oIsDecider, 1);
+      if (active === observer) put(oIsActive, 1);
     }
     const turn = s.turn;
-    out[oTurn] = turn >= turnLimit ? 1 : turn / turnLimit;
+    put(oTurn, turn >= turnLimit ? 1 : turn / turnLimit);
     const acts = s.actionsThisTurn;
-    out[oActions] = acts >= maxActions ? 1 : acts / maxActions;
+    put(oActions, acts >= maxActions ? 1 : acts / maxActions);
     const y = s.year - 1;
-    if (y > 0) out[oYear] = y / (y + 10);
-    out[oMonths] = s.months / (s.months + 60);
+    if (y > 0) put(oYear, y / (y + 10));
+    put(oMonths, s.months / (s.months + 60));
     const col = s.costOfLiving;
-    out[oCol] = col / (col + 10);
-    out[oRc] = s.researchCost / (s.researchCost + 10);
-    out[oTax] = s.taxRate / (s.taxRate + 5);
-    out[oVol] = s.volatility / (s.volatility + 5);
-    out[oClimate] = s.climate >= climateT ? 1 : s.climate / climateT;
-    if (s.wheelPos >= 0 && s.wheelPos < W) out[oWheelPos + s.wheelPos] = 1;
-    out[oWheelKind] = s.wheelKind;
+    put(oCol, col / (col + 10));
+    put(oRc, s.researchCost / (s.researchCost + 10));
+    put(oTax, s.taxRate / (s.taxRate + 5));
+    put(oVol, s.volatility / (s.volatility + 5));
+    put(oClimate, s.climate >= climateT ? 1 : s.climate / climateT);
+    if (s.wheelPos >= 0 && s.wheelPos < W) put(oWheelPos + s.wheelPos, 1);
+    put(oWheelKind, s.wheelKind);
     const d1 = s.die1;
     const d2 = s.die2;
     if (d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6) {
-      out[oDie1 + d1 - 1] = 1;
-      out[oDie2 + d2 - 1] = 1;
-      out[oTotal + d1 + d2 - 2] = 1;
-      if (d1 === d2) out[oDoubles] = 1;
+      put(oDie1 + d1 - 1, 1);
+      put(oDie2 + d2 - 1, 1);
+      put(oTotal + d1 + d2 - 2, 1);
+      if (d1 === d2) put(oDoubles, 1);
     }
-    out[oBank] = s.centralBank / G;
-    out[oRow] = s.row / G;
+    put(oBank, s.centralBank / G);
+    put(oRow, s.row / G);
     let pot = s.auctionPot;
     if (!full) for (let p = 0; p < P; p++) if (bids[p] > 0) pot -= bids[p];
-    out[oPot] = pot / G;
+    put(oPot, pot / G);
     const sup = s.supply;
-    out[oSupply] = sup[0] / C0;
-    out[oSupply + 1] = sup[1] / C1;
-    out[oSupply + 2] = sup[2] / C2;
+    put(oSupply, sup[0] / C0);
+    put(oSupply + 1, sup[1] / C1);
+    put(oSupply + 2, sup[2] / C2);
     const playingCards = (perPlayerDecks ? P : 1) * cardsPerDeck;
-    out[oPiles] = s.deck.length / playingCards;
-    out[oDiscards] = s.discard.length / playingCards;
+    put(oPiles, s.deck.length / playingCards);
+    put(oDiscards, s.discard.length / playingCards);
     const cdeck = s.cdeck;
     const cdiscard = s.cdiscard;
     for (let k = 0; k < 5; k++) {
-      out[oPiles + 1 + k] = cdeck[k].length / deckSizes[k];
-      out[oDiscards + 1 + k] = cdiscard[k].length / deckSizes[k];
+      put(oPiles + 1 + k, cdeck[k].length / deckSizes[k]);
+      put(oDiscards + 1 + k, cdiscard[k].length / deckSizes[k]);
     }
-    if (s.aucRound > 0) out[oAucRound] = 1;
+    if (s.aucRound > 0) put(oAucRound, 1);
     const nReadings = s.readingCard.length;
-    out[oReadCount] = nReadings >= 2 * R ? 1 : nReadings / (2 * R);
+    put(oReadCount, nReadings >= 2 * R ? 1 : nReadings / (2 * R));
 
     // ---- seats
     const decreeLive = s.decreeCard >= 0 || s.decreeOptions.length > 0;
@@ -455,42 +522,42 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     const slotInvestTurn = s.slotInvestTurn;
     for (let i = 0; i < P; i++) {
       const p = rel[i];
-      out[oPresent + i] = 1;
+      put(oPresent + i, 1);
       const elim = s.eliminated[p];
-      if (elim) out[oElim + i] = 1;
+      if (elim) put(oElim + i, 1);
       const since = s.bankruptSince[p];
       if (since >= 0) {
-        out[oBankrupt + i] = 1;
+        put(oBankrupt + i, 1);
         const left = grace - (s.months - since);
-        out[oGrace + i] = left <= 0 ? 0 : left >= grace ? 1 : left / grace;
+        put(oGrace + i, left <= 0 ? 0 : left >= grace ? 1 : left / grace);
       }
       const bid = bids[p] > 0 ? bids[p] : 0;
       const g = full || p === observer ? s.gold[p] : s.gold[p] + bid;
-      out[oGold + i] = g / G;
-      out[oHeld + i * 3] = held[p * 3] / C0;
-      out[oHeld + i * 3 + 1] = held[p * 3 + 1] / C1;
-      out[oHeld + i * 3 + 2] = held[p * 3 + 2] / C2;
+      put(oGold + i, g / G);
+      put(oHeld + i * 3, held[p * 3] / C0);
+      put(oHeld + i * 3 + 1, held[p * 3 + 1] / C1);
+      put(oHeld + i * 3 + 2, held[p * 3 + 2] / C2);
       const cr = s.crowns[p];
-      out[oCrowns + i] = cr >= crownCap ? 1 : cr / crownCap;
+      put(oCrowns + i, cr >= crownCap ? 1 : cr / crownCap);
       const mead = s.mead[p];
-      out[oMead + i] = mead / (mead + 5);
+      put(oMead + i, mead / (mead + 5));
       const db = s.debtBank[p];
-      out[oDebtBank + i] = db / (db + 10);
+      put(oDebtBank + i, db / (db + 10));
       const dr = s.debtRow[p];
-      out[oDebtRow + i] = dr / (dr + 10);
+      put(oDebtRow + i, dr / (dr + 10));
       const hc = s.hands[p].length;
-      out[oHandCount + i] = hc >= H ? 1 : hc / H;
+      put(oHandCount + i, hc >= H ? 1 : hc / H);
       const bc = s.newCards[p].length;
-      out[oBoughtCount + i] = bc >= H ? 1 : bc / H;
-      out[oOrderPos + i] = orderPos[p] / M;
-      if (p === active) out[oActive + i] = 1;
-      if (p === s.decider && phase !== Phase.GameOver) out[oDecider + i] = 1;
-      if (p === drawer) out[oDrawer + i] = 1;
-      if (bids[p] >= 0) out[oHasBid + i] = 1;
-      if (s.votes[p] >= 0) out[oHasVoted + i] = 1;
+      put(oBoughtCount + i, bc >= H ? 1 : bc / H);
+      put(oOrderPos + i, orderPos[p] / M);
+      if (p === active) put(oActive + i, 1);
+      if (p === s.decider && phase !== Phase.GameOver) put(oDecider + i, 1);
+      if (p === drawer) put(oDrawer + i, 1);
+      if (bids[p] >= 0) put(oHasBid + i, 1);
+      if (s.votes[p] >= 0) put(oHasVoted + i, 1);
       if (full) {
-        for (let q = 0; q < P; q++) if (s.spellTargeted[p * P + q]) out[oTargeted + p * M + q] = 1;
-      } else if (s.spellTargeted[observer * P + p]) out[oTargeted + i] = 1;
+        for (let q = 0; q < P; q++) if (s.spellTargeted[p * P + q]) put(oTargeted + p * M + q, 1);
+      } else if (s.spellTargeted[observer * P + p]) put(oTargeted + i, 1);
 
       // ---- the seat's field, and its net worth (the same sum as engine/victory.ts netWorth, inlined)
       let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice + marketWorth(s, p) + futuresWorth(s, p) + loansWorth(s, p) + insuranceWorth(s, p) + mintWorth(s, p);
@@ -501,24 +568,24 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
         const kind = slotKind[k];
         if (kind === 0) continue;
         const j = j0 + slot;
-        if (kind <= SLOT_KINDS) out[oKind + j * SLOT_KINDS + kind - 1] = 1;
+        if (kind <= SLOT_KINDS) put(oKind + j * SLOT_KINDS + kind - 1, 1);
         const top = slotTopKind[k];
-        if (top >= 1 && top <= TOP_KINDS) out[oTop + j * TOP_KINDS + top - 1] = 1;
+        if (top >= 1 && top <= TOP_KINDS) put(oTop + j * TOP_KINDS + top - 1, 1);
         const rb = ((slotCard[k] % 54) % 13) + 1;
-        out[oBaseNum + j] = rb >= 10 ? 1 : rb / 10;
+        put(oBaseNum + j, rb >= 10 ? 1 : rb / 10);
         const tc = slotTop[k];
         let rt = 0;
         if (tc >= 0) {
           rt = ((tc % 54) % 13) + 1;
-          out[oTopNum + j] = rt >= 10 ? 1 : rt / 10;
+          put(oTopNum + j, rt >= 10 ? 1 : rt / 10);
         }
         const planted = slotPlanted[k];
         const sg = slotInvest[k] + slotVault[k] + slotFunds[k];
-        if (sg > 0) out[oSlotGold + j] = sg / (sg + 10);
+        if (sg > 0) put(oSlotGold + j, sg / (sg + 10));
         const sp = slotSpent[k];
-        if (sp > 0) out[oSpent + j] = sp >= sfs ? 1 : sp / sfs;
-        if (planted > 0) out[oPlanted + j] = 1;
-        if (turn > 0 && slotInvestTurn[k] === turn) out[oInvested + j] = 1;
+        if (sp > 0) put(oSpent + j, sp >= sfs ? 1 : sp / sfs);
+        if (planted > 0) put(oPlanted + j, 1);
+        if (turn > 0 && slotInvestTurn[k] === turn) put(oInvested + j, 1);
         w += sg + planted * col;
         const value = payout[rb];
         if (kind === SlotKind.Property) {
@@ -529,7 +596,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       }
       if (!elim) {
         if (!full) w += bid;
-        out[oWorth + i] = w / ((w < 0 ? -w : w) + 50);
+        put(oWorth + i, w / ((w < 0 ? -w : w) + 50));
       }
     }
 
@@ -543,13 +610,13 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       const slot = key >= 0 ? key - owner * F : -1;
       if (slot >= F) continue;
       let idx = slot < 0 ? oFront + i : oSlotPotions + i * F + slot;
-      let v = out[idx] + 0.25;
-      out[idx] = v > 1 ? 1 : v;
+      let v = buf[idx] + 0.25;
+      put(idx, v > 1 ? 1 : v);
       if (full || owner === observer) {
         const b = full ? owner : 0;
         idx = oPotId + (b * (F + 1) + slot + 1) * nPo + potionDef[pc[x]];
-        v = out[idx] + 0.25;
-        out[idx] = v > 1 ? 1 : v;
+        v = buf[idx] + 0.25;
+        put(idx, v > 1 ? 1 : v);
       }
     }
 
@@ -566,56 +633,55 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
         if (slot < 0 || slot >= F) continue;
         idx = oSlotMod + i * F + slot;
       } else idx = scope === 1 ? oModLands + i : oModProps + i;
-      if (out[idx] === 0) {
+      if (buf[idx] === 0) {
         const m = s.modMult[x];
-        out[idx] = m >= 4 ? 1 : (m + 1) / 5;
+        put(idx, m >= 4 ? 1 : (m + 1) / 5);
       }
     }
 
     // ---- Future Readings
     const nr = nReadings < R ? nReadings : R;
     for (let r = 0; r < nr; r++) {
-      out[oRPresent + r] = 1;
+      put(oRPresent + r, 1);
       const deck = s.readingDeck[r];
       const card = s.readingCard[r];
       if (deck === 1) {
-        out[oRDeck + r] = 1;
-        out[oRDef + r * nRd + nTea + cryDef[card]] = 1;
-      } else out[oRDef + r * nRd + teaDef[card]] = 1;
+        put(oRDeck + r, 1);
+        put(oRDef + r * nRd + nTea + cryDef[card], 1);
+      } else put(oRDef + r * nRd + teaDef[card], 1);
       const owner = s.readingOwner[r];
-      if (owner >= 0 && owner < P) out[oRDrawer + r * M + relOf[owner]] = 1;
+      if (owner >= 0 && owner < P) put(oRDrawer + r * M + relOf[owner], 1);
       const age = turn - s.readingTurn[r];
-      if (age > 0) out[oRAge + r] = age >= 20 ? 1 : age / 20;
+      if (age > 0) put(oRAge + r, age >= 20 ? 1 : age / 20);
     }
 
     // ---- Royal Decrees
-    if (s.decreeCard >= 0) out[oDChosen + decreeFace[decreeDef[s.decreeCard]]] = 1;
-    if (drawer >= 0 && drawer < P) out[oDDrawer + relOf[drawer]] = 1;
+    if (s.decreeCard >= 0) put(oDChosen + decreeFace[decreeDef[s.decreeCard]], 1);
+    if (drawer >= 0 && drawer < P) put(oDDrawer + relOf[drawer], 1);
     if (full || (observer === s.decreeDrawer && drawer >= 0)) {
       const opts = s.decreeOptions;
       const n = opts.length < O ? opts.length : O;
-      for (let o = 0; o < n; o++) out[oDOpts + o * nDe + decreeFace[decreeDef[opts[o]]]] = 1;
+      for (let o = 0; o < n; o++) put(oDOpts + o * nDe + decreeFace[decreeDef[opts[o]]], 1);
     }
 
     // ---- part 2: the Grand Market, carts and offers
-    const csz = [C0, C1, C2];
     for (let c = 0; c < 3; c++) {
       const o = oMkBook + c * 6;
       const bb = bestBid(s, c, -1);
       const bp = bb >= 0 ? bidPrice(s, c, bb) : 0;
-      if (bb >= 0) out[o] = bp / (bp + 10);
+      if (bb >= 0) put(o, bp / (bp + 10));
       const ba = bestAsk(s, c, -1);
       const ap = ba >= 0 ? s.mktAsk[ba * 3 + c] : 0;
-      if (ba >= 0) out[o + 1] = ap / (ap + 10);
+      if (ba >= 0) put(o + 1, ap / (ap + 10));
       // The spot price (engine/market.ts spotPrice) from the same two quotes.
       const sp = bb < 0 ? 0 : ba < 0 ? bp : (bp + ap) / 2;
-      out[o + 2] = sp / (sp + 10);
+      put(o + 2, sp / (sp + 10));
       const lp = s.lastPrice[c];
-      out[o + 3] = lp / (lp + 10);
+      put(o + 3, lp / (lp + 10));
       const rb = s.rowBids[c];
-      out[o + 4] = rb >= stimB ? 1 : rb / stimB;
+      put(o + 4, rb >= stimB ? 1 : rb / stimB);
       const since = s.months - s.bidSeenMonth[c];
-      out[o + 5] = since >= stimM ? 1 : since <= 0 ? 0 : since / stimM;
+      put(o + 5, since >= stimM ? 1 : since <= 0 ? 0 : since / stimM);
     }
     for (let i = 0; i < P; i++) {
       const p = rel[i];
@@ -624,130 +690,130 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
         const j = i * 3 + c;
         const bp = s.mktBid[k];
         if (bp > 0) {
-          out[oMkBid + j] = bp / (bp + 10);
-          if (s.mktBidTurn[k] >= turn) out[oMkFresh + j] = 1;
+          put(oMkBid + j, bp / (bp + 10));
+          if (s.mktBidTurn[k] >= turn) put(oMkFresh + j, 1);
         }
         const eg = s.mktEscBid[k] + s.mktEscGold[k];
-        if (eg > 0) out[oMkEsc + j] = eg / (eg + 10);
+        if (eg > 0) put(oMkEsc + j, eg / (eg + 10));
         const ap = s.mktAsk[k];
-        if (ap > 0) out[oMkAskP + j] = ap / (ap + 10);
-        out[oMkAskQ + j] = s.mktAskQty[k] / csz[c];
+        if (ap > 0) put(oMkAskP + j, ap / (ap + 10));
+        put(oMkAskQ + j, s.mktAskQty[k] / csz[c]);
       }
       const q = s.cartQty[p];
       if (q > 0) {
-        out[oMkCart + i * 3 + s.cartCom[p]] = q / csz[s.cartCom[p]];
-        if (s.cartDest[p] >= 0) out[oMkCartTo + i] = 1;
+        put(oMkCart + i * 3 + s.cartCom[p], q / csz[s.cartCom[p]]);
+        if (s.cartDest[p] >= 0) put(oMkCartTo + i, 1);
       }
-      if (s.cartTurn[p] === turn) out[oMkMoved + i] = 1;
+      if (s.cartTurn[p] === turn) put(oMkMoved + i, 1);
     }
     const ok = s.offerKind;
     if (ok > 0 && ok < MintOffer.Bond) {
-      if (phase !== Phase.PropertyAuction) out[oOfStage + (phase === Phase.OfferRespond ? 2 : phase === Phase.SelectPlayer ? 1 : 0)] = 1;
-      out[oOfKind + ok - 1] = 1;
+      if (phase !== Phase.PropertyAuction) put(oOfStage + (phase === Phase.OfferRespond ? 2 : phase === Phase.SelectPlayer ? 1 : 0), 1);
+      put(oOfKind + ok - 1, 1);
       const b = s.offerB;
       if (ok === 1) {
-        out[oOfGive + s.offerA] = 1;
-        if (b >= 0) out[oOfGet + b] = 1;
+        put(oOfGive + s.offerA, 1);
+        if (b >= 0) put(oOfGet + b, 1);
       } else if (ok === 2) {
-        out[oOfSlot + s.offerA] = 1;
-        if (b >= 0) out[oOfPrice + b] = 1;
-      } else if (ok === 6) out[oOfContract + s.offerA] = 1;
-      else if (ok === 7) out[oOfLoan + s.offerA] = 1;
-      else if (ok === 8) out[oOfEvent + s.offerA] = 1;
+        put(oOfSlot + s.offerA, 1);
+        if (b >= 0) put(oOfPrice + b, 1);
+      } else if (ok === 6) put(oOfContract + s.offerA, 1);
+      else if (ok === 7) put(oOfLoan + s.offerA, 1);
+      else if (ok === 8) put(oOfEvent + s.offerA, 1);
       else if (ok === 9) {
-        out[oOfSlot + s.offerA] = 1;
+        put(oOfSlot + s.offerA, 1);
         if (phase === Phase.PropertyAuction) {
           const bid = s.propAucLeader >= 0 ? s.propAucPrice : s.propAucPrice + d.market.auctionStep;
-          out[oAuc] = bid / (bid + 10);
-          if (s.propAucLeader >= 0) out[oAucLeader + relOf[s.propAucLeader]] = 1;
-          for (let x = 0; x < s.queue.length; x++) out[oAucIn + relOf[s.queue[x]]] = 1;
+          put(oAuc, bid / (bid + 10));
+          if (s.propAucLeader >= 0) put(oAucLeader + relOf[s.propAucLeader], 1);
+          for (let x = 0; x < s.queue.length; x++) put(oAucIn + relOf[s.queue[x]], 1);
         }
       }
-      else out[oOfCom + s.offerA] = 1;
-      if (s.offerTo >= 0 && s.offerTo < P) out[oOfTo + relOf[s.offerTo]] = 1;
+      else put(oOfCom + s.offerA, 1);
+      if (s.offerTo >= 0 && s.offerTo < P) put(oOfTo + relOf[s.offerTo], 1);
     }
 
     for (let k = 0; k < KC; k++) {
       const sh = s.futShort[k];
       if (sh < 0) continue;
       const o = oFut + k * 8;
-      out[o] = 1;
+      put(o, 1);
       const lg = s.futLong[k];
       if (lg >= 0) {
-        out[o + 1] = 1;
-        out[oFutLong + k * M + relOf[lg]] = 1;
+        put(o + 1, 1);
+        put(oFutLong + k * M + relOf[lg], 1);
       }
-      out[o + 2 + s.futCom[k]] = 1;
+      put(o + 2 + s.futCom[k], 1);
       const fp = s.futPrice[k];
-      out[o + 5] = fp / (fp + 10);
+      put(o + 5, fp / (fp + 10));
       const left = s.futExpiry[k] - s.months;
-      out[o + 6] = left <= 0 ? 0 : left >= maxExp ? 1 : left / maxExp;
+      put(o + 6, left <= 0 ? 0 : left >= maxExp ? 1 : left / maxExp);
       const owed = s.futOwed[k];
-      out[o + 7] = owed >= bushel ? 1 : owed / bushel;
-      out[oFutShort + k * M + relOf[sh]] = 1;
+      put(o + 7, owed >= bushel ? 1 : owed / bushel);
+      put(oFutShort + k * M + relOf[sh], 1);
     }
 
     for (let k = 0; k < KL; k++) {
       const lender = s.loanLender[k];
       if (lender < 0) continue;
       const o = oLoan + k * 3;
-      out[o] = 1;
+      put(o, 1);
       const owed = s.loanOwed[k];
-      out[o + 1] = owed / (owed + 10);
+      put(o + 1, owed / (owed + 10));
       const left = s.loanDue[k] - s.months;
-      out[o + 2] = left <= 0 ? 0 : left >= maxTerm ? 1 : left / maxTerm;
-      out[oLoanLender + k * M + relOf[lender]] = 1;
-      out[oLoanBorrower + k * M + relOf[s.loanBorrower[k]]] = 1;
+      put(o + 2, left <= 0 ? 0 : left >= maxTerm ? 1 : left / maxTerm);
+      put(oLoanLender + k * M + relOf[lender], 1);
+      put(oLoanBorrower + k * M + relOf[s.loanBorrower[k]], 1);
     }
 
     for (let k = 0; k < KP; k++) {
       const seller = s.polSeller[k];
       if (seller < 0) continue;
       const o = oPol + k * PW;
-      out[o] = 1;
+      put(o, 1);
       const buyer = s.polBuyer[k];
       const pr = s.polPremium[k];
-      out[o + 2] = pr / (pr + 10);
+      put(o + 2, pr / (pr + 10));
       const cv = s.polCover[k];
-      out[o + 3] = cv / (cv + 10);
+      put(o + 3, cv / (cv + 10));
       const left = buyer >= 0 ? s.polUntil[k] - turn : s.polPeriod[k];
-      out[o + 4] = left <= 0 ? 0 : left >= maxPeriod ? 1 : left / maxPeriod;
-      out[o + 5 + s.polEvent[k]] = 1;
-      out[oPolSeller + k * M + relOf[seller]] = 1;
+      put(o + 4, left <= 0 ? 0 : left >= maxPeriod ? 1 : left / maxPeriod);
+      put(o + 5 + s.polEvent[k], 1);
+      put(oPolSeller + k * M + relOf[seller], 1);
       if (buyer >= 0) {
-        out[o + 1] = 1;
-        out[oPolBuyer + k * M + relOf[buyer]] = 1;
+        put(o + 1, 1);
+        put(oPolBuyer + k * M + relOf[buyer], 1);
       }
     }
 
     // ---- hidden cards
-    if (full) for (let p = 0; p < P; p++) writePrivate(s, p, p, out);
-    else writePrivate(s, observer, 0, out);
-    writeCombat(s, observer, out);
-    writeRegulations(s, out);
-    if (s.unitCard.length > 0) writeCombat2(s, out);
-    writeMint(s, out);
+    if (full) for (let p = 0; p < P; p++) writePrivate(s, p, p);
+    else writePrivate(s, observer, 0);
+    writeCombat(s, observer);
+    writeRegulations(s);
+    if (s.unitCard.length > 0) writeCombat2(s);
+    writeMint(s);
     if (full) {
-      if (s.decreeCard >= 0) out[oDDesign + decreeDef[s.decreeCard]] = 1;
+      if (s.decreeCard >= 0) put(oDDesign + decreeDef[s.decreeCard], 1);
       const opts = s.decreeOptions;
-      for (let o = 0; o < opts.length && o < O; o++) out[oDDesign + (1 + o) * nDesign + decreeDef[opts[o]]] = 1;
+      for (let o = 0; o < opts.length && o < O; o++) put(oDDesign + (1 + o) * nDesign + decreeDef[opts[o]], 1);
     }
   }
 
   /** Part 4: the regulations in force and the open regulation vote (public; D152-D156). */
-  function writeRegulations(s: MerlinState, out: Float32Array): void {
+  function writeRegulations(s: MerlinState): void {
     const reg = s.regulation;
-    for (let a = 0; a < reg.length; a++) if (reg[a] >= 0) out[oRegIn + reg[a]] = 1;
-    if (s.phase === Phase.RegulationPropose) out[oRegPhase] = 1;
-    else if (s.phase === Phase.RegulationVote) out[oRegPhase + 1] = 1;
+    for (let a = 0; a < reg.length; a++) if (reg[a] >= 0) put(oRegIn + reg[a], 1);
+    if (s.phase === Phase.RegulationPropose) put(oRegPhase, 1);
+    else if (s.phase === Phase.RegulationVote) put(oRegPhase + 1, 1);
     const m = s.regMotion;
     if (m >= 0) {
-      out[oRegMotion + m * 2] = 1;
-      if (reg[regulationAction(rs, m)] === m) out[oRegMotion + m * 2 + 1] = 1;
+      put(oRegMotion + m * 2, 1);
+      if (reg[regulationAction(rs, m)] === m) put(oRegMotion + m * 2 + 1, 1);
     }
-    if (s.regProposer >= 0) out[oRegProposer + relOf[s.regProposer]] = 1;
+    if (s.regProposer >= 0) put(oRegProposer + relOf[s.regProposer], 1);
     const v = s.regVotes;
-    for (let p = 0; p < s.numPlayers; p++) if (v[p] >= 0) out[oRegVotes + relOf[p] * 2 + (v[p] === 1 ? 0 : 1)] = 1;
+    for (let p = 0; p < s.numPlayers; p++) if (v[p] >= 0) put(oRegVotes + relOf[p] * 2 + (v[p] === 1 ? 0 : 1), 1);
   }
 
   /**
@@ -762,7 +828,7 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
   }
 
   /** Part 3b (D136, D138, D139): the units' combination flags, Fortify Will, deactivation; the open choices are in `pending`. */
-  function writeCombat2(s: MerlinState, out: Float32Array): void {
+  function writeCombat2(s: MerlinState): void {
     const units = s.unitCard.length;
     for (let u = 0; u < units; u++) {
       const fl = s.unitFlags[u];
@@ -770,90 +836,90 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       const j = unitPlace(s, u);
       if (j < 0) continue;
       const o = oCUnit2 + j * UF2;
-      if (fl & UnitFlag.Guarded) out[o] = 1;
-      if (fl & UnitFlag.Inspiring) out[o + 1] = 1;
-      if (fl & UnitFlag.FortifiedWill) out[o + 2] = 1;
-      if (fl & UnitFlag.Transmuted) out[o + 4] = 1;
+      if (fl & UnitFlag.Guarded) put(o, 1);
+      if (fl & UnitFlag.Inspiring) put(o + 1, 1);
+      if (fl & UnitFlag.FortifiedWill) put(o + 2, 1);
+      if (fl & UnitFlag.Transmuted) put(o + 4, 1);
       if (fl & UnitFlag.Dormant) {
         const left = s.unitActiveFrom[u] - s.turn;
-        if (left > 0) out[o + 3] = left >= 8 ? 1 : left / 8;
+        if (left > 0) put(o + 3, left >= 8 ? 1 : left / 8);
       }
     }
   }
 
   /** Part 2: the Private Mint's bonds and shares and the open sale (nothing here is hidden). */
-  function writeMint(s: MerlinState, out: Float32Array): void {
+  function writeMint(s: MerlinState): void {
     const ok = s.offerKind;
     if (ok >= MintOffer.Bond) {
       const phase = s.phase;
-      out[oMintOf + ok - MintOffer.Bond] = 1;
-      out[oMintOf + 6 + (phase === Phase.OfferRespond ? 2 : phase === Phase.SelectPlayer ? 1 : 0)] = 1;
-      if (s.offerA >= 0) out[oMintIdx + s.offerA] = 1;
+      put(oMintOf + ok - MintOffer.Bond, 1);
+      put(oMintOf + 6 + (phase === Phase.OfferRespond ? 2 : phase === Phase.SelectPlayer ? 1 : 0), 1);
+      if (s.offerA >= 0) put(oMintIdx + s.offerA, 1);
       if (s.offerB >= 0 && ok !== MintOffer.Bond) {
         const pr = ok === MintOffer.BondSale ? mint.bondPrices[s.offerB] : ok === MintOffer.Spell ? d.market.spellPrices[s.offerB]
           : ok === MintOffer.Mead ? s.costOfLiving * meadPrice : mint.sharePrices[s.offerB];
-        out[oMintOf + 9] = pr / (pr + 10);
+        put(oMintOf + 9, pr / (pr + 10));
       }
-      if (s.offerTo >= 0) out[oMintTo + relOf[s.offerTo]] = 1;
-      if (s.offerCard >= HAND_SPELL) out[oMintSpell + spellDef[s.offerCard - HAND_SPELL]] = 1;
+      if (s.offerTo >= 0) put(oMintTo + relOf[s.offerTo], 1);
+      if (s.offerCard >= HAND_SPELL) put(oMintSpell + spellDef[s.offerCard - HAND_SPELL], 1);
     }
     for (let k = 0; k < KB; k++) {
       const issuer = s.bondIssuer[k];
       if (issuer < 0) continue;
       const o = oBond + k * 5;
-      out[o] = 1;
+      put(o, 1);
       const holder = s.bondHolder[k];
-      out[o + 2] = s.bondFace[k] / (s.bondFace[k] + 10);
-      out[o + 3] = s.bondCoupon[k] / (s.bondCoupon[k] + 10);
+      put(o + 2, s.bondFace[k] / (s.bondFace[k] + 10));
+      put(o + 3, s.bondCoupon[k] / (s.bondCoupon[k] + 10));
       const left = holder >= 0 ? s.bondDue[k] - s.months : s.bondDue[k];
-      out[o + 4] = left <= 0 ? 0 : left >= maxBondTerm ? 1 : left / maxBondTerm;
-      out[oBondIssuer + k * M + relOf[issuer]] = 1;
+      put(o + 4, left <= 0 ? 0 : left >= maxBondTerm ? 1 : left / maxBondTerm);
+      put(oBondIssuer + k * M + relOf[issuer], 1);
       if (holder >= 0) {
-        out[o + 1] = 1;
-        out[oBondHolder + k * M + relOf[holder]] = 1;
+        put(o + 1, 1);
+        put(oBondHolder + k * M + relOf[holder], 1);
       }
     }
     const turn = s.turn;
     for (let p = 0; p < s.numPlayers; p++) {
       if (s.cartWardUntil[p] < turn) continue;
       const left = s.cartWardUntil[p] - turn;
-      out[oWard + relOf[p] * 2] = s.cartWard[p] / 6;
-      out[oWard + relOf[p] * 2 + 1] = left >= 10 ? 1 : left / 10;
+      put(oWard + relOf[p] * 2, s.cartWard[p] / 6);
+      put(oWard + relOf[p] * 2 + 1, left >= 10 ? 1 : left / 10);
     }
     for (let c = 0; c < 3; c++) {
       if (s.priceShiftUntil[c] < turn || s.priceShift[c] === 0) continue;
       const d = s.priceShift[c];
-      out[oShift + c * 3 + (d > 0 ? 0 : 1)] = Math.min(1, Math.abs(d) / 5);
+      put(oShift + c * 3 + (d > 0 ? 0 : 1), Math.min(1, Math.abs(d) / 5));
       const left = s.priceShiftUntil[c] - turn;
-      out[oShift + c * 3 + 2] = left >= 10 ? 1 : left / 10;
+      put(oShift + c * 3 + 2, left >= 10 ? 1 : left / 10);
     }
     for (let k = 0; k < KS; k++) {
       const issuer = s.shareIssuer[k];
       if (issuer < 0) continue;
       const o = oShare + k * 4;
-      out[o] = 1;
+      put(o, 1);
       const holder = s.shareHolder[k];
-      out[o + 2] = s.sharePct[k] / 100;
-      out[o + 3] = s.sharePrice[k] / (s.sharePrice[k] + 10);
-      out[oShareIssuer + k * M + relOf[issuer]] = 1;
+      put(o + 2, s.sharePct[k] / 100);
+      put(o + 3, s.sharePrice[k] / (s.sharePrice[k] + 10));
+      put(oShareIssuer + k * M + relOf[issuer], 1);
       if (holder >= 0) {
-        out[o + 1] = 1;
-        out[oShareHolder + k * M + relOf[holder]] = 1;
+        put(o + 1, 1);
+        put(oShareHolder + k * M + relOf[holder], 1);
       }
     }
   }
 
   /** Part 3: public combat information (nothing here is hidden). */
-  function writeCombat(s: MerlinState, observer: number, out: Float32Array): void {
+  function writeCombat(s: MerlinState, observer: number): void {
     const phase = s.phase;
-    if (phase >= Phase.UnitVerb && phase <= Phase.SelectUnit) out[oCPhase + phase - Phase.UnitVerb] = 1;
-    if (s.pending >= Pending.PlaceGolem && s.pending <= Pending.TransmuteRecipient) out[oCPending + s.pending - Pending.PlaceGolem] = 1;
+    if (phase >= Phase.UnitVerb && phase <= Phase.SelectUnit) put(oCPhase + phase - Phase.UnitVerb, 1);
+    if (s.pending >= Pending.PlaceGolem && s.pending <= Pending.TransmuteRecipient) put(oCPending + s.pending - Pending.PlaceGolem, 1);
     const hits = s.slotHits;
     const n = hits.length;
     for (let k = 0; k < n; k++) {
       if (hits[k] === 0) continue;
       const v = hits[k] / cardHp(s, rs, k);
-      out[oCHits + relOf[(k / F) | 0] * F + (k % F)] = v > 1 ? 1 : v;
+      put(oCHits + relOf[(k / F) | 0] * F + (k % F), v > 1 ? 1 : v);
     }
     const units = s.unitCard.length;
     const turn = s.turn;
@@ -861,41 +927,41 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       const j = unitPlace(s, u);
       if (j < 0) continue;
       const seatOfSquare = (s.unitPos[u] / F) | 0;
-      if (u === s.cmdUnit) out[oCCmd + j] = 1;
-      else if (u === s.cmdPartner) out[oCCmd + j] = 0.5;
+      if (u === s.cmdUnit) put(oCCmd + j, 1);
+      else if (u === s.cmdPartner) put(oCCmd + j, 0.5);
       const o = oCUnit + j * UF;
       const owner = s.unitOwner[u];
       const f = s.unitCard[u] % 54;
       const rank = (f % 13) + 1;
-      out[o] = 1;
-      if (!full && owner === observer) out[o + 1] = 1;
-      if (owner === seatOfSquare) out[o + 2] = 1;
-      if (rank === 12) out[o + 3] = 1;
-      else if (rank === 13) out[o + 4] = 1;
-      out[o + 5 + ((f / 13) | 0)] = 1;
+      put(o, 1);
+      if (!full && owner === observer) put(o + 1, 1);
+      if (owner === seatOfSquare) put(o + 2, 1);
+      if (rank === 12) put(o + 3, 1);
+      else if (rank === 13) put(o + 4, 1);
+      put(o + 5 + ((f / 13) | 0), 1);
       const fl = s.unitFlags[u];
       const atk = (s.unitAtk[u] + (fl & 16 ? 1 : 0) + (fl & 32 ? 2 : 0)) * (fl & 8 ? 2 : 1);
       const hp = s.unitHp[u];
-      out[o + 9] = atk >= 12 ? 1 : atk / 12;
-      out[o + 10] = hp >= 12 ? 1 : hp / 12;
-      if (s.unitStance[u] === 1) out[o + 11] = 1;
-      if (s.unitActiveFrom[u] <= turn && s.unitActed[u] !== turn) out[o + 12] = 1;
+      put(o + 9, atk >= 12 ? 1 : atk / 12);
+      put(o + 10, hp >= 12 ? 1 : hp / 12);
+      if (s.unitStance[u] === 1) put(o + 11, 1);
+      if (s.unitActiveFrom[u] <= turn && s.unitActed[u] !== turn) put(o + 12, 1);
       const flags = s.unitFlags[u];
-      if (flags & 1) out[o + 13] = 1;
-      if (flags & 2) out[o + 14] = 1;
-      if (flags & 4) out[o + 15] = 1;
+      if (flags & 1) put(o + 13, 1);
+      if (flags & 2) put(o + 14, 1);
+      if (flags & 4) put(o + 15, 1);
       const sh = s.unitShield[u];
-      if (sh > 0) out[o + 16] = sh >= 6 ? 1 : sh / 6;
-      if (fl & 256) out[o + 17] = 1;
-      else if (fl & 128) out[o + 17] = 0.5;
-      if (fl & 512) out[o + 18] = 1;
-      if (fl & 2048) out[o + 19] = 1;
-      else if (fl & 1024) out[o + 19] = 0.5;
-      if (full) out[oCOwner + j * M + owner] = 1;
+      if (sh > 0) put(o + 16, sh >= 6 ? 1 : sh / 6);
+      if (fl & 256) put(o + 17, 1);
+      else if (fl & 128) put(o + 17, 0.5);
+      if (fl & 512) put(o + 18, 1);
+      if (fl & 2048) put(o + 19, 1);
+      else if (fl & 1024) put(o + 19, 0.5);
+      if (full) put(oCOwner + j * M + owner, 1);
     }
   }
 
-  function writePrivate(s: MerlinState, seat: number, b: number, out: Float32Array): void {
+  function writePrivate(s: MerlinState, seat: number, b: number): void {
     const hand = s.hands[seat];
     const origin = s.handOrigin[seat];
     const n = hand.length < H ? hand.length : H;
@@ -903,17 +969,17 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
     for (let x = 0; x < n; x++) {
       const c = hand[x];
       const e = e0 + x;
-      if (c >= HAND_POTION) out[oHPotion + e * nPo + potionDef[c - HAND_POTION]] = 1;
-      else if (c >= HAND_SPELL) out[oHSpell + e * nSp + spellDef[c - HAND_SPELL]] = 1;
+      if (c >= HAND_POTION) put(oHPotion + e * nPo + potionDef[c - HAND_POTION], 1);
+      else if (c >= HAND_SPELL) put(oHSpell + e * nSp + spellDef[c - HAND_SPELL], 1);
       else {
         const f = c % 54;
-        if (f >= 52) out[oHSuit + e * SUITS + 4] = 1;
+        if (f >= 52) put(oHSuit + e * SUITS + 4, 1);
         else {
-          out[oHSuit + e * SUITS + ((f / 13) | 0)] = 1;
-          out[oHRank + e] = ((f % 13) + 1) / 13;
+          put(oHSuit + e * SUITS + ((f / 13) | 0), 1);
+          put(oHRank + e, ((f % 13) + 1) / 13);
         }
       }
-      if (origin[x] >= 0) out[oHLab + e] = 1;
+      if (origin[x] >= 0) put(oHLab + e, 1);
     }
     const nc = s.newCards[seat];
     let c0 = 0;
@@ -932,20 +998,20 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
       else c3++;
     }
     const o = oBought + b * 4;
-    if (c0) out[o] = c0 >= H ? 1 : c0 / H;
-    if (c1) out[o + 1] = c1 >= H ? 1 : c1 / H;
-    if (c2) out[o + 2] = c2 >= H ? 1 : c2 / H;
-    if (c3) out[o + 3] = c3 >= H ? 1 : c3 / H;
+    if (c0) put(o, c0 >= H ? 1 : c0 / H);
+    if (c1) put(o + 1, c1 >= H ? 1 : c1 / H);
+    if (c2) put(o + 2, c2 >= H ? 1 : c2 / H);
+    if (c3) put(o + 3, c3 >= H ? 1 : c3 / H);
     const bid = s.bids[seat];
     if (bid >= 0) {
-      out[oBid + b * 2] = 1;
-      out[oBid + b * 2 + 1] = bid >= maxBid ? 1 : bid / maxBid;
+      put(oBid + b * 2, 1);
+      put(oBid + b * 2 + 1, bid >= maxBid ? 1 : bid / maxBid);
     }
     const vote = s.votes[seat];
-    if (vote >= 0 && vote <= 2) out[oVote + b * 3 + vote] = 1;
+    if (vote >= 0 && vote <= 2) put(oVote + b * 3 + vote, 1);
   }
 
-  return { spec, write };
+  return { spec, write, writeSparse };
 }
 
 /**
@@ -953,9 +1019,17 @@ function build(rs: Ruleset, full: boolean): { spec: TensorSpec; write: (s: Merli
  * `out` (length >= spec.size). Allocates nothing per call.
  * @throws ArgumentError for a seat outside the game or a short buffer
  */
-export function createObservationEncoder(rs: Ruleset): { spec: TensorSpec; observe(s: MerlinState, seat: number, out: Float32Array): void } {
-  const { spec, write } = build(rs, false);
-  return { spec, observe: write };
+export function createObservationEncoder(rs: Ruleset): {
+  spec: TensorSpec;
+  observe(s: MerlinState, seat: number, out: Float32Array): void;
+  /**
+   * The same observation as its non-zero entries: writes (index, value) pairs into `index` / `value`
+   * (each of length >= spec.size), each index once, in no particular order; returns how many.
+   */
+  observeSparse(s: MerlinState, seat: number, index: Int32Array, value: Float32Array): number;
+} {
+  const { spec, write, writeSparse } = build(rs, false);
+  return { spec, observe: write, observeSparse: writeSparse };
 }
 
 /**

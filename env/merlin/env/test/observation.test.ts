@@ -174,6 +174,39 @@ describe('observation and state specs', () => {
 });
 
 describe.each([2, 4, 6])('observations with %i players', (players) => {
+  it('observeSparse gives exactly the non-zero entries of observe, each index once, in any call order', () => {
+    const states = statesFor(players);
+    const dense = new Float32Array(OBS);
+    const index = new Int32Array(OBS);
+    const value = new Float32Array(OBS);
+    const seen = new Uint8Array(OBS);
+    let total = 0;
+    let calls = 0;
+    for (const s of states) {
+      for (let seat = 0; seat < players; seat++) {
+        // Alternate the two forms so neither relies on the other having run first.
+        const n = enc.observeSparse(s, seat, index, value);
+        enc.observe(s, seat, dense);
+        seen.fill(0);
+        for (let k = 0; k < n; k++) {
+          const i = index[k];
+          if (seen[i]) throw new Error(`index ${i} listed twice`);
+          seen[i] = 1;
+          if (value[k] === 0) throw new Error(`entry ${i} listed with value 0`);
+          if (value[k] !== dense[i]) throw new Error(`entry ${i} (${segmentAt(enc.spec, i)}): sparse ${value[k]}, dense ${dense[i]}`);
+        }
+        let nonZero = 0;
+        for (let i = 0; i < OBS; i++) if (dense[i] !== 0) nonZero++;
+        if (n !== nonZero) throw new Error(`${n} sparse entries, ${nonZero} non-zero dense ones`);
+        total += n;
+        calls++;
+      }
+    }
+    // Observations are mostly zero: that is what makes the sparse form worth having.
+    expect(total / calls).toBeLessThan(OBS * 0.05);
+    expect(() => enc.observeSparse(states[0], 0, new Int32Array(OBS - 1), value)).toThrow(/sparse observation buffers/);
+  });
+
   it('are Float32Arrays of spec.size, finite, within bounds, deterministic; absent seats are zero', () => {
     const states = statesFor(players);
     expect(states.length).toBeGreaterThan(500);
