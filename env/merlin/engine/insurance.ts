@@ -145,9 +145,10 @@ export function leaveInsurance(s: MerlinState, rs: Ruleset, seat: number): void 
   }
 }
 
-/** Net worth of `seat`'s policies: the cover it has locked as a seller (still its gold until paid out). */
-export function insuranceWorth(s: MerlinState, seat: number): number {
-  let w = 0;
-  for (let k = 0; k < s.polSeller.length; k++) if (s.polSeller[k] === seat) w += s.polCover[k];
-  return w;
+/** Net worth of every seat's policies, added to `worth[seat]`: the cover it has locked as a seller (still its gold until paid out). */
+export function addInsuranceWorth(s: MerlinState, worth: Float64Array): void {
+  for (let k = 0; k < s.polSeller.length; k++) {
+    const seller = s.polSeller[k];
+    if (seller >= 0) worth[seller] += s.polCover[k];
+  }
 }

@@ -112,13 +112,12 @@ export function leaveLoans(s: MerlinState, seat: number): void {
   for (let k = 0; k < s.loanLender.length; k++) if (s.loanLender[k] === seat || s.loanBorrower[k] === seat) closeLoan(s, k);
 }
 
-/** Net worth of `seat`'s loans: + gold owed to it − gold it owes. */
-export function loansWorth(s: MerlinState, seat: number): number {
-  let w = 0;
+/** Net worth of every seat's loans, added to `worth[seat]`: + gold owed to it − gold it owes. */
+export function addLoansWorth(s: MerlinState, worth: Float64Array): void {
   for (let k = 0; k < s.loanLender.length; k++) {
-    if (s.loanLender[k] < 0) continue;
-    if (s.loanLender[k] === seat) w += s.loanOwed[k];
-    if (s.loanBorrower[k] === seat) w -= s.loanOwed[k];
+    const lender = s.loanLender[k];
+    if (lender < 0) continue;
+    worth[lender] += s.loanOwed[k];
+    worth[s.loanBorrower[k]] -= s.loanOwed[k];
   }
-  return w;
 }

@@ -17,16 +17,32 @@
 import type { Ruleset } from '../rules/index.ts';
 import { Phase, SlotKind, TopKind, Victory, type MerlinState } from './state.ts';
 import { marketWorth } from './market.ts';
-import { futuresWorth } from './futures.ts';
-import { loansWorth } from './loans.ts';
-import { mintWorth } from './mint.ts';
-import { insuranceWorth } from './insurance.ts';
+import { addFuturesWorth } from './futures.ts';
+import { addLoansWorth } from './loans.ts';
+import { addMintWorth } from './mint.ts';
+import { addInsuranceWorth } from './insurance.ts';
+
+let scratch = new Float64Array(8);
+
+/**
+ * Every seat's net worth in contracts, in gold, into worth[0..numPlayers): its futures, loans, insurance
+ * policies, bonds and shares (one pass over each table for all seats).
+ */
+export function contractWorths(s: MerlinState, worth: Float64Array): void {
+  worth.fill(0, 0, s.numPlayers);
+  addFuturesWorth(s, worth);
+  addLoansWorth(s, worth);
+  addInsuranceWorth(s, worth);
+  addMintWorth(s, worth);
+}
 
 /** Net worth of `seat` in gold (see module docs). */
 export function netWorth(s: MerlinState, rs: Ruleset, seat: number): number {
   const F = rs.data.table.fieldSlots;
   const col = s.costOfLiving;
-  let w = s.gold[seat] - s.debtBank[seat] - s.debtRow[seat] + marketWorth(s, seat) + futuresWorth(s, seat) + loansWorth(s, seat) + insuranceWorth(s, seat) + mintWorth(s, seat);
+  if (scratch.length < s.numPlayers) scratch = new Float64Array(s.numPlayers);
+  contractWorths(s, scratch);
+  let w = s.gold[seat] - s.debtBank[seat] - s.debtRow[seat] + marketWorth(s, seat) + scratch[seat];
   w += (s.held[seat * 3] + s.held[seat * 3 + 1] + s.held[seat * 3 + 2]) * col;
   w += s.mead[seat] * col * rs.data.mead.priceInCostOfLiving;
   for (let k = seat * F, e = k + F; k < e; k++) {

@@ -37,12 +37,10 @@ import { HAND_POTION, HAND_SPELL, MintPending, Pending, Phase, SlotKind, TopKind
 import { cardHp } from '../engine/combat.ts';
 import { bestAsk, bestBid, bidPrice, marketWorth } from '../engine/market.ts';
 import { tradeItemCount } from '../engine/trade.ts';
-import { futuresWorth } from '../engine/futures.ts';
-import { loansWorth } from '../engine/loans.ts';
-import { insuranceWorth } from '../engine/insurance.ts';
+import { contractWorths } from '../engine/victory.ts';
 import { decreeFaces } from '../engine/decrees.ts';
 import { regulationAction } from '../engine/regulations.ts';
-import { MintOffer, mintWorth } from '../engine/mint.ts';
+import { MintOffer } from '../engine/mint.ts';
 
 /** Most face-up Future Readings encoded one by one (the oldest first); `readingCount` counts them all. */
 export const MAX_READINGS = 12;
@@ -359,21 +357,27 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const rel = new Int32Array(M);
   const relOf = new Int32Array(M);
   const orderPos = new Int32Array(M);
+  const worths = new Float64Array(M);
 
   // The encoder writes into `buf`, a private dense row that is all zero between calls, and lists every
-  // entry it makes non-zero in `touched`; the caller's row is then filled from that list (dense) or the
+  // entry it writes in `touched`; the caller's row is then filled from that list (dense) or the
   // list is returned (sparse). Observations are 1-2% non-zero, so neither the caller's row nor `buf` is
   // swept, and a vector env can rewrite only the entries of its rows that changed (env/core/vector.ts).
-  const buf = new Float32Array(size);
-  const touched = new Int32Array(size);
-  let nt = 0;
+  // `var`, not const/let: a closure reading a let/const checks it for the temporal dead zone on every
+  // access, and `put` must stay small enough for V8 to inline at each of its ~200 call sites.
+  // eslint-disable-next-line no-var
+  var buf = new Float32Array(size);
+  // touched[1..nt] lists every write (a few entries are written twice: potions add up, so twice the size
+  // is room). The pre-increment keeps `put` at 27 bytes of bytecode, V8's always-inline size.
+  // eslint-disable-next-line no-var
+  var touched = new Int32Array(2 * size + 1);
+  // eslint-disable-next-line no-var
+  var nt = 0;
 
-  /** buf[i] = v, listing i in `touched` when it becomes non-zero. */
+  /** buf[i] = v, listing i in `touched` (zeros and repeats are dropped when the list is read). */
   function put(i: number, v: number): void {
-    if (v !== 0) {
-      if (buf[i] === 0) touched[nt++] = i;
-      buf[i] = v;
-    }
+    buf[i] = v;
+    touched[++nt] = i;
   }
 
   function checkSeat(s: MerlinState, observer: number): void {
@@ -387,7 +391,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
     checkSeat(s, observer);
     encode(s, observer);
     out.fill(0, 0, size);
-    for (let k = 0; k < nt; k++) {
+    for (let k = 1; k <= nt; k++) {
       const i = touched[k];
       const v = buf[i];
       if (v !== 0) {
@@ -404,7 +408,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
     checkSeat(s, observer);
     encode(s, observer);
     let n = 0;
-    for (let k = 0; k < nt; k++) {
+    for (let k = 1; k <= nt; k++) {
       const i = touched[k];
       const v = buf[i];
       if (v !== 0) {
@@ -419,7 +423,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
 
   function encode(s: MerlinState, observer: number): void {
     // A previous call that threw midway left entries behind: clear them.
-    for (let k = 0; k < nt; k++) buf[touched[k]] = 0;
+    for (let k = 1; k <= nt; k++) buf[touched[k]] = 0;
     nt = 0;
     const P = s.numPlayers;
     const order = s.order;
@@ -520,6 +524,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
     const slotSpent = s.slotSpent;
     const slotPlanted = s.slotPlanted;
     const slotInvestTurn = s.slotInvestTurn;
+    contractWorths(s, worths);
     for (let i = 0; i < P; i++) {
       const p = rel[i];
       put(oPresent + i, 1);
@@ -560,7 +565,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
       } else if (s.spellTargeted[observer * P + p]) put(oTargeted + i, 1);
 
       // ---- the seat's field, and its net worth (the same sum as engine/victory.ts netWorth, inlined)
-      let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice + marketWorth(s, p) + futuresWorth(s, p) + loansWorth(s, p) + insuranceWorth(s, p) + mintWorth(s, p);
+      let w = s.gold[p] - db - dr + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + mead * col * meadPrice + marketWorth(s, p) + worths[p];
       const k0 = p * F;
       const j0 = i * F;
       for (let slot = 0; slot < F; slot++) {
@@ -798,6 +803,8 @@ function build(rs: Ruleset, full: boolean): Encoder {
       const opts = s.decreeOptions;
       for (let o = 0; o < opts.length && o < O; o++) put(oDDesign + (1 + o) * nDesign + decreeDef[opts[o]], 1);
     }
+    // Writes past the list's end are dropped by the typed array: a bug in this file, never silent.
+    if (nt >= touched.length - 1) throw new Error(`observation encoder: ${nt} writes overflow its list of ${touched.length - 1}`);
   }
 
   /** Part 4: the regulations in force and the open regulation vote (public; D152-D156). */
