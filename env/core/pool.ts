@@ -12,7 +12,8 @@
  * before sleeping, on both sides: a futex wake-up costs far more than a step of a slice on a virtual
  * machine. Env i's episode k is seeded
  * `${seed}/${i}/${k}`, exactly as in one VectorEnv of N envs, so a pool and a single vector env give the
- * same batches.
+ * same batches. As in vector.ts, the batches are read-only for the caller (rows are rewritten by their
+ * changed entries only).
  */
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';

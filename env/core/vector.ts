@@ -7,6 +7,10 @@
  * Batches (struct of arrays, row i = env i): `observations` N x D float32, `actionMasks` N x A uint8,
  * `rewards` N float32, `terminated` / `truncated` N uint8. The arrays may live in SharedArrayBuffers (see
  * pool.ts). Episode k of env i is seeded `${seed}/${i}/${k}`.
+ *
+ * The batches are read-only for callers: each env rewrites only the entries of its rows that changed since
+ * its last write (`sparseRowWriter`, `maskRowWriter`; observations are 1-2 % non-zero), so a value written
+ * into `observations` or `actionMasks` by anyone else could outlive the step. Copy a row to modify it.
  */
 import type { Game } from './game.ts';
 import { SingleAgentEnv, StepFlags, type SingleAgentOptions } from './single.ts';
