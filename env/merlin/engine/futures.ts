@@ -206,18 +206,3 @@ function goldAvailable(s: MerlinState, rs: Ruleset, seat: number): number {
 export function leaveFutures(s: MerlinState, seat: number): void {
   for (let k = 0; k < s.futShort.length; k++) if (s.futShort[k] === seat || s.futLong[k] === seat) closeContract(s, k);
 }
-
-/**
- * Net worth of every seat's futures, added to `worth[seat]` (gold): + units owed to it, − units it owes,
- * at the Cost of the Living. One pass over the contracts for all seats (the observation needs them all).
- */
-export function addFuturesWorth(s: MerlinState, worth: Float64Array): void {
-  const col = s.costOfLiving;
-  for (let k = 0; k < s.futShort.length; k++) {
-    const long = s.futLong[k];
-    if (long < 0) continue;
-    const v = s.futOwed[k] * col;
-    worth[long] += v;
-    worth[s.futShort[k]] -= v;
-  }
-}

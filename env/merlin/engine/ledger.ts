@@ -15,6 +15,21 @@ export function freePlace(owners: number[]): number {
   return -1;
 }
 
+/**
+ * Add a table of two-party contracts to every seat's net worth: for each place whose creditor (`creditor[k]`:
+ * the long, lender or holder) is a seat, + amount[k] × scale gold to it and the same − to its debtor
+ * (`debtor[k]`: the short, borrower or issuer). Places with no creditor (free, or not yet sold) count nothing.
+ */
+export function addClaims(worth: Float64Array, creditor: number[], debtor: number[], amount: number[], scale = 1): void {
+  for (let k = 0; k < creditor.length; k++) {
+    const c = creditor[k];
+    if (c < 0) continue;
+    const v = amount[k] * scale;
+    worth[c] += v;
+    worth[debtor[k]] -= v;
+  }
+}
+
 /** Central Bank pays up to `amount` gold to `seat`'s pocket; returns what it paid (the bank is finite). */
 export function bankPays(s: MerlinState, seat: number, amount: number): number {
   const paid = amount < s.centralBank ? amount : s.centralBank;

@@ -111,13 +111,3 @@ export function collectLoans(s: MerlinState, rs: Ruleset, seat: number): void {
 export function leaveLoans(s: MerlinState, seat: number): void {
   for (let k = 0; k < s.loanLender.length; k++) if (s.loanLender[k] === seat || s.loanBorrower[k] === seat) closeLoan(s, k);
 }
-
-/** Net worth of every seat's loans, added to `worth[seat]`: + gold owed to it − gold it owes. */
-export function addLoansWorth(s: MerlinState, worth: Float64Array): void {
-  for (let k = 0; k < s.loanLender.length; k++) {
-    const lender = s.loanLender[k];
-    if (lender < 0) continue;
-    worth[lender] += s.loanOwed[k];
-    worth[s.loanBorrower[k]] -= s.loanOwed[k];
-  }
-}

@@ -397,25 +397,6 @@ export function leaveMint(s: MerlinState, seat: number): void {
   for (let k = 0; k < s.shareIssuer.length; k++) if (s.shareIssuer[k] === seat || s.shareHolder[k] === seat) closeShare(s, k);
 }
 
-/**
- * Net worth of every seat's bonds and shares, added to `worth[seat]`: + the face of bonds held and the price
- * of shares held, − those it issued and sold.
- */
-export function addMintWorth(s: MerlinState, worth: Float64Array): void {
-  for (let k = 0; k < s.bondIssuer.length; k++) {
-    const holder = s.bondHolder[k];
-    if (holder < 0) continue;
-    worth[holder] += s.bondFace[k];
-    worth[s.bondIssuer[k]] -= s.bondFace[k];
-  }
-  for (let k = 0; k < s.shareIssuer.length; k++) {
-    const holder = s.shareHolder[k];
-    if (holder < 0) continue;
-    worth[holder] += s.sharePrice[k];
-    worth[s.shareIssuer[k]] -= s.sharePrice[k];
-  }
-}
-
 /** Structural checks of the bonds, shares and the offered spell (engine/invariants.ts). */
 export function checkMint(s: MerlinState, rs: Ruleset): string[] {
   const out: string[] = [];

@@ -9,31 +9,32 @@
  * property value (0.1.14a "Property Value": the payout table; doubled when specialised) + each permit in
  * the field (Land, lab, Spell Shop or Brewery card) at the Cost of the Living - debts + what the seat has on
  * the Grand Market (engine/market.ts marketWorth: gold in bids and escrow, units in its asks and in carts
- * bound to it at the Cost of the Living) + its futures (engine/futures.ts futuresWorth: units owed to it as a
- * long minus units it owes as a short, at the Cost of the Living) + gold owed to it on loans - gold it owes
- * (engine/loans.ts loansWorth) + the cover it has locked in insurance policies it sold (engine/insurance.ts)
- * + the face of bonds and the price of shares it holds - those it issued and sold (engine/mint.ts mintWorth).
+ * bound to it at the Cost of the Living) + its contracts (`contractWorths` below): units owed to it as a
+ * futures long minus units it owes as a short, at the Cost of the Living, + gold owed to it on loans - gold
+ * it owes, + the cover it has locked in insurance policies it sold, + the face of bonds and the price of
+ * shares it holds - those it issued and sold.
  */
 import type { Ruleset } from '../rules/index.ts';
 import { Phase, SlotKind, TopKind, Victory, type MerlinState } from './state.ts';
 import { marketWorth } from './market.ts';
-import { addFuturesWorth } from './futures.ts';
-import { addLoansWorth } from './loans.ts';
-import { addMintWorth } from './mint.ts';
+import { addClaims } from './ledger.ts';
 import { addInsuranceWorth } from './insurance.ts';
 
 let scratch = new Float64Array(8);
 
 /**
- * Every seat's net worth in contracts, in gold, into worth[0..numPlayers): its futures, loans, insurance
- * policies, bonds and shares (one pass over each table for all seats).
+ * Every seat's net worth in contracts, in gold, into worth[0..numPlayers) (one pass over each table for all
+ * seats): futures (+ units owed to the long, − to the short, at the Cost of the Living), loans (+ gold owed
+ * to the lender, − to the borrower), insurance policies (the cover a seller has locked), bonds and shares
+ * (+ the face or price to the holder, − to the issuer, once sold).
  */
 export function contractWorths(s: MerlinState, worth: Float64Array): void {
   worth.fill(0, 0, s.numPlayers);
-  addFuturesWorth(s, worth);
-  addLoansWorth(s, worth);
+  addClaims(worth, s.futLong, s.futShort, s.futOwed, s.costOfLiving);
+  addClaims(worth, s.loanLender, s.loanBorrower, s.loanOwed);
   addInsuranceWorth(s, worth);
-  addMintWorth(s, worth);
+  addClaims(worth, s.bondHolder, s.bondIssuer, s.bondFace);
+  addClaims(worth, s.shareHolder, s.shareIssuer, s.sharePrice);
 }
 
 /** Net worth of `seat` in gold (see module docs). */
