@@ -13,7 +13,7 @@ import { AECEnv } from '../env/core/aec.ts';
 import type { Game, RewardOptions } from '../env/core/game.ts';
 import { TERMINAL } from '../env/core/game.ts';
 import { SingleAgentEnv, StepFlags } from '../env/core/single.ts';
-import { maskRowWriter, sparseRowWriter } from '../env/core/vector.ts';
+import { useRowWriters } from '../env/core/vector.ts';
 import { opponentFactory } from '../agents/registry.ts';
 import {
   BridgeError, computeLayout, FrameType, sparseValuesOffset, specHash8, writeHeader, type Layout, type ObservationEncoding, type Spec,
@@ -189,14 +189,8 @@ export class SingleBatch<S> extends Batch<S> {
     const opponents = o.learnerSeat === 'all' ? undefined : opponentFactory(o.opponents, (game as { ruleset?: { data: { name: string } } }).ruleset?.data.name ?? 'full');
     const options = { players: o.players, opponents, learnerSeat: o.learnerSeat, illegal: o.illegal, illegalPenalty: o.illegalPenalty, rewards: o.rewards };
     this.envs = [...Array(o.numEnvs)].map(() => new SingleAgentEnv(game, options));
-    // The batch owns its rows, so each env rewrites only what changed in them (as env/core/vector.ts does).
-    const legal = new Int32Array(game.numActions);
-    const index = new Int32Array(game.observationSpec.size);
-    const value = new Float32Array(game.observationSpec.size);
-    for (const env of this.envs) {
-      if (game.observeSparse) env.writeObservation = sparseRowWriter(game, index, value);
-      env.writeMask = maskRowWriter(game, legal);
-    }
+    // The batch owns its frame rows, so each env rewrites only what changed in them.
+    useRowWriters(game, this.envs);
     this.needsReset = new Uint8Array(o.numEnvs);
     this.episode = new Int32Array(o.numEnvs);
     this.sameStep = o.autoreset === 'same_step';

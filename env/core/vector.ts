@@ -71,13 +71,7 @@ export class VectorEnv<S> implements VectorBuffers {
     this.maskRows = [...Array(n)].map((_, i) => this.actionMasks.subarray(i * A, (i + 1) * A));
     this.needsReset = new Uint8Array(n);
     this.episode = new Int32Array(n);
-    if (game.observeSparse) {
-      const index = new Int32Array(D);
-      const value = new Float32Array(D);
-      for (const env of this.envs) env.writeObservation = sparseRowWriter(game, index, value);
-    }
-    const legal = new Int32Array(A);
-    for (const env of this.envs) env.writeMask = maskRowWriter(game, legal);
+    useRowWriters(game, this.envs);
   }
 
   /** Reset every env; env i starts episode 0 seeded `${seed}/${firstIndex + i}/0`. */
@@ -112,6 +106,22 @@ export class VectorEnv<S> implements VectorBuffers {
       this.truncated[i] = flags & StepFlags.Truncated ? 1 : 0;
       if (flags & (StepFlags.Terminated | StepFlags.Truncated)) this.needsReset[i] = 1;
     }
+  }
+}
+
+/**
+ * Make each of `envs`, whose observation and mask rows belong to one owner that nobody else writes (a
+ * vector env's batches, a bridge batch's frame), rewrite only what changed in them: `sparseRowWriter` (when
+ * the game has `observeSparse`) and `maskRowWriter`. The envs are stepped one at a time, so they share one
+ * set of scratch arrays.
+ */
+export function useRowWriters<S>(game: Game<S>, envs: SingleAgentEnv<S>[]): void {
+  const index = new Int32Array(game.observationSpec.size);
+  const value = new Float32Array(game.observationSpec.size);
+  const legal = new Int32Array(game.numActions);
+  for (const env of envs) {
+    if (game.observeSparse) env.writeObservation = sparseRowWriter(game, index, value);
+    env.writeMask = maskRowWriter(game, legal);
   }
 }
 

@@ -23,11 +23,11 @@
  * - The pending hand index of a sub-decision is shown only to the decider.
  *
  * Speed: offsets are fixed when the encoder is made. The encoder writes into a private row that it keeps
- * all zero between calls and lists each entry it makes non-zero (about 85 of 9,120 in a 4-player game), so
- * `observe` zero-fills the caller's row and copies those entries, and `observeSparse` returns them as
+ * all zero between calls and lists each entry it writes (about 85 are non-zero of 9,120 in a 4-player game),
+ * so `observe` zero-fills the caller's row and copies the non-zero ones, and `observeSparse` returns them as
  * (index, value) pairs without touching a dense row at all: a vector env then rewrites only the entries of
- * its rows that changed (env/core/vector.ts). About 4 µs per call for a 4-player mid-game state on the
- * 2-core EPYC of docs/BENCHMARKS.md (3.4 µs before the entry list; the pool gained about 25% from it).
+ * its rows that changed (env/core/vector.ts). `observe` takes 3.3-3.5 µs for a 4-player mid-game state on
+ * the 2-core EPYC of docs/BENCHMARKS.md, as before the entry list; the pool gained about 25 % from it.
  */
 import type { SegmentSpec, TensorSpec } from '../../core/game.ts';
 import { contentHash } from '../../core/hash.ts';
