@@ -467,60 +467,193 @@ const NUM_ARRAYS: (keyof MerlinState)[] = [
 const NESTED_ARRAYS: (keyof MerlinState)[] = ['hands', 'handOrigin', 'newCards', 'cdeck', 'cdiscard'];
 
 /**
- * A deep copy of `s`. Cost: a few microseconds for a 4-player mid-game state (docs/BENCHMARKS.md).
- * Written out field by field so that V8 keeps one hidden class and no generic deep-copy runs.
+ * Every MerlinState the engine makes is a StateRecord (createGame, cloneState, deserializeState): one
+ * hidden class whose 156 fields live inside the object.
+ *
+ * Why a class (seen with %DebugPrint / %HaveSameMap on Node 20): V8 built the 156-field object literal
+ * this replaces with every field in an out-of-object property array, so each read such as `s.gold` took
+ * an extra load, and the states of a process's first four games had different hidden classes while
+ * fields settled, which left the optimised encoder and legal-move code with polymorphic lookups. A
+ * constructor that assigns every field gets them all in-object and one hidden class from the first game.
+ * Measured (docs/BENCHMARKS.md, 2026-11-21): random play 430k -> 855k steps/s, env steps 155k -> 265k.
+ *
+ * The interface merge gives the class MerlinState's fields without class-field declarations (which would
+ * first define every field as undefined). Field order is the serialisation's key order.
+ */
+interface StateRecord extends MerlinState {}
+class StateRecord {
+  constructor(s: MerlinState) {
+    this.v = s.v;
+    this.rulesetHash = s.rulesetHash;
+    this.numPlayers = s.numPlayers;
+    this.rng = cloneRng(s.rng);
+    this.turn = s.turn;
+    this.turnIdx = s.turnIdx;
+    this.order = s.order.slice();
+    this.actionsThisTurn = s.actionsThisTurn;
+    this.wheelPos = s.wheelPos;
+    this.wheelKind = s.wheelKind;
+    this.months = s.months;
+    this.year = s.year;
+    this.climate = s.climate;
+    this.costOfLiving = s.costOfLiving;
+    this.researchCost = s.researchCost;
+    this.taxRate = s.taxRate;
+    this.volatility = s.volatility;
+    this.die1 = s.die1;
+    this.die2 = s.die2;
+    this.centralBank = s.centralBank;
+    this.row = s.row;
+    this.auctionPot = s.auctionPot;
+    this.supply = s.supply.slice();
+    this.gold = s.gold.slice();
+    this.held = s.held.slice();
+    this.crowns = s.crowns.slice();
+    this.mead = s.mead.slice();
+    this.debtBank = s.debtBank.slice();
+    this.debtRow = s.debtRow.slice();
+    this.bankruptSince = s.bankruptSince.slice();
+    this.eliminated = s.eliminated.slice();
+    this.hands = nestCopy(s.hands);
+    this.handOrigin = nestCopy(s.handOrigin);
+    this.newCards = nestCopy(s.newCards);
+    this.spellTargeted = s.spellTargeted.slice();
+    this.slotKind = s.slotKind.slice();
+    this.slotCard = s.slotCard.slice();
+    this.slotTopKind = s.slotTopKind.slice();
+    this.slotTop = s.slotTop.slice();
+    this.slotInvest = s.slotInvest.slice();
+    this.slotInvestTurn = s.slotInvestTurn.slice();
+    this.slotVault = s.slotVault.slice();
+    this.slotFunds = s.slotFunds.slice();
+    this.slotSpent = s.slotSpent.slice();
+    this.slotPlanted = s.slotPlanted.slice();
+    this.underCard = s.underCard.slice();
+    this.underKey = s.underKey.slice();
+    this.deck = s.deck.slice();
+    this.discard = s.discard.slice();
+    this.cdeck = nestCopy(s.cdeck);
+    this.cdiscard = nestCopy(s.cdiscard);
+    this.readingDeck = s.readingDeck.slice();
+    this.readingCard = s.readingCard.slice();
+    this.readingOwner = s.readingOwner.slice();
+    this.readingTurn = s.readingTurn.slice();
+    this.potionCard = s.potionCard.slice();
+    this.potionOwner = s.potionOwner.slice();
+    this.potionSlot = s.potionSlot.slice();
+    this.potionTurn = s.potionTurn.slice();
+    this.potionOrigin = s.potionOrigin.slice();
+    this.modSeat = s.modSeat.slice();
+    this.modSlot = s.modSlot.slice();
+    this.modScope = s.modScope.slice();
+    this.modMult = s.modMult.slice();
+    this.modUntil = s.modUntil.slice();
+    this.mktBid = s.mktBid.slice();
+    this.mktBidTurn = s.mktBidTurn.slice();
+    this.mktEscBid = s.mktEscBid.slice();
+    this.mktEscGold = s.mktEscGold.slice();
+    this.mktAsk = s.mktAsk.slice();
+    this.mktAskQty = s.mktAskQty.slice();
+    this.rowBids = s.rowBids.slice();
+    this.rowBidPrice = s.rowBidPrice.slice();
+    this.lastPrice = s.lastPrice.slice();
+    this.bidSeenMonth = s.bidSeenMonth.slice();
+    this.cartCom = s.cartCom.slice();
+    this.cartQty = s.cartQty.slice();
+    this.cartDest = s.cartDest.slice();
+    this.cartPrice = s.cartPrice.slice();
+    this.cartTurn = s.cartTurn.slice();
+    this.offerKind = s.offerKind;
+    this.offerA = s.offerA;
+    this.offerB = s.offerB;
+    this.offerTo = s.offerTo;
+    this.propAucPrice = s.propAucPrice;
+    this.propAucLeader = s.propAucLeader;
+    this.futShort = s.futShort.slice();
+    this.futLong = s.futLong.slice();
+    this.futCom = s.futCom.slice();
+    this.futPrice = s.futPrice.slice();
+    this.futExpiry = s.futExpiry.slice();
+    this.futOwed = s.futOwed.slice();
+    this.futLate = s.futLate.slice();
+    this.loanLender = s.loanLender.slice();
+    this.loanBorrower = s.loanBorrower.slice();
+    this.loanOwed = s.loanOwed.slice();
+    this.loanDue = s.loanDue.slice();
+    this.polSeller = s.polSeller.slice();
+    this.polBuyer = s.polBuyer.slice();
+    this.polEvent = s.polEvent.slice();
+    this.polPremium = s.polPremium.slice();
+    this.polCover = s.polCover.slice();
+    this.polUntil = s.polUntil.slice();
+    this.polPeriod = s.polPeriod.slice();
+    this.polSeason = s.polSeason.slice();
+    this.bondIssuer = s.bondIssuer.slice();
+    this.bondHolder = s.bondHolder.slice();
+    this.bondFace = s.bondFace.slice();
+    this.bondCoupon = s.bondCoupon.slice();
+    this.bondDue = s.bondDue.slice();
+    this.shareIssuer = s.shareIssuer.slice();
+    this.shareHolder = s.shareHolder.slice();
+    this.sharePct = s.sharePct.slice();
+    this.sharePrice = s.sharePrice.slice();
+    this.offerCard = s.offerCard;
+    this.offerOrigin = s.offerOrigin;
+    this.cartWard = s.cartWard.slice();
+    this.cartWardUntil = s.cartWardUntil.slice();
+    this.priceShift = s.priceShift.slice();
+    this.priceShiftUntil = s.priceShiftUntil.slice();
+    this.phase = s.phase;
+    this.decider = s.decider;
+    this.pending = s.pending;
+    this.pendingHand = s.pendingHand;
+    this.pendingSlot = s.pendingSlot;
+    this.pendingPlayer = s.pendingPlayer;
+    this.queue = s.queue.slice();
+    this.bids = s.bids.slice();
+    this.aucGroup = s.aucGroup.slice();
+    this.aucFirstPos = s.aucFirstPos;
+    this.aucRound = s.aucRound;
+    this.aucPending = s.aucPending.slice();
+    this.decreeOptions = s.decreeOptions.slice();
+    this.decreeCard = s.decreeCard;
+    this.decreeDrawer = s.decreeDrawer;
+    this.votes = s.votes.slice();
+    this.winner = s.winner;
+    this.victory = s.victory;
+    this.regulation = s.regulation.slice();
+    this.regMotion = s.regMotion;
+    this.regProposer = s.regProposer;
+    this.regVotes = s.regVotes.slice();
+    this.slotHits = s.slotHits.slice();
+    this.unitCard = s.unitCard.slice();
+    this.unitOwner = s.unitOwner.slice();
+    this.unitPos = s.unitPos.slice();
+    this.unitAtk = s.unitAtk.slice();
+    this.unitHp = s.unitHp.slice();
+    this.unitActiveFrom = s.unitActiveFrom.slice();
+    this.unitActed = s.unitActed.slice();
+    this.unitStance = s.unitStance.slice();
+    this.unitShield = s.unitShield.slice();
+    this.unitExtraAttacks = s.unitExtraAttacks.slice();
+    this.unitFlags = s.unitFlags.slice();
+    this.cmdUnit = s.cmdUnit;
+    this.cmdPartner = s.cmdPartner;
+  }
+}
+
+function nestCopy(a: number[][]): number[][] {
+  const out = new Array<number[]>(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i].slice();
+  return out;
+}
+
+/**
+ * A deep copy of `s` (a StateRecord). Cost: a few microseconds for a 4-player mid-game state
+ * (docs/BENCHMARKS.md). Written out field by field, so no generic deep copy runs.
  */
 export function cloneState(s: MerlinState): MerlinState {
-  const nest = (a: number[][]) => {
-    const out = new Array<number[]>(a.length);
-    for (let i = 0; i < a.length; i++) out[i] = a[i].slice();
-    return out;
-  };
-  return {
-    v: s.v, rulesetHash: s.rulesetHash, numPlayers: s.numPlayers, rng: cloneRng(s.rng),
-    turn: s.turn, turnIdx: s.turnIdx, order: s.order.slice(), actionsThisTurn: s.actionsThisTurn,
-    wheelPos: s.wheelPos, wheelKind: s.wheelKind, months: s.months, year: s.year, climate: s.climate,
-    costOfLiving: s.costOfLiving, researchCost: s.researchCost, taxRate: s.taxRate, volatility: s.volatility,
-    die1: s.die1, die2: s.die2,
-    centralBank: s.centralBank, row: s.row, auctionPot: s.auctionPot, supply: s.supply.slice(),
-    gold: s.gold.slice(), held: s.held.slice(), crowns: s.crowns.slice(), mead: s.mead.slice(),
-    debtBank: s.debtBank.slice(), debtRow: s.debtRow.slice(), bankruptSince: s.bankruptSince.slice(), eliminated: s.eliminated.slice(),
-    hands: nest(s.hands), handOrigin: nest(s.handOrigin), newCards: nest(s.newCards), spellTargeted: s.spellTargeted.slice(),
-    slotKind: s.slotKind.slice(), slotCard: s.slotCard.slice(), slotTopKind: s.slotTopKind.slice(), slotTop: s.slotTop.slice(),
-    slotInvest: s.slotInvest.slice(), slotInvestTurn: s.slotInvestTurn.slice(), slotVault: s.slotVault.slice(),
-    slotFunds: s.slotFunds.slice(), slotSpent: s.slotSpent.slice(), slotPlanted: s.slotPlanted.slice(),
-    underCard: s.underCard.slice(), underKey: s.underKey.slice(),
-    deck: s.deck.slice(), discard: s.discard.slice(), cdeck: nest(s.cdeck), cdiscard: nest(s.cdiscard),
-    readingDeck: s.readingDeck.slice(), readingCard: s.readingCard.slice(), readingOwner: s.readingOwner.slice(), readingTurn: s.readingTurn.slice(),
-    potionCard: s.potionCard.slice(), potionOwner: s.potionOwner.slice(), potionSlot: s.potionSlot.slice(),
-    potionTurn: s.potionTurn.slice(), potionOrigin: s.potionOrigin.slice(),
-    modSeat: s.modSeat.slice(), modSlot: s.modSlot.slice(), modScope: s.modScope.slice(), modMult: s.modMult.slice(), modUntil: s.modUntil.slice(),
-    mktBid: s.mktBid.slice(), mktBidTurn: s.mktBidTurn.slice(), mktEscBid: s.mktEscBid.slice(), mktEscGold: s.mktEscGold.slice(),
-    mktAsk: s.mktAsk.slice(), mktAskQty: s.mktAskQty.slice(), rowBids: s.rowBids.slice(), rowBidPrice: s.rowBidPrice.slice(),
-    lastPrice: s.lastPrice.slice(), bidSeenMonth: s.bidSeenMonth.slice(), cartCom: s.cartCom.slice(), cartQty: s.cartQty.slice(),
-    cartDest: s.cartDest.slice(), cartPrice: s.cartPrice.slice(), cartTurn: s.cartTurn.slice(),
-    offerKind: s.offerKind, offerA: s.offerA, offerB: s.offerB, offerTo: s.offerTo,
-    propAucPrice: s.propAucPrice, propAucLeader: s.propAucLeader,
-    futShort: s.futShort.slice(), futLong: s.futLong.slice(), futCom: s.futCom.slice(), futPrice: s.futPrice.slice(),
-    futExpiry: s.futExpiry.slice(), futOwed: s.futOwed.slice(), futLate: s.futLate.slice(),
-    loanLender: s.loanLender.slice(), loanBorrower: s.loanBorrower.slice(), loanOwed: s.loanOwed.slice(), loanDue: s.loanDue.slice(),
-    polSeller: s.polSeller.slice(), polBuyer: s.polBuyer.slice(), polEvent: s.polEvent.slice(), polPremium: s.polPremium.slice(),
-    polCover: s.polCover.slice(), polUntil: s.polUntil.slice(), polPeriod: s.polPeriod.slice(), polSeason: s.polSeason.slice(),
-    bondIssuer: s.bondIssuer.slice(), bondHolder: s.bondHolder.slice(), bondFace: s.bondFace.slice(), bondCoupon: s.bondCoupon.slice(),
-    bondDue: s.bondDue.slice(), shareIssuer: s.shareIssuer.slice(), shareHolder: s.shareHolder.slice(), sharePct: s.sharePct.slice(),
-    sharePrice: s.sharePrice.slice(), offerCard: s.offerCard, offerOrigin: s.offerOrigin,
-    cartWard: s.cartWard.slice(), cartWardUntil: s.cartWardUntil.slice(), priceShift: s.priceShift.slice(), priceShiftUntil: s.priceShiftUntil.slice(),
-    phase: s.phase, decider: s.decider, pending: s.pending, pendingHand: s.pendingHand, pendingSlot: s.pendingSlot,
-    pendingPlayer: s.pendingPlayer, queue: s.queue.slice(), bids: s.bids.slice(), aucGroup: s.aucGroup.slice(),
-    aucFirstPos: s.aucFirstPos, aucRound: s.aucRound, aucPending: s.aucPending.slice(),
-    decreeOptions: s.decreeOptions.slice(), decreeCard: s.decreeCard, decreeDrawer: s.decreeDrawer,
-    votes: s.votes.slice(), winner: s.winner, victory: s.victory,
-    regulation: s.regulation.slice(), regMotion: s.regMotion, regProposer: s.regProposer, regVotes: s.regVotes.slice(),
-    slotHits: s.slotHits.slice(), unitCard: s.unitCard.slice(), unitOwner: s.unitOwner.slice(), unitPos: s.unitPos.slice(),
-    unitAtk: s.unitAtk.slice(), unitHp: s.unitHp.slice(), unitActiveFrom: s.unitActiveFrom.slice(), unitActed: s.unitActed.slice(),
-    unitStance: s.unitStance.slice(), unitShield: s.unitShield.slice(), unitExtraAttacks: s.unitExtraAttacks.slice(),
-    unitFlags: s.unitFlags.slice(), cmdUnit: s.cmdUnit, cmdPartner: s.cmdPartner,
-  };
+  return new StateRecord(s);
 }
 
 /** The state as a JSON string (exact: every field is a finite number, string or array of them). */
@@ -551,7 +684,8 @@ export function deserializeState(json: string, expectedRulesetHash?: string): Me
     if (!Array.isArray(a) || !a.every(Array.isArray)) throw new StateError(`state field ${k} is missing or not an array of arrays`);
   }
   if (!s.rng || typeof s.rng.s0 !== 'number') throw new StateError('state field rng is missing');
-  return s;
+  // JSON.parse makes a dictionary-mode object; the engine's code is fast on StateRecords only.
+  return new StateRecord(s);
 }
 
 /** Deep equality of two states (by canonical serialisation). */
