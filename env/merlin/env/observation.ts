@@ -468,7 +468,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
     const turn = s.turn;
     put(oTurn, turn >= turnLimit ? 1 : turn / turnLimit);
     const acts = s.actionsThisTurn;
-    put(oActions, acts >= maxActions ? 1 : acts / maxActions);
+    if (acts > 0) put(oActions, acts >= maxActions ? 1 : acts / maxActions);
     const y = s.year - 1;
     if (y > 0) put(oYear, y / (y + 10));
     put(oMonths, s.months / (s.months + 60));
@@ -477,9 +477,9 @@ function build(rs: Ruleset, full: boolean): Encoder {
     put(oRc, s.researchCost / (s.researchCost + 10));
     put(oTax, s.taxRate / (s.taxRate + 5));
     put(oVol, s.volatility / (s.volatility + 5));
-    put(oClimate, s.climate >= climateT ? 1 : s.climate / climateT);
+    if (s.climate !== 0) put(oClimate, s.climate >= climateT ? 1 : s.climate / climateT);
     if (s.wheelPos >= 0 && s.wheelPos < W) put(oWheelPos + s.wheelPos, 1);
-    put(oWheelKind, s.wheelKind);
+    if (s.wheelKind !== 0) put(oWheelKind, s.wheelKind);
     const d1 = s.die1;
     const d2 = s.die2;
     if (d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6) {
@@ -489,10 +489,10 @@ function build(rs: Ruleset, full: boolean): Encoder {
       if (d1 === d2) put(oDoubles, 1);
     }
     put(oBank, s.centralBank / G);
-    put(oRow, s.row / G);
+    if (s.row !== 0) put(oRow, s.row / G);
     let pot = s.auctionPot;
     if (!full) for (let p = 0; p < P; p++) if (bids[p] > 0) pot -= bids[p];
-    put(oPot, pot / G);
+    if (pot !== 0) put(oPot, pot / G);
     const sup = s.supply;
     put(oSupply, sup[0] / C0);
     put(oSupply + 1, sup[1] / C1);
@@ -503,8 +503,10 @@ function build(rs: Ruleset, full: boolean): Encoder {
     const cdeck = s.cdeck;
     const cdiscard = s.cdiscard;
     for (let k = 0; k < 5; k++) {
-      put(oPiles + 1 + k, cdeck[k].length / deckSizes[k]);
-      put(oDiscards + 1 + k, cdiscard[k].length / deckSizes[k]);
+      const nd = cdeck[k].length;
+      if (nd > 0) put(oPiles + 1 + k, nd / deckSizes[k]);
+      const nx = cdiscard[k].length;
+      if (nx > 0) put(oDiscards + 1 + k, nx / deckSizes[k]);
     }
     if (s.aucRound > 0) put(oAucRound, 1);
     const nReadings = s.readingCard.length;
@@ -538,22 +540,25 @@ function build(rs: Ruleset, full: boolean): Encoder {
       }
       const bid = bids[p] > 0 ? bids[p] : 0;
       const g = full || p === observer ? s.gold[p] : s.gold[p] + bid;
-      put(oGold + i, g / G);
-      put(oHeld + i * 3, held[p * 3] / C0);
-      put(oHeld + i * 3 + 1, held[p * 3 + 1] / C1);
-      put(oHeld + i * 3 + 2, held[p * 3 + 2] / C2);
+      if (g !== 0) put(oGold + i, g / G);
+      const h0 = held[p * 3];
+      const h1 = held[p * 3 + 1];
+      const h2 = held[p * 3 + 2];
+      if (h0 !== 0) put(oHeld + i * 3, h0 / C0);
+      if (h1 !== 0) put(oHeld + i * 3 + 1, h1 / C1);
+      if (h2 !== 0) put(oHeld + i * 3 + 2, h2 / C2);
       const cr = s.crowns[p];
-      put(oCrowns + i, cr >= crownCap ? 1 : cr / crownCap);
+      if (cr !== 0) put(oCrowns + i, cr >= crownCap ? 1 : cr / crownCap);
       const mead = s.mead[p];
-      put(oMead + i, mead / (mead + 5));
+      if (mead !== 0) put(oMead + i, mead / (mead + 5));
       const db = s.debtBank[p];
-      put(oDebtBank + i, db / (db + 10));
+      if (db !== 0) put(oDebtBank + i, db / (db + 10));
       const dr = s.debtRow[p];
-      put(oDebtRow + i, dr / (dr + 10));
+      if (dr !== 0) put(oDebtRow + i, dr / (dr + 10));
       const hc = s.hands[p].length;
-      put(oHandCount + i, hc >= H ? 1 : hc / H);
+      if (hc > 0) put(oHandCount + i, hc >= H ? 1 : hc / H);
       const bc = s.newCards[p].length;
-      put(oBoughtCount + i, bc >= H ? 1 : bc / H);
+      if (bc > 0) put(oBoughtCount + i, bc >= H ? 1 : bc / H);
       put(oOrderPos + i, orderPos[p] / M);
       if (p === active) put(oActive + i, 1);
       if (p === s.decider && phase !== Phase.GameOver) put(oDecider + i, 1);
@@ -601,7 +606,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
       }
       if (!elim) {
         if (!full) w += bid;
-        put(oWorth + i, w / ((w < 0 ? -w : w) + 50));
+        if (w !== 0) put(oWorth + i, w / ((w < 0 ? -w : w) + 50));
       }
     }
 
@@ -680,13 +685,13 @@ function build(rs: Ruleset, full: boolean): Encoder {
       if (ba >= 0) put(o + 1, ap / (ap + 10));
       // The spot price (engine/market.ts spotPrice) from the same two quotes.
       const sp = bb < 0 ? 0 : ba < 0 ? bp : (bp + ap) / 2;
-      put(o + 2, sp / (sp + 10));
+      if (sp !== 0) put(o + 2, sp / (sp + 10));
       const lp = s.lastPrice[c];
-      put(o + 3, lp / (lp + 10));
+      if (lp !== 0) put(o + 3, lp / (lp + 10));
       const rb = s.rowBids[c];
-      put(o + 4, rb >= stimB ? 1 : rb / stimB);
+      if (rb !== 0) put(o + 4, rb >= stimB ? 1 : rb / stimB);
       const since = s.months - s.bidSeenMonth[c];
-      put(o + 5, since >= stimM ? 1 : since <= 0 ? 0 : since / stimM);
+      if (since > 0) put(o + 5, since >= stimM ? 1 : since / stimM);
     }
     for (let i = 0; i < P; i++) {
       const p = rel[i];
@@ -702,7 +707,8 @@ function build(rs: Ruleset, full: boolean): Encoder {
         if (eg > 0) put(oMkEsc + j, eg / (eg + 10));
         const ap = s.mktAsk[k];
         if (ap > 0) put(oMkAskP + j, ap / (ap + 10));
-        put(oMkAskQ + j, s.mktAskQty[k] / csz[c]);
+        const aq = s.mktAskQty[k];
+        if (aq !== 0) put(oMkAskQ + j, aq / csz[c]);
       }
       const q = s.cartQty[p];
       if (q > 0) {
