@@ -8,7 +8,7 @@
  * Ids are laid out by kind in a fixed order derived from the ruleset's table sizes and grids; decoding is
  * two typed-array lookups. docs/ACTIONS.md is generated from this table (`npx merlin docs`).
  */
-import type { Ruleset } from '../rules/index.ts';
+import { perRuleset, type Ruleset } from '../rules/index.ts';
 
 /**
  * Action kinds. Extend at the end only: ids of earlier kinds stay stable for a given ruleset.
@@ -135,12 +135,10 @@ export interface ActionCatalogue {
   readonly radix: Int32Array;
 }
 
-const cache = new WeakMap<Ruleset, ActionCatalogue>();
-
 /** The action catalogue of `rs` (built once per ruleset). */
-export function catalogue(rs: Ruleset): ActionCatalogue {
-  const hit = cache.get(rs);
-  if (hit) return hit;
+export const catalogue: (rs: Ruleset) => ActionCatalogue = perRuleset(buildCatalogue);
+
+function buildCatalogue(rs: Ruleset): ActionCatalogue {
   const F = rs.data.table.fieldSlots;
   const H = rs.data.table.handSize;
   const I = rs.data.grids.invest.length;
@@ -208,7 +206,6 @@ export function catalogue(rs: Ruleset): ActionCatalogue {
   // SelectPlayer offsets are 1-based.
   for (let i = 0; i < MAX_OFFSET; i++) arg[base[Kind.SelectPlayer] + i] = i + 1;
   const cat: ActionCatalogue = { size, kind, arg, arg2, base, count, radix: radixOf };
-  cache.set(rs, cat);
   return cat;
 }
 

@@ -20,7 +20,7 @@
  *   value (0.1.14a "Property Value"), when the bank holds that much; the card goes to the discard pile.
  */
 import { rollD6 } from '../../core/rng.ts';
-import type { Ruleset } from '../rules/index.ts';
+import { perRuleset, type Ruleset } from '../rules/index.ts';
 import { SlotKind, TopKind, type MerlinState } from './state.ts';
 import { rankOf } from './cards.ts';
 import { clearSlotData } from './bankruptcy.ts';
@@ -38,20 +38,18 @@ interface ItemTables {
   amt: Int32Array;
   sameCat: Int32Array;
 }
-const itemTables = new WeakMap<Ruleset, ItemTables>();
-function tables(rs: Ruleset): ItemTables {
-  let t = itemTables.get(rs);
-  if (t) return t;
+const tables = perRuleset(buildTables);
+
+function buildTables(rs: Ruleset): ItemTables {
   const m = rs.data.market;
   const L = m.tradeLots.length;
   const n = 3 * L + m.tradeGold.length + 1;
-  t = { cat: new Int8Array(n), amt: new Int32Array(n), sameCat: new Int32Array(n) };
+  const t: ItemTables = { cat: new Int8Array(n), amt: new Int32Array(n), sameCat: new Int32Array(n) };
   for (let i = 0; i < n; i++) {
     t.cat[i] = i < 3 * L ? (i / L) | 0 : i < 3 * L + m.tradeGold.length ? 3 : 4;
     t.amt[i] = i < 3 * L ? m.tradeLots[i % L] : i < 3 * L + m.tradeGold.length ? m.tradeGold[i - 3 * L] : 1;
   }
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (t.cat[i] === t.cat[j]) t.sameCat[i] |= 1 << j;
-  itemTables.set(rs, t);
   return t;
 }
 
