@@ -4,12 +4,16 @@
  * engine_steps_per_sec: uniformly random legal play, legal-action enumeration + apply, one core, no
  * observation encoding (new games are started as old ones end; game creation is included).
  * clone_us / serialize_us: mean cost of `cloneState` / `serializeState` over mid-game 4-player states.
- * env_steps_per_sec: one env on one core, every step computes the acting seat's observation and action
- * mask and takes a random masked action (the AEC env's `observeInto` + `step`).
+ * env_steps_per_sec: one env on one core: a VectorEnv of one env in self-play mode, so every step is an
+ * observed decision that writes the acting seat's observation and action mask into the env's own rows
+ * (the rows it owns are rewritten where they changed, env/core/vector.ts) and takes a random masked action.
+ * This is the code each thread of the pool runs, so vector_env_scaling compares like with like.
+ * aec_env_steps_per_sec: the same on the AEC env with caller-owned dense arrays (`observeInto` zero-fills
+ * the caller's 36 KB row every step, + `step`).
  * vector_env_steps_per_sec: a VectorEnvPool over all cores (the calling thread plus one worker thread
- * per further core; self-play mode so every step is an observed decision, as above), random masked
- * actions chosen on the calling thread, overlapped with the workers' stepping (beginStep / endStep);
- * vector_env_scaling is its ratio to env_steps_per_sec.
+ * per further core; self-play mode as above), random masked actions chosen on the calling thread,
+ * overlapped with the workers' stepping (beginStep / endStep); vector_env_scaling is its ratio to
+ * env_steps_per_sec.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
@@ -17,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AECEnv } from '../env/core/aec.ts';
 import { VectorEnvPool } from '../env/core/pool.ts';
+import { VectorEnv } from '../env/core/vector.ts';
 import { merlinGame } from '../env/merlin/env/game.ts';
 import { nextInt, seedRng } from '../env/core/rng.ts';
 import { maskedIds } from '../env/core/spaces.ts';
@@ -28,6 +33,7 @@ import {
 export interface BenchResult {
   engine_steps_per_sec: number;
   env_steps_per_sec: number;
+  aec_env_steps_per_sec: number;
   vector_env_steps_per_sec: number;
   vector_env_scaling: number;
   vector_envs: number;
@@ -40,7 +46,7 @@ export interface BenchResult {
   /** Timed seconds per figure. */
   seconds: number;
   /** JIT warm-up before each figure's timed window (see `steadyRate`). */
-  warmup_seconds: { engine: number; env: number; vector_env: number };
+  warmup_seconds: { engine: number; env: number; aec_env: number; vector_env: number };
   machine: { cpu: string; cores: number; memory_gib: number; node: string; date: string };
 }
 
@@ -51,6 +57,9 @@ export interface BenchResult {
 export const DEFAULT_ENVS_PER_WORKER = 16;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Steps per call of a one-env figure's step function, so that reading the clock (tens of ns) stays out of the figure. */
+const STEPS_PER_CALL = 32;
 
 /** A throughput after JIT warm-up (see `steadyRate`). */
 export interface SteadyRate {
@@ -87,8 +96,28 @@ export function steadyRate(step: () => number, seconds: number, maxWarmup: numbe
   return { rate: steps / ((performance.now() - t0) / 1000), warmupSeconds };
 }
 
-/** One env, every step observed: observation + mask of the acting seat, then a random masked action. */
+/** One env in a VectorEnv of one (self-play): every step writes observation + mask, then a random masked action. */
 function envStepsPerSec(rs: Ruleset, seconds: number, players: number, maxWarmup: number): SteadyRate {
+  const game = merlinGame(rs);
+  const env = new VectorEnv(game, 1, { players, learnerSeat: 'all' });
+  const A = game.numActions;
+  const legal = new Int32Array(A);
+  const actions = new Int32Array(1);
+  const rng = seedRng('bench-env');
+  env.reset('env');
+  // Autoreset: the step after an episode's last starts the next one (counted as a step, as in the pool).
+  return steadyRate(() => {
+    for (let k = 0; k < STEPS_PER_CALL; k++) {
+      const n = maskedIds(env.actionMasks, 0, A, legal);
+      actions[0] = n ? legal[nextInt(rng, n)] : 0;
+      env.step(actions);
+    }
+    return STEPS_PER_CALL;
+  }, seconds, maxWarmup);
+}
+
+/** The AEC env, every step observed into caller-owned arrays: observation + mask of the acting seat, then a random masked action. */
+function aecStepsPerSec(rs: Ruleset, seconds: number, players: number, maxWarmup: number): SteadyRate {
   const game = merlinGame(rs);
   const env = new AECEnv(game, { players });
   const obs = new Float32Array(game.observationSpec.size);
@@ -99,11 +128,13 @@ function envStepsPerSec(rs: Ruleset, seconds: number, players: number, maxWarmup
   env.reset({ seed: `env/${g++}` });
   // One step; a finished game is replaced by a new one (its reset is part of the measured time).
   return steadyRate(() => {
-    if (env.currentPlayer() < 0) env.reset({ seed: `env/${g++}` });
-    env.observeInto(env.agentSelection, obs, mask);
-    const n = maskedIds(mask, 0, mask.length, legal);
-    env.step(legal[nextInt(rng, n)]);
-    return 1;
+    for (let k = 0; k < STEPS_PER_CALL; k++) {
+      if (env.currentPlayer() < 0) env.reset({ seed: `env/${g++}` });
+      env.observeInto(env.agentSelection, obs, mask);
+      const n = maskedIds(mask, 0, mask.length, legal);
+      env.step(legal[nextInt(rng, n)]);
+    }
+    return STEPS_PER_CALL;
   }, seconds, maxWarmup);
 }
 
@@ -165,10 +196,12 @@ export async function runBench(rs: Ruleset, opts: BenchOptions = {}): Promise<Be
   let s = createGame(rs, players, `bench/${g++}`);
   let taken = 0;
   const engine = steadyRate(() => {
-    if (isTerminal(s)) s = createGame(rs, players, `bench/${g++}`);
-    applyAction(s, rs, buf[nextInt(rng, legalActions(s, rs, buf))]);
-    if (s.turn === 40 && samples.length < 200 && ++taken % 7 === 0) samples.push(cloneState(s));
-    return 1;
+    for (let k = 0; k < STEPS_PER_CALL; k++) {
+      if (isTerminal(s)) s = createGame(rs, players, `bench/${g++}`);
+      applyAction(s, rs, buf[nextInt(rng, legalActions(s, rs, buf))]);
+      if (s.turn === 40 && samples.length < 200 && ++taken % 7 === 0) samples.push(cloneState(s));
+    }
+    return STEPS_PER_CALL;
   }, seconds, maxWarmup);
   const stepsPerSec = engine.rate;
   const time = (f: (s: MerlinState) => unknown, reps: number) => {
@@ -182,6 +215,7 @@ export async function runBench(rs: Ruleset, opts: BenchOptions = {}): Promise<Be
   const cpu = cpus();
   const env = envStepsPerSec(rs, seconds, players, maxWarmup);
   const envSps = env.rate;
+  const aec = aecStepsPerSec(rs, seconds, players, maxWarmup);
   const workers = Math.max(1, availableParallelism());
   const vectorEnvs = (opts.envsPerWorker ?? DEFAULT_ENVS_PER_WORKER) * workers;
   const vec = await vectorStepsPerSec(rs, seconds, players, workers, vectorEnvs, maxWarmup);
@@ -190,6 +224,7 @@ export async function runBench(rs: Ruleset, opts: BenchOptions = {}): Promise<Be
   return {
     engine_steps_per_sec: Math.round(stepsPerSec),
     env_steps_per_sec: Math.round(envSps),
+    aec_env_steps_per_sec: Math.round(aec.rate),
     vector_env_steps_per_sec: Math.round(vecSps),
     vector_env_scaling: Math.round((vecSps / envSps) * 100) / 100,
     vector_envs: vectorEnvs,
@@ -203,6 +238,7 @@ export async function runBench(rs: Ruleset, opts: BenchOptions = {}): Promise<Be
     warmup_seconds: {
       engine: Math.round(engine.warmupSeconds * 10) / 10,
       env: Math.round(env.warmupSeconds * 10) / 10,
+      aec_env: Math.round(aec.warmupSeconds * 10) / 10,
       vector_env: Math.round(vec.warmupSeconds * 10) / 10,
     },
     machine: {

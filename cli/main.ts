@@ -267,10 +267,11 @@ try {
       out(argv.json, r, () =>
         [
           `engine: ${r.engine_steps_per_sec.toLocaleString('en')} steps/s (random play, legal actions + apply, one core, ${r.players} players)`,
-          `env: ${r.env_steps_per_sec.toLocaleString('en')} steps/s (one core; observation ${r.observation_size} floats + mask ${r.num_actions} every step)`,
+          `env: ${r.env_steps_per_sec.toLocaleString('en')} steps/s (one core, a vector env of one; observation ${r.observation_size} floats + mask ${r.num_actions} every step)`,
+          `AEC env: ${r.aec_env_steps_per_sec.toLocaleString('en')} steps/s (one core; dense observeInto into caller-owned arrays + step)`,
           `vector env: ${r.vector_env_steps_per_sec.toLocaleString('en')} steps/s (${r.vector_envs} envs on ${r.vector_workers} worker threads; ${r.vector_env_scaling}x one env)`,
           `clone: ${r.clone_us} us, serialize: ${r.serialize_us} us (mid-game state)`,
-          `timed ${r.seconds} s per figure after JIT warm-up of ${r.warmup_seconds.engine} / ${r.warmup_seconds.env} / ${r.warmup_seconds.vector_env} s (engine / env / vector env)`,
+          `timed ${r.seconds} s per figure after JIT warm-up of ${r.warmup_seconds.engine} / ${r.warmup_seconds.env} / ${r.warmup_seconds.aec_env} / ${r.warmup_seconds.vector_env} s (engine / env / AEC env / vector env)`,
           t ? `training: ${t.env_steps_per_sec.toLocaleString('en')} env steps/s, ${t.learner_steps_per_sec.toLocaleString('en')} learner decisions/s, ${t.seconds_per_update} s per PPO update (backend ${t.backend}; ${t.rollout}; ${t.network})` : '',
           `machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memory_gib} GiB, node ${r.machine.node}, ${r.machine.date}`,
         ].filter(Boolean).join('\n'),

@@ -81,8 +81,10 @@ describe('merlin bench', () => {
     const r = JSON.parse(merlin('bench', '--seconds', '0.5', '--max-warmup', '1', '--json'));
     expect(r.engine_steps_per_sec).toBeGreaterThan(0);
     expect(r.clone_us).toBeGreaterThan(0);
-    expect(r).toHaveProperty('env_steps_per_sec');
-    expect(r).toHaveProperty('vector_env_steps_per_sec');
+    expect(r.env_steps_per_sec).toBeGreaterThan(0);
+    expect(r.aec_env_steps_per_sec).toBeGreaterThan(0);
+    expect(r.vector_env_steps_per_sec).toBeGreaterThan(0);
+    expect(r.vector_env_scaling).toBeCloseTo(r.vector_env_steps_per_sec / r.env_steps_per_sec, 1);
   });
 });
 
