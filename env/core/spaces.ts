@@ -2,6 +2,7 @@
  * Spaces in Gymnasium's vocabulary: Discrete, Box (with dtype and bounds) and MultiBinary. They describe
  * shapes for users and the bridge (`toJSON`) and check values (`contains`).
  */
+import { weakMemo } from './memo.ts';
 import { nextFloat, nextInt, type RngState } from './rng.ts';
 
 export type Dtype = 'float32' | 'uint8' | 'int32';
@@ -28,10 +29,8 @@ export class Discrete {
   }
 }
 
-const wordViews = new WeakMap<ArrayBufferLike, Uint32Array>();
-// The last buffer scanned: a caller scans the same batch row after row (a WeakMap lookup costs tens of ns).
-let lastBuffer: ArrayBufferLike | null = null;
-let lastWords: Uint32Array | undefined;
+/** A buffer's whole 4-byte words (one view per buffer; a batch's rows share it). */
+const wordsOf = weakMemo((buffer: ArrayBufferLike) => new Uint32Array(buffer, 0, buffer.byteLength >>> 2));
 /** Byte k of a Uint32 word is bits 8k..8k+7 (false on big-endian hosts, which take the byte loop). */
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -51,13 +50,7 @@ export function maskedIds(bytes: Uint8Array, from: number, to: number, out: Int3
   }
   const wordEnd = LITTLE_ENDIAN ? i + ((to - i) & ~3) : i;
   if (wordEnd > i) {
-    let words = bytes.buffer === lastBuffer ? lastWords : wordViews.get(bytes.buffer);
-    if (!words) {
-      words = new Uint32Array(bytes.buffer, 0, bytes.buffer.byteLength >>> 2);
-      wordViews.set(bytes.buffer, words);
-    }
-    lastBuffer = bytes.buffer;
-    lastWords = words;
+    const words = wordsOf(bytes.buffer);
     for (let w = (base + i) >>> 2, we = (base + wordEnd) >>> 2; w < we; w++) {
       const v = words[w];
       if (v === 0) continue;

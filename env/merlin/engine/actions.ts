@@ -8,7 +8,8 @@
  * Ids are laid out by kind in a fixed order derived from the ruleset's table sizes and grids; decoding is
  * two typed-array lookups. docs/ACTIONS.md is generated from this table (`npx merlin docs`).
  */
-import { perRuleset, type Ruleset } from '../rules/index.ts';
+import { weakMemo } from '../../core/memo.ts';
+import type { Ruleset } from '../rules/index.ts';
 
 /**
  * Action kinds. Extend at the end only: ids of earlier kinds stay stable for a given ruleset.
@@ -136,7 +137,7 @@ export interface ActionCatalogue {
 }
 
 /** The action catalogue of `rs` (built once per ruleset). */
-export const catalogue: (rs: Ruleset) => ActionCatalogue = perRuleset(buildCatalogue);
+export const catalogue: (rs: Ruleset) => ActionCatalogue = weakMemo(buildCatalogue);
 
 function buildCatalogue(rs: Ruleset): ActionCatalogue {
   const F = rs.data.table.fieldSlots;

@@ -17,6 +17,7 @@
  * move goes one square to an adjacent square, or across a Chauffeur to the square just beyond it in the same
  * direction (the Chauffeur is passed, never stood on).
  */
+import { weakMemo } from '../../core/memo.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, type MerlinState } from './state.ts';
 
@@ -29,15 +30,12 @@ export interface BoardGeometry {
   readonly beyond: Int16Array;
 }
 
-const cache = new WeakMap<Ruleset, BoardGeometry[]>();
+/** Each ruleset's geometries, by player count. */
+const byPlayers = weakMemo((_rs: Ruleset): BoardGeometry[] => []);
 
 /** The board geometry for `numPlayers` seats under `rs` (built once). */
 export function geometry(rs: Ruleset, numPlayers: number): BoardGeometry {
-  let per = cache.get(rs);
-  if (!per) {
-    per = [];
-    cache.set(rs, per);
-  }
+  const per = byPlayers(rs);
   const hit = per[numPlayers];
   if (hit) return hit;
   const F = rs.data.table.fieldSlots;

@@ -18,6 +18,7 @@
  * (engine/regulations.ts) after the decree is settled.
  */
 import type { CardDef } from '../cards/schema.ts';
+import { weakMemo } from '../../core/memo.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { Phase, type MerlinState } from './state.ts';
 import { drawFrom, shuffleBack } from './cards.ts';
@@ -32,12 +33,11 @@ export interface DecreeFaces {
   /** The hidden cost of each design as a card of its own (resolved with the effect engine). */
   readonly costDef: readonly CardDef[];
 }
-const facesCache = new WeakMap<Ruleset, DecreeFaces>();
 
 /** The decree faces of `rs` (built once per ruleset). Observations show a decree by its face (D151). */
-export function decreeFaces(rs: Ruleset): DecreeFaces {
-  const hit = facesCache.get(rs);
-  if (hit) return hit;
+export const decreeFaces: (rs: Ruleset) => DecreeFaces = weakMemo(buildFaces);
+
+function buildFaces(rs: Ruleset): DecreeFaces {
   const defs = rs.cards.royalDecrees.defs;
   const faces: string[] = [];
   const faceOf = new Int32Array(defs.length);
@@ -47,9 +47,7 @@ export function decreeFaces(rs: Ruleset): DecreeFaces {
     faceOf[i] = f;
   });
   const costDef = defs.map((d) => ({ ...d, effects: d.hiddenCost ?? [] }));
-  const out: DecreeFaces = { faceOf, faces, costDef };
-  facesCache.set(rs, out);
-  return out;
+  return { faceOf, faces, costDef };
 }
 
 /** A King was drawn by `seat`: reveal the decree choices (no-op when the decree deck is exhausted). */

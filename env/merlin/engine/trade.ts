@@ -20,7 +20,8 @@
  *   value (0.1.14a "Property Value"), when the bank holds that much; the card goes to the discard pile.
  */
 import { rollD6 } from '../../core/rng.ts';
-import { perRuleset, type Ruleset } from '../rules/index.ts';
+import { weakMemo } from '../../core/memo.ts';
+import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, TopKind, type MerlinState } from './state.ts';
 import { rankOf } from './cards.ts';
 import { clearSlotData } from './bankruptcy.ts';
@@ -38,7 +39,7 @@ interface ItemTables {
   amt: Int32Array;
   sameCat: Int32Array;
 }
-const tables = perRuleset(buildTables);
+const tables = weakMemo(buildTables);
 
 function buildTables(rs: Ruleset): ItemTables {
   const m = rs.data.market;

@@ -31,27 +31,6 @@ export interface CompiledDeck {
   instanceDef: Int16Array;
 }
 
-/**
- * `build` memoised per ruleset: a WeakMap, with the last ruleset asked for checked first (the engine's hot
- * paths ask for the same ruleset's tables several times a step, and a WeakMap lookup costs tens of ns).
- */
-export function perRuleset<T>(build: (rs: Ruleset) => T): (rs: Ruleset) => T {
-  const cache = new WeakMap<Ruleset, T>();
-  let lastRs: Ruleset | null = null;
-  let last: T | undefined;
-  return (rs) => {
-    if (rs === lastRs) return last as T;
-    let v = cache.get(rs);
-    if (v === undefined) {
-      v = build(rs);
-      cache.set(rs, v);
-    }
-    lastRs = rs;
-    last = v;
-    return v;
-  };
-}
-
 /** A validated, compiled ruleset. Plain data in `data` and `decks`; lookup tables for the engine's hot path. */
 export interface Ruleset {
   readonly data: RulesetData;
