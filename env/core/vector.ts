@@ -9,8 +9,9 @@
  * pool.ts). Episode k of env i is seeded `${seed}/${i}/${k}`.
  *
  * The batches are read-only for callers: each env rewrites only the entries of its rows that changed since
- * its last write (`sparseRowWriter`, `maskRowWriter`; observations are 1-2 % non-zero), so a value written
- * into `observations` or `actionMasks` by anyone else could outlive the step. Copy a row to modify it.
+ * its last write (`Game.observationRowWriter` or `sparseRowWriter`, and `maskRowWriter`; observations are
+ * 1-2 % non-zero), so a value written into `observations` or `actionMasks` by anyone else could outlive the
+ * step. Copy a row to modify it.
  */
 import type { Game } from './game.ts';
 import { SingleAgentEnv, StepFlags, type SingleAgentOptions } from './single.ts';
@@ -111,8 +112,9 @@ export class VectorEnv<S> implements VectorBuffers {
 
 /**
  * Make each of `envs`, whose observation and mask rows belong to one owner that nobody else writes (a
- * vector env's batches, a bridge batch's frame), rewrite only what changed in them: `sparseRowWriter` (when
- * the game has `observeSparse`) and `maskRowWriter`. The envs are stepped one at a time, so they share one
+ * vector env's batches, a bridge batch's frame), rewrite only what changed in them: the game's own
+ * `observationRowWriter` (one per env), else `sparseRowWriter` (when the game has `observeSparse`), and
+ * `maskRowWriter`. The envs are stepped one at a time, so they share one
  * set of scratch arrays.
  */
 export function useRowWriters<S>(game: Game<S>, envs: SingleAgentEnv<S>[]): void {
@@ -120,7 +122,8 @@ export function useRowWriters<S>(game: Game<S>, envs: SingleAgentEnv<S>[]): void
   const value = new Float32Array(game.observationSpec.size);
   const legal = new Int32Array(game.numActions);
   for (const env of envs) {
-    if (game.observeSparse) env.writeObservation = sparseRowWriter(game, index, value);
+    if (game.observationRowWriter) env.writeObservation = game.observationRowWriter();
+    else if (game.observeSparse) env.writeObservation = sparseRowWriter(game, index, value);
     env.writeMask = maskRowWriter(game, legal);
   }
 }

@@ -15,7 +15,7 @@ import type { Ruleset } from '../rules/index.ts';
 import { catalogue, Kind, KIND_NAMES } from './actions.ts';
 import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, Victory, type MerlinState } from './state.ts';
 import { cardName, rankOf } from './cards.ts';
-import { applyInvest, checkInvest, isBareUninvested } from './properties.ts';
+import { applyInvest, checkInvest, fieldEnd, isBareUninvested } from './properties.ts';
 import { applyVault, checkChauffeurSecond, checkCreateChauffeur, checkVault, completeChauffeur } from './chauffeurs.ts';
 import { applyPlant, checkLandSpot, checkPlant, placeLand } from './lands.ts';
 import {
@@ -386,47 +386,49 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
   }
   const F = rs.data.table.fieldSlots;
   const k0 = seat * F;
+  const end = fieldEnd(s, rs, seat); // slots from `end` on are empty: no slot action there
   let bare = 0;
   let freeProp = 0; // property without a permit (Spell Shop spot)
-  for (let i = 0; i < F; i++) {
+  for (let i = 0; i < end; i++) {
     if (isBareUninvested(s, k0 + i)) bare++;
     if (specialisedSpot(s, k0 + i, false)) freeProp++;
   }
   const I = rs.data.grids.invest.length;
   const V = rs.data.grids.vault.length;
   // Invest (ids ordered by slot, then amount)
-  for (let i = 0; i < F; i++) {
+  for (let i = 0; i < end; i++) {
     const kind = s.slotKind[k0 + i];
     if (kind !== SlotKind.Property) continue;
     for (let a = 0; a < I; a++) if (checkInvest(s, rs, seat, i, a) === null) out[n++] = base[Kind.Invest] + i * I + a;
   }
-  for (let i = 0; i < F; i++) {
+  for (let i = 0; i < end; i++) {
     const kind = s.slotKind[k0 + i];
     if ((kind === SlotKind.SpellLab || kind === SlotKind.PotionLab) && checkFundLab(s, rs, seat, i) === null) out[n++] = base[Kind.FundLab] + i;
   }
-  for (let i = 0; i < F; i++) {
+  for (let i = 0; i < end; i++) {
     const k = k0 + i;
     const kind = s.slotKind[k];
     if ((kind === SlotKind.SpellLab || kind === SlotKind.PotionLab) && s.slotFunds[k] > 0 && s.slotHits[k] === 0 && s.slotSpent[k] >= rs.data.research.spentForSuccess) {
       if (kind === SlotKind.SpellLab ? freeProp > 0 : bare > 0) out[n++] = base[Kind.CreateSpecialised] + i;
     }
   }
-  if (bare >= 2) for (let i = 0; i < F; i++) if (isBareUninvested(s, k0 + i)) out[n++] = base[Kind.CreateChauffeur] + i;
-  for (const kind of [Kind.Deposit, Kind.Withdraw]) {
-    for (let i = 0; i < F; i++) {
+  if (bare >= 2) for (let i = 0; i < end; i++) if (isBareUninvested(s, k0 + i)) out[n++] = base[Kind.CreateChauffeur] + i;
+  for (let kind: Kind = Kind.Deposit; ; kind = Kind.Withdraw) {
+    for (let i = 0; i < end; i++) {
       if (s.slotKind[k0 + i] !== SlotKind.Chauffeur) continue;
       for (let a = 0; a < V; a++) if (checkVault(s, rs, seat, i, a, kind === Kind.Withdraw) === null) out[n++] = base[kind] + i * V + a;
     }
+    if (kind === Kind.Withdraw) break;
   }
-  for (let i = 0; i < F; i++) if (s.slotTopKind[k0 + i] === TopKind.Land && checkPlant(s, rs, seat, i, false) === null) out[n++] = base[Kind.Plant] + i;
-  for (let i = 0; i < F; i++) if (s.slotPlanted[k0 + i] > 0) out[n++] = base[Kind.Unplant] + i;
+  for (let i = 0; i < end; i++) if (s.slotTopKind[k0 + i] === TopKind.Land && checkPlant(s, rs, seat, i, false) === null) out[n++] = base[Kind.Plant] + i;
+  for (let i = 0; i < end; i++) if (s.slotPlanted[k0 + i] > 0) out[n++] = base[Kind.Unplant] + i;
   if (checkBrewMead(s, rs, seat) === null) out[n++] = base[Kind.BrewMead];
   if (s.mead[seat] > 0) out[n++] = base[Kind.SellMead];
   if (s.crowns[seat] >= rs.data.victory.crownsToWin && hasHighestNetWorth(s, rs, seat)) out[n++] = base[Kind.PlayCrowns];
   // Ascending ids: part 2's kinds come after part 1's, part 3's after part 2's.
-  n = legalMarketMain(s, rs, seat, out, n);
+  n = legalMarketMain(s, rs, seat, end, out, n);
   if (rs.data.combat.golems || rs.data.combat.royalGuards) n = legalCombatMain(s, rs, seat, out, n);
-  n = legalMintMain(s, rs, seat, out, n);
+  n = legalMintMain(s, rs, seat, end, out, n);
   return n;
 }
 

@@ -26,10 +26,10 @@ import { incurDebt } from './bankruptcy.ts';
 import { payRegulationFee, RegAction, regulationBars } from './regulations.ts';
 import { shiftedPrice } from './market-cards.ts';
 
-/** True when `seat` owns a Chauffeur (needed to write derivatives). */
-export function hasChauffeur(s: MerlinState, rs: Ruleset, seat: number): boolean {
+/** True when `seat` owns a Chauffeur (needed to write derivatives). Slots from `end` on are known to be empty. */
+export function hasChauffeur(s: MerlinState, rs: Ruleset, seat: number, end = rs.data.table.fieldSlots): boolean {
   const F = rs.data.table.fieldSlots;
-  for (let k = seat * F, e = k + F; k < e; k++) if (s.slotKind[k] === SlotKind.Chauffeur) return true;
+  for (let k = seat * F, e = k + end; k < e; k++) if (s.slotKind[k] === SlotKind.Chauffeur) return true;
   return false;
 }
 

@@ -18,11 +18,11 @@ import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, type MerlinState } from './state.ts';
 import { freePlace, takeFromVaults, takeGold } from './ledger.ts';
 
-/** Gold in `seat`'s Chauffeur vaults. */
-export function vaultGold(s: MerlinState, rs: Ruleset, seat: number): number {
+/** Gold in `seat`'s Chauffeur vaults. Slots from `end` on are known to be empty. */
+export function vaultGold(s: MerlinState, rs: Ruleset, seat: number, end = rs.data.table.fieldSlots): number {
   const F = rs.data.table.fieldSlots;
   let g = 0;
-  for (let k = seat * F, e = k + F; k < e; k++) if (s.slotKind[k] === SlotKind.Chauffeur) g += s.slotVault[k];
+  for (let k = seat * F, e = k + end; k < e; k++) if (s.slotKind[k] === SlotKind.Chauffeur) g += s.slotVault[k];
   return g;
 }
 

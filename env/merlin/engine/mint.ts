@@ -175,11 +175,11 @@ function anyPrice(s: MerlinState, rs: Ruleset, seat: number, n: number): string 
   return 'no other player can pay any price';
 }
 
-/** Append the legal Main-phase ids of this module for `seat` to `out` from `n` (ascending). */
-export function legalMintMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
+/** Append the legal Main-phase ids of this module for `seat` to `out` from `n` (ascending); `end` is `fieldEnd(s, rs, seat)`. */
+export function legalMintMain(s: MerlinState, rs: Ruleset, seat: number, end: number, out: Int32Array, n: number): number {
   const m = rs.data.finance.mint;
   const base = catalogue(rs).base;
-  const mint = (m.bonds || m.shares) && hasChauffeur(s, rs, seat);
+  const mint = (m.bonds || m.shares) && hasChauffeur(s, rs, seat, end);
   if (m.bonds) {
     if (mint && checkMintAction(s, rs, seat, Kind.IssueBond, 0) === null) for (let i = 0; i < m.bondFaces.length; i++) out[n++] = base[Kind.IssueBond] + i;
     for (let k = 0; k < s.bondIssuer.length; k++) if (s.bondIssuer[k] >= 0 && s.bondHolder[k] < 0 && checkMintAction(s, rs, seat, Kind.BuyBond, k) === null) out[n++] = base[Kind.BuyBond] + k;

@@ -26,7 +26,7 @@ import {
 } from './market.ts';
 import {
   applyLiquidate, buyerOk, checkLiquidate, checkOfferProperty, checkProposeTrade, checkSellable, executePropertySale,
-  executeTrade, freeSlot, holdMask, holdsItem, sameCategoryMask, tradeItemCount, tradeItemName, tradePartnerOk,
+  executeTrade, holdMask, holdsItem, sameCategoryMask, tradeItemCount, tradeItemName, tradePartnerOk,
 } from './trade.ts';
 import { backToMain } from './turn.ts';
 import {
@@ -36,6 +36,7 @@ import {
 import { applyRepayLoan, borrowerOk, checkOfferLoan, checkRepayLoan, executeLoan, freeLoan, vaultGold } from './loans.ts';
 import { applyBuyInsurance, applySellInsurance, checkBuyInsurance, checkSellInsurance } from './insurance.ts';
 import { auctionStep, checkAuctionOpening, nextAuctionBid, openAuction } from './trade.ts';
+import { freeSlot } from './properties.ts';
 import { RegAction, regulationBars } from './regulations.ts';
 import { applyMintAction, checkMintAction, checkMintTerm, describeMintAction, isMintKind, isMintPending, mintBuyerOk, MintOffer, mintTermCount } from './mint.ts';
 
@@ -173,13 +174,16 @@ export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
   return 'not a market action';
 }
 
-/** Append the legal Main-phase part-2 ids of `seat` to `out` from `n` (ascending); returns the new count. */
-export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
-  if (rs.data.market.enabled) n = legalGrandMarket(s, rs, seat, out, n);
+/**
+ * Append the legal Main-phase part-2 ids of `seat` to `out` from `n` (ascending); returns the new count.
+ * `end` is `fieldEnd(s, rs, seat)`: the seat's slots from `end` on are empty.
+ */
+export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, end: number, out: Int32Array, n: number): number {
+  if (rs.data.market.enabled) n = legalGrandMarket(s, rs, seat, end, out, n);
   const fin = rs.data.finance;
   const base = catalogue(rs).base;
-  const vault = vaultGold(s, rs, seat);
-  const chauffeur = vault > 0 || hasChauffeur(s, rs, seat);
+  const vault = vaultGold(s, rs, seat, end);
+  const chauffeur = vault > 0 || hasChauffeur(s, rs, seat, end);
   n = legalFutures(s, rs, seat, chauffeur, out, n);
   if (fin.loans && freeLoan(s) >= 0) {
     // checkOfferLoan: a free place, the principal in the vaults, someone to lend to (always, while the game runs).
@@ -194,7 +198,7 @@ export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, out: 
   }
   if (rs.data.market.enabled) {
     const F = rs.data.table.fieldSlots;
-    for (let i = 0; i < F; i++) {
+    for (let i = 0; i < end; i++) {
       if (s.slotKind[seat * F + i] === SlotKind.Property && checkMarketAction(s, rs, seat, Kind.AuctionProperty, i, 0) === null) out[n++] = base[Kind.AuctionProperty] + i;
     }
   }
@@ -202,7 +206,7 @@ export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, out: 
 }
 
 /** The Grand Market, trade and property ids (ascending). */
-function legalGrandMarket(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
+function legalGrandMarket(s: MerlinState, rs: Ruleset, seat: number, end: number, out: Int32Array, n: number): number {
   const base = catalogue(rs).base;
   const m = rs.data.market;
   const ML = m.askLots.length;
@@ -247,11 +251,11 @@ function legalGrandMarket(s: MerlinState, rs: Ruleset, seat: number, out: Int32A
   for (const price of m.propertyPrices) if (price < cheapest) cheapest = price;
   const PROPERTY = SlotKind.Property;
   if (buyerGold >= cheapest) {
-    for (let i = 0; i < F; i++) {
+    for (let i = 0; i < end; i++) {
       if (s.slotKind[seat * F + i] === PROPERTY && checkSellable(s, rs, seat, i) === null) out[n++] = base[Kind.OfferProperty] + i;
     }
   }
-  for (let i = 0; i < F; i++) if (s.slotKind[seat * F + i] === PROPERTY && checkLiquidate(s, rs, seat, i) === null) out[n++] = base[Kind.LiquidateProperty] + i;
+  for (let i = 0; i < end; i++) if (s.slotKind[seat * F + i] === PROPERTY && checkLiquidate(s, rs, seat, i) === null) out[n++] = base[Kind.LiquidateProperty] + i;
   return n;
 }
 

@@ -66,6 +66,18 @@ export function freeSlot(s: MerlinState, rs: Ruleset, seat: number): number {
   return -1;
 }
 
+/**
+ * 1 + the highest occupied slot of `seat`'s field (0 for an empty field): the legal-action scans stop there,
+ * since every slot action needs a card in the slot and a field fills from its first slots.
+ */
+export function fieldEnd(s: MerlinState, rs: Ruleset, seat: number): number {
+  const F = rs.data.table.fieldSlots;
+  const k0 = seat * F;
+  let i = F;
+  while (i > 0 && s.slotKind[k0 + i - 1] === SlotKind.Empty) i--;
+  return i;
+}
+
 /** A bare property: an undamaged Property slot with nothing on top and no investment (for Lands, Chauffeurs, Breweries). */
 export function isBareUninvested(s: MerlinState, k: number): boolean {
   return s.slotKind[k] === SlotKind.Property && s.slotTopKind[k] === TopKind.None && s.slotInvest[k] === 0 && s.slotHits[k] === 0;

@@ -26,6 +26,7 @@ import { SlotKind, TopKind, type MerlinState } from './state.ts';
 import { rankOf } from './cards.ts';
 import { clearSlotData } from './bankruptcy.ts';
 import { cartWardOf } from './market-cards.ts';
+import { freeSlot } from './properties.ts';
 
 /** Number of trade items of `rs`: commodity lots (3 × tradeLots), gold amounts, a Crown. */
 export function tradeItemCount(rs: Ruleset): number {
@@ -172,13 +173,6 @@ export function checkSellable(s: MerlinState, rs: Ruleset, seat: number, slot: n
   if (s.slotInvest[k] > 0) return 'an invested property is locked until the investment resolves';
   if (!slotUnreferenced(s, k)) return 'a potion or spell lies on this property';
   return null;
-}
-
-/** First empty field slot of `seat`, or -1. */
-export function freeSlot(s: MerlinState, rs: Ruleset, seat: number): number {
-  const F = rs.data.table.fieldSlots;
-  for (let i = 0; i < F; i++) if (s.slotKind[seat * F + i] === SlotKind.Empty) return i;
-  return -1;
 }
 
 /** True when `to` can be offered a property at grid price `pi` by `from`. */

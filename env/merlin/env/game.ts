@@ -97,6 +97,9 @@ export class MerlinGame implements Game<MerlinState> {
   observeSparse(s: MerlinState, seat: number, index: Int32Array, value: Float32Array): number {
     return this.obs.observeSparse(s, seat, index, value);
   }
+  observationRowWriter(): (s: MerlinState, seat: number, row: Float32Array) => void {
+    return this.obs.observationRowWriter();
+  }
   stateTensor(s: MerlinState, out: Float32Array): void {
     this.st.encode(s, out);
   }

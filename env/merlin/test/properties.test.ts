@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
 import { IllegalActionError } from '../../core/errors.ts';
+import { fieldEnd } from '../engine/properties.ts';
 import {
   act, assertConserved, club, diamond, game, heart, isLegal, key, putChauffeur, putLab, putLand, putProperty, putSpecialised, snap,
   spade,
@@ -160,5 +161,20 @@ describe('What can be invested in (0.1.27b "Property Investing", "Land Cards", "
     expect(isLegal(g, Kind.Invest, 0, FIVE)).toBe(false);
     expect(() => act(g, Kind.Invest, 0, FIVE)).toThrow(IllegalActionError);
     assertConserved(g);
+  });
+});
+
+describe('fieldEnd: where the legal-action scans of a field may stop', () => {
+  it('is 1 + the highest occupied slot, whatever lies below it, and 0 for an empty field', () => {
+    const g = game();
+    expect(fieldEnd(g.s, g.rs, 0)).toBe(0);
+    putProperty(g.s, g.rs, 0, 0, club(5));
+    expect(fieldEnd(g.s, g.rs, 0)).toBe(1);
+    putProperty(g.s, g.rs, 0, 6, heart(9)); // slots 1-5 stay empty
+    expect(fieldEnd(g.s, g.rs, 0)).toBe(7);
+    expect(fieldEnd(g.s, g.rs, 1)).toBe(0);
+    const F = g.rs.data.table.fieldSlots;
+    putProperty(g.s, g.rs, 1, F - 1, spade(3));
+    expect(fieldEnd(g.s, g.rs, 1)).toBe(F);
   });
 });

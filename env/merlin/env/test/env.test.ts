@@ -17,6 +17,7 @@ import { ArgumentError, IllegalActionError } from '../../../core/errors.ts';
 import { nextInt, seedRng, type RngState } from '../../../core/rng.ts';
 import { checkConservation } from '../../engine/invariants.ts';
 import { merlinGame } from '../game.ts';
+import { createObservationEncoder } from '../observation.ts';
 import { opponentFactory } from '../../../../agents/registry.ts';
 import { traceHash } from './trace.ts';
 
@@ -240,8 +241,12 @@ describe('vector env and worker pool', () => {
     expect(got).toEqual(expected);
   });
 
-  it('row writers keep their observation and mask rows equal to observe and writeActionMask, and clear a row they did not write last', () => {
-    const write = sparseRowWriter(game, new Int32Array(D), new Float32Array(D));
+  it.each([
+    ['sparseRowWriter', () => sparseRowWriter(game, new Int32Array(D), new Float32Array(D))],
+    ['game.observationRowWriter', () => game.observationRowWriter()],
+    ['an observation row writer whose entry list starts too short', () => createObservationEncoder(game.ruleset).observationRowWriter(1)],
+  ])('row writers (%s) keep their observation and mask rows equal to observe and writeActionMask, and clear a row they did not write last', (_name, makeWriter) => {
+    const write = makeWriter();
     const writeMask = maskRowWriter(game, new Int32Array(A));
     const rowA = new Float32Array(D).fill(7);
     const rowB = new Float32Array(D).fill(-3);
