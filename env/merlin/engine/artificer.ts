@@ -17,6 +17,7 @@ import type { Ruleset } from '../rules/index.ts';
 import { UnitFlag, type MerlinState } from './state.ts';
 import { rankOf, Suit, suitOf } from './cards.ts';
 import { isArtificer, isGolemCard, payToSupply, removeUnit } from './combat.ts';
+import { removeAt } from './ledger.ts';
 
 /** Commodity (0 Souls, 1 Elixir Oil, 2 Essence Grain) a golem's ability names first: Oil for the Shielding Sovereign, Grain for the Adaptive Sentinel and the Explosive Artillerist, Souls otherwise. */
 export function primaryResource(card: number): number {
@@ -86,8 +87,8 @@ export function raid(s: MerlinState, rs: Ruleset, u: number, x: number, victim: 
   removeUnit(s, x);
   const h = nextInt(s.rng, s.hands[victim].length);
   const card = s.hands[victim][h];
-  s.hands[victim].splice(h, 1);
-  s.handOrigin[victim].splice(h, 1);
+  removeAt(s.hands[victim], h);
+  removeAt(s.handOrigin[victim], h);
   s.hands[seat].push(card);
   s.handOrigin[seat].push(-1);
 }

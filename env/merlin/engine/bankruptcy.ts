@@ -9,7 +9,7 @@
  */
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
-import { takeGold } from './ledger.ts';
+import { removeAt, takeGold } from './ledger.ts';
 import { shuffleBack } from './cards.ts';
 import { checkDominance } from './victory.ts';
 import { removeReading } from './effects.ts';
@@ -97,8 +97,8 @@ export function eliminate(s: MerlinState, rs: Ruleset, seat: number): void {
   for (let i = s.underKey.length - 1; i >= 0; i--) {
     if (((s.underKey[i] / F) | 0) !== seat) continue;
     discardCustom(s, s.underCard[i]);
-    s.underCard.splice(i, 1);
-    s.underKey.splice(i, 1);
+    removeAt(s.underCard, i);
+    removeAt(s.underKey, i);
   }
   for (const c of s.hands[seat]) discardCustom(s, c);
   for (const c of s.newCards[seat]) discardCustom(s, c);
@@ -141,9 +141,9 @@ export function removePotion(s: MerlinState, i: number, toDiscard: boolean): voi
   const card = s.potionCard[i];
   if (toDiscard) s.cdiscard[3].push(card);
   else shuffleBack(s, s.cdeck[3], card);
-  s.potionCard.splice(i, 1);
-  s.potionOwner.splice(i, 1);
-  s.potionSlot.splice(i, 1);
-  s.potionTurn.splice(i, 1);
-  s.potionOrigin.splice(i, 1);
+  removeAt(s.potionCard, i);
+  removeAt(s.potionOwner, i);
+  removeAt(s.potionSlot, i);
+  removeAt(s.potionTurn, i);
+  removeAt(s.potionOrigin, i);
 }

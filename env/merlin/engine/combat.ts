@@ -25,6 +25,7 @@ import { takeFromHand } from './magic.ts';
 import { comboOpen } from './combinations.ts';
 import { attackedTrigger } from './unit-cards.ts';
 import { raidOpen, withSurcharge } from './artificer.ts';
+import { removeAt } from './ledger.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Units and squares
@@ -587,7 +588,7 @@ export function sweep(s: MerlinState): void {
 export function removeUnit(s: MerlinState, u: number): void {
   s.discard.push(s.unitCard[u]);
   for (const a of [s.unitCard, s.unitOwner, s.unitPos, s.unitAtk, s.unitHp, s.unitActiveFrom, s.unitActed, s.unitStance, s.unitShield, s.unitExtraAttacks, s.unitFlags])
-    a.splice(u, 1);
+    removeAt(a, u);
 }
 
 function spendAttack(s: MerlinState, u: number): void {
@@ -1058,7 +1059,7 @@ export function dealSkirmish(s: MerlinState, rs: Ruleset): void {
       for (let i = s.deck.length - 1; i >= 0 && want[g] > 0; i--) {
         const c = s.deck[i];
         if (!fits[g](c)) continue;
-        s.deck.splice(i, 1);
+        removeAt(s.deck, i);
         s.hands[p].push(c);
         s.handOrigin[p].push(-1);
         want[g]--;

@@ -18,7 +18,7 @@ import { COMMODITIES } from '../rules/schema.ts';
 import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
 import { removePotion } from './bankruptcy.ts';
 import { drawFrom, shuffleBack } from './cards.ts';
-import { landNumberAt } from './ledger.ts';
+import { landNumberAt, removeAt } from './ledger.ts';
 import { findLab } from './magic.ts';
 import { changeUnitStat, deactivateUnit } from './unit-cards.ts';
 import { applyCartWard, applyMarketPrice } from './market-cards.ts';
@@ -94,9 +94,40 @@ function investTargets(s: MerlinState, rs: Ruleset, scope: 'slot' | 'properties'
   return out;
 }
 
+/** investTargets(...).length, without the array. */
+function investTargetCount(s: MerlinState, rs: Ruleset, scope: 'slot' | 'properties', seat: number, slotKey: number, investedOnly: boolean): number {
+  if (scope === 'slot') return slotKey >= 0 && investable(s, slotKey) ? 1 : 0;
+  if (seat < 0) return 0;
+  const F = rs.data.table.fieldSlots;
+  let n = 0;
+  for (let k = seat * F, e = k + F; k < e; k++) if (investable(s, k) && (!investedOnly || s.slotInvest[k] > 0)) n++;
+  return n;
+}
+
 /** Gold each recipient of a `rowShare` effect receives (0 = the effect is disregarded). */
 function rowSharePer(s: MerlinState, percent: number, recipients: number): number {
   return recipients > 0 ? Math.floor(Math.floor((s.row * percent) / 100) / recipients) : 0;
+}
+
+/**
+ * effectsFeasible's scratch (no allocation per call: triggers check pending cards every turn and roll): the
+ * gold and the commodities (x3) each place must pay. Places: the Central Bank, the R.O.W., the supply, a
+ * missing seat (-1: it has nothing), then seat p at AT_SEAT + p.
+ */
+const AT_BANK = 0;
+const AT_ROW = 1;
+const AT_SUPPLY = 2;
+const NOWHERE = 3;
+const AT_SEAT = 4;
+let needGold = new Float64Array(AT_SEAT + 8);
+let needC = new Float64Array(3 * (AT_SEAT + 8));
+
+/** The place index of a `GoldPlace` / `CommodityPlace` other than eachPlayer. */
+function placeOf(from: string, owner: number, target: number): number {
+  const seat = from === 'owner' ? owner : from === 'target' ? target : -2;
+  if (seat >= 0) return AT_SEAT + seat;
+  if (seat === -1 || from === 'owner' || from === 'target') return NOWHERE;
+  return from === 'centralBank' ? AT_BANK : from === 'row' ? AT_ROW : AT_SUPPLY;
 }
 
 /**
@@ -104,37 +135,49 @@ function rowSharePer(s: MerlinState, percent: number, recipients: number): numbe
  * `gold`, `commodity`, `heal` (the Central Bank pays) and `rowShare` (at least 1 gold per recipient).
  */
 export function effectsFeasible(s: MerlinState, rs: Ruleset, def: CardDef, owner: number, target: number, slotKey = -1): boolean {
-  const needGold = new Map<string, number>();
-  const needC = new Map<string, number>();
-  const each = activeSeats(s);
-  const addGold = (place: string, n: number) => needGold.set(place, (needGold.get(place) ?? 0) + n);
+  const P = s.numPlayers;
+  const places = AT_SEAT + P;
+  if (needGold.length < places) {
+    needGold = new Float64Array(places);
+    needC = new Float64Array(3 * places);
+  }
+  needGold.fill(0, 0, places);
+  needC.fill(0, 0, 3 * places);
+  let active = 0; // activeSeats(s).length
+  for (let i = 0; i < P; i++) {
+    const p = s.order[(s.turnIdx + i) % P];
+    if (p >= 0 && !s.eliminated[p]) active++;
+  }
   for (const e of def.effects) {
     if (e.op === 'heal') {
-      addGold('centralBank', e.amount * investTargets(s, rs, e.scope, target >= 0 ? target : owner, slotKey, e.scope === 'properties').length);
+      needGold[AT_BANK] += e.amount * investTargetCount(s, rs, e.scope, target >= 0 ? target : owner, slotKey, e.scope === 'properties');
     } else if (e.op === 'rowShare') {
-      const n = e.to === 'owner' ? 1 : each.length;
+      const n = e.to === 'owner' ? 1 : active;
       const per = rowSharePer(s, e.percent, n);
       if (per < 1) return false;
-      addGold('row', per * n);
+      needGold[AT_ROW] += per * n;
     } else if (e.op === 'gold' || e.op === 'commodity') {
-      const times = e.to === 'eachPlayer' ? each.length : 1;
-      const from = e.from === 'eachPlayer' ? each.map((p) => String(p)) : [e.from === 'owner' ? String(owner) : e.from === 'target' ? String(target) : e.from];
-      for (const f of from) {
-        const key = e.op === 'gold' ? f : `${f}:${e.commodity}`;
-        const m = e.op === 'gold' ? needGold : needC;
-        m.set(key, (m.get(key) ?? 0) + e.amount * times);
-      }
+      const amount = e.amount * (e.to === 'eachPlayer' ? active : 1);
+      const need = e.op === 'gold' ? needGold : needC;
+      const c = e.op === 'gold' ? 0 : COMMODITIES.indexOf(e.commodity);
+      const stride = e.op === 'gold' ? 1 : 3;
+      if (e.from === 'eachPlayer') {
+        for (let i = 0; i < P; i++) {
+          const p = s.order[(s.turnIdx + i) % P];
+          if (p >= 0 && !s.eliminated[p]) need[(AT_SEAT + p) * stride + c] += amount;
+        }
+      } else need[placeOf(e.from, owner, target) * stride + c] += amount;
     }
   }
-  for (const [place, n] of needGold) {
-    const have = place === 'centralBank' ? s.centralBank : place === 'row' ? s.row : Number(place) >= 0 ? s.gold[Number(place)] : 0;
-    if (have < n) return false;
-  }
-  for (const [key, n] of needC) {
-    const [place, com] = key.split(':');
-    const c = COMMODITIES.indexOf(com as (typeof COMMODITIES)[number]);
-    const have = place === 'supply' ? s.supply[c] : Number(place) >= 0 ? s.held[Number(place) * 3 + c] : 0;
-    if (have < n) return false;
+  if (needGold[NOWHERE] > 0 || s.centralBank < needGold[AT_BANK] || s.row < needGold[AT_ROW]) return false;
+  for (let c = 0; c < 3; c++) if (needC[NOWHERE * 3 + c] > 0 || s.supply[c] < needC[AT_SUPPLY * 3 + c]) return false;
+  for (let p = 0; p < P; p++) {
+    const g = needGold[AT_SEAT + p];
+    if (g > 0 && s.gold[p] < g) return false;
+    for (let c = 0; c < 3; c++) {
+      const n = needC[(AT_SEAT + p) * 3 + c];
+      if (n > 0 && s.held[p * 3 + c] < n) return false;
+    }
   }
   return true;
 }
@@ -330,21 +373,21 @@ export function productionMultiplier(s: MerlinState, seat: number, k: number, is
 export function expireModifiers(s: MerlinState): void {
   for (let i = s.modUntil.length - 1; i >= 0; i--) {
     if (s.modUntil[i] >= s.turn) continue;
-    s.modSeat.splice(i, 1);
-    s.modSlot.splice(i, 1);
-    s.modScope.splice(i, 1);
-    s.modMult.splice(i, 1);
-    s.modUntil.splice(i, 1);
+    removeAt(s.modSeat, i);
+    removeAt(s.modSlot, i);
+    removeAt(s.modScope, i);
+    removeAt(s.modMult, i);
+    removeAt(s.modUntil, i);
   }
 }
 
 /** Discard the face-up Future Reading at index i. */
 export function removeReading(s: MerlinState, i: number): void {
   s.cdiscard[s.readingDeck[i]].push(s.readingCard[i]);
-  s.readingDeck.splice(i, 1);
-  s.readingCard.splice(i, 1);
-  s.readingOwner.splice(i, 1);
-  s.readingTurn.splice(i, 1);
+  removeAt(s.readingDeck, i);
+  removeAt(s.readingCard, i);
+  removeAt(s.readingOwner, i);
+  removeAt(s.readingTurn, i);
 }
 
 /**
@@ -396,11 +439,11 @@ function spendPotion(s: MerlinState, rs: Ruleset, i: number): void {
     s.underCard.push(HAND_POTION + s.potionCard[i]);
     s.underKey.push(key);
     s.slotSpent[key]++;
-    s.potionCard.splice(i, 1);
-    s.potionOwner.splice(i, 1);
-    s.potionSlot.splice(i, 1);
-    s.potionTurn.splice(i, 1);
-    s.potionOrigin.splice(i, 1);
+    removeAt(s.potionCard, i);
+    removeAt(s.potionOwner, i);
+    removeAt(s.potionSlot, i);
+    removeAt(s.potionTurn, i);
+    removeAt(s.potionOrigin, i);
   } else {
     removePotion(s, i, false);
   }
@@ -484,8 +527,8 @@ export function returnCardsUnder(s: MerlinState, k: number): void {
     const c = s.underCard[i];
     if (c >= HAND_POTION) shuffleBack(s, s.cdeck[DECK_INDEX.potions], c - HAND_POTION);
     else shuffleBack(s, s.cdeck[DECK_INDEX.spells], c - 4096);
-    s.underCard.splice(i, 1);
-    s.underKey.splice(i, 1);
+    removeAt(s.underCard, i);
+    removeAt(s.underKey, i);
   }
 }
 

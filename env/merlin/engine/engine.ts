@@ -81,6 +81,9 @@ export const PHASE_NAMES: Record<number, string> = {
   [Phase.RegulationPropose]: 'propose a regulation', [Phase.RegulationVote]: 'the regulation vote',
 };
 
+/** whyIllegal's refusal for an action of another phase, per phase (made once: whyIllegal runs on every action). */
+const WRONG_CHOICE: Record<number, string> = Object.fromEntries(Object.entries(PHASE_NAMES).map(([p, name]) => [p, `not a choice during ${name}`]));
+
 /** The verb of each verb kind (Move .. UseAbility, UseAbilityAlt). */
 const VERB_OF_KIND = (kind: number): number =>
   kind === Kind.UseAbilityAlt ? Verb.UseAbilityAlt : kind === Kind.Combine ? Verb.Combine : kind === Kind.UseAbilityThird ? Verb.UseAbilityThird : kind - Kind.Move + Verb.Move;
@@ -93,7 +96,7 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
   const a = cat.arg[id];
   const b = cat.arg2[id];
   const seat = s.decider;
-  const wrong = `not a choice during ${PHASE_NAMES[s.phase]}`;
+  const wrong = WRONG_CHOICE[s.phase] ?? 'not a choice now';
   switch (s.phase) {
     case Phase.GameOver:
       return 'the game is over';

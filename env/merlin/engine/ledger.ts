@@ -7,6 +7,18 @@ import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, type MerlinState } from './state.ts';
 
 /**
+ * `a.splice(i, 1)` without the array of removed elements that splice allocates: the engine removes from its
+ * parallel lists (readings, potions, modifiers, hands) many times a game, and each splice was garbage.
+ */
+export function removeAt(a: number[], i: number): void {
+  const n = a.length;
+  if (i < 0) i = i + n > 0 ? i + n : 0; // as splice: counted from the end, at least the first
+  if (i >= n) return;
+  for (let k = i + 1; k < n; k++) a[k - 1] = a[k];
+  a.pop();
+}
+
+/**
  * The first free place of a table of contracts (futures, loans, insurance policies, bonds, shares): the first
  * index whose owner column (`owners[k]`: the short, lender, seller or issuer) is -1; -1 when every place is taken.
  */

@@ -12,7 +12,7 @@
 import type { Ruleset } from '../rules/index.ts';
 import type { CardDef } from '../cards/schema.ts';
 import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
-import { bankPays } from './ledger.ts';
+import { bankPays, removeAt } from './ledger.ts';
 import { shuffleBack } from './cards.ts';
 import { applyEffects, cardDef, DECK_INDEX, resolvePotion, tallyPlay } from './effects.ts';
 import { ownsTop } from './research.ts';
@@ -80,8 +80,8 @@ export function findLab(s: MerlinState, rs: Ruleset, seat: number, labCard: numb
 export function takeFromHand(s: MerlinState, seat: number, h: number): [number, number] {
   const code = s.hands[seat][h];
   const origin = s.handOrigin[seat][h];
-  s.hands[seat].splice(h, 1);
-  s.handOrigin[seat].splice(h, 1);
+  removeAt(s.hands[seat], h);
+  removeAt(s.handOrigin[seat], h);
   return [code, origin];
 }
 

@@ -129,7 +129,7 @@ export function checkMintAction(s: MerlinState, rs: Ruleset, seat: number, kind:
       const bond = kind === Kind.ResellBond;
       if (!(bond ? m.bonds : m.shares)) return `${bond ? 'bonds' : 'shares'} are off in this ruleset`;
       if ((bond ? s.bondHolder : s.shareHolder)[a] !== seat || (bond ? s.bondIssuer : s.shareIssuer)[a] < 0) return `you do not hold that ${bond ? 'bond' : 'share'}`;
-      return withOffer(s, bond ? MintOffer.BondSale : MintOffer.ShareSale, a, () => anyPrice(s, rs, seat, (bond ? m.bondPrices : m.sharePrices).length));
+      return buyerFor(s, rs, seat, bond ? MintOffer.BondSale : MintOffer.ShareSale, a, (bond ? m.bondPrices : m.sharePrices).length);
     }
     case Kind.IssueShare:
       if (!m.shares) return 'shares are off in this ruleset';
@@ -148,31 +148,32 @@ export function checkMintAction(s: MerlinState, rs: Ruleset, seat: number, kind:
       if (h < 0) return 'no spell in hand';
       const why = checkSellSpell(s, rs, seat, h);
       if (why) return why;
-      return withOffer(s, MintOffer.Spell, a, () => anyPrice(s, rs, seat, rs.data.market.spellPrices.length));
+      return buyerFor(s, rs, seat, MintOffer.Spell, a, rs.data.market.spellPrices.length);
     }
     case Kind.OfferMead:
       if (!rs.data.market.playerSales) return 'sales to players are off in this ruleset';
       if (s.mead[seat] === 0) return 'no Mead to sell';
-      return withOffer(s, MintOffer.Mead, -1, () => (someBuyer(s, rs, seat, 0) ? null : 'no other player can pay the Cost of the Living'));
+      return buyerFor(s, rs, seat, MintOffer.Mead, -1, 1);
   }
   return 'not a Private Mint action';
 }
 
-/** Run `check` as if offer (kind, a) were open (the buyer checks read offerKind and offerA), then restore. */
-function withOffer(s: MerlinState, kind: number, a: number, check: () => string | null): string | null {
+/**
+ * Null when another player could buy offer (kind, a) at one of its first `prices` grid prices (Mead: at its
+ * one price), else why not. The buyer checks read offerKind and offerA, so the offer is set for the check and
+ * restored after it (no closure: legal-action enumeration calls this every Main-phase step).
+ */
+function buyerFor(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, prices: number): string | null {
   const k = s.offerKind;
   const oa = s.offerA;
   s.offerKind = kind;
   s.offerA = a;
-  const why = check();
+  let found = false;
+  for (let t = 0; t < prices && !found; t++) found = someBuyer(s, rs, seat, t);
   s.offerKind = k;
   s.offerA = oa;
-  return why;
-}
-
-function anyPrice(s: MerlinState, rs: Ruleset, seat: number, n: number): string | null {
-  for (let t = 0; t < n; t++) if (someBuyer(s, rs, seat, t)) return null;
-  return 'no other player can pay any price';
+  if (found) return null;
+  return kind === MintOffer.Mead ? 'no other player can pay the Cost of the Living' : 'no other player can pay any price';
 }
 
 /** Append the legal Main-phase ids of this module for `seat` to `out` from `n` (ascending); `end` is `fieldEnd(s, rs, seat)`. */

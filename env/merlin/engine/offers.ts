@@ -118,11 +118,31 @@ function termCount(s: MerlinState, rs: Ruleset): number {
   return s.pending === Pending.PropertyPrice ? m.propertyPrices.length : m.prices.length;
 }
 
-/** Null when some term t < n passes `check`, else the reason the first term fails. */
-function anyTerm(n: number, check: (t: number) => string | null): string | null {
+/** Why term t of the Main-phase action (kind, a) would be refused, or null: the checks `anyTerm` tries. */
+function termWhy(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, t: number): string | null {
+  switch (kind) {
+    case Kind.PostBid:
+      return checkPostBid(s, rs, seat, a, t);
+    case Kind.ProposeTrade:
+      return checkProposeTrade(s, rs, seat, a, t);
+    case Kind.OfferProperty:
+      return checkOfferProperty(s, rs, seat, a, t);
+    case Kind.AuctionProperty:
+      return checkAuctionOpening(s, rs, seat, a, t);
+    case Kind.ResellFuture:
+      return checkContractPrice(s, rs, seat, a, t);
+  }
+  return 'no terms to choose';
+}
+
+/**
+ * Null when some term t < n of action (kind, a) passes `termWhy`, else the reason the first term fails.
+ * (A switch rather than a callback: a closure per check was garbage on every market action.)
+ */
+function anyTerm(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, n: number): string | null {
   let first: string | null = 'nothing to choose';
   for (let t = 0; t < n; t++) {
-    const why = check(t);
+    const why = termWhy(s, rs, seat, kind, a, t);
     if (why === null) return null;
     if (t === 0) first = why;
   }
@@ -134,7 +154,7 @@ export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
   const m = rs.data.market;
   switch (kind) {
     case Kind.PostBid:
-      return anyTerm(m.prices.length, (t) => checkPostBid(s, rs, seat, a, t));
+      return anyTerm(s, rs, seat, kind, a, m.prices.length);
     case Kind.WithdrawBid:
       return checkWithdrawBid(s, seat, a);
     case Kind.PostAsk:
@@ -148,9 +168,9 @@ export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
     case Kind.ProposeTrade:
       if (!rs.data.market.enabled) return 'trading is off in this ruleset';
       if (!holdsItem(s, rs, seat, a)) return 'you do not hold what you offer';
-      return anyTerm(tradeItemCount(rs), (t) => checkProposeTrade(s, rs, seat, a, t));
+      return anyTerm(s, rs, seat, kind, a, tradeItemCount(rs));
     case Kind.OfferProperty:
-      return anyTerm(m.propertyPrices.length, (t) => checkOfferProperty(s, rs, seat, a, t));
+      return anyTerm(s, rs, seat, kind, a, m.propertyPrices.length);
     case Kind.LiquidateProperty:
       return checkLiquidate(s, rs, seat, a);
     case Kind.WriteFuture:
@@ -164,11 +184,11 @@ export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
     case Kind.SellInsurance:
       return checkSellInsurance(s, rs, seat, a);
     case Kind.AuctionProperty:
-      return anyTerm(m.auctionOpenings.length, (t) => checkAuctionOpening(s, rs, seat, a, t));
+      return anyTerm(s, rs, seat, kind, a, m.auctionOpenings.length);
     case Kind.BuyInsurance:
       return checkBuyInsurance(s, rs, seat, a);
     case Kind.ResellFuture:
-      return anyTerm(rs.data.finance.forwardPrices.length, (t) => checkContractPrice(s, rs, seat, a, t));
+      return anyTerm(s, rs, seat, kind, a, rs.data.finance.forwardPrices.length);
   }
   if (isMintKind(kind)) return checkMintAction(s, rs, seat, kind, a);
   return 'not a market action';

@@ -11,7 +11,7 @@
  */
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, type MerlinState } from './state.ts';
-import { bankPays, supplyGives } from './ledger.ts';
+import { bankPays, removeAt, supplyGives } from './ledger.ts';
 import { cardsAvailable, drawFrom, isPermit, rankOf, shuffleBack, Suit, suitOf } from './cards.ts';
 import { freeSlot } from './properties.ts';
 import { hasLandSpot } from './lands.ts';
@@ -151,8 +151,8 @@ export function placeCard(s: MerlinState, rs: Ruleset, seat: number, h: number, 
   const k = seat * rs.data.table.fieldSlots + slot;
   s.slotKind[k] = suit === Suit.Clubs ? SlotKind.Property : suit === Suit.Spades ? SlotKind.SpellLab : SlotKind.PotionLab;
   s.slotCard[k] = code;
-  s.hands[seat].splice(h, 1);
-  s.handOrigin[seat].splice(h, 1);
+  removeAt(s.hands[seat], h);
+  removeAt(s.handOrigin[seat], h);
 }
 
 /** Open a sub-decision for `seat`. */

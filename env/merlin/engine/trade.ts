@@ -27,6 +27,7 @@ import { rankOf } from './cards.ts';
 import { clearSlotData } from './bankruptcy.ts';
 import { cartWardOf } from './market-cards.ts';
 import { freeSlot } from './properties.ts';
+import { removeAt } from './ledger.ts';
 
 /** Number of trade items of `rs`: commodity lots (3 × tradeLots), gold amounts, a Crown. */
 export function tradeItemCount(rs: Ruleset): number {
@@ -267,7 +268,7 @@ export function auctionStep(s: MerlinState, rs: Ruleset, seat: number, raise: bo
     s.propAucLeader = seat;
     next = (i + 1) % q.length;
   } else {
-    q.splice(i, 1);
+    removeAt(q, i);
     next = i % (q.length || 1);
   }
   if (q.length === 0 || (q.length === 1 && q[0] === s.propAucLeader)) {
