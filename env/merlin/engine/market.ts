@@ -61,7 +61,7 @@ export function bestBid(s: MerlinState, c: number, exclude: number): BidSource {
   }
   const from = exclude >= 0 ? exclude + 1 : 0;
   for (let i = 0; i < P; i++) {
-    const seat = (from + i) % P;
+    const seat = from + i < P ? from + i : from + i - P; // (from + i) % P without a division
     if (seat === exclude || s.eliminated[seat]) continue;
     const live = s.mktBid[seat * 3 + c];
     if (live > price) {
@@ -84,7 +84,7 @@ export function bestAsk(s: MerlinState, c: number, exclude: number): number {
   let price = 0;
   const from = exclude >= 0 ? exclude + 1 : 0;
   for (let i = 0; i < P; i++) {
-    const seat = (from + i) % P;
+    const seat = from + i < P ? from + i : from + i - P; // (from + i) % P without a division
     if (seat === exclude || s.mktAskQty[seat * 3 + c] === 0) continue;
     const p = s.mktAsk[seat * 3 + c];
     if (best < 0 || p < price) {
