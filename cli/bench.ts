@@ -69,25 +69,34 @@ export interface SteadyRate {
   warmupSeconds: number;
 }
 
+/** Warm-up windows in a row that must agree before timing starts (see `steadyRate`). */
+const STEADY_WINDOWS = 5;
+/** A window that is more than this fraction above the best so far is progress, not noise. */
+const NEW_BEST = 0.03;
+/** A window more than this fraction below the best so far means the code is still changing (or a pause). */
+const DIP = 0.1;
+
 /**
  * Steady-state steps per second of `step` (which returns how many steps it took). Warm-up runs one-second
- * windows until five in a row bring no new best (a rate at least 3% above the best so far) or
- * `maxWarmup` seconds have passed, then times `seconds`. V8 compiles hot functions on background
- * threads, so with every core busy (a worker pool) code reaches full speed only after 10-15 s here.
+ * windows until the last five are steady: none is a new best (3% above the best so far) and none dips more
+ * than 10% below it; or until `maxWarmup` seconds have passed. Then it times `seconds`. V8 compiles hot
+ * functions on background threads, so with every core busy (a worker pool) code reaches full speed only
+ * after 15-25 s here, through windows that swing by a third while code is recompiled; "five windows with no
+ * new best" alone ended the warm-up inside such swings.
  */
 export function steadyRate(step: () => number, seconds: number, maxWarmup: number): SteadyRate {
   const w0 = performance.now();
   let best = 0;
-  let stale = 0;
-  while (stale < 5 && performance.now() - w0 < maxWarmup * 1000) {
+  let steady = 0;
+  while (steady < STEADY_WINDOWS && performance.now() - w0 < maxWarmup * 1000) {
     let steps = 0;
     const t = performance.now();
     while (performance.now() - t < 1000) for (let k = 0; k < CALLS_PER_CLOCK; k++) steps += step();
     const rate = steps / ((performance.now() - t) / 1000);
-    if (rate > best * 1.03) {
-      best = rate;
-      stale = 0;
-    } else stale++;
+    if (rate > best * (1 + NEW_BEST)) steady = 0;
+    else if (rate < best * (1 - DIP)) steady = 0;
+    else steady++;
+    if (rate > best) best = rate;
   }
   const warmupSeconds = (performance.now() - w0) / 1000;
   let steps = 0;

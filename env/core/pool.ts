@@ -111,6 +111,8 @@ export class VectorEnvPool implements VectorBuffers {
   private readonly workers: Worker[];
   private local: VectorEnv<unknown> | null = null;
   private readonly localEnd: number;
+  /** actions[0, localEnd): the calling thread's envs' actions. */
+  private readonly localActions: Int32Array;
   private closed = false;
   private inFlight = false;
   private readonly spins: number;
@@ -132,6 +134,7 @@ export class VectorEnvPool implements VectorBuffers {
     const share = o.callerShare ?? 1 / W;
     if (!(share > 0 && share <= 1)) throw new ArgumentError('callerShare must be in (0, 1]');
     this.localEnd = W === 1 ? o.numEnvs : Math.max(1, Math.min(o.numEnvs - (W - 1), Math.round(o.numEnvs * share)));
+    this.localActions = this.actions.subarray(0, this.localEnd);
     for (let w = 1; w < W; w++) {
       const rest = o.numEnvs - this.localEnd;
       const lo = this.localEnd + Math.floor(((w - 1) * rest) / (W - 1));
@@ -235,9 +238,6 @@ export class VectorEnvPool implements VectorBuffers {
     this.wait();
   }
 
-  private get localActions(): Int32Array {
-    return this.actions.subarray(0, this.localEnd);
-  }
 
   /** Stop the workers. */
   async close(): Promise<void> {
