@@ -124,15 +124,32 @@ export abstract class Batch<S = unknown> {
     return vo + 4 * t;
   }
 
-  /** Append the non-zero values of `count` rows of `src` to (idx, val) from position t; returns the new t. */
+  /**
+   * Append the non-zero values of `count` rows of `src` to (idx, val) from position t; returns the new t.
+   * Rows are 1-2 % non-zero, so the scan tests four entries' bits OR-ed per branch (a 256-row batch of 9,120
+   * entries is 2.3 million entries to sweep per step).
+   */
   private pack(src: Float32Array, count: number, d: number, counts: Uint32Array, idx: Uint16Array | Uint32Array, val: Float32Array, t: number): number {
     const bits = new Int32Array(src.buffer, src.byteOffset, count * d);
+    const d4 = d & ~3;
     for (let r = 0; r < count; r++) {
       const t0 = t;
-      for (let j = 0, o = r * d; j < d; j++, o++) {
-        if (bits[o] !== 0) {
+      const o = r * d;
+      let j = 0;
+      for (; j < d4; j += 4) {
+        const p = o + j;
+        if ((bits[p] | bits[p + 1] | bits[p + 2] | bits[p + 3]) === 0) continue;
+        for (let q = 0; q < 4; q++) {
+          if (bits[p + q] !== 0) {
+            idx[t] = j + q;
+            val[t++] = src[p + q];
+          }
+        }
+      }
+      for (; j < d; j++) {
+        if (bits[o + j] !== 0) {
           idx[t] = j;
-          val[t++] = src[o];
+          val[t++] = src[o + j];
         }
       }
       counts[r] = t - t0;

@@ -352,3 +352,28 @@ export function marketWorth(s: MerlinState, seat: number): number {
   }
   return w + units * s.costOfLiving;
 }
+
+/**
+ * worth[p] += marketWorth(s, p) for every seat p, in one pass over the seats and one over the carts (the
+ * observation's net worths need every seat's: O(P), where P calls of marketWorth are O(P²)).
+ */
+export function addMarketWorths(s: MerlinState, worth: Float64Array): void {
+  const P = s.numPlayers;
+  const col = s.costOfLiving;
+  for (let p = 0; p < P; p++) {
+    let w = 0;
+    let units = 0;
+    for (let k = p * 3, e = k + 3; k < e; k++) {
+      w += s.mktBid[k] + s.mktEscBid[k] + s.mktEscGold[k];
+      units += s.mktAskQty[k];
+    }
+    worth[p] += w + units * col;
+  }
+  for (let p = 0; p < P; p++) {
+    const q = s.cartQty[p];
+    if (q <= 0) continue;
+    const dest = s.cartDest[p];
+    const to = dest === CART_TO_ASK ? p : dest >= 0 && dest !== p ? dest : -1;
+    if (to >= 0) worth[to] += q * col;
+  }
+}

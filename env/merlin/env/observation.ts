@@ -37,7 +37,7 @@ import { ArgumentError } from '../../core/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, MintPending, Pending, Phase, SlotKind, TopKind, UnitFlag, type MerlinState } from '../engine/state.ts';
 import { cardHp } from '../engine/combat.ts';
-import { bestAsk, bestBid, bidPrice, marketWorth } from '../engine/market.ts';
+import { addMarketWorths, bestAsk, bestBid, bidPrice } from '../engine/market.ts';
 import { tradeItemCount } from '../engine/trade.ts';
 import { contractWorths } from '../engine/victory.ts';
 import { decreeFaces } from '../engine/decrees.ts';
@@ -882,8 +882,9 @@ function build(rs: Ruleset, full: boolean): Encoder {
     contractWorths(s, worths);
     const col = s.costOfLiving;
     const held = s.held;
+    addMarketWorths(s, worths);
     for (let p = 0, P = s.numPlayers; p < P; p++)
-      worths[p] += s.gold[p] - s.debtBank[p] - s.debtRow[p] + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + s.mead[p] * col * meadPrice + marketWorth(s, p);
+      worths[p] += s.gold[p] - s.debtBank[p] - s.debtRow[p] + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + s.mead[p] * col * meadPrice;
   }
 
   /** Part 4: the regulations in force and the open regulation vote (public; D152-D156). */

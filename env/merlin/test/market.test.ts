@@ -9,7 +9,11 @@ import { Phase } from '../engine/state.ts';
 import { resolveRoll } from '../engine/dice.ts';
 import { eliminate } from '../engine/bankruptcy.ts';
 import { netWorth } from '../engine/victory.ts';
-import { marketStimulus, marketTurnStart, spotPrice } from '../engine/market.ts';
+import { addMarketWorths, marketStimulus, marketTurnStart, marketWorth, spotPrice } from '../engine/market.ts';
+import { applyAction, createGame, isTerminal, legalActions } from '../engine/index.ts';
+import { catalogue } from '../engine/actions.ts';
+import { loadRuleset } from '../rules/index.ts';
+import { nextInt, seedRng } from '../../core/rng.ts';
 import { whyIllegal } from '../engine/engine.ts';
 import { actionId } from '../engine/actions.ts';
 import { act, activeTurn, assertConserved, game, giveCommodity, isLegal, nextRoll, snap, variant, type Game } from './helpers.ts';
@@ -309,5 +313,28 @@ describe('ruleset switch', () => {
     for (const k of [Kind.PostBid, Kind.PostAsk, Kind.SellToBid, Kind.BuyFromAsk, Kind.ProposeTrade, Kind.LiquidateProperty])
       expect(isLegal(g, k, 0)).toBe(false);
     expect(why(g, Kind.PostBid, 0)).toMatch(/off/);
+  });
+});
+
+describe('addMarketWorths', () => {
+  it("adds every seat's marketWorth in one pass, on states of random market play", () => {
+    const rs = loadRuleset('market');
+    const buf = new Int32Array(catalogue(rs).size);
+    const rng = seedRng('market-worths');
+    const worth = new Float64Array(6);
+    let carts = 0;
+    for (const players of [2, 4, 6]) {
+      for (let g = 0; g < 3; g++) {
+        const s = createGame(rs, players, `market-worths/${players}/${g}`);
+        for (let t = 0; t < 3000 && !isTerminal(s); t++) {
+          worth.fill(1);
+          addMarketWorths(s, worth);
+          for (let p = 0; p < players; p++) expect(worth[p]).toBe(1 + marketWorth(s, p));
+          for (let p = 0; p < players; p++) if (s.cartQty[p] > 0) carts++;
+          applyAction(s, rs, buf[nextInt(rng, legalActions(s, rs, buf))]);
+        }
+      }
+    }
+    expect(carts).toBeGreaterThan(0); // the carts' branch was exercised
   });
 });
