@@ -10,7 +10,7 @@
  * an env.
  */
 import { AECEnv } from '../env/core/aec.ts';
-import type { Game, RewardOptions } from '../env/core/game.ts';
+import type { Game, ObservationRowWriter, RewardOptions } from '../env/core/game.ts';
 import { TERMINAL } from '../env/core/game.ts';
 import { SingleAgentEnv, StepFlags } from '../env/core/single.ts';
 import { useRowWriters } from '../env/core/vector.ts';
@@ -114,8 +114,8 @@ export abstract class Batch<S = unknown> {
     const d = L.d;
     const idx = this.packIndex!;
     const val = this.packValue!;
-    let t = this.pack(this.observations, this.n * this.rows, d, this.obsCounts!, idx, val, 0);
-    t = this.pack(this.finalObservations, k * this.rows, d, this.finalCounts!, idx, val, t);
+    let t = this.pack(this.observations, this.n * this.rows, d, this.obsCounts!, idx, val, 0, true);
+    t = this.pack(this.finalObservations, k * this.rows, d, this.finalCounts!, idx, val, t, false);
     const buf = this.frame.buffer;
     if (L.indexBytes === 2) new Uint16Array(buf, L.resultBytes, t).set(idx.subarray(0, t));
     else new Uint32Array(buf, L.resultBytes, t).set(idx.subarray(0, t));
@@ -125,16 +125,46 @@ export abstract class Batch<S = unknown> {
   }
 
   /**
-   * Append the non-zero values of `count` rows of `src` to (idx, val) from position t; returns the new t.
-   * Rows are 1-2 % non-zero, so the scan tests four entries' bits OR-ed per branch (a 256-row batch of 9,120
-   * entries is 2.3 million entries to sweep per step).
+   * The indices of main row r that may be non-zero, into `out` (length >= D); returns how many, or -1 when
+   * unknown (the row is then swept). Batches whose rows are written by the game's row writers know them.
    */
-  private pack(src: Float32Array, count: number, d: number, counts: Uint32Array, idx: Uint16Array | Uint32Array, val: Float32Array, t: number): number {
+  protected rowEntries(_r: number, _out: Int32Array): number {
+    return -1;
+  }
+
+  /** Sparse packing scratch: candidate indices of one row, and marks against listing one twice. */
+  private entryScratch: Int32Array | null = null;
+  private entryMarks: Uint8Array | null = null;
+
+  /**
+   * Append the non-zero values of `count` rows of `src` to (idx, val) from position t; returns the new t.
+   * Main rows (`known`) whose writer lists what it wrote visit only those entries; other rows are swept,
+   * four entries' bits OR-ed per branch (rows are 1-2 % non-zero; a 256-row batch is 2.3 million entries,
+   * about 1.4 ms to sweep here, against about 0.1 ms for the lists).
+   */
+  private pack(src: Float32Array, count: number, d: number, counts: Uint32Array, idx: Uint16Array | Uint32Array, val: Float32Array, t: number, known: boolean): number {
     const bits = new Int32Array(src.buffer, src.byteOffset, count * d);
     const d4 = d & ~3;
+    const cand = (this.entryScratch ??= new Int32Array(d));
+    const marks = (this.entryMarks ??= new Uint8Array(d));
     for (let r = 0; r < count; r++) {
       const t0 = t;
       const o = r * d;
+      const m = known ? this.rowEntries(r, cand) : -1;
+      if (m >= 0) {
+        for (let k = 0; k < m; k++) {
+          const j = cand[k];
+          if (marks[j]) continue;
+          marks[j] = 1;
+          if (bits[o + j] !== 0) {
+            idx[t] = j;
+            val[t++] = src[o + j];
+          }
+        }
+        for (let k = 0; k < m; k++) marks[cand[k]] = 0;
+        counts[r] = t - t0;
+        continue;
+      }
       let j = 0;
       for (; j < d4; j += 4) {
         const p = o + j;
@@ -195,6 +225,7 @@ export abstract class Batch<S = unknown> {
 
 export class SingleBatch<S> extends Batch<S> {
   readonly envs: SingleAgentEnv<S>[];
+  private readonly writers: (ObservationRowWriter<S> | null)[];
   private readonly needsReset: Uint8Array;
   private readonly episode: Int32Array;
   private seed = '0';
@@ -207,7 +238,7 @@ export class SingleBatch<S> extends Batch<S> {
     const options = { players: o.players, opponents, learnerSeat: o.learnerSeat, illegal: o.illegal, illegalPenalty: o.illegalPenalty, rewards: o.rewards };
     this.envs = [...Array(o.numEnvs)].map(() => new SingleAgentEnv(game, options));
     // The batch owns its frame rows, so each env rewrites only what changed in them.
-    useRowWriters(game, this.envs);
+    this.writers = useRowWriters(game, this.envs);
     this.needsReset = new Uint8Array(o.numEnvs);
     this.episode = new Int32Array(o.numEnvs);
     this.sameStep = o.autoreset === 'same_step';
@@ -279,6 +310,12 @@ export class SingleBatch<S> extends Batch<S> {
 
   stateOf(i: number): S {
     return this.envs[i].state;
+  }
+
+  /** Row i is env i's, written by its row writer (when the game has one) and by nobody else. */
+  protected override rowEntries(r: number, out: Int32Array): number {
+    const w = this.writers[r];
+    return w && w.written ? w.written(out) : -1;
   }
 }
 

@@ -115,7 +115,15 @@ export interface Game<S> {
  * `(state, seat, row) => void`, see `Game.observationRowWriter`. Declared through a method so that it is
  * bivariant in S like the other `Game` methods: a `Game<MerlinState>` stays a `Game<unknown>`.
  */
-export type ObservationRowWriter<S> = { write(s: S, seat: number, row: Float32Array): void }['write'];
+export type ObservationRowWriter<S> = { write(s: S, seat: number, row: Float32Array): void }['write'] & {
+  /**
+   * Optional: the indices the last call wrote into its row, into `out` (length >= observationSpec.size);
+   * returns how many, or -1 when unknown (no call yet, or the last one threw). Every non-zero entry of the
+   * row is among them; an index may repeat or hold 0. Lets a caller visit a row's ~1 % non-zero entries
+   * without sweeping it (the bridge's sparse frames).
+   */
+  written?(out: Int32Array): number;
+};
 
 /** The observation space of `game`: a float32 Box over its spec, bounds spanning every segment's (and [0, 1]). */
 export function observationBox<S>(game: Game<S>): Box {

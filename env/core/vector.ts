@@ -13,7 +13,7 @@
  * 1-2 % non-zero), so a value written into `observations` or `actionMasks` by anyone else could outlive the
  * step. Copy a row to modify it.
  */
-import type { Game } from './game.ts';
+import type { Game, ObservationRowWriter } from './game.ts';
 import { SingleAgentEnv, StepFlags, type SingleAgentOptions } from './single.ts';
 
 export interface VectorBuffers {
@@ -115,17 +115,19 @@ export class VectorEnv<S> implements VectorBuffers {
  * vector env's batches, a bridge batch's frame), rewrite only what changed in them: the game's own
  * `observationRowWriter` (one per env), else `sparseRowWriter` (when the game has `observeSparse`), and
  * `maskRowWriter`. The envs are stepped one at a time, so they share one
- * set of scratch arrays.
+ * set of scratch arrays. Returns each env's observation writer when it is the game's own (whose `written`
+ * lists what it last wrote), else null.
  */
-export function useRowWriters<S>(game: Game<S>, envs: SingleAgentEnv<S>[]): void {
+export function useRowWriters<S>(game: Game<S>, envs: SingleAgentEnv<S>[]): (ObservationRowWriter<S> | null)[] {
   const index = new Int32Array(game.observationSpec.size);
   const value = new Float32Array(game.observationSpec.size);
   const legal = new Int32Array(game.numActions);
-  for (const env of envs) {
-    if (game.observationRowWriter) env.writeObservation = game.observationRowWriter();
-    else if (game.observeSparse) env.writeObservation = sparseRowWriter(game, index, value);
+  return envs.map((env) => {
     env.writeMask = maskRowWriter(game, legal);
-  }
+    if (game.observationRowWriter) return (env.writeObservation = game.observationRowWriter());
+    if (game.observeSparse) env.writeObservation = sparseRowWriter(game, index, value);
+    return null;
+  });
 }
 
 /**

@@ -11,7 +11,7 @@
  * `score(s, seat)` is net worth in gold (engine/victory.ts), the base of the opt-in shaped reward.
  */
 import { contentHash } from '../../core/hash.ts';
-import type { Game, RewardOptions, TensorSpec } from '../../core/game.ts';
+import type { Game, ObservationRowWriter, RewardOptions, TensorSpec } from '../../core/game.ts';
 import { TERMINAL } from '../../core/game.ts';
 import { loadRuleset, type Ruleset } from '../rules/index.ts';
 import {
@@ -97,7 +97,7 @@ export class MerlinGame implements Game<MerlinState> {
   observeSparse(s: MerlinState, seat: number, index: Int32Array, value: Float32Array): number {
     return this.obs.observeSparse(s, seat, index, value);
   }
-  observationRowWriter(): (s: MerlinState, seat: number, row: Float32Array) => void {
+  observationRowWriter(): ObservationRowWriter<MerlinState> & { written(out: Int32Array): number } {
     return this.obs.observationRowWriter();
   }
   stateTensor(s: MerlinState, out: Float32Array): void {

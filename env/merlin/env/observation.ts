@@ -31,7 +31,7 @@
  * in small functions of their own (`writeMarketBook`, `seatWorths`), where V8 inlines them; see
  * docs/BENCHMARKS.md for the figures.
  */
-import type { SegmentSpec, TensorSpec } from '../../core/game.ts';
+import type { ObservationRowWriter, SegmentSpec, TensorSpec } from '../../core/game.ts';
 import { contentHash } from '../../core/hash.ts';
 import { ArgumentError } from '../../core/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
@@ -90,8 +90,11 @@ interface Encoder {
   spec: TensorSpec;
   write: (s: MerlinState, observer: number, out: Float32Array) => void;
   writeSparse: (s: MerlinState, observer: number, index: Int32Array, value: Float32Array) => number;
-  rowWriter: (capacity?: number) => (s: MerlinState, observer: number, row: Float32Array) => void;
+  rowWriter: (capacity?: number) => RowWriter;
 }
+
+/** A row writer (`Game.observationRowWriter`) with the list of what it last wrote. */
+type RowWriter = ObservationRowWriter<MerlinState> & { written(out: Int32Array): number };
 
 function build(rs: Ruleset, full: boolean): Encoder {
   const d = rs.data;
@@ -420,11 +423,11 @@ function build(rs: Ruleset, full: boolean): Encoder {
    * another row, or after a call that threw, zero-fills the row first. `capacity`: the entries its list
    * starts with room for (it grows when an observation needs more).
    */
-  function rowWriter(capacity = 256): (s: MerlinState, observer: number, row: Float32Array) => void {
+  function rowWriter(capacity = 256): RowWriter {
     let list = new Int32Array(capacity + 1); // list[1..n]: the entries written into prevRow last time
     let n = -1; // -1: the row's contents are unknown
     let prevRow: Float32Array | null = null;
-    return (s, observer, row) => {
+    const write: RowWriter = (s, observer, row) => {
       if (row.length < size) throw new ArgumentError(`observation buffer holds ${row.length} values, needs ${size}`);
       checkSeat(s, observer);
       if (n < 0 || row !== prevRow) row.fill(0, 0, size);
@@ -451,6 +454,11 @@ function build(rs: Ruleset, full: boolean): Encoder {
       n = nt;
       nt = 0;
     };
+    write.written = (out: Int32Array): number => {
+      if (n > 0) out.set(list.subarray(1, n + 1));
+      return n;
+    };
+    return write;
   }
 
   /** Sparse: the non-zero entries as (index, value) pairs, each index once, in no particular order; returns how many. */
@@ -1118,7 +1126,7 @@ export function createObservationEncoder(rs: Ruleset): {
    * A writer that keeps one caller-owned row up to date, rewriting only what it wrote there last time
    * (`Game.observationRowWriter`); `capacity` is the number of entries its list starts with room for.
    */
-  observationRowWriter(capacity?: number): (s: MerlinState, seat: number, row: Float32Array) => void;
+  observationRowWriter(capacity?: number): ObservationRowWriter<MerlinState> & { written(out: Int32Array): number };
 } {
   const { spec, write, writeSparse, rowWriter } = build(rs, false);
   return { spec, observe: write, observeSparse: writeSparse, observationRowWriter: rowWriter };

@@ -247,6 +247,7 @@ describe('vector env and worker pool', () => {
     ['an observation row writer whose entry list starts too short', () => createObservationEncoder(game.ruleset).observationRowWriter(1)],
   ])('row writers (%s) keep their observation and mask rows equal to observe and writeActionMask, and clear a row they did not write last', (_name, makeWriter) => {
     const write = makeWriter();
+    const listed = new Int32Array(D);
     const writeMask = maskRowWriter(game, new Int32Array(A));
     const rowA = new Float32Array(D).fill(7);
     const rowB = new Float32Array(D).fill(-3);
@@ -269,6 +270,14 @@ describe('vector env and worker pool', () => {
       writeActionMask(game, s, seat, legal, expectedMask);
       expect(digest(row)).toBe(digest(expected));
       expect(digest(mask)).toBe(digest(expectedMask));
+      const written = (write as { written?: (out: Int32Array) => number }).written;
+      if (written) {
+        // The writer's list of what it wrote covers every non-zero entry of the row.
+        const m = written(listed);
+        expect(m).toBeGreaterThan(0);
+        const inList = new Set(listed.subarray(0, m));
+        for (let j = 0; j < D; j++) if (row[j] !== 0 && !inList.has(j)) throw new Error(`non-zero entry ${j} is not in the writer's list`);
+      }
       game.applyAction(s, legal[nextInt(rng, game.legalActions(s, legal))]);
     }
   });
