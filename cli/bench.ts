@@ -69,6 +69,12 @@ export interface SteadyRate {
   warmupSeconds: number;
 }
 
+/**
+ * Most seconds of warm-up per figure by default. A pool's code settles after 15-30 s here (both cores run
+ * the envs, so V8's background compiler gets little CPU); one thread's after 6-10 s.
+ */
+export const DEFAULT_MAX_WARMUP = 60;
+
 /** Warm-up windows in a row that must agree before timing starts (see `steadyRate`). */
 const STEADY_WINDOWS = 5;
 /** A window that is more than this fraction above the best so far is progress, not noise. */
@@ -193,7 +199,7 @@ export interface BenchOptions {
 export async function runBench(rs: Ruleset, opts: BenchOptions = {}): Promise<BenchResult> {
   const seconds = opts.seconds ?? 5;
   const players = opts.players ?? 4;
-  const maxWarmup = opts.maxWarmup ?? 30;
+  const maxWarmup = opts.maxWarmup ?? DEFAULT_MAX_WARMUP;
   const buf = new Int32Array(catalogue(rs).size);
   const rng = seedRng('bench');
   const samples: MerlinState[] = [];

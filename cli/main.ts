@@ -11,7 +11,7 @@ import { ArgumentError, MerlinError } from '../env/core/errors.ts';
 import { loadRuleset } from '../env/merlin/rules/index.ts';
 import { parseAgentList } from '../agents/registry.ts';
 import { runSimulation } from './simulate.ts';
-import { benchTraining, DEFAULT_ENVS_PER_WORKER, runBench, type TrainingBench } from './bench.ts';
+import { benchTraining, DEFAULT_ENVS_PER_WORKER, DEFAULT_MAX_WARMUP, runBench, type TrainingBench } from './bench.ts';
 import { runEval } from './eval.ts';
 import { parseSizes, runTrainCommand } from './train.ts';
 import { BACKEND_ORDER, type BackendName } from '../training/backend.ts';
@@ -252,7 +252,7 @@ try {
       y.options({
         seconds: { type: 'number', default: 5, describe: 'seconds of engine play' },
         players: { type: 'number', default: 4 },
-        'max-warmup': { type: 'number', default: 30, describe: 'most seconds of JIT warm-up per figure (warm-up ends when five one-second windows bring no new best)' },
+        'max-warmup': { type: 'number', default: DEFAULT_MAX_WARMUP, describe: 'most seconds of JIT warm-up per figure (warm-up ends when five one-second windows in a row are steady: no new best by 3 %, no dip of 10 % below it)' },
         'envs-per-worker': { type: 'number', default: DEFAULT_ENVS_PER_WORKER, describe: 'envs per thread of the vector env pool' },
         training: { type: 'boolean', default: false, describe: 'also measure training throughput (PPO updates of the default configuration)' },
         'training-updates': { type: 'number', default: 5, describe: 'timed PPO updates for --training' },
