@@ -455,7 +455,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
       nt = 0;
     };
     write.written = (out: Int32Array): number => {
-      if (n > 0) out.set(list.subarray(1, n + 1));
+      for (let k = 0; k < n; k++) out[k] = list[k + 1];
       return n;
     };
     return write;
