@@ -45,8 +45,9 @@ export function bumpCounter(s: MerlinState, rs: Ruleset, counter: 'costOfLiving'
   s[counter] = v < floor ? floor : v;
 }
 
-function activeSeats(s: MerlinState): number[] {
-  const out: number[] = [];
+/** The seats still in the game, in turn order from the active player (placed and not eliminated). */
+function activeSeats(s: MerlinState, out: number[] = []): number[] {
+  out.length = 0;
   for (let i = 0; i < s.numPlayers; i++) {
     const p = s.order[(s.turnIdx + i) % s.numPlayers];
     if (p >= 0 && !s.eliminated[p]) out.push(p);
@@ -84,13 +85,18 @@ function investable(s: MerlinState, k: number): boolean {
   return s.slotKind[k] === SlotKind.Property && (s.slotTopKind[k] === TopKind.None || s.slotTopKind[k] === TopKind.SpellShop);
 }
 
+/** A property of a whole-field damage/heal effect: investable, and invested in when `investedOnly`. */
+function investTarget(s: MerlinState, k: number, investedOnly: boolean): boolean {
+  return investable(s, k) && (!investedOnly || s.slotInvest[k] > 0);
+}
+
 /** Slot keys a damage/heal effect acts on: the chosen slot, or every investable property of `seat` (heal: only invested ones). */
 function investTargets(s: MerlinState, rs: Ruleset, scope: 'slot' | 'properties', seat: number, slotKey: number, investedOnly: boolean): number[] {
   if (scope === 'slot') return slotKey >= 0 && investable(s, slotKey) ? [slotKey] : [];
   const out: number[] = [];
   if (seat < 0) return out;
   const F = rs.data.table.fieldSlots;
-  for (let k = seat * F, e = k + F; k < e; k++) if (investable(s, k) && (!investedOnly || s.slotInvest[k] > 0)) out.push(k);
+  for (let k = seat * F, e = k + F; k < e; k++) if (investTarget(s, k, investedOnly)) out.push(k);
   return out;
 }
 
@@ -100,7 +106,7 @@ function investTargetCount(s: MerlinState, rs: Ruleset, scope: 'slot' | 'propert
   if (seat < 0) return 0;
   const F = rs.data.table.fieldSlots;
   let n = 0;
-  for (let k = seat * F, e = k + F; k < e; k++) if (investable(s, k) && (!investedOnly || s.slotInvest[k] > 0)) n++;
+  for (let k = seat * F, e = k + F; k < e; k++) if (investTarget(s, k, investedOnly)) n++;
   return n;
 }
 
@@ -120,6 +126,8 @@ const AT_SUPPLY = 2;
 const NOWHERE = 3;
 const AT_SEAT = 4;
 let needGold = new Float64Array(AT_SEAT + 8);
+/** effectsFeasible's active seats (it never runs inside itself, so one array serves every call). */
+const feasibleSeats: number[] = [];
 let needC = new Float64Array(3 * (AT_SEAT + 8));
 
 /** The place index of a `GoldPlace` / `CommodityPlace` other than eachPlayer. */
@@ -143,11 +151,8 @@ export function effectsFeasible(s: MerlinState, rs: Ruleset, def: CardDef, owner
   }
   needGold.fill(0, 0, places);
   needC.fill(0, 0, 3 * places);
-  let active = 0; // activeSeats(s).length
-  for (let i = 0; i < P; i++) {
-    const p = s.order[(s.turnIdx + i) % P];
-    if (p >= 0 && !s.eliminated[p]) active++;
-  }
+  const each = activeSeats(s, feasibleSeats);
+  const active = each.length;
   for (const e of def.effects) {
     if (e.op === 'heal') {
       needGold[AT_BANK] += e.amount * investTargetCount(s, rs, e.scope, target >= 0 ? target : owner, slotKey, e.scope === 'properties');
@@ -162,10 +167,7 @@ export function effectsFeasible(s: MerlinState, rs: Ruleset, def: CardDef, owner
       const c = e.op === 'gold' ? 0 : COMMODITIES.indexOf(e.commodity);
       const stride = e.op === 'gold' ? 1 : 3;
       if (e.from === 'eachPlayer') {
-        for (let i = 0; i < P; i++) {
-          const p = s.order[(s.turnIdx + i) % P];
-          if (p >= 0 && !s.eliminated[p]) need[(AT_SEAT + p) * stride + c] += amount;
-        }
+        for (let i = 0; i < active; i++) need[(AT_SEAT + each[i]) * stride + c] += amount;
       } else need[placeOf(e.from, owner, target) * stride + c] += amount;
     }
   }

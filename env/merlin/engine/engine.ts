@@ -81,6 +81,9 @@ export const PHASE_NAMES: Record<number, string> = {
   [Phase.RegulationPropose]: 'propose a regulation', [Phase.RegulationVote]: 'the regulation vote',
 };
 
+/** The Chauffeur vault kinds, in id order (legalMain; a module constant, not an array per call). */
+const VAULT_KINDS = [Kind.Deposit, Kind.Withdraw] as const;
+
 /** whyIllegal's refusal for an action of another phase, per phase (made once: whyIllegal runs on every action). */
 const WRONG_CHOICE: Record<number, string> = Object.fromEntries(Object.entries(PHASE_NAMES).map(([p, name]) => [p, `not a choice during ${name}`]));
 
@@ -416,12 +419,11 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
     }
   }
   if (bare >= 2) for (let i = 0; i < end; i++) if (isBareUninvested(s, k0 + i)) out[n++] = base[Kind.CreateChauffeur] + i;
-  for (let kind: Kind = Kind.Deposit; ; kind = Kind.Withdraw) {
+  for (const kind of VAULT_KINDS) {
     for (let i = 0; i < end; i++) {
       if (s.slotKind[k0 + i] !== SlotKind.Chauffeur) continue;
       for (let a = 0; a < V; a++) if (checkVault(s, rs, seat, i, a, kind === Kind.Withdraw) === null) out[n++] = base[kind] + i * V + a;
     }
-    if (kind === Kind.Withdraw) break;
   }
   for (let i = 0; i < end; i++) if (s.slotTopKind[k0 + i] === TopKind.Land && checkPlant(s, rs, seat, i, false) === null) out[n++] = base[Kind.Plant] + i;
   for (let i = 0; i < end; i++) if (s.slotPlanted[k0 + i] > 0) out[n++] = base[Kind.Unplant] + i;

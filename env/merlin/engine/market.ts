@@ -338,19 +338,28 @@ export function leaveMarket(s: MerlinState, seat: number): void {
   arriveCart(s, seat);
 }
 
-/** Gold and units of `seat` on the market, in gold at the Cost of the Living per unit (for net worth). */
-export function marketWorth(s: MerlinState, seat: number): number {
+/** Gold in `seat`'s bids and escrow plus its asks' units at the Cost of the Living (marketWorth without the carts). */
+function bookWorth(s: MerlinState, seat: number): number {
   let w = 0;
   let units = 0;
   for (let k = seat * 3, e = k + 3; k < e; k++) {
     w += s.mktBid[k] + s.mktEscBid[k] + s.mktEscGold[k];
     units += s.mktAskQty[k];
   }
-  for (let p = 0; p < s.numPlayers; p++) {
-    const q = s.cartQty[p];
-    if (q > 0 && (p === seat ? s.cartDest[p] === CART_TO_ASK : s.cartDest[p] === seat)) units += q;
-  }
   return w + units * s.costOfLiving;
+}
+
+/** The seat whose net worth the units on cart `p` count for: p's own when bound for its ask, the buyer's when sold into a bid, else -1. */
+function cartWorthSeat(s: MerlinState, p: number): number {
+  const dest = s.cartDest[p];
+  return dest === CART_TO_ASK ? p : dest >= 0 && dest !== p ? dest : -1;
+}
+
+/** Gold and units of `seat` on the market, in gold at the Cost of the Living per unit (for net worth). */
+export function marketWorth(s: MerlinState, seat: number): number {
+  let w = bookWorth(s, seat);
+  for (let p = 0; p < s.numPlayers; p++) if (s.cartQty[p] > 0 && cartWorthSeat(s, p) === seat) w += s.cartQty[p] * s.costOfLiving;
+  return w;
 }
 
 /**
@@ -359,21 +368,11 @@ export function marketWorth(s: MerlinState, seat: number): number {
  */
 export function addMarketWorths(s: MerlinState, worth: Float64Array): void {
   const P = s.numPlayers;
-  const col = s.costOfLiving;
-  for (let p = 0; p < P; p++) {
-    let w = 0;
-    let units = 0;
-    for (let k = p * 3, e = k + 3; k < e; k++) {
-      w += s.mktBid[k] + s.mktEscBid[k] + s.mktEscGold[k];
-      units += s.mktAskQty[k];
-    }
-    worth[p] += w + units * col;
-  }
+  for (let p = 0; p < P; p++) worth[p] += bookWorth(s, p);
   for (let p = 0; p < P; p++) {
     const q = s.cartQty[p];
     if (q <= 0) continue;
-    const dest = s.cartDest[p];
-    const to = dest === CART_TO_ASK ? p : dest >= 0 && dest !== p ? dest : -1;
-    if (to >= 0) worth[to] += q * col;
+    const to = cartWorthSeat(s, p);
+    if (to >= 0) worth[to] += q * s.costOfLiving;
   }
 }
