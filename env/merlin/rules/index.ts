@@ -178,6 +178,42 @@ function compile(data: RulesetData, decks: Record<DeckName, DeckFile>): Ruleset 
 
 const cache = new Map<string, Ruleset>();
 
+/** A plain JSON object (not an array, not null). */
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/**
+ * `over` laid over `base`: objects merge key by key, anything else (numbers, strings, arrays) in `over`
+ * replaces what `base` has. Neither input is changed.
+ */
+export function mergeRuleset(base: unknown, over: unknown): unknown {
+  if (!isObject(base) || !isObject(over)) return over;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) out[k] = k in base ? mergeRuleset(base[k], v) : v;
+  return out;
+}
+
+/**
+ * A ruleset file may say `"extends": "full"` (a shipped name) or `"extends": "./base.json"` (a path relative to
+ * the file) and list only what differs; the result is the base, resolved the same way, with the file laid over
+ * it (`mergeRuleset`). The ruleset's hash covers the resolved rules, so a variant written as overrides hashes
+ * like the full copy it replaces.
+ * @throws RulesetError for an `extends` that is not a string, names no ruleset, or loops
+ */
+export function resolveExtends(json: unknown, file: string, chain: string[]): unknown {
+  if (!isObject(json) || !('extends' in json)) return json;
+  const { extends: base, ...rest } = json;
+  if (typeof base !== 'string' || base.length === 0)
+    throw new RulesetError(file, [{ path: 'extends', message: 'must name a shipped ruleset or a ruleset file' }]);
+  const isPath = base.endsWith('.json') || base.includes('/') || base.includes('\\');
+  const baseFile = isPath ? resolve(dirname(file), base) : join(RULESETS_DIR, `${base}.json`);
+  if (!existsSync(baseFile)) throw new RulesetError(file, [{ path: 'extends', message: `no ruleset "${base}" (${baseFile})` }]);
+  if (chain.includes(baseFile)) throw new RulesetError(file, [{ path: 'extends', message: `extends itself: ${[...chain, baseFile].join(' -> ')}` }]);
+  const resolvedBase = resolveExtends(readJson(baseFile, baseFile), baseFile, [...chain, baseFile]);
+  return mergeRuleset(resolvedBase, rest);
+}
+
 /**
  * Load a ruleset by shipped name (`full`) or by path to a JSON file. Deck files named in the ruleset are
  * looked up beside the ruleset file first, then in the shipped card data folder.
@@ -189,7 +225,7 @@ export function loadRuleset(nameOrPath = 'full'): Ruleset {
   const isPath = nameOrPath.endsWith('.json') || nameOrPath.includes('/') || nameOrPath.includes('\\');
   const file = isPath ? resolve(nameOrPath) : join(RULESETS_DIR, `${nameOrPath}.json`);
   if (!isPath && !existsSync(file)) throw new RulesetError(nameOrPath, [{ path: '', message: `no shipped ruleset named "${nameOrPath}"` }]);
-  const json = readJson(file, file);
+  const json = resolveExtends(readJson(file, file), file, [file]);
   const ruleset = compileRuleset(
     json,
     (deckFile) => {

@@ -98,6 +98,29 @@ describe('ruleset as data', () => {
     expect(() => loadRuleset(join(dir, 'broken.json'))).toThrow(/not valid JSON/);
   });
 
+  it('resolves "extends": variants list only what differs, and hash like the full copy they replace', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'merlin-rs-'));
+    const copy = fullJson();
+    copy.name = 'rich';
+    copy.start.gold = 15;
+    copy.grids.invest = [1, 3];
+    writeFileSync(join(dir, 'copy.json'), JSON.stringify(copy));
+    writeFileSync(join(dir, 'over.json'), JSON.stringify({ extends: 'full', name: 'rich', start: { gold: 15 }, grids: { invest: [1, 3] } }));
+    writeFileSync(join(dir, 'twice.json'), JSON.stringify({ extends: './over.json', start: { gold: 12 } }));
+    const over = loadRuleset(join(dir, 'over.json'));
+    expect(over.data.start.gold).toBe(15);
+    expect(over.data.start.costOfLiving).toBe(loadRuleset('full').data.start.costOfLiving); // merged, not replaced
+    expect(over.data.grids.invest).toEqual([1, 3]); // arrays replace
+    expect(over.hash).toBe(loadRuleset(join(dir, 'copy.json')).hash);
+    expect(loadRuleset(join(dir, 'twice.json')).data.start.gold).toBe(12);
+    expect(loadRuleset('market').data.combat.golems).toBe(false);
+    expect(loadRuleset('market').data.supply).toEqual(loadRuleset('full').data.supply);
+    writeFileSync(join(dir, 'loop.json'), JSON.stringify({ extends: './loop.json' }));
+    expect(() => loadRuleset(join(dir, 'loop.json'))).toThrow(/extends itself/);
+    writeFileSync(join(dir, 'nobase.json'), JSON.stringify({ extends: 'no-such-base' }));
+    expect(() => loadRuleset(join(dir, 'nobase.json'))).toThrow(/no ruleset "no-such-base"/);
+  });
+
   it('keeps the action catalogue small enough for one flat masked Discrete head (under 1,100 ids; 1,029 with every engine part)', () => {
     expect(catalogue(loadRuleset('full')).size).toBeLessThan(1100);
   });
