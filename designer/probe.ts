@@ -73,6 +73,8 @@ export interface ProbeGameRecord {
   commodities: number[][];
   /** Public counters (COUNTER_COLUMNS) at the start of each round. */
   counters: number[][];
+  /** BuyCard actions taken in each round (index = round, from 0; P turns a round). */
+  buysByRound: number[];
   netWorth: number[];
 }
 
@@ -116,6 +118,7 @@ export function probeGame(a: ProbeArgs, g: number): ProbeGameRecord {
   const gold = [goldBy(s, rs)];
   const commodities = [commoditiesBy(s, rs)];
   const counters = [countersOf(s)];
+  const buysByRound: number[] = [0];
   let steps = 0;
   while (!isTerminal(s)) {
     const n = legalActions(s, rs, buf);
@@ -124,6 +127,11 @@ export function probeGame(a: ProbeArgs, g: number): ProbeGameRecord {
     const card = playedCard(s, rs, id);
     if (card) played[seat][card] = (played[seat][card] ?? 0) + 1;
     kindCounts[seat * K + cat.kind[id]]++;
+    if (cat.kind[id] === Kind.BuyCard) {
+      const round = Math.floor(s.turn / P);
+      while (buysByRound.length <= round) buysByRound.push(0);
+      buysByRound[round]++;
+    }
     applyAction(s, rs, id);
     steps++;
     // A new round (one action may start several turns when eliminated players are skipped): the same
@@ -136,7 +144,7 @@ export function probeGame(a: ProbeArgs, g: number): ProbeGameRecord {
   }
   return {
     game: g, lineup, order: s.order.slice(), winner: s.winner, victory: VICTORY_NAMES[s.victory], turns: s.turn, steps,
-    kindCounts, played, gold, commodities, counters, netWorth: lineup.map((_, p) => netWorth(s, rs, p)),
+    kindCounts, played, gold, commodities, counters, buysByRound, netWorth: lineup.map((_, p) => netWorth(s, rs, p)),
   };
 }
 
@@ -219,8 +227,58 @@ export interface ProbeSummary {
   /** Per agent: kinds whose share of its actions is at least 1.5 times their share in the rest of the field. */
   overuse_by_agent: Record<string, Overuse[]>;
   findings: Finding[];
+  playability: Playability;
   /** The agent spec of a trained exploiter in the line-up (`probe --exploit`), if any. */
   exploiter?: string;
+}
+
+/**
+ * Does the game end by its own rules, and does its economy stay alive? The figures the playable-game targets are
+ * stated in (docs/BALANCE.md): victories before the turn limit, Royal Favor's share of them, game length in
+ * turns and rounds (P turns a round), card buying after round 10, and the Cost of the Living at round 20
+ * against its start.
+ */
+export interface Playability {
+  games: number;
+  /** Games ended by Economic Dominance or Royal Favor, as a share of all games. */
+  victory_rate: number;
+  /** Royal Favor endings as a share of the games that ended by a victory (0 when none did). */
+  royal_favor_share: number;
+  /** Games stopped at the turn limit (`turnLimit`, an RL truncation, not a rule of the drafts). */
+  truncated_rate: number;
+  turn_limit: number;
+  median_turns: number;
+  median_rounds: number;
+  /** Of the games still running after round 10: the share in which some card was bought after round 10. */
+  buys_after_round_10: { games: number; rate: number };
+  /** Of the games that reach round 20: the median of Cost of the Living at round 20 / at the start. */
+  cost_of_living_round_20: { games: number; median_ratio: number; median: number };
+}
+
+/** The playability figures of `records` (see `Playability`). */
+export function playability(records: ProbeGameRecord[], P: number, turnLimit: number): Playability {
+  const G = records.length;
+  const count = (v: string) => records.filter((r) => r.victory === v).length;
+  const rf = count('royal_favor');
+  const wins = count('economic_dominance') + rf;
+  const sortedTurns = records.map((r) => r.turns).sort((x, y) => x - y);
+  const past10 = records.filter((r) => r.turns > 10 * P);
+  const bought = past10.filter((r) => r.buysByRound.slice(10).some((n) => n > 0)).length;
+  const at20 = records.filter((r) => r.counters.length > 20);
+  const ratios = at20.map((r) => r.counters[20][0] / r.counters[0][0]).sort((x, y) => x - y);
+  const col = at20.map((r) => r.counters[20][0]).sort((x, y) => x - y);
+  const medianTurns = quantile(sortedTurns, 0.5);
+  return {
+    games: G,
+    victory_rate: G ? wins / G : 0,
+    royal_favor_share: wins ? rf / wins : 0,
+    truncated_rate: G ? count('truncated') / G : 0,
+    turn_limit: turnLimit,
+    median_turns: medianTurns,
+    median_rounds: medianTurns / P,
+    buys_after_round_10: { games: past10.length, rate: past10.length ? bought / past10.length : 0 },
+    cost_of_living_round_20: { games: at20.length, median_ratio: quantile(ratios, 0.5), median: quantile(col, 0.5) },
+  };
 }
 
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
@@ -470,6 +528,7 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
     commodity_columns: COMMODITY_COLUMNS, commodities_by_round: meanByRound(records, (r) => r.commodities, COMMODITY_COLUMNS.length),
     cards, card_groups: cardGroups, counter_columns: COUNTER_COLUMNS.map((c) => c.name),
     counters_by_round: countersByRound, kinds, kind_counts_by_agent: byKind, overuse_by_agent: overuseBy, findings,
+    playability: playability(records, P, rs.data.turnLimit),
   };
 }
 

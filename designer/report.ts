@@ -78,7 +78,8 @@ const SECTIONS: Section[] = [
         (await chartSvg(barChart(v, 'How games ended', 'games'))) +
         (await chartSvg(histogram(s.turns, 'Game length', 'turns'))) +
         '</div>' +
-        `<p>Turns: mean ${s.length.mean.toFixed(1)}, median ${s.length.median}, 10th–90th percentile ${s.length.p10}–${s.length.p90}.</p>`
+        `<p>Turns: mean ${s.length.mean.toFixed(1)}, median ${s.length.median}, 10th–90th percentile ${s.length.p10}–${s.length.p90}.</p>` +
+        playabilityHtml(s.playability)
       );
     },
   },
@@ -144,6 +145,20 @@ const SECTIONS: Section[] = [
     },
   },
 ];
+
+/** The playability figures (designer/probe.ts `Playability`) as a small table; older summaries without them show nothing. */
+function playabilityHtml(p: ProbeSummary['playability'] | undefined): string {
+  if (!p) return '';
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  return table(['figure', 'value'], [
+    ['ended by a victory (Economic Dominance or Royal Favor)', pct(p.victory_rate)],
+    ['Royal Favor, of those endings', pct(p.royal_favor_share)],
+    [`stopped at the turn limit (${p.turn_limit} turns)`, pct(p.truncated_rate)],
+    ['median length', `${p.median_turns} turns (${p.median_rounds.toFixed(1)} rounds)`],
+    [`cards bought after round 10 (of ${p.buys_after_round_10.games} games that got there)`, pct(p.buys_after_round_10.rate)],
+    [`Cost of the Living at round 20 / at the start (median of ${p.cost_of_living_round_20.games} games)`, `${p.cost_of_living_round_20.median_ratio.toFixed(2)}x (${p.cost_of_living_round_20.median})`],
+  ]);
+}
 
 function findingsHtml(s: ProbeSummary): string {
   if (!s.findings.length) return '<p>Nothing departs from expectation beyond the 95% intervals.</p>';
