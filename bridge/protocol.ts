@@ -10,7 +10,7 @@ import { contentHash } from '../env/core/hash.ts';
 import type { Game } from '../env/core/game.ts';
 
 /** Protocol version (semver). A client with another major version is refused at hello. */
-export const PROTOCOL_VERSION = '1.1.0';
+export const PROTOCOL_VERSION = '1.2.0';
 export const PROTOCOL_MAJOR = 1;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -215,7 +215,7 @@ export class BridgeError extends Error {
 // JSON control plane: client → server
 
 const id = z.number().int().min(0).max(0xffffffff).optional().describe('request id (u32), echoed in the response');
-const variant = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('full').describe('shipped ruleset name (full, market)');
+const variant = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('full').describe('shipped ruleset name (welcome.capabilities.variants lists them)');
 const seed = z.union([z.string().max(256), z.number().int()]);
 const batch = z.number().int().min(0).max(0xffffffff);
 
@@ -329,7 +329,7 @@ export const Welcome = z.object({
     messages: z.array(z.string()),
     binary: z.object({ magic: z.number().int(), header_bytes: z.number().int(), section_align: z.number().int(), little_endian: z.literal(true) }),
   }),
-  limits: z.object({ max_frame_bytes: z.number().int(), max_envs: z.number().int(), idle_timeout_s: z.number() }),
+  limits: z.object({ max_frame_bytes: z.number().int(), max_envs: z.number().int(), max_total_envs: z.number().int().optional(), idle_timeout_s: z.number() }),
   spec: SpecSchema,
 });
 export const Created = z.object({

@@ -34,6 +34,12 @@ export interface ServerOptions {
   maxFrameBytes?: number;
   /** Most envs one connection may hold over all its batches. */
   maxEnvs?: number;
+  /**
+   * Most envs all connections together may hold: the server's memory budget. An env costs memory by its
+   * players and mode (a 6-player env held about 0.3 MB, docs/BENCHMARKS.md "Bridge memory"); without this,
+   * memory is bounded only by maxEnvs x maxClients.
+   */
+  maxTotalEnvs?: number;
   /** Seconds without a message before the server closes a connection (0: never). */
   idleTimeoutS?: number;
   /** Most simultaneous connections. */
@@ -54,10 +60,19 @@ export interface RunningServer {
   connections(): number;
   /** Batches held now, over all connections. */
   batches(): number;
+  /** Envs held now, over all connections (counted against `maxTotalEnvs`). */
+  envs(): number;
   close(): Promise<void>;
 }
 
-export const DEFAULTS = { host: '127.0.0.1', port: 8765, maxFrameBytes: 1 << 20, maxEnvs: 1024, idleTimeoutS: 300, maxClients: 256, maxPending: 1024, allowAgentPaths: false };
+export const DEFAULTS = {
+  host: '127.0.0.1', port: 8765, maxFrameBytes: 1 << 20, maxEnvs: 1024, maxTotalEnvs: 4096, idleTimeoutS: 300, maxClients: 256, maxPending: 1024, allowAgentPaths: false,
+};
+
+/** Envs held now over all connections, against the server's `maxTotalEnvs`. */
+interface EnvBudget {
+  held: number;
+}
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
@@ -66,7 +81,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const o = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<Omit<ServerOptions, 'token' | 'log'>> & ServerOptions;
   if (!LOOPBACK.has(o.host) && !o.token)
     throw new ArgumentError(`refusing to listen on ${o.host} without --token: only 127.0.0.1 (or ::1) may be served without one`);
-  for (const [k, v] of [['maxFrameBytes', o.maxFrameBytes], ['maxEnvs', o.maxEnvs], ['maxClients', o.maxClients], ['maxPending', o.maxPending]] as const)
+  for (const [k, v] of [['maxFrameBytes', o.maxFrameBytes], ['maxEnvs', o.maxEnvs], ['maxTotalEnvs', o.maxTotalEnvs], ['maxClients', o.maxClients], ['maxPending', o.maxPending]] as const)
     if (!Number.isInteger(v) || v < 1) throw new ArgumentError(`${k} must be a positive integer, got ${v}`);
   if (!(o.idleTimeoutS >= 0)) throw new ArgumentError(`idle timeout must be >= 0 seconds, got ${o.idleTimeoutS}`);
   const log = o.log ?? (() => {});
@@ -78,6 +93,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: o.maxFrameBytes, perMessageDeflate: false });
   const sessions = new Set<Session>();
+  const budget: EnvBudget = { held: 0 };
 
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const refuse = (status: string, why: string) => {
@@ -89,7 +105,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     if (sessions.size >= o.maxClients) return refuse('503 Service Unavailable', `too many connections (max ${o.maxClients})`);
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const s = new Session(ws, o, log, () => sessions.delete(s));
+      const s = new Session(ws, o, budget, log, () => sessions.delete(s));
       sessions.add(s);
     });
   });
@@ -110,6 +126,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url: `ws://${hostForUrl}:${port}`,
     connections: () => sessions.size,
     batches: () => [...sessions].reduce((n, s) => n + s.batches.size, 0),
+    envs: () => budget.held,
     close: async () => {
       for (const s of sessions) s.ws.close(CloseCode.GOING_AWAY, 'server shutting down');
       await new Promise<void>((resolve) => setTimeout(resolve, 50).unref());
@@ -140,7 +157,10 @@ class Session {
   private closed = false;
   private idle: NodeJS.Timeout | null = null;
 
-  constructor(readonly ws: WebSocket, private readonly o: Required<Omit<ServerOptions, 'token' | 'log'>>, private readonly log: (l: string) => void, private readonly onGone: () => void) {
+  constructor(
+    readonly ws: WebSocket, private readonly o: Required<Omit<ServerOptions, 'token' | 'log'>>, private readonly budget: EnvBudget,
+    private readonly log: (l: string) => void, private readonly onGone: () => void,
+  ) {
     ws.on('message', (data: Buffer, binary: boolean) => this.receive(data, binary));
     ws.on('close', (code, reason) => this.free(code, reason.toString()));
     ws.on('error', (err) => log(`connection error: ${err.message}`));
@@ -171,6 +191,7 @@ class Session {
     if (this.idle) clearTimeout(this.idle);
     const n = this.batches.size;
     this.batches.clear();
+    this.budget.held -= this.envs;
     this.envs = 0;
     this.queue.length = 0;
     this.onGone();
@@ -275,7 +296,7 @@ class Session {
             messages: CLIENT_TYPES,
             binary: { magic: MAGIC, header_bytes: HEADER_BYTES, section_align: SECTION_ALIGN, little_endian: true },
           },
-          limits: { max_frame_bytes: this.o.maxFrameBytes, max_envs: this.o.maxEnvs, idle_timeout_s: this.o.idleTimeoutS },
+          limits: { max_frame_bytes: this.o.maxFrameBytes, max_envs: this.o.maxEnvs, max_total_envs: this.o.maxTotalEnvs, idle_timeout_s: this.o.idleTimeoutS },
           spec,
         });
       }
@@ -285,7 +306,13 @@ class Session {
         if (m.players < game.minPlayers || m.players > game.maxPlayers)
           throw new BridgeError('INVALID_ARGUMENT', `players must be in ${game.minPlayers}..${game.maxPlayers}, got ${m.players}`);
         if (this.envs + m.num_envs > this.o.maxEnvs)
-          throw new BridgeError('LIMIT_EXCEEDED', `this connection may hold at most ${this.o.maxEnvs} envs (holds ${this.envs}, asked for ${m.num_envs} more)`);
+          throw new BridgeError('LIMIT_EXCEEDED', `max_envs: this connection may hold at most ${this.o.maxEnvs} envs (holds ${this.envs}, asked for ${m.num_envs} more)`, false, { limit: 'max_envs', max: this.o.maxEnvs });
+        if (this.budget.held + m.num_envs > this.o.maxTotalEnvs)
+          throw new BridgeError(
+            'LIMIT_EXCEEDED',
+            `max_total_envs: the server holds ${this.budget.held} of its ${this.o.maxTotalEnvs} envs over all connections, asked for ${m.num_envs} more (close batches, or start the server with a larger --max-total-envs)`,
+            false, { limit: 'max_total_envs', max: this.o.maxTotalEnvs },
+          );
         if (m.mode === 'single') {
           if (typeof m.learner_seat === 'number' && m.learner_seat >= m.players)
             throw new BridgeError('INVALID_ARGUMENT', `learner_seat must be 'random', 'all' or a seat in 0..${m.players - 1}`);
@@ -303,6 +330,7 @@ class Session {
         const b: Batch = m.mode === 'single' ? new SingleBatch(id, game, spec, bo) : new AecBatch(id, game, spec, bo);
         this.batches.set(id, b);
         this.envs += m.num_envs;
+        this.budget.held += m.num_envs;
         return this.send({
           type: 'created', id: m.id, batch: id, mode: m.mode, num_envs: m.num_envs, players: m.players,
           agents: [...Array(m.players).keys()].map((p) => `player_${p}`), rows_per_env: b.rows,
@@ -318,6 +346,7 @@ class Session {
         const b = this.batchOf(m.batch);
         this.batches.delete(m.batch);
         this.envs -= b.numEnvs;
+        this.budget.held -= b.numEnvs;
         return this.send({ type: 'closed', id: m.id, batch: m.batch });
       }
       case 'spec':

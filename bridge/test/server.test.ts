@@ -140,7 +140,7 @@ describe('control plane', () => {
     expect(w.protocol).toBe(PROTOCOL_VERSION);
     expect(w.capabilities.agents).toContain('random');
     expect(w.capabilities.variants).toEqual(['full', 'market', 'skirmish']);
-    expect(w.limits).toEqual({ max_frame_bytes: 65536, max_envs: 64, idle_timeout_s: 60 });
+    expect(w.limits).toEqual({ max_frame_bytes: 65536, max_envs: 64, max_total_envs: 4096, idle_timeout_s: 60 });
     expect(w.spec.observation.shape).toEqual([OBS]);
     expect(w.spec.num_actions).toBe(A);
     expect(w.spec.hash).toMatch(/^[0-9a-f]{64}$/);
@@ -157,7 +157,7 @@ describe('control plane', () => {
     expect(e).toMatchObject({ type: 'error', code: 'PROTOCOL_VERSION', fatal: true });
     const closed = await c.closed;
     expect(closed.code).toBe(4001);
-    expect(closed.reason).toMatch(/PROTOCOL_VERSION.*1\.1\.0/);
+    expect(closed.reason).toMatch(`PROTOCOL_VERSION: protocol 2.0.0 is not supported: this server speaks ${PROTOCOL_VERSION}`);
   });
 
   it('answers malformed JSON, unknown types, bad fields and requests before hello, and keeps serving', async () => {
@@ -189,6 +189,37 @@ describe('control plane', () => {
     expect((await c.request({ type: 'close', batch: created.batch })).type).toBe('closed');
     expect((await c.request({ type: 'create', num_envs: 4 })).type).toBe('created');
     c.ws.close();
+  });
+
+  it('holds at most max_total_envs over all connections (the memory budget), and frees a closed connection\'s share', async () => {
+    const small = await startServer({ host: '127.0.0.1', port: 0, maxEnvs: 8, maxTotalEnvs: 12 });
+    try {
+      const a = new TestClient(small.url);
+      const b = new TestClient(small.url);
+      expect((await a.hello()).limits).toMatchObject({ max_envs: 8, max_total_envs: 12 });
+      await b.hello();
+      expect((await a.request({ type: 'create', num_envs: 8, players: 6 })).type).toBe('created');
+      const refused = await b.request({ type: 'create', id: 3, num_envs: 5 });
+      expect(refused).toMatchObject({ type: 'error', id: 3, code: 'LIMIT_EXCEEDED', fatal: false, details: { limit: 'max_total_envs', max: 12 } });
+      expect(refused.message).toMatch(/^max_total_envs: the server holds 8 of its 12 envs/);
+      expect(small.envs()).toBe(8);
+      expect((await b.request({ type: 'create', num_envs: 4 })).type).toBe('created');
+      expect(small.envs()).toBe(12);
+      expect(await b.request({ type: 'create', num_envs: 1 })).toMatchObject({ code: 'LIMIT_EXCEEDED', details: { limit: 'max_total_envs' } });
+      a.ws.close();
+      await a.closed;
+      for (let i = 0; i < 100 && small.envs() > 4; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(small.envs()).toBe(4);
+      expect(await b.request({ type: 'create', num_envs: 5 })).toMatchObject({ code: 'LIMIT_EXCEEDED', details: { limit: 'max_envs', max: 8 } });
+      const again = await b.request({ type: 'create', num_envs: 4 });
+      expect(again.type).toBe('created');
+      expect((await b.request({ type: 'close', batch: again.batch })).type).toBe('closed');
+      expect(small.envs()).toBe(4);
+      b.ws.close();
+      await b.closed;
+    } finally {
+      await small.close();
+    }
   });
 
   it('refuses agent specs that read files (heuristic:PATH) unless the server allows them', async () => {
