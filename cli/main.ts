@@ -11,11 +11,11 @@ import { ArgumentError, MerlinError } from '../env/core/errors.ts';
 import { loadRuleset } from '../env/merlin/rules/index.ts';
 import { parseAgentList } from '../agents/registry.ts';
 import { runSimulation } from './simulate.ts';
-import { benchTraining, DEFAULT_ENVS_PER_WORKER, DEFAULT_MAX_WARMUP, runBench, type TrainingBench } from './bench.ts';
+import { benchTraining, runBench, type TrainingBench } from './bench.ts';
+import { benchOptions, docsOptions, evalOptions, probeOptions, replayOptions, replayViewOptions, serveOptions, simulateOptions, trainOptions } from './options.ts';
 import { runEval } from './eval.ts';
 import { parseSizes, runTrainCommand } from './train.ts';
-import { BACKEND_ORDER, type BackendName } from '../training/backend.ts';
-import { availableParallelism } from 'node:os';
+import type { BackendName } from '../training/backend.ts';
 import { actionsMarkdown, cardsMarkdown } from './docs.ts';
 import { observationMarkdown } from '../env/merlin/env/observation-doc.ts';
 import type { ProbeSummary } from '../designer/probe.ts';
@@ -30,12 +30,6 @@ function out(json: boolean, value: unknown, human: () => string): void {
   process.stdout.write(json ? JSON.stringify(value) + '\n' : human() + '\n');
 }
 
-const rulesetOptions = {
-  variant: { type: 'string', default: 'full', describe: 'shipped ruleset name (env/merlin/rules/rulesets)' },
-  ruleset: { type: 'string', describe: 'path to a ruleset JSON file (overrides --variant)' },
-  json: { type: 'boolean', default: false, describe: 'print one JSON object on stdout and nothing else there' },
-} as const;
-
 /** A progress bar on stderr (none with --json unless stderr is a terminal). */
 function progressBar(command: string, json: boolean): cliProgress.SingleBar | null {
   return !json || process.stderr.isTTY
@@ -43,12 +37,20 @@ function progressBar(command: string, json: boolean): cliProgress.SingleBar | nu
     : null;
 }
 
+/**
+ * Print a typed error on stderr as `merlin: CODE: message` and exit 2; rethrow anything else (a bug).
+ * yargs rethrows a flag's coerce error (cli/flags.ts) as its own YError carrying only the message, and
+ * reports unknown flags and commands the same way: every YError is bad input, code INVALID_ARGUMENT.
+ */
 function reportAndExit(err: unknown): never {
-  if (err instanceof MerlinError) {
-    process.stderr.write(`merlin: ${err.code}: ${err.message}\n`);
-    process.exit(2);
-  }
+  if (err instanceof MerlinError) usageExit(err.code, err.message);
+  if (err instanceof Error && err.name === 'YError') usageExit('INVALID_ARGUMENT', err.message);
   throw err;
+}
+
+function usageExit(code: string, message: string): never {
+  process.stderr.write(`merlin: ${code}: ${message}\n`);
+  process.exit(2);
 }
 
 try {
@@ -58,15 +60,7 @@ try {
     'simulate',
     'play full games between agents',
     (y) =>
-      y.options({
-        games: { type: 'number', default: 100, describe: 'games to play' },
-        players: { type: 'number', default: 4, describe: 'players per game (2-6)' },
-        agents: { type: 'string', default: 'random', describe: 'comma-separated agent specs; seat i plays agents[i % n]' },
-        seed: { type: 'string', default: '0', describe: 'run seed; game g uses seed/g' },
-        'check-invariants': { type: 'boolean', default: false, describe: 'check conservation every step and deep invariants every --deep-every steps' },
-        'deep-every': { type: 'number', default: 16, describe: 'steps between deep invariant checks (1 = every step)' },
-        ...rulesetOptions,
-      }),
+      y.options(simulateOptions),
     (argv) => {
       const rs = rulesetFrom(argv);
       const agents = parseAgentList(argv.agents);
@@ -97,13 +91,7 @@ try {
     'eval',
     'a tournament with seat rotation: win rates with 95% intervals, ratings, victory types',
     (y) =>
-      y.options({
-        agents: { type: 'string', demandOption: true, describe: 'comma-separated agent specs, one per seat (e.g. heuristic,random,random,random)' },
-        games: { type: 'number', default: 100, describe: 'games to play (a multiple of the player count rotates seats evenly)' },
-        seed: { type: 'string', default: '0', describe: 'tournament seed; game g uses seed/g' },
-        workers: { type: 'number', default: availableParallelism(), describe: 'worker threads (results do not depend on it)' },
-        ...rulesetOptions,
-      }),
+      y.options(evalOptions),
     async (argv) => {
       const agents = parseAgentList(argv.agents);
       if (agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
@@ -127,25 +115,7 @@ try {
     'train',
     'self-play PPO training (docs/TRAINING.md): progress on stderr, a checkpoint in --out, then an evaluation table',
     (y) =>
-      y.options({
-        minutes: { type: 'number', default: 3, describe: 'wall-time budget for training (the evaluation comes after)' },
-        updates: { type: 'number', describe: 'stop after this many PPO updates (whichever comes first with --minutes)' },
-        variant: { type: 'string', default: 'full', describe: 'ruleset name or path to train on' },
-        variants: { type: 'string', describe: 'comma-separated rulesets mixed episode by episode (overrides --variant; the first is the main one)' },
-        players: { type: 'number', default: 4, describe: 'players per game (2-6)' },
-        envs: { type: 'number', default: 32, describe: 'games played side by side (the inference batch)' },
-        horizon: { type: 'number', default: 64, describe: 'learner decisions per game per rollout' },
-        hidden: { type: 'string', default: '256,128', describe: 'hidden layer sizes of the MLP' },
-        'imitation-updates': { type: 'number', default: 30, describe: 'first updates imitate the heuristic (warm start) before PPO; 0 = PPO from scratch' },
-        opponents: { type: 'string', describe: 'a fixed field of agent specs to train against instead of the self-play league (e.g. heuristic,ppo:checkpoints/default)' },
-        seed: { type: 'string', default: 'merlin', describe: 'run seed (games, sampling, initial weights)' },
-        out: { type: 'string', default: 'runs/latest', describe: 'checkpoint directory (written, and overwritten, as training goes)' },
-        resume: { type: 'string', describe: 'continue the run in this checkpoint directory exactly (its config wins over the flags above)' },
-        backend: { type: 'string', choices: BACKEND_ORDER as unknown as string[], describe: 'force a tfjs backend (default: the first that loads of tensorflow, wasm, cpu)' },
-        'eval-games': { type: 'number', default: 200, describe: 'games per evaluation match after training (0 skips it)' },
-        workers: { type: 'number', default: availableParallelism(), describe: 'worker threads for the evaluation' },
-        json: { type: 'boolean', default: false, describe: 'print one JSON object (result and evaluation) on stdout' },
-      }),
+      y.options(trainOptions),
     async (argv) => {
       const r = await runTrainCommand({
         minutes: argv.minutes, updates: argv.updates, variants: (argv.variants ?? argv.variant).split(',').map((v) => v.trim()).filter(Boolean),
@@ -161,25 +131,13 @@ try {
     'probe',
     "a designer's balance probe: win rates by seat, position, agent and card, victory types, game length, gold flows, action kinds (HTML + JSON)",
     (y) =>
-      y.options({
-        agents: { type: 'string', default: 'heuristic,random,heuristic,random', describe: 'comma-separated agent specs, one per seat (seats rotate); single:* specs are the single-minded strategies' },
-        games: { type: 'number', default: 2000, describe: 'games to play per ruleset' },
-        seed: { type: 'string', default: '0', describe: 'probe seed; game g uses seed/g' },
-        compare: { type: 'string', describe: 'a second ruleset (name or path) probed with the same agents and seeds, shown side by side' },
-        out: { type: 'string', default: 'probe', describe: 'output path without extension: writes OUT.html and OUT.json' },
-        exploit: { type: 'boolean', default: false, describe: 'train a short PPO exploiter against the --agents field and probe it (needs the training module, issue 8)' },
-        'exploit-minutes': { type: 'number', default: 10, describe: 'training budget of the exploiter, in minutes' },
-        players: { type: 'number', describe: 'players per game (default: one per --agents spec; 4 with --exploit); with more agents than players each game seats a rotating window of them' },
-        workers: { type: 'number', default: availableParallelism(), describe: 'worker threads (results do not depend on it)' },
-        ...rulesetOptions,
-      }),
+      y.options(probeOptions),
     async (argv) => {
       const { runProbe } = await import('../designer/probe.ts');
       const { reportHtml } = await import('../designer/report.ts');
       const { runExploit } = await import('../designer/exploit.ts');
       const agents = parseAgentList(argv.agents);
       if (!argv.exploit && agents.length < 2 && argv.players === undefined) throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
-      if (!Number.isInteger(argv.games) || argv.games < 1) throw new ArgumentError(`--games must be a positive integer, got ${argv.games}`);
       const rulesets = [argv.ruleset ?? argv.variant, ...(argv.compare ? [argv.compare] : [])];
       for (const r of rulesets) loadRuleset(r);
       const base = argv.out.replace(/\.(html|json)$/, '');
@@ -219,10 +177,7 @@ try {
         .command(
           'view <file>',
           'render a replay log as a self-contained web page (the log is replayed through the engine and must reproduce its game)',
-          (v) => v.positional('file', { type: 'string', demandOption: true, describe: 'a log written by merlin replay' }).options({
-            out: { type: 'string', default: 'game.html', describe: 'the page to write' },
-            json: { type: 'boolean', default: false, describe: 'print one JSON object on stdout and nothing else there' },
-          }),
+          (v) => v.positional('file', { type: 'string', demandOption: true, describe: 'a log written by merlin replay' }).options(replayViewOptions),
           async (argv) => {
             const { readReplay } = await import('../designer/replay.ts');
             const { replayHtml } = await import('../designer/replay-view.ts');
@@ -231,12 +186,7 @@ try {
             out(argv.json, { written: argv.out, steps: log.result.steps }, () => `replayed ${log.result.steps} actions (final state matches the log); wrote ${argv.out}`);
           },
         )
-        .options({
-          agents: { type: 'string', default: 'heuristic,random,heuristic,random', describe: 'comma-separated agent specs, one per seat' },
-          seed: { type: 'string', default: '0', describe: 'game seed' },
-          out: { type: 'string', default: 'game.json', describe: 'the log to write' },
-          ...rulesetOptions,
-        }),
+        .options(replayOptions),
     async (argv) => {
       const { recordGame } = await import('../designer/replay.ts');
       const log = recordGame(argv.ruleset ?? argv.variant, parseAgentList(argv.agents), argv.seed);
@@ -249,16 +199,7 @@ try {
     'bench',
     'measure the engine on this machine',
     (y) =>
-      y.options({
-        seconds: { type: 'number', default: 5, describe: 'seconds of engine play' },
-        players: { type: 'number', default: 4 },
-        'max-warmup': { type: 'number', default: DEFAULT_MAX_WARMUP, describe: 'most seconds of JIT warm-up per figure (warm-up ends when five one-second windows in a row are steady: no new best by 3 %, no dip of 10 % below it)' },
-        'envs-per-worker': { type: 'number', default: DEFAULT_ENVS_PER_WORKER, describe: 'envs per thread of the vector env pool' },
-        training: { type: 'boolean', default: false, describe: 'also measure training throughput (PPO updates of the default configuration)' },
-        'training-updates': { type: 'number', default: 5, describe: 'timed PPO updates for --training' },
-        'training-sparse-input': { type: 'boolean', default: true, describe: 'for --training: the sparse first layer (--no-training-sparse-input: dense tfjs, for comparison)' },
-        ...rulesetOptions,
-      }),
+      y.options(benchOptions),
     async (argv) => {
       const rs = rulesetFrom(argv);
       const r: Awaited<ReturnType<typeof runBench>> & { training?: TrainingBench } = await runBench(rs, { seconds: argv.seconds, players: argv.players, maxWarmup: argv['max-warmup'], envsPerWorker: argv['envs-per-worker'] });
@@ -282,23 +223,11 @@ try {
     'serve',
     'the WebSocket bridge for Python clients and frontends (docs/PROTOCOL.md)',
     (y) =>
-      y.options({
-        host: { type: 'string', default: '127.0.0.1', describe: 'address to bind; anything but 127.0.0.1/::1 needs --token' },
-        port: { type: 'number', default: 8765, describe: 'port (0 picks a free one; the chosen one is printed)' },
-        token: { type: 'string', describe: 'shared secret clients must send at upgrade (Authorization: Bearer T or ?token=T)' },
-        'max-envs': { type: 'number', default: 1024, describe: 'most envs one connection may hold' },
-        'max-frame': { type: 'number', default: 1 << 20, describe: 'largest frame a client may send, in bytes (larger: closed with 1009)' },
-        'max-clients': { type: 'number', default: 256, describe: 'most simultaneous connections' },
-        'idle-timeout': { type: 'number', default: 300, describe: 'seconds without a message before a connection is closed (0: never)' },
-        'stdin-lifeline': { type: 'boolean', default: false, hidden: true, describe: 'exit when stdin closes (used by the Python client)' },
-        'allow-agent-paths': { type: 'boolean', default: false, describe: 'accept agent specs that read files (heuristic:PATH, ppo:PATH) from clients' },
-        quiet: { type: 'boolean', default: false, describe: 'no connection log on stderr' },
-        json: { type: 'boolean', default: false, describe: 'print one JSON line {url, host, port, protocol, pid} once listening' },
-      }),
+      y.options(serveOptions),
     async (argv) => {
       const { serve } = await import('../bridge/serve.ts');
       await serve({
-        host: argv.host, port: argv.port, token: argv.token, maxEnvs: argv['max-envs'], maxFrameBytes: argv['max-frame'], maxClients: argv['max-clients'],
+        host: argv.host, port: argv.port, token: argv.token, maxEnvs: argv['max-envs'], maxTotalEnvs: argv['max-total-envs'], maxFrameBytes: argv['max-frame'], maxClients: argv['max-clients'],
         idleTimeoutS: argv['idle-timeout'], stdinLifeline: argv['stdin-lifeline'], quiet: argv.quiet, json: argv.json,
         allowAgentPaths: argv['allow-agent-paths'],
       });
@@ -307,7 +236,7 @@ try {
   .command(
     'docs',
     'regenerate docs/ACTIONS.md, docs/OBSERVATION.md and docs/CARDS.md from the code and card data',
-    (y) => y.options(rulesetOptions),
+    (y) => y.options(docsOptions),
     (argv) => {
       const rs = rulesetFrom(argv);
       const written = [join(root, 'docs', 'ACTIONS.md'), join(root, 'docs', 'OBSERVATION.md'), join(root, 'docs', 'CARDS.md')];
@@ -321,8 +250,7 @@ try {
   .strict()
   .fail((msg, err) => {
     if (err) reportAndExit(err);
-    process.stderr.write(`merlin: ${msg}\n(see merlin --help)\n`);
-    process.exit(2);
+    usageExit('INVALID_ARGUMENT', `${msg}\n(see merlin --help)`);
   })
   .help()
   .parseAsync();
