@@ -19,6 +19,7 @@ import { AVAILABLE_AGENTS, resolveAgent, specReadsFiles } from '../agents/regist
 import type { Ruleset } from '../env/merlin/rules/index.ts';
 import { ArgumentError } from '../env/core/errors.ts';
 import { AecBatch, SingleBatch, type Batch } from './batch.ts';
+import { SERVER_DEFAULTS } from './limits.ts';
 import {
   BridgeError, CLIENT_TYPES, ClientMessage, CloseCode, FrameType, Header, HEADER_BYTES, MAGIC, PROTOCOL_MAJOR, PROTOCOL_VERSION, SECTION_ALIGN,
   type ServerMessage, OBSERVATION_ENCODINGS,
@@ -65,9 +66,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export const DEFAULTS = {
-  host: '127.0.0.1', port: 8765, maxFrameBytes: 1 << 20, maxEnvs: 1024, maxTotalEnvs: 4096, idleTimeoutS: 300, maxClients: 256, maxPending: 1024, allowAgentPaths: false,
-};
 
 /** Envs held now over all connections, against the server's `maxTotalEnvs`. */
 interface EnvBudget {
@@ -78,7 +76,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /** Start the bridge. @throws ArgumentError for a non-loopback host without a token, or bad limits */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const o = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<Omit<ServerOptions, 'token' | 'log'>> & ServerOptions;
+  const o = { ...SERVER_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<Omit<ServerOptions, 'token' | 'log'>> & ServerOptions;
   if (!LOOPBACK.has(o.host) && !o.token)
     throw new ArgumentError(`refusing to listen on ${o.host} without --token: only 127.0.0.1 (or ::1) may be served without one`);
   for (const [k, v] of [['maxFrameBytes', o.maxFrameBytes], ['maxEnvs', o.maxEnvs], ['maxTotalEnvs', o.maxTotalEnvs], ['maxClients', o.maxClients], ['maxPending', o.maxPending]] as const)

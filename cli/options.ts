@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { BACKEND_ORDER } from '../training/backend.ts';
+import { SERVER_DEFAULTS as SERVER } from '../bridge/limits.ts';
 import { DEFAULT_ENVS_PER_WORKER, DEFAULT_MAX_WARMUP } from './bench.ts';
 import { intFlag, MAX_PLAYERS_FLAG, realFlag } from './flags.ts';
 
@@ -14,8 +15,6 @@ const MAX_WORKERS = 256;
 const WEEK_MINUTES = 7 * 24 * 60;
 const cores = availableParallelism();
 
-/** The server's default budget of envs over all connections (bridge/server.ts, docs/PROTOCOL.md "Limits"). */
-export const DEFAULT_MAX_TOTAL_ENVS = 4096;
 
 const players = <D extends number | undefined>(def: D, describe = 'players per game (the ruleset allows 2-6 for the shipped ones)') =>
   intFlag('players', 1, MAX_PLAYERS_FLAG, describe, def);
@@ -102,14 +101,14 @@ export const benchOptions = {
 } as const;
 
 export const serveOptions = {
-  host: { type: 'string', default: '127.0.0.1', describe: 'address to bind; anything but 127.0.0.1/::1 needs --token' },
-  port: intFlag('port', 0, 65535, 'port (0 picks a free one; the chosen one is printed)', 8765),
+  host: { type: 'string', default: SERVER.host, describe: 'address to bind; anything but 127.0.0.1/::1 needs --token' },
+  port: intFlag('port', 0, 65535, 'port (0 picks a free one; the chosen one is printed)', SERVER.port),
   token: { type: 'string', describe: 'shared secret clients must send at upgrade (Authorization: Bearer T or ?token=T)' },
-  'max-envs': intFlag('max-envs', 1, 1_048_576, 'most envs one connection may hold', 1024),
-  'max-total-envs': intFlag('max-total-envs', 1, 1_048_576, "most envs all connections together may hold (the server's memory budget; docs/PROTOCOL.md \"Limits\")", DEFAULT_MAX_TOTAL_ENVS),
-  'max-frame': intFlag('max-frame', 1024, 1 << 30, 'largest frame a client may send (larger: closed with 1009)', 1 << 20, 'bytes'),
-  'max-clients': intFlag('max-clients', 1, 65_536, 'most simultaneous connections', 256),
-  'idle-timeout': realFlag('idle-timeout', 0, 7 * 24 * 3600, 'seconds without a message before a connection is closed (0: never)', 300, 'seconds'),
+  'max-envs': intFlag('max-envs', 1, 1_048_576, 'most envs one connection may hold', SERVER.maxEnvs),
+  'max-total-envs': intFlag('max-total-envs', 1, 1_048_576, "most envs all connections together may hold (the server's memory budget; docs/PROTOCOL.md \"Limits\")", SERVER.maxTotalEnvs),
+  'max-frame': intFlag('max-frame', 1024, 1 << 30, 'largest frame a client may send (larger: closed with 1009)', SERVER.maxFrameBytes, 'bytes'),
+  'max-clients': intFlag('max-clients', 1, 65_536, 'most simultaneous connections', SERVER.maxClients),
+  'idle-timeout': realFlag('idle-timeout', 0, 7 * 24 * 3600, 'seconds without a message before a connection is closed (0: never)', SERVER.idleTimeoutS, 'seconds'),
   'stdin-lifeline': { type: 'boolean', default: false, hidden: true, describe: 'exit when stdin closes (used by the Python client)' },
   'allow-agent-paths': { type: 'boolean', default: false, describe: 'accept agent specs that read files (heuristic:PATH, ppo:PATH) from clients' },
   quiet: { type: 'boolean', default: false, describe: 'no connection log on stderr' },

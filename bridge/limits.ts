@@ -1,0 +1,22 @@
+/**
+ * The bridge server's default address and limits (docs/PROTOCOL.md "Limits"), in one place for the server
+ * (bridge/server.ts) and the `merlin serve` flags (cli/options.ts). Units: bytes for frames, seconds for the
+ * idle timeout, counts otherwise.
+ */
+export const SERVER_DEFAULTS = {
+  host: '127.0.0.1',
+  port: 8765,
+  /** Largest frame a client may send, in bytes. */
+  maxFrameBytes: 1 << 20,
+  /** Most envs one connection may hold. */
+  maxEnvs: 1024,
+  /** Most envs all connections together may hold: the memory budget (about 0.3 MB per 6-player env). */
+  maxTotalEnvs: 4096,
+  /** Seconds without a message before a connection is closed (0: never). */
+  idleTimeoutS: 300,
+  /** Most simultaneous connections. */
+  maxClients: 256,
+  /** Most requests waiting for their answer on one connection. */
+  maxPending: 1024,
+  allowAgentPaths: false,
+};
