@@ -66,7 +66,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-
 /** Envs held now over all connections, against the server's `maxTotalEnvs`. */
 interface EnvBudget {
   held: number;
