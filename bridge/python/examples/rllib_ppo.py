@@ -56,6 +56,9 @@ def parse_args(argv=None) -> argparse.Namespace:
                    help="directory for the checkpoint (saved at each evaluation; restore with Algorithm.from_checkpoint)")
     p.add_argument("--log", default=None, help="append every printed record as a JSON line to this file")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--no-env-recreate", action="store_true",
+                   help="on a failed env step (e.g. its server died) let the env runner fail and RLlib restart the runner, "
+                        "instead of recreating the env inside the runner")
     a = p.parse_args(argv)
     a.urls = normalize_urls(a.urls)
     a.hiddens = [int(h) for h in a.hiddens.split(",") if h.strip()]
@@ -91,7 +94,8 @@ def main(argv=None) -> int:
         env_config["rewards"] = {"shaped": True, "shaped_scale": args.shaped}
     config = ppo_config(env_config=env_config, num_env_runners=args.env_runners, num_envs_per_env_runner=args.envs_per_runner,
                         rollout_fragment_length=args.fragment, train_batch_size=args.batch, minibatch_size=args.minibatch,
-                        num_epochs=args.epochs, lr=args.lr, entropy_coeff=args.entropy, hiddens=args.hiddens, seed=args.seed)
+                        num_epochs=args.epochs, lr=args.lr, entropy_coeff=args.entropy, hiddens=args.hiddens, seed=args.seed,
+                        restart_failed_sub_environments=not args.no_env_recreate)
     eval_url = args.urls[0] if args.urls else None
     algo = config.build_algo()
     emit("start", f"{args.env_runners} env runners, {'self-play' if args.self_play else 'vs ' + args.opponent}, "

@@ -53,3 +53,18 @@ def test_connect_names_every_server_it_tried():
     assert e.value.code == "SERVER_UNAVAILABLE"
     assert set(e.value.errors) == {a, b}
     assert a in str(e.value) and b in str(e.value)
+
+
+def test_one_server_holds_64_env_runner_connections(url):
+    """64 connections, each with the env an RLlib env runner holds (one aec batch), stepped at once."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("connection_load", Path(__file__).parents[1] / "examples" / "connection_load.py")
+    load = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(load)
+    out = load.run(url, connections=64, seconds=3.0)
+    assert out["errors"] == []
+    assert out["held"] == 64
+    assert out["per_connection_steps_min"] >= 1  # every connection was served while all 64 were open
+    assert out["steps"] >= 64
