@@ -10,6 +10,7 @@ import { ArgumentError } from '../env/core/errors.ts';
 import { backendLabel, type BackendName } from '../training/backend.ts';
 import { trainingCurveSvg } from '../training/chart.ts';
 import type { EvalRecord } from '../training/checkpoint-format.ts';
+import { leagueEstimateText, measuredText, RECENT_UPDATES, recentResults } from '../training/progress.ts';
 import { DEFAULT_TRAIN, recordEvaluation, train, type TrainConfig, type TrainResult, type UpdateRecord } from '../training/train.ts';
 import { runEval } from './eval.ts';
 
@@ -70,6 +71,9 @@ export function evalTable(rows: EvalRecord[], players: number): string {
 }
 
 /** Run the command; returns the training result, the evaluation rows and the table text. */
+/** The members whose win rates the progress line shows. */
+const BASELINES = ['random', 'heuristic'] as const;
+
 export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainResult; evaluation: EvalRecord[]; table: string }> {
   if (!(c.minutes > 0) && c.updates === undefined) throw new ArgumentError('--minutes must be positive (or give --updates)');
   if (c.players < 2 || c.players > 6) throw new ArgumentError(`--players must be 2..6, got ${c.players}`);
@@ -86,7 +90,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
         {
           stream: process.stderr,
           format:
-            'train [{bar}] {percentage}% | update {update} ({phase}) | {sps} steps/s | {episodes} episodes | win {win} (vs random {vr}, heuristic {vh}) | loss {loss} | entropy {ent}',
+            'train [{bar}] {percentage}% | update {update} ({phase}) | {sps} steps/s | {episodes} episodes | {win} | {measured} | {league} | loss {loss} | entropy {ent}',
           hideCursor: true,
         },
         cliProgress.Presets.shades_classic,
@@ -99,8 +103,11 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
     onUpdate: ({ record: r, budgetFraction }) => {
       records.push(r);
       const f = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(2));
+      // Measured win rates of the learner's policy over its recent episodes, and, named apart, the league's
+      // running estimate (training/progress.ts: it starts at the fair share and is not a win rate).
       const payload = {
-        update: r.update, phase: r.phase, sps: r.stepsPerSec, episodes: r.episodes, win: f(r.winRate), vr: f(r.winRateVs.random), vh: f(r.winRateVs.heuristic),
+        update: r.update, phase: r.phase, sps: r.stepsPerSec, episodes: r.episodes, win: `${r.phase === 'imitation' ? 'teacher ' : ''}win ${f(r.winRate)} this update`,
+        measured: `${measuredText(recentResults(records), BASELINES)} in the last ${RECENT_UPDATES} updates`, league: leagueEstimateText(r.winRateVs, BASELINES),
         loss: (r.policyLoss + 0.5 * r.valueLoss).toFixed(3), ent: r.entropy.toFixed(3),
       };
       if (!barStarted) {
@@ -111,7 +118,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
       if (!tty && (performance.now() - lastLine > 10_000 || budgetFraction >= 1)) {
         lastLine = performance.now();
         err(
-          `train ${Math.round(budgetFraction * 100)}% | update ${r.update} (${r.phase}) | ${r.stepsPerSec} steps/s | ${r.episodes} episodes | win ${payload.win} (vs random ${payload.vr}, heuristic ${payload.vh}) | loss ${payload.loss} | entropy ${payload.ent}\n`,
+          `train ${Math.round(budgetFraction * 100)}% | update ${r.update} (${r.phase}) | ${r.stepsPerSec} steps/s | ${r.episodes} episodes | ${payload.win} | ${payload.measured} | ${payload.league} | loss ${payload.loss} | entropy ${payload.ent}\n`,
         );
       }
     },

@@ -30,6 +30,7 @@ import { DEFAULT_LEAGUE, League, type LeagueMember, type LeagueOptions } from '.
 import { initParams, PolicyValueNet, type NetShape } from './network.ts';
 import { DEFAULT_PPO, PpoLearner, type PpoConfig, type UpdateMetrics } from './ppo.ts';
 import { checkSharedLayout, Collector, type EnvSnapshot } from './rollout.ts';
+import { tallyByMember, type Tally } from './progress.ts';
 
 export interface TrainConfig {
   /** Ruleset names or paths; every env cycles through them episode by episode. The first is the main one. */
@@ -91,8 +92,16 @@ export interface UpdateRecord extends UpdateMetrics {
   phase: 'imitation' | 'ppo';
   /** Win rate of the learner's seat over the episodes finished in this update (the teacher's while imitating). */
   winRate: number;
-  /** The league's EMA of the learner's win rate in games with each member. */
+  /**
+   * The league's estimate: its EMA of the learner's win rate in games with each member, starting at the fair
+   * share 1/players (training/league.ts). It drives PFSP sampling; it is not a measured win rate.
+   */
   winRateVs: Record<string, number>;
+  /**
+   * Measured: the learner's policy's episodes finished in this update and its wins, by opponent member
+   * (each member once per episode). Empty while imitating (the teacher plays the learner's seat).
+   */
+  resultsVs: Record<string, Tally>;
   leagueSize: number;
 }
 
@@ -295,7 +304,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       ...metrics, update: updates, phase: imitating ? 'imitation' : 'ppo', learnerSteps, envSteps, episodes, wallSeconds: Math.round((wallBefore + elapsed()) * 10) / 10,
       stepsPerSec: Math.round(collector.envSteps / ((performance.now() - u0) / 1000)),
       winRate: fin.length ? fin.filter((e) => e.learnerWon).length / fin.length : 0,
-      winRateVs, leagueSize: league.members.length,
+      winRateVs, resultsVs: imitating ? {} : tallyByMember(fin), leagueSize: league.members.length,
     };
     appendFileSync(metricsPath, JSON.stringify(record) + '\n');
     const frac = Math.max(o.maxUpdates !== undefined ? updates / o.maxUpdates : 0, (elapsed() * 1000) / budgetMs);

@@ -111,6 +111,9 @@ describe('merlin train', () => {
     );
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/merlin train: backend (wasm|tensorflow|cpu)/);
+    // The progress line names the league's EMA as an estimate and counts measured games apart (issue 23).
+    expect(r.stderr).toMatch(/\| win [0-9.]+ this update \| vs random ([0-9.]+|-) \(\d+ games\), heuristic ([0-9.]+|-) \(\d+ games\) in the last 20 updates \| league estimate random [0-9.]+, heuristic [0-9.]+ \|/);
+    expect(r.stderr).not.toMatch(/\(vs random [0-9.]+, heuristic/);
     const out = JSON.parse(r.stdout);
     expect(out.updates).toBe(2);
     expect(out.evaluation.map((e: { opponents: string }) => e.opponents)).toEqual(['1 x random', '1 x heuristic']);

@@ -1,0 +1,74 @@
+/**
+ * What `merlin train`'s progress line says about winning (issue 23). Two different things, named apart:
+ *
+ * - **measured win rates**: the learner's policy's wins over the episodes it finished against a member
+ *   (`random`, `heuristic`, a snapshot) in the last `RECENT_UPDATES` updates, with the episode count. While
+ *   the heuristic imitates (the warm start) the learner's seat is played by the teacher, so there are no
+ *   measured episodes yet and the line shows `-`.
+ * - **the league's estimate**: `LeagueMember.learnerWinRate`, an exponential moving average that starts at
+ *   the fair share 1/players and moves by `alpha` per episode; it drives PFSP sampling (training/league.ts)
+ *   and is not a win rate one can quote (it reads 0.25 until PPO episodes move it).
+ */
+
+/** The learner's finished episodes against one league member, and how many it won. */
+export interface Tally {
+  episodes: number;
+  wins: number;
+}
+
+/** Updates over which the progress line's measured win rates are counted. */
+export const RECENT_UPDATES = 20;
+
+/**
+ * Sum the per-update tallies of the last `window` records, member by member.
+ *
+ * @param records update records in order, each with `resultsVs` (episodes and wins by member name).
+ * @param window how many of the latest records to count (default RECENT_UPDATES).
+ */
+export function recentResults(records: readonly { resultsVs?: Record<string, Tally> }[], window = RECENT_UPDATES): Record<string, Tally> {
+  const sum: Record<string, Tally> = {};
+  for (const r of records.slice(Math.max(0, records.length - window))) {
+    for (const [name, t] of Object.entries(r.resultsVs ?? {})) {
+      const s = (sum[name] ??= { episodes: 0, wins: 0 });
+      s.episodes += t.episodes;
+      s.wins += t.wins;
+    }
+  }
+  return sum;
+}
+
+/**
+ * `vs random 0.62 (34 games), heuristic - (0 games)`: measured win rates against the named members, `-`
+ * without episodes.
+ */
+export function measuredText(results: Record<string, Tally>, names: readonly string[]): string {
+  return 'vs ' + names.map((n) => {
+    const t = results[n] ?? { episodes: 0, wins: 0 };
+    return `${n} ${t.episodes ? (t.wins / t.episodes).toFixed(2) : '-'} (${t.episodes} games)`;
+  }).join(', ');
+}
+
+/**
+ * `league estimate random 0.25, heuristic 0.25`: the league's EMA per named member (`-` if not a member).
+ */
+export function leagueEstimateText(winRateVs: Record<string, number>, names: readonly string[]): string {
+  return 'league estimate ' + names.map((n) => `${n} ${winRateVs[n] === undefined ? '-' : winRateVs[n].toFixed(2)}`).join(', ');
+}
+
+/**
+ * Count this update's finished episodes of the learner's policy by opponent member (each member once per
+ * episode). Teacher episodes (imitation) are not the learner's and are not passed here.
+ *
+ * @param episodes finished episodes with the names of the members that sat in them and the learner's result.
+ */
+export function tallyByMember(episodes: readonly { opponents: readonly string[]; learnerWon: boolean }[]): Record<string, Tally> {
+  const out: Record<string, Tally> = {};
+  for (const e of episodes) {
+    for (const name of new Set(e.opponents)) {
+      const t = (out[name] ??= { episodes: 0, wins: 0 });
+      t.episodes++;
+      if (e.learnerWon) t.wins++;
+    }
+  }
+  return out;
+}
