@@ -6,5 +6,7 @@ export default defineConfig({
     exclude: ['node_modules/**', 'bridge/python/**'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    // One event-loop turn before each test, so vitest's worker RPC is answered between tests (issue 23).
+    setupFiles: ['./tools/vitest-setup.ts'],
   },
 });

@@ -1,25 +1,23 @@
 /** The `merlin` command end to end, in separate processes (DESIGN "CLI"). */
 import { describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { CARDS_DIR, RULESETS_DIR, loadRuleset } from '../../env/merlin/rules/index.ts';
 import { actionsMarkdown, cardsMarkdown } from '../docs.ts';
 import { runSimulation } from '../simulate.ts';
+import { merlinAsync, merlinOk, root } from './run.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const merlin = (...args: string[]) => execFileSync(process.execPath, [join(root, 'bin', 'merlin.js'), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const merlin = merlinOk;
 
 const SIMULATE_KEYS = ['games', 'players', 'steps', 'seconds', 'steps_per_sec', 'wins_by_seat', 'wins_by_agent', 'victory_types', 'mean_turns',
   'invariant_violations', 'errors', 'action_counts', 'trajectory_hash'];
 
 describe('merlin simulate', () => {
-  it('prints one JSON object with the DESIGN keys, and the same trajectory_hash in two processes', () => {
+  it('prints one JSON object with the DESIGN keys, and the same trajectory_hash in two processes', async () => {
     const args = ['simulate', '--games', '40', '--players', '4', '--agents', 'random', '--seed', '7', '--check-invariants', '--json'];
-    const a = JSON.parse(merlin(...args));
-    const b = JSON.parse(merlin(...args));
+    const a = JSON.parse(await merlin(...args));
+    const b = JSON.parse(await merlin(...args));
     for (const k of SIMULATE_KEYS) expect(a).toHaveProperty(k);
     expect(a.games).toBe(40);
     expect(a.errors).toBe(0);
@@ -30,7 +28,7 @@ describe('merlin simulate', () => {
     const counted = Object.values(a.action_counts as Record<string, number>).reduce((x, y) => x + y, 0);
     expect(counted).toBe(a.steps);
     expect(a.action_counts.EndTurn).toBeGreaterThan(0);
-    const c = JSON.parse(merlin('simulate', '--games', '40', '--players', '4', '--seed', '8', '--json'));
+    const c = JSON.parse(await merlin('simulate', '--games', '40', '--players', '4', '--seed', '8', '--json'));
     expect(c.trajectory_hash).not.toBe(a.trajectory_hash);
   });
 
@@ -43,19 +41,19 @@ describe('merlin simulate', () => {
     expect(checked.card_plays).toEqual(plain.card_plays); // the deep checks' trial actions are not plays
   });
 
-  it('refuses an unknown agent, a missing checkpoint and a bad ruleset with a clear error and exit code 2', () => {
-    const r = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'simulate', '--agents', 'ppo:no/such/dir', '--games', '1'], { encoding: 'utf8' });
+  it('refuses an unknown agent, a missing checkpoint and a bad ruleset with a clear error and exit code 2', async () => {
+    const r = await merlinAsync(['simulate', '--agents', 'ppo:no/such/dir', '--games', '1']);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/INVALID_CHECKPOINT.*no\/such\/dir.*cannot read manifest.json/);
-    const u = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'simulate', '--agents', 'grandmaster', '--games', '1'], { encoding: 'utf8' });
+    const u = await merlinAsync(['simulate', '--agents', 'grandmaster', '--games', '1']);
     expect(u.status).toBe(2);
     expect(u.stderr).toMatch(/INVALID_ARGUMENT.*grandmaster.*unknown agent/);
-    const v = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'simulate', '--variant', 'nope', '--games', '1'], { encoding: 'utf8' });
+    const v = await merlinAsync(['simulate', '--variant', 'nope', '--games', '1']);
     expect(v.status).toBe(2);
     expect(v.stderr).toMatch(/INVALID_RULESET/);
   });
 
-  it("plays a designer's own deck (--ruleset PATH): card_plays names its cards; a bad card is refused by file, index, id and field", () => {
+  it("plays a designer's own deck (--ruleset PATH): card_plays names its cards; a bad card is refused by file, index, id and field", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'merlin-cli-decks-'));
     const rules = JSON.parse(readFileSync(join(RULESETS_DIR, 'full.json'), 'utf8'));
     rules.decks.spells = 'my-spells.json';
@@ -63,22 +61,22 @@ describe('merlin simulate', () => {
     spells.cards[0] = { ...spells.cards[0], id: 'cumulonimbus-major', name: 'Cumulonimbus Major' };
     writeFileSync(join(dir, 'my-spells.json'), JSON.stringify(spells));
     writeFileSync(join(dir, 'rules.json'), JSON.stringify(rules));
-    const r = JSON.parse(merlin('simulate', '--ruleset', join(dir, 'rules.json'), '--games', '3', '--json'));
+    const r = JSON.parse(await merlin('simulate', '--ruleset', join(dir, 'rules.json'), '--games', '3', '--json'));
     expect(r.errors).toBe(0);
     expect(r.card_plays).toHaveProperty(['spells/cumulonimbus-major']);
     expect(r.card_plays).not.toHaveProperty(['spells/cumulonimbus']);
     expect(r.ruleset_hash).not.toBe(loadRuleset('full').hash);
     spells.cards[3].effects[0].amount = 0;
     writeFileSync(join(dir, 'my-spells.json'), JSON.stringify(spells));
-    const bad = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'simulate', '--ruleset', join(dir, 'rules.json'), '--games', '1'], { encoding: 'utf8' });
+    const bad = await merlinAsync(['simulate', '--ruleset', join(dir, 'rules.json'), '--games', '1']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/INVALID_RULESET[\s\S]*decks\.spells \(my-spells\.json\) cards\.3 \(id "rot-curse"\)\.effects\.0\.amount/);
   });
 });
 
 describe('merlin bench', () => {
-  it('reports engine speed and clone cost as JSON', () => {
-    const r = JSON.parse(merlin('bench', '--seconds', '0.5', '--max-warmup', '1', '--json'));
+  it('reports engine speed and clone cost as JSON', async () => {
+    const r = JSON.parse(await merlin('bench', '--seconds', '0.5', '--max-warmup', '1', '--json'));
     expect(r.engine_steps_per_sec).toBeGreaterThan(0);
     expect(r.clone_us).toBeGreaterThan(0);
     expect(r.env_steps_per_sec).toBeGreaterThan(0);
@@ -101,14 +99,12 @@ describe('docs/CARDS.md', () => {
 });
 
 describe('merlin train', () => {
-  it('trains, writes a playable checkpoint with metrics and a chart, evaluates it, and prints one JSON object', () => {
+  it('trains, writes a playable checkpoint with metrics and a chart, evaluates it, and prints one JSON object', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'merlin-cli-train-'));
-    const r = spawnSync(
-      process.execPath,
-      [join(root, 'bin', 'merlin.js'), 'train', '--updates', '2', '--envs', '2', '--horizon', '8', '--hidden', '8', '--variant', 'market', '--players', '2',
-        '--imitation-updates', '1', '--eval-games', '2', '--workers', '1', '--out', dir, '--json'],
-      { encoding: 'utf8' },
-    );
+    const r = await merlinAsync([
+      'train', '--updates', '2', '--envs', '2', '--horizon', '8', '--hidden', '8', '--variant', 'market', '--players', '2',
+      '--imitation-updates', '1', '--eval-games', '2', '--workers', '1', '--out', dir, '--json',
+    ]);
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/merlin train: backend (wasm|tensorflow|cpu)/);
     // The progress line names the league's EMA as an estimate and counts measured games apart (issue 23).
@@ -121,7 +117,7 @@ describe('merlin train', () => {
     expect(readFileSync(join(dir, 'training-curve.svg'), 'utf8')).toMatch(/^<svg/);
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     expect(manifest.evaluation).toHaveLength(2);
-    const bad = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'train', '--hidden', '8,x'], { encoding: 'utf8' });
+    const bad = await merlinAsync(['train', '--hidden', '8,x']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/INVALID_ARGUMENT.*--hidden/);
   }, 120_000);

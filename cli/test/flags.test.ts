@@ -5,23 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { execFile } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import yargs from 'yargs';
 import { isNumericOption, type NumericRule } from '../flags.ts';
 import { COMMAND_OPTIONS } from '../options.ts';
+import { merlinAsync, root } from './run.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BAD_OR_EDGE = ['-1', '0', '1.5', 'abc', '1e30', '99999999999999999999', 'Infinity', ''];
-
-/** Run the CLI in a child process without blocking this worker's event loop (vitest's RPC needs it). */
-function merlin(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [join(root, 'bin', 'merlin.js'), ...args], { encoding: 'utf8', timeout: 60_000 }, (err, stdout, stderr) =>
-      resolve({ status: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }));
-  });
-}
 
 /** Whether a rule admits the text value (plain decimals only: '', 'abc' and 'Infinity' are not numbers). */
 function admits(rule: NumericRule, text: string): boolean {
@@ -98,7 +88,7 @@ describe('numeric flags', () => {
       [['serve', '--port'], /Not enough arguments following: port/],
     ];
     for (const [args, message] of cases) {
-      const r = await merlin(args);
+      const r = await merlinAsync(args);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(/^merlin: INVALID_ARGUMENT: /);
       expect(r.stderr, args.join(' ')).toMatch(message);
