@@ -19,4 +19,8 @@ export const SERVER_DEFAULTS = {
   /** Most requests waiting for their answer on one connection. */
   maxPending: 1024,
   allowAgentPaths: false,
+  /** Envs freed since the last full garbage collection that trigger the next one (bridge/server.ts `release`). */
+  reclaimAfterEnvs: 256,
+  /** Milliseconds after the last release before that collection runs. */
+  reclaimDelayMs: 2000,
 };

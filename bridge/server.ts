@@ -11,6 +11,8 @@
  * timeout, and a bound on pipelined requests. A connection's batches are freed when it closes, however it
  * closes. Requests of one connection are answered one by one, in order (JSON text or binary frames).
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Duplex } from 'node:stream';
@@ -45,6 +47,10 @@ export interface ServerOptions {
   idleTimeoutS?: number;
   /** Most simultaneous connections. */
   maxClients?: number;
+  /** Envs freed (closed batches, closed connections) that trigger a full garbage collection (default 256). */
+  reclaimAfterEnvs?: number;
+  /** Milliseconds after the last such release before the collection runs (default 2,000). */
+  reclaimDelayMs?: number;
   /** Most requests a connection may have waiting for their answer (pipelining). */
   maxPending?: number;
   /** Accept agent specs that read files (`heuristic:PATH`, `ppo:PATH`) from clients (default false). */
@@ -63,12 +69,61 @@ export interface RunningServer {
   batches(): number;
   /** Envs held now, over all connections (counted against `maxTotalEnvs`). */
   envs(): number;
+  /** Full garbage collections run after large releases of envs (see `reclaimAfterEnvs`). */
+  reclaims(): number;
   close(): Promise<void>;
 }
 
-/** Envs held now over all connections, against the server's `maxTotalEnvs`. */
+/** Envs held now over all connections, against the server's `maxTotalEnvs`, and what was freed since the last reclaim. */
 interface EnvBudget {
   held: number;
+  freedSinceReclaim: number;
+  reclaimTimer?: NodeJS.Timeout;
+  reclaims: number;
+}
+
+let fullGc: (() => void) | null | undefined;
+
+/**
+ * A full garbage collection, or null if this process cannot ask for one. Node exposes `gc` only with
+ * --expose-gc; the server sets that flag at run time the first time it needs it (the flag only adds the
+ * global function).
+ */
+function gcFunction(): (() => void) | null {
+  if (fullGc !== undefined) return fullGc;
+  try {
+    const g = (globalThis as { gc?: () => void }).gc;
+    if (g) return (fullGc = g);
+    setFlagsFromString('--expose-gc');
+    return (fullGc = runInNewContext('gc') as () => void);
+  } catch {
+    return (fullGc = null);
+  }
+}
+
+/**
+ * Take `n` envs off the budget; once `reclaimAfterEnvs` have been freed since the last reclaim, run a full
+ * garbage collection `reclaimDelayMs` after the last release (a burst of closing clients costs one).
+ * Why: an idle server allocates nothing, so V8 never collects, and the frames and envs of clients that
+ * left stay in its resident memory (4 x 1,024 six-player envs: 664 MiB held, still 632 MiB a minute after
+ * they closed; with the reclaim, 409 MiB after 10 s; docs/BENCHMARKS.md "Bridge memory"). A collection
+ * pauses every connection for 0.1-0.3 s, so it waits for a large release and a quiet moment.
+ */
+function release(budget: EnvBudget, n: number, o: { reclaimAfterEnvs: number; reclaimDelayMs: number }): void {
+  budget.held -= n;
+  budget.freedSinceReclaim += n;
+  if (budget.freedSinceReclaim < o.reclaimAfterEnvs) return;
+  if (budget.reclaimTimer) clearTimeout(budget.reclaimTimer);
+  budget.reclaimTimer = setTimeout(() => {
+    budget.reclaimTimer = undefined;
+    budget.freedSinceReclaim = 0;
+    const gc = gcFunction();
+    if (gc) {
+      gc();
+      budget.reclaims++;
+    }
+  }, o.reclaimDelayMs);
+  budget.reclaimTimer.unref();
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -78,9 +133,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const o = { ...SERVER_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<Omit<ServerOptions, 'token' | 'log'>> & ServerOptions;
   if (!LOOPBACK.has(o.host) && !o.token)
     throw new ArgumentError(`refusing to listen on ${o.host} without --token: only 127.0.0.1 (or ::1) may be served without one`);
-  for (const [k, v] of [['maxFrameBytes', o.maxFrameBytes], ['maxEnvs', o.maxEnvs], ['maxTotalEnvs', o.maxTotalEnvs], ['maxClients', o.maxClients], ['maxPending', o.maxPending]] as const)
+  for (const [k, v] of [['maxFrameBytes', o.maxFrameBytes], ['maxEnvs', o.maxEnvs], ['maxTotalEnvs', o.maxTotalEnvs], ['maxClients', o.maxClients], ['maxPending', o.maxPending],
+    ['reclaimAfterEnvs', o.reclaimAfterEnvs]] as const)
     if (!Number.isInteger(v) || v < 1) throw new ArgumentError(`${k} must be a positive integer, got ${v}`);
   if (!(o.idleTimeoutS >= 0)) throw new ArgumentError(`idle timeout must be >= 0 seconds, got ${o.idleTimeoutS}`);
+  if (!(o.reclaimDelayMs >= 0)) throw new ArgumentError(`reclaimDelayMs must be >= 0, got ${o.reclaimDelayMs}`);
   const log = o.log ?? (() => {});
   const tokenDigest = o.token ? createHash('sha256').update(o.token).digest() : null;
 
@@ -90,7 +147,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: o.maxFrameBytes, perMessageDeflate: false });
   const sessions = new Set<Session>();
-  const budget: EnvBudget = { held: 0 };
+  const budget: EnvBudget = { held: 0, freedSinceReclaim: 0, reclaims: 0 };
 
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const refuse = (status: string, why: string) => {
@@ -124,6 +181,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     connections: () => sessions.size,
     batches: () => [...sessions].reduce((n, s) => n + s.batches.size, 0),
     envs: () => budget.held,
+    reclaims: () => budget.reclaims,
     close: async () => {
       for (const s of sessions) s.ws.close(CloseCode.GOING_AWAY, 'server shutting down');
       await new Promise<void>((resolve) => setTimeout(resolve, 50).unref());
@@ -188,7 +246,7 @@ class Session {
     if (this.idle) clearTimeout(this.idle);
     const n = this.batches.size;
     this.batches.clear();
-    this.budget.held -= this.envs;
+    release(this.budget, this.envs, this.o);
     this.envs = 0;
     this.queue.length = 0;
     this.onGone();
@@ -343,7 +401,7 @@ class Session {
         const b = this.batchOf(m.batch);
         this.batches.delete(m.batch);
         this.envs -= b.numEnvs;
-        this.budget.held -= b.numEnvs;
+        release(this.budget, b.numEnvs, this.o);
         return this.send({ type: 'closed', id: m.id, batch: m.batch });
       }
       case 'spec':

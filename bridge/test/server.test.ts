@@ -222,6 +222,26 @@ describe('control plane', () => {
     }
   });
 
+  it('runs a full garbage collection once a large share of envs has been freed, not on every close', async () => {
+    const small = await startServer({ host: '127.0.0.1', port: 0, maxEnvs: 16, reclaimAfterEnvs: 12, reclaimDelayMs: 20 });
+    try {
+      const c = new TestClient(small.url);
+      await c.hello();
+      const a = await c.request({ type: 'create', num_envs: 8 });
+      expect((await c.request({ type: 'close', batch: a.batch })).type).toBe('closed');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(small.reclaims()).toBe(0); // 8 freed: below the threshold
+      await c.request({ type: 'create', num_envs: 8 });
+      c.ws.close();
+      await c.closed;
+      for (let i = 0; i < 100 && small.reclaims() === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(small.reclaims()).toBe(1);
+      expect(small.envs()).toBe(0);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('refuses agent specs that read files (heuristic:PATH) unless the server allows them', async () => {
     const c = new TestClient(server.url);
     await c.hello();
