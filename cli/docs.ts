@@ -33,9 +33,9 @@ const MEANING: Record<number, [string, string]> = {
   [Kind.Bid]: ['auctions', 'Bid `arg` gold (turn-order auction or a refused decree\'s auction); hidden until all have bid.'],
   [Kind.PayTax]: ['tax season', "Pay this year's tax."],
   [Kind.SpendCrownOnTax]: ['tax season', "Spend a Crown to skip this year's tax."],
-  [Kind.VoteKeep]: ['tax-rate vote', 'Vote to keep the tax rate.'],
-  [Kind.VoteRaise]: ['tax-rate vote', 'Vote to raise the tax rate by one (Cost of the Living and Research Cost fall by one if unanimous).'],
-  [Kind.VoteLower]: ['tax-rate vote', 'Vote to lower the tax rate by one (both counters rise by one if unanimous).'],
+  [Kind.VoteKeep]: ['tax-season votes', 'Vote to keep the counter the open vote is on: the tax rate, the Cost of the Living or the Volatility (D48).'],
+  [Kind.VoteRaise]: ['tax-rate vote, Volatility vote', 'Tax rate: raise it by one (Cost of the Living and Research Cost fall by one if unanimous). Volatility: raise it by one (if more than half vote so).'],
+  [Kind.VoteLower]: ['tax-rate vote, Volatility vote', 'Tax rate: lower it by one (both counters rise by one if unanimous). Volatility: lower it by one (if more than half vote so, down to its floor).'],
   [Kind.PostBid]: ['free actions', 'Grand Market: bid for one unit of commodity `arg`; then SelectTerm picks the price (market.prices). Posts a covered bid, raises it (pay the difference) or lowers it (the difference goes to escrow; the bid is then locked for the turn).'],
   [Kind.WithdrawBid]: ['free actions', 'Move the bid on commodity `arg` to escrow (not on the turn it was placed or lowered); still executable there, it returns at your next turn.'],
   [Kind.PostAsk]: ['free actions', 'Load lot `arg2` (market.askLots; 0 = all held) of commodity `arg` on the horse cart for your ask; then SelectTerm picks the price. The units join the ask at your next turn. One transport per turn.'],
@@ -76,6 +76,7 @@ const MEANING: Record<number, [string, string]> = {
   [Kind.ProposeRegulation]: ['propose a regulation', 'The enactor of a decree that calls the vote (0.1.14a "Kings") puts regulation `arg` of `decrees.regulations` to the vote: to make it, change to it (it replaces the one in force on its action) or delete it (it is in force) (D152-D154).'],
   [Kind.VoteRegulationFor]: ['the regulation vote', 'Vote for the motion; votes are open, cast in turn order from the proposer; more for than against carries it, a tie keeps the status quo (D154).'],
   [Kind.VoteRegulationAgainst]: ['the regulation vote', 'Vote against the motion.'],
+  [Kind.VoteCut]: ['Cost of the Living vote', 'The largest cut of the Cost of the Living (`taxes.costOfLivingCuts[arg]` gold) this voter accepts; the smallest vote cast (keep = 0) is made (D48).'],
   [Kind.IssueBond]: ['free actions', 'Private Mint (needs a Chauffeur): issue a bond of face finance.mint.bondFaces[`arg`]; then SelectTerm: coupon index × maturities + maturity index (bondCouponPercent, bondTermMonths). D121-D123.'],
   [Kind.BuyBond]: ['free actions', 'Buy the bond in place `arg`: pay its face to the issuer, become the holder.'],
   [Kind.ResellBond]: ['free actions', 'Offer the bond you hold in place `arg` to a player; then SelectTerm: a price (finance.mint.bondPrices), SelectPlayer: the buyer.'],
@@ -157,5 +158,36 @@ export function cardsMarkdown(rs: Ruleset): string {
     }
     lines.push('');
   }
+  lines.push(...counterMoversMarkdown(rs));
   return lines.join('\n');
+}
+
+/**
+ * The cards that move a public counter (the Cost of the Living, Volatility, Research Cost, tax rate), with the
+ * sum of their moves weighted by count per deck: the playable-game revision requires that cards move the Cost of the
+ * Living and the Volatility both ways or not at all (docs/RULES.md D48), and this table shows it.
+ */
+function counterMoversMarkdown(rs: Ruleset): string[] {
+  const out = ['## Cards that move a counter', '',
+    'Every card whose face or hidden cost moves a public counter (`counter` effects). "Net" is the sum of delta × count over the deck:',
+    'what the whole deck would do to the counter if every card were played once. Future Readings are drawn every turn, so',
+    'their net is what decides whether a counter drifts.', '',
+    '| Counter | Deck | Card | Id | Count | Delta | Where |', '| --- | --- | --- | --- | --- | --- | --- |'];
+  const net: Record<string, Record<string, number>> = {};
+  for (const name of DECK_NAMES) {
+    for (const c of rs.decks[name].cards) {
+      const parts: [string, typeof c.effects][] = [['face', c.effects], ['hidden cost', c.hiddenCost ?? []]];
+      for (const [where, effects] of parts) {
+        for (const e of effects) {
+          if (e.op !== 'counter') continue;
+          out.push(`| ${e.counter} | ${DECK_INTRO[name][0]} | ${cell(c.name)} | \`${c.id}\` | ${c.count} | ${e.delta > 0 ? '+' : ''}${e.delta} | ${where} |`);
+          (net[e.counter] ??= {})[name] = (net[e.counter][name] ?? 0) + e.delta * c.count;
+        }
+      }
+    }
+  }
+  out.push('', '| Counter | ' + DECK_NAMES.map((n) => DECK_INTRO[n][0]).join(' | ') + ' |', '| --- |' + DECK_NAMES.map(() => ' --- |').join(''));
+  for (const [counter, byDeck] of Object.entries(net)) out.push(`| ${counter} (net) | ` + DECK_NAMES.map((n) => String(byDeck[n] ?? 0)).join(' | ') + ' |');
+  out.push('');
+  return out;
 }

@@ -15,7 +15,7 @@ import type { Ruleset } from '../rules/index.ts';
  * Action kinds. Extend at the end only: ids of earlier kinds stay stable for a given ruleset.
  * Kind values are an index, not an id: they may leave gaps (blocks are reserved per engine part:
  * 0-27 part 1 (economy), 28-49 part 2 (market and finance), 50-79 part 3 (combat), 90-99 part 4 (the
- * regulation vote, economy)); ids are always dense.
+ * regulation vote, economy; the Cost of the Living vote)); ids are always dense.
  */
 export const Kind = {
   EndTurn: 0,
@@ -98,6 +98,8 @@ export const Kind = {
   ProposeRegulation: 90, // arg: index into decrees.regulations (make, change to or delete it)
   VoteRegulationFor: 91,
   VoteRegulationAgainst: 92,
+  // ---- the tax-season Cost of the Living vote (engine/taxes.ts, D48)
+  VoteCut: 93, // arg: taxes.costOfLivingCuts index (the largest cut of the Cost of the Living this voter accepts)
 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
@@ -183,6 +185,8 @@ function buildCatalogue(rs: Ruleset): ActionCatalogue {
     [Kind.OfferSpell, 1, 1], [Kind.OfferMead, 1, 1],
     // part 4: the regulation vote
     [Kind.ProposeRegulation, rs.data.decrees.regulations.length, 1], [Kind.VoteRegulationFor, 1, 1], [Kind.VoteRegulationAgainst, 1, 1],
+    // the Cost of the Living vote
+    [Kind.VoteCut, rs.data.taxes.costOfLivingCuts.length, 1],
   ];
   const size = layout.reduce((n, [, c]) => n + c, 0);
   const kind = new Uint8Array(size);

@@ -24,7 +24,7 @@ import {
 import { applySellSpell, brewPotion, castSpell, checkSellSpell, handCardDef, potionSpotOk, spellTargetOk, takeFromHand } from './magic.ts';
 import { applyBuy, applyPlayCard, checkBuy, checkPlayCard, openSub, placeCard } from './playing-cards.ts';
 import { canEnact, chooseDecree, decreeBid, enactDecree, refuseDecree, settleDecreeAuction } from './decrees.ts';
-import { castVote, taxDecision } from './taxes.ts';
+import { castVote, taxDecision, VOTE_CUT } from './taxes.ts';
 import { drawReading, readingsAvailable } from './future-readings.ts';
 import { maxAuctionBid, placeAuctionBid } from './setup.ts';
 import { backToMain, endTurn, enterReading, startTurn } from './turn.ts';
@@ -75,7 +75,7 @@ export const PHASE_NAMES: Record<number, string> = {
   [Phase.AuctionBid]: 'turn-order auction', [Phase.FutureReading]: 'future reading', [Phase.Main]: 'free actions',
   [Phase.SelectSlot]: 'choose a slot', [Phase.SelectPlayer]: 'choose a player', [Phase.DecreeChoose]: 'choose a decree',
   [Phase.DecreeDecide]: 'enact or refuse the decree', [Phase.DecreeBid]: 'decree auction', [Phase.Tax]: 'tax season',
-  [Phase.TaxVote]: 'tax-rate vote', [Phase.GameOver]: 'game over', [Phase.OfferRespond]: 'an offer to accept or refuse',
+  [Phase.TaxVote]: 'tax-rate vote', [Phase.CostOfLivingVote]: 'Cost of the Living vote', [Phase.VolatilityVote]: 'Volatility vote', [Phase.GameOver]: 'game over', [Phase.OfferRespond]: 'an offer to accept or refuse',
   [Phase.SelectTerm]: 'choose a price or term', [Phase.PropertyAuction]: 'a property auction',
   [Phase.UnitVerb]: "choose the unit's verb", [Phase.SelectSquare]: 'choose a board square', [Phase.SelectUnit]: 'choose a unit',
   [Phase.RegulationPropose]: 'propose a regulation', [Phase.RegulationVote]: 'the regulation vote',
@@ -125,7 +125,11 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
       if (kind === Kind.SpendCrownOnTax) return s.crowns[seat] > 0 ? null : 'no Crown to spend';
       return wrong;
     case Phase.TaxVote:
+    case Phase.VolatilityVote:
       return kind === Kind.VoteKeep || kind === Kind.VoteRaise || kind === Kind.VoteLower ? null : wrong;
+    case Phase.CostOfLivingVote:
+      if (kind === Kind.VoteRaise || kind === Kind.VoteLower) return 'the Cost of the Living vote is keep or a cut (VoteCut)';
+      return kind === Kind.VoteKeep || kind === Kind.VoteCut ? null : wrong;
     case Phase.SelectSlot:
       if (kind !== Kind.SelectSlot) return wrong;
       return checkSelectSlot(s, rs, seat, a);
@@ -322,9 +326,14 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
       out[n++] = base[Kind.VoteRegulationAgainst];
       return n;
     case Phase.TaxVote:
+    case Phase.VolatilityVote:
       out[n++] = base[Kind.VoteKeep];
       out[n++] = base[Kind.VoteRaise];
       out[n++] = base[Kind.VoteLower];
+      return n;
+    case Phase.CostOfLivingVote:
+      out[n++] = base[Kind.VoteKeep];
+      for (let i = 0; i < rs.data.taxes.costOfLivingCuts.length; i++) out[n++] = base[Kind.VoteCut] + i;
       return n;
     case Phase.SelectSlot:
       for (let i = 0; i < rs.data.table.fieldSlots; i++) if (checkSelectSlot(s, rs, seat, i) === null) out[n++] = base[Kind.SelectSlot] + i;
@@ -607,6 +616,9 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
     case Kind.VoteLower:
       if (!castVote(s, rs, kind - Kind.VoteKeep)) enterReading(s);
       return;
+    case Kind.VoteCut:
+      if (!castVote(s, rs, VOTE_CUT + a)) enterReading(s);
+      return;
     case Kind.ProposeRegulation:
       proposeRegulation(s, a);
       return;
@@ -810,9 +822,9 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     case Kind.Bid: return `bid ${a} gold`;
     case Kind.PayTax: return 'pay the tax';
     case Kind.SpendCrownOnTax: return "spend a Crown to skip this year's tax";
-    case Kind.VoteKeep: return 'vote to keep the tax rate';
-    case Kind.VoteRaise: return 'vote to raise the tax rate';
-    case Kind.VoteLower: return 'vote to lower the tax rate';
+    case Kind.VoteKeep: return 'vote to keep the counter voted on (tax rate, Cost of the Living or Volatility)';
+    case Kind.VoteRaise: return 'vote to raise the counter voted on (tax rate or Volatility)';
+    case Kind.VoteLower: return 'vote to lower the counter voted on (tax rate, Cost of the Living or Volatility)';
     case Kind.Animate: return `animate ${handName(a)} as a golem`;
     case Kind.Motivate: return `motivate ${handName(a)} as a Royal Guard (active next turn)`;
     case Kind.MotivateNow: return `motivate ${handName(a)} as a Royal Guard, active at once`;
@@ -836,6 +848,7 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
     }
     case Kind.VoteRegulationFor: return 'vote for the regulation motion';
     case Kind.VoteRegulationAgainst: return 'vote against the regulation motion';
+    case Kind.VoteCut: return `vote to cut the Cost of the Living by up to ${rs.data.taxes.costOfLivingCuts[a]} gold`;
   }
   if (isMarketKind(kind)) return describeMarketAction(rs, kind, a, b, (slot) => slotName(slot), s);
   return `${KIND_NAMES[kind]} ${a}`;

@@ -37,7 +37,8 @@ export function checkBuy(s: MerlinState, rs: Ruleset, seat: number): string | nu
 /** Buy one card: pay the Cost of the Living, draw, and play it at once if it must be. */
 export function applyBuy(s: MerlinState, rs: Ruleset, seat: number): void {
   s.gold[seat] -= s.costOfLiving;
-  s.centralBank += s.costOfLiving;
+  if (rs.data.cardPricePaidTo === 'row') s.row += s.costOfLiving;
+  else s.centralBank += s.costOfLiving;
   payRegulationFee(s, rs, RegAction.BuyCard, seat);
   const card = drawFrom(s, s.deck, s.discard);
   const suit = suitOf(card);

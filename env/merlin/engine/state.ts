@@ -37,6 +37,10 @@ export const Phase = {
   TaxVote: 9,
   /** The game is over (terminated or truncated). */
   GameOver: 10,
+  /** Tax season, after the tax-rate vote: `decider` votes to keep or lower the Cost of the Living (taxes.costOfLivingVote). */
+  CostOfLivingVote: 11,
+  /** Tax season, last: `decider` votes to keep, raise or lower the Volatility (taxes.volatilityVote). */
+  VolatilityVote: 12,
   /** Part 2: the counterparty (`decider`) accepts or refuses the active player's open offer (offers.ts). */
   OfferRespond: 20,
   /** Part 2: the active player picks a term (price, asked item) of a market action or offer (offers.ts). */
@@ -405,7 +409,7 @@ export interface MerlinState {
   decreeOptions: number[];
   decreeCard: number;
   decreeDrawer: number;
-  /** Tax-rate votes by seat: -1 none, 0 keep, 1 raise, 2 lower. */
+  /** Tax-season votes by seat, for the vote the phase names (tax rate, Cost of the Living, Volatility): -1 none, 0 keep, 1 raise, 2 lower. */
   votes: number[];
   /**
    * Part 4, regulations (engine/regulations.ts): by regulated action (rules/schema.ts REGULATED_ACTIONS), the index

@@ -3,12 +3,14 @@
  * (specialised properties counting double) to the R.O.W.; a player who cannot is bankrupt. Afterwards the
  * players may unanimously raise the tax rate by one (the Cost of the Living and Research Cost fall by one)
  * or lower it by one (both rise by one). 0.1.14a "Kings": a Crown may be spent to skip the year's tax.
- * 0.1.27b "The Sevens of Upheaval" says the Cost of the Living "can be reduced on unanimous vote during tax
- * season"; the project reads this as 0.1.14a's vote (raising the tax rate lowers the Cost of the Living).
+ * 0.1.27b "The Sevens of Upheaval" 1: the Cost of the Living "can be reduced on unanimous vote during tax
+ * season", a vote of its own (`taxes.costOfLivingVote`); 0.1.14a "7s": Volatility "can be voted on by all
+ * players" (`taxes.volatilityVote`). docs/RULES.md D48.
  *
- * Tax season opens when the wheel enters a tax portion (Start of Spring), before the active player's
- * Future Reading. Players holding a Crown decide (pay or spend a Crown) in turn order from the active
- * player; the others pay at once. Votes are hidden until all are cast.
+ * Tax season opens when the wheel enters a tax portion (Spring), before the active player's Future Reading.
+ * Players holding a Crown decide (pay or spend a Crown) in turn order from the active player; the others pay
+ * at once. Then the votes, in this order: tax rate, Cost of the Living, Volatility, each cast by every player
+ * still in the game in turn order from the active player and hidden until all are cast.
  */
 import type { Ruleset } from '../rules/index.ts';
 import { Phase, type MerlinState } from './state.ts';
@@ -55,20 +57,43 @@ export function taxDecision(s: MerlinState, rs: Ruleset, spendCrown: boolean): b
   return beginVote(s, rs);
 }
 
-function beginVote(s: MerlinState, rs: Ruleset): boolean {
-  if (!rs.data.taxes.vote) return false;
+/** A vote value at or above this is a cut of the Cost of the Living: `costOfLivingCuts[vote - VOTE_CUT]`. */
+export const VOTE_CUT = 3;
+
+/** The tax-season vote that follows `phase` (the taxes when `phase` is Tax), or -1 when tax season is over. */
+function nextVote(rs: Ruleset, phase: number): number {
+  const t = rs.data.taxes;
+  if (phase === Phase.Tax && t.vote) return Phase.TaxVote;
+  if ((phase === Phase.Tax || phase === Phase.TaxVote) && t.costOfLivingVote) return Phase.CostOfLivingVote;
+  if (phase !== Phase.VolatilityVote && t.volatilityVote !== 'off') return Phase.VolatilityVote;
+  return -1;
+}
+
+/** Open the tax-season vote after `after` (or end tax season); returns true when a vote is open. */
+function beginVote(s: MerlinState, rs: Ruleset, after: number = Phase.Tax): boolean {
+  const phase = nextVote(rs, after);
+  if (phase < 0) return false;
   s.queue.length = 0;
   for (let i = 0; i < s.numPlayers; i++) {
     const seat = s.order[(s.turnIdx + i) % s.numPlayers];
     if (!s.eliminated[seat]) s.queue.push(seat);
   }
   s.votes.fill(-1);
-  s.phase = Phase.TaxVote;
+  s.phase = phase as Phase;
   s.decider = s.queue[0];
   return true;
 }
 
-/** Record the decider's vote (0 keep, 1 raise, 2 lower); returns true while votes are outstanding. */
+/**
+ * Record the decider's vote (0 keep, 1 raise, 2 lower, or a cut) in the open tax-season vote; when every vote is in,
+ * resolve it and open the next one. Returns true while a vote is open.
+ * - Tax rate (0.1.14a "Taxes"): unanimous raise: tax rate +1, Cost of the Living and Research Cost -1; unanimous
+ *   lower (the rate above its floor): the reverse.
+ * - Cost of the Living (0.1.27b "The Sevens of Upheaval" 1, D48): each vote is keep or the largest cut accepted
+ *   (`VOTE_CUT + i`: `costOfLivingCuts[i]` gold); the smallest vote, the cut all accepted, is made.
+ * - Volatility (0.1.14a "7s", D48): +1 or -1 when more than half of the votes are for that change (`majority`),
+ *   or all of them (`unanimous`).
+ */
 export function castVote(s: MerlinState, rs: Ruleset, vote: number): boolean {
   const seat = s.queue.shift()!;
   s.votes[seat] = vote;
@@ -76,21 +101,34 @@ export function castVote(s: MerlinState, rs: Ruleset, vote: number): boolean {
     s.decider = s.queue[0];
     return true;
   }
-  let all = -2;
+  const tally = [0, 0, 0];
+  let voters = 0;
   for (let p = 0; p < s.numPlayers; p++) {
-    if (s.eliminated[p]) continue;
-    if (all === -2) all = s.votes[p];
-    else if (all !== s.votes[p]) all = -1;
+    if (s.eliminated[p] || s.votes[p] < 0) continue;
+    if (s.votes[p] < VOTE_CUT) tally[s.votes[p]]++;
+    voters++;
   }
-  if (all === 1) {
-    bumpCounter(s, rs, 'taxRate', 1);
-    bumpCounter(s, rs, 'costOfLiving', -1);
-    bumpCounter(s, rs, 'researchCost', -1);
-  } else if (all === 2 && s.taxRate > rs.data.floors.taxRate) {
-    bumpCounter(s, rs, 'taxRate', -1);
-    bumpCounter(s, rs, 'costOfLiving', 1);
-    bumpCounter(s, rs, 'researchCost', 1);
+  const phase = s.phase;
+  if (phase === Phase.TaxVote) {
+    if (tally[1] === voters) {
+      bumpCounter(s, rs, 'taxRate', 1);
+      bumpCounter(s, rs, 'costOfLiving', -1);
+      bumpCounter(s, rs, 'researchCost', -1);
+    } else if (tally[2] === voters && s.taxRate > rs.data.floors.taxRate) {
+      bumpCounter(s, rs, 'taxRate', -1);
+      bumpCounter(s, rs, 'costOfLiving', 1);
+      bumpCounter(s, rs, 'researchCost', 1);
+    }
+  } else if (phase === Phase.CostOfLivingVote) {
+    const cuts = rs.data.taxes.costOfLivingCuts;
+    let cut = Infinity;
+    for (let p = 0; p < s.numPlayers; p++) if (!s.eliminated[p] && s.votes[p] >= 0) cut = Math.min(cut, s.votes[p] >= VOTE_CUT ? cuts[s.votes[p] - VOTE_CUT] : 0);
+    if (cut > 0 && cut !== Infinity) bumpCounter(s, rs, 'costOfLiving', -cut);
+  } else if (phase === Phase.VolatilityVote) {
+    const need = rs.data.taxes.volatilityVote === 'unanimous' ? voters : Math.floor(voters / 2) + 1;
+    if (tally[1] >= need) bumpCounter(s, rs, 'volatility', 1);
+    else if (tally[2] >= need) bumpCounter(s, rs, 'volatility', -1);
   }
   s.votes.fill(-1);
-  return false;
+  return beginVote(s, rs, phase);
 }

@@ -39,6 +39,7 @@ import type { CardDef } from '../cards/schema.ts';
 import { cloneState, HAND_POTION, HAND_SPELL, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';
 import { rankOf, suitOf, Suit } from '../engine/cards.ts';
 import { decreeFaces } from '../engine/decrees.ts';
+import { VOTE_CUT } from '../engine/taxes.ts';
 import { isSpecialised } from '../engine/unit-cards.ts';
 
 const SPELLS = 2;
@@ -185,8 +186,10 @@ export function resampleHidden(rs: Ruleset, s: MerlinState, seed: string | numbe
       t.bids[p] = bid;
     }
   }
-  if (t.phase === Phase.TaxVote) {
+  if (t.phase === Phase.TaxVote || t.phase === Phase.VolatilityVote) {
     for (let p = 0; p < P; p++) if (p !== player && t.votes[p] >= 0) t.votes[p] = nextInt(rng, 3);
+  } else if (t.phase === Phase.CostOfLivingVote) {
+    for (let p = 0; p < P; p++) if (p !== player && t.votes[p] >= 0) t.votes[p] = nextInt(rng, rs.data.taxes.costOfLivingCuts.length + 1) === 0 ? 0 : VOTE_CUT + nextInt(rng, rs.data.taxes.costOfLivingCuts.length);
   }
 
   t.rng = seedRng(`game/${String(seed)}`);

@@ -86,7 +86,8 @@ export const RulesetSchema = z
       })
       .strict(),
     /** Floors of the counters when votes or cards lower them (project decision). */
-    floors: z.object({ costOfLiving: nat(), researchCost: nat(), taxRate: nat() }).strict(),
+    /** Lowest values of the counters (D40); Volatility's floor keeps a rolled 7 inflationary (D48). */
+    floors: z.object({ costOfLiving: nat(), researchCost: nat(), taxRate: nat(), volatility: nat().default(0) }).strict(),
     /** Gold paid when a property's number is rolled, by number. 0.1.27b "Clubs" table. */
     payout: z.record(z.string().regex(/^(2|3|4|5|6|8|9|10)$/), nat()),
     /** Specialised properties (Spell Shop, Brewery) pay this multiple. 0.1.14a "Clubs", "Property Value". */
@@ -109,6 +110,13 @@ export const RulesetSchema = z
       .strict(),
     /** Mead: Essence Grain per Mead and its price to the Central Bank in multiples of the Cost of the Living. */
     mead: z.object({ grainPerMead: int().min(1), priceInCostOfLiving: nat() }).strict(),
+    /**
+     * Who receives the price of a bought card (D15): `row`, the Revenue Office of Wizards, the realm's office that
+     * spends its revenue on the players through Future Readings (0.1.27b "All permits cost the current Cost of the
+     * Living to acquire from the Council's offices"; 0.1.14a "Central Bank": the bank collects research money and lost
+     * investments); `centralBank`, the previous reading.
+     */
+    cardPricePaidTo: z.enum(['row', 'centralBank']).default('centralBank'),
     /** Price of a spell sold to the Central Bank through a Spell Shop, in Costs of the Living (drafts silent). */
     spellPriceInCostOfLiving: nat(),
     /** Other players may sell spells through your Spell Shop (0.1.27b "Brokerage Services"). */
@@ -139,6 +147,21 @@ export const RulesetSchema = z
         crownSkipsTax: z.boolean(),
         /** The unanimous tax-rate vote after taxes. 0.1.14a "Taxes". */
         vote: z.boolean(),
+        /**
+         * Then a unanimous vote to cut the Cost of the Living (D48). 0.1.27b "The Sevens of Upheaval" 1: "can be
+         * reduced on unanimous vote during tax season". Each player votes keep or the largest cut it accepts (one of
+         * `costOfLivingCuts`, in gold); the cut every player accepted, the smallest vote, is made. false: no such vote
+         * (the reduction only through the tax-rate vote, the previous reading).
+         */
+        costOfLivingVote: z.boolean().default(false),
+        /** The cuts on the Cost of the Living vote's ballot, in gold, ascending (D48). */
+        costOfLivingCuts: z.array(int().min(1)).min(1).max(8).default([1]),
+        /**
+         * Then a vote to raise, keep or lower the Volatility by one (D48). 0.1.14a "7s": Volatility "can be voted
+         * on by all players"; `majority` (more votes for one change than for each other choice), `unanimous`, or
+         * `off` (the previous reading: Volatility only moved by cards).
+         */
+        volatilityVote: z.enum(['majority', 'unanimous', 'off']).default('off'),
       })
       .strict(),
     bankruptcy: z.object({ /** Months (wheel portions) to recover. 0.1.14a "Bankruptcy". */ graceMonths: int().min(1) }).strict(),

@@ -4,7 +4,7 @@ import { Kind } from '../engine/actions.ts';
 import { Phase, SlotKind, TopKind } from '../engine/state.ts';
 import { IllegalActionError } from '../../core/errors.ts';
 import {
-  act, assertConserved, club, diamond, game, isLegal, key, putChauffeur, putLab, putLand, putProperty, putSpecialised, snap, spade,
+  act, assertConserved, classic, club, diamond, game, isLegal, key, putChauffeur, putLab, putLand, putProperty, putSpecialised, snap, spade,
   variant,
 } from './helpers.ts';
 
@@ -134,9 +134,9 @@ describe('Deposits and withdrawals (0.1.27b "Creating a Chauffeur": "move gold f
   });
 });
 
-describe("Passive resonance in 'faces' mode (0.1.27b \"Passive Resonance\"; ruleset chauffeur.resonance)", () => {
+describe("D7: passive resonance in 'faces' mode, the previous reading (ruleset classic; 0.1.27b \"Passive Resonance\")", () => {
   it('dice showing both numbers pay 1 gold per 5 in the vault, from the Central Bank into the vault', () => {
-    const g = game();
+    const g = game({ ruleset: classic() });
     expect(g.rs.data.chauffeur.resonance).toBe('faces');
     putChauffeur(g.s, g.rs, 0, 0, club(3), club(5), 10);
     const bank = g.s.centralBank;
@@ -150,7 +150,7 @@ describe("Passive resonance in 'faces' mode (0.1.27b \"Passive Resonance\"; rule
   });
 
   it('does not resonate when each number is rolled individually, nor on a total equal to their sum', () => {
-    const g = game();
+    const g = game({ ruleset: classic() });
     putChauffeur(g.s, g.rs, 0, 0, club(3), club(5), 10);
     resolveRoll(g.s, g.rs, 1, 2); // 3
     resolveRoll(g.s, g.rs, 3, 2); // one die shows 3
@@ -162,7 +162,7 @@ describe("Passive resonance in 'faces' mode (0.1.27b \"Passive Resonance\"; rule
   });
 
   it('fewer than 5 gold in the vault earns nothing', () => {
-    const g = game();
+    const g = game({ ruleset: classic() });
     putChauffeur(g.s, g.rs, 0, 0, club(3), club(5), 4);
     resolveRoll(g.s, g.rs, 3, 5);
     expect(g.s.slotVault[key(g, 0, 0)]).toBe(4);
@@ -170,7 +170,7 @@ describe("Passive resonance in 'faces' mode (0.1.27b \"Passive Resonance\"; rule
   });
 
   it("resonates for its owner on any player's roll", () => {
-    const g = game();
+    const g = game({ ruleset: classic() });
     putChauffeur(g.s, g.rs, 2, 0, club(2), club(6), 17);
     g.s.turnIdx = 1;
     resolveRoll(g.s, g.rs, 6, 2);
@@ -179,10 +179,10 @@ describe("Passive resonance in 'faces' mode (0.1.27b \"Passive Resonance\"; rule
   });
 });
 
-describe("Passive resonance in 'sum' mode (ruleset chauffeur.resonance: 'sum')", () => {
-  it('resonates when the total equals the sum of the two numbers, whatever the faces', () => {
-    const rs = variant((d) => (d.chauffeur.resonance = 'sum'));
-    const g = game({ ruleset: rs });
+describe("D7: passive resonance in 'sum' mode, the default (0.1.27b \"Passive Resonance\": \"the dice roll matches\")", () => {
+  it('D7: resonates when the roll total equals the sum of the two numbers, whatever the faces', () => {
+    const g = game();
+    expect(g.rs.data.chauffeur.resonance).toBe('sum');
     putChauffeur(g.s, g.rs, 0, 0, club(3), club(5), 10);
     resolveRoll(g.s, g.rs, 4, 4);
     expect(g.s.slotVault[key(g, 0, 0)]).toBe(12);

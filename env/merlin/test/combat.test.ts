@@ -13,7 +13,7 @@ import { loadRuleset } from '../rules/index.ts';
 import { nextInt, seedRng } from '../../core/rng.ts';
 import { IllegalActionError } from '../../core/errors.ts';
 import {
-  act, assertConserved, club, diamond, frontLine, game, giveCard, giveCommodity, giveGold, heart, isLegal, key, nextDice, nextRoll, putChauffeur, putLand,
+  act, assertConserved, classic, club, diamond, frontLine, game, giveCard, giveCommodity, giveGold, heart, isLegal, key, nextDice, nextRoll, putChauffeur, putLand,
   putProperty, putSpecialised, putUnit, snap, spade, sq, variant, type Game,
 } from './helpers.ts';
 
@@ -75,13 +75,24 @@ describe('Animating a golem (0.1.27b "Animating a Golem")', () => {
 });
 
 describe('Golem actions (0.1.27b "Basic Golem Actions", "Golem Alignments")', () => {
-  it('black golems are aggressive (attack properties, never defend); red golems defensive (defend, never attack properties)', () => {
-    const g = frontLine();
+  it('D83: by default alignment is an inclination, not a rule: black and red golems may both attack properties and defend', () => {
+    for (const card of [spade(12), heart(12)]) {
+      const g = frontLine();
+      expect(g.rs.data.combat.alignment).toBe('none');
+      putUnit(g, 0, 3, card, 2, 2);
+      act(g, Kind.CommandUnit, sq(g, 0, 3), 0);
+      expect(isLegal(g, Kind.AttackProperty)).toBe(true);
+      expect(isLegal(g, Kind.Defend)).toBe(true);
+    }
+  });
+
+  it("D83: with `alignment: strict` (ruleset classic) black golems attack properties, never defend; red golems defend, never attack properties", () => {
+    const g = frontLine(classic());
     putUnit(g, 0, 3, club(11), 2, 2);
     act(g, Kind.CommandUnit, sq(g, 0, 3), 0);
     expect(isLegal(g, Kind.AttackProperty)).toBe(true);
     expect(isLegal(g, Kind.Defend)).toBe(false);
-    const h = frontLine();
+    const h = frontLine(classic());
     putUnit(h, 0, 3, heart(11), 2, 2);
     act(h, Kind.CommandUnit, sq(h, 0, 3), 0);
     expect(isLegal(h, Kind.AttackProperty)).toBe(false);

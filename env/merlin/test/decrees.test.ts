@@ -52,7 +52,7 @@ describe('Enacting a decree: a Crown and its consequences (0.1.27b "Royal Decree
     act(g, Kind.EnactDecree);
     expect(g.s.costOfLiving).toBe(2);
     expect(g.s.gold[0]).toBe(10 - 3 - 2);
-    expect(g.s.row).toBe(2);
+    expect(g.s.row).toBe(3 + 2); // the King's price (D15: card prices go to the R.O.W.) and the decree's 2
     expect(g.s.crowns[0]).toBe(1);
     assertConserved(g);
   });

@@ -177,10 +177,10 @@ describe('Season triggers (0.1.27b "Event Triggers": "a specific season occurrin
   it('The Great Thaw gives every player a Soul when the wheel enters spring', () => {
     const g = game();
     draw(g, 'crystalBall', 'great-thaw');
-    g.s.wheelPos = 7;
-    resolveRoll(g.s, g.rs, 2, 2); // End of Winter: still winter
+    g.s.wheelPos = 1;
+    resolveRoll(g.s, g.rs, 2, 2); // Winter
     expect(g.s.readingCard.length).toBe(1);
-    resolveRoll(g.s, g.rs, 2, 2); // Start of Spring
+    resolveRoll(g.s, g.rs, 2, 2); // Spring
     expect([0, 1, 2, 3].map((p) => g.s.held[p * 3])).toEqual([1, 1, 1, 1]);
     expect(g.s.readingCard).toEqual([]);
     assertConserved(g);

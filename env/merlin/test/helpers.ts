@@ -27,6 +27,13 @@ export interface Game {
   rs: Ruleset;
 }
 
+/**
+ * The `classic` ruleset: the readings that were the default before the playable-game revision (12-month year,
+ * dominance by elimination, card prices to the Central Bank, no counter votes, 5 Crowns, 'faces' resonance,
+ * strict alignment, the first reading decks). Tests of those readings run on it, so each stays an option.
+ */
+export const classic = (): Ruleset => loadRuleset('classic');
+
 /** A game in seat 0's Main phase on turn 1, seat order 0..P-1, all gold and decks as after setup (auction bids 0). */
 export function game(opts: { players?: number; seed?: string; ruleset?: Ruleset } = {}): Game {
   const rs = opts.ruleset ?? loadRuleset('full');
@@ -38,6 +45,10 @@ export function game(opts: { players?: number; seed?: string; ruleset?: Ruleset 
   s.phase = Phase.Main;
   s.decider = 0;
   s.actionsThisTurn = 0;
+  // The first turn's roll may have moved the wheel (doubles): scenarios start at the ruleset's first portion.
+  s.wheelPos = rs.data.start.wheelPortion;
+  s.months = 0;
+  s.year = 1;
   return { s, rs };
 }
 
@@ -311,8 +322,8 @@ export function drawKing(g: Game, ids: string[]): number[] {
 }
 
 /** Seat 0's field slot 3 touches seat 1's slot 0 (board.ts): the usual front line of the combat scenarios. */
-export function frontLine(): Game {
-  const g = game();
+export function frontLine(ruleset?: Ruleset): Game {
+  const g = game({ ruleset });
   putProperty(g.s, g.rs, 0, 3, club(2));
   putProperty(g.s, g.rs, 1, 0, club(5));
   return g;

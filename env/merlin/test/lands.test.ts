@@ -152,7 +152,7 @@ describe('Planting doubles Souls and Essence Grain, not Elixir Oil (0.1.27b "Pla
 
   it('a planted Land in spring yields four', () => {
     const g = game();
-    g.s.wheelPos = 10;
+    g.s.wheelPos = 3; // Spring
     putProperty(g.s, g.rs, 0, 0, club(5));
     putLand(g.s, g.rs, 0, 0, diamond(8));
     giveCommodity(g.s, 0, GRAIN, 1);

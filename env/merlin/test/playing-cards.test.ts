@@ -5,24 +5,36 @@ import { rankOf } from '../engine/cards.ts';
 import { loadRuleset } from '../rules/index.ts';
 import { IllegalActionError } from '../../core/errors.ts';
 import {
-  act, assertConserved, club, diamond, game, giveCard, giveGold, heart, isLegal, JOKER, key, nextRoll, putProperty, snap, spade, stackDeck,
+  act, assertConserved, classic, club, diamond, game, giveCard, giveGold, heart, isLegal, JOKER, key, nextRoll, putProperty, snap, spade, stackDeck,
   takeCard, variant,
 } from './helpers.ts';
 
 const OIL = 1;
 
 describe('Buying a card at the Cost of the Living (0.1.27b "Properties and Permits"; 0.1.14a "Core Loop")', () => {
-  it('pays the Cost of the Living to the Central Bank and takes the top card face down, not yet playable', () => {
+  it('D15: pays the Cost of the Living to the R.O.W. (the Council\'s office) and takes the top card face down, not yet playable', () => {
     const g = game();
     g.s.costOfLiving = 3;
     stackDeck(g.s, club(9));
     const bank = g.s.centralBank;
     act(g, Kind.BuyCard);
     expect(g.s.gold[0]).toBe(7);
-    expect(g.s.centralBank).toBe(bank + 3);
+    expect(g.s.row).toBe(3);
+    expect(g.s.centralBank).toBe(bank);
     expect(g.s.newCards[0]).toEqual([club(9)]);
     expect(g.s.hands[0]).toEqual([]);
     expect(isLegal(g, Kind.PlayCard, 0)).toBe(false);
+    assertConserved(g);
+  });
+
+  it('D15: with `cardPricePaidTo: centralBank` (ruleset classic) the price goes to the Central Bank', () => {
+    const g = game({ ruleset: classic() });
+    g.s.costOfLiving = 3;
+    stackDeck(g.s, club(9));
+    const bank = g.s.centralBank;
+    act(g, Kind.BuyCard);
+    expect(g.s.centralBank).toBe(bank + 3);
+    expect(g.s.row).toBe(0);
     assertConserved(g);
   });
 
@@ -159,9 +171,9 @@ describe('Aces: draw until a permit, paid at once, Ace shuffled back (0.1.27b "T
     act(g, Kind.BuyCard);
     expect(g.s.hands[0]).toEqual([club(5)]);
     expect(g.s.newCards[0]).toEqual([]);
-    // paid the Cost of the Living (2), received the 5's payout (2)
+    // paid the Cost of the Living (2) to the R.O.W. (D15), received the 5's payout (2) from the Central Bank
     expect(g.s.gold[0]).toBe(10);
-    expect(g.s.centralBank).toBe(bank);
+    expect(g.s.centralBank).toBe(bank - 2);
     expect(g.s.costOfLiving).toBe(2); // the 7 passed over was not played
     expect(g.s.deck).toContain(diamond(1));
     expect(g.s.deck).toContain(spade(11));
@@ -187,12 +199,12 @@ describe('Aces: draw until a permit, paid at once, Ace shuffled back (0.1.27b "T
 
   it('a Souls Land found by an Ace in winter yields nothing; in spring two', () => {
     const g = game();
-    g.s.wheelPos = 7;
+    g.s.wheelPos = 2; // Winter
     stackDeck(g.s, diamond(3));
     stackDeck(g.s, club(1));
     act(g, Kind.BuyCard);
     expect(g.s.held[0]).toBe(0);
-    g.s.wheelPos = 10;
+    g.s.wheelPos = 3; // Spring
     stackDeck(g.s, diamond(4));
     stackDeck(g.s, spade(1));
     act(g, Kind.BuyCard);
@@ -235,8 +247,8 @@ describe('Jokers: the Taxman (0.1.27b "Taxmen of the Wizard\'s Republic (Jokers)
     const bank = g.s.centralBank;
     act(g, Kind.BuyCard);
     expect(g.s.gold).toEqual([10 - 2 - 2, 8, 8, 8]);
-    expect(g.s.row).toBe(8);
-    expect(g.s.centralBank).toBe(bank + 2); // only the Cost of the Living
+    expect(g.s.row).toBe(2 + 8); // the card's price (D15) and the Taxman's 4 x 2
+    expect(g.s.centralBank).toBe(bank); // nothing
     expect(g.s.deck).toContain(JOKER);
     expect(g.s.newCards[0]).toEqual([]);
     assertConserved(g);
@@ -254,7 +266,7 @@ describe('Jokers: the Taxman (0.1.27b "Taxmen of the Wizard\'s Republic (Jokers)
     expect(g.s.gold[2]).toBe(0);
     expect(g.s.debtRow[2]).toBe(2);
     expect(g.s.bankruptSince[2]).toBe(g.s.months);
-    expect(g.s.row).toBe(3 + 3 + 1 + 3);
+    expect(g.s.row).toBe(2 + 3 + 3 + 1 + 3); // the card's price (D15) and the Taxman's
     assertConserved(g);
   });
 

@@ -76,7 +76,7 @@ describe('Hidden decree costs (0.1.27b "Royal Decrees": consequences "often detr
     expect(g.s.crowns[0]).toBe(1);
     expect(g.s.costOfLiving).toBe(2);
     expect(g.s.gold[0]).toBe(1);
-    expect(g.s.row).toBe(0);
+    expect(g.s.row).toBe(3); // only the King's price (D15), not the disregarded cost
     assertConserved(g);
   });
 
@@ -141,10 +141,12 @@ describe('The regulation vote (0.1.14a "Kings": "all players take a vote to make
     council(g, 'card-levy', [true, true, true, true]);
     const gold = g.s.gold[0];
     const bank = g.s.centralBank;
+    const row = g.s.row;
     stackDeck(g.s, spade(3));
     act(g, Kind.BuyCard);
     expect(g.s.gold[0]).toBe(gold - g.s.costOfLiving - 1);
-    expect(g.s.centralBank).toBe(bank + g.s.costOfLiving + 1);
+    expect(g.s.centralBank).toBe(bank + 1); // the fee; the price goes to the R.O.W. (D15)
+    expect(g.s.row).toBe(row + g.s.costOfLiving);
     assertConserved(g);
     g.s.centralBank += g.s.gold[0] - g.s.costOfLiving;
     g.s.gold[0] = g.s.costOfLiving;

@@ -17,7 +17,8 @@ describe('ruleset as data', () => {
     expect(r.start.costOfLiving).toBe(2);
     expect(r.start.researchCost).toBe(1);
     expect(r.start.volatility).toBe(1);
-    expect(r.victory.crownsToWin).toBe(5);
+    expect(r.victory.crownsToWin).toBe(3); // D34: the drafts' 5 cannot be reached; 5 in the classic ruleset
+    expect(loadRuleset('classic').data.victory.crownsToWin).toBe(5);
     expect(r.payout).toEqual({ '2': 5, '3': 4, '4': 3, '5': 2, '6': 1, '8': 1, '9': 2, '10': 3 });
     expect(r.landNumbers).toEqual({ souls: [2, 3, 4], elixirOil: [5, 6], essenceGrain: [8, 9, 10] });
     expect(r.players).toEqual({ min: 2, max: 6, default: 4 });

@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
 import { currentPortion } from '../engine/season-wheel.ts';
 import { Kind } from '../engine/actions.ts';
-import { act, assertConserved, club, diamond, game, putLand, putProperty, stackDeck, type Game } from './helpers.ts';
+import { act, assertConserved, classic, club, diamond, game as defaultGame, putLand, putProperty, stackDeck, type Game } from './helpers.ts';
+
+/** These scenarios pin the 12-month wheel (D4's previous reading, ruleset `classic`); the 4-season default is tested at the end. */
+const game = (o: Parameters<typeof defaultGame>[0] = {}) => defaultGame({ ruleset: classic(), ...o });
 
 const SOULS = 0;
 const OIL = 1;
 const GRAIN = 2;
 
 /** Seat 0 owns a Souls Land (3), an Oil Land (5) and a Grain Land (9), each on a property numbered 6/8/10. */
-function farm(): Game {
-  const g = game();
+function farm(g: Game = game()): Game {
   putProperty(g.s, g.rs, 0, 0, club(6));
   putLand(g.s, g.rs, 0, 0, diamond(3));
   putProperty(g.s, g.rs, 0, 1, club(8));
@@ -233,5 +235,34 @@ describe('Production uses the portion the roll lands in (0.1.27b "The Dice of De
     expect(held(g)[GRAIN]).toBe(2);
     expect(g.s.gold[0]).toBe(11);
     assertConserved(g);
+  });
+});
+
+describe('D4: the default year is four seasons, one wheel portion each (0.1.27b "Standard Season Wheel": "Divides the year into four seasons")', () => {
+  it('D4: doubles move the wheel a season; four doubles make a year; entering Spring opens tax season', () => {
+    const g = defaultGame();
+    expect(g.rs.wheels[0].map((p) => p.season)).toEqual(['summer', 'autumn', 'winter', 'spring']);
+    expect(g.rs.wheels[1].map((p) => p.season)).toEqual(['summer', 'autumn', 'winter', 'spring']);
+    expect(resolveRoll(g.s, g.rs, 1, 1)).toBe(false); // into Autumn
+    expect(resolveRoll(g.s, g.rs, 2, 2)).toBe(false); // into Winter
+    expect(resolveRoll(g.s, g.rs, 3, 3)).toBe(true); // into Spring: tax season
+    expect(currentPortion(g.s, g.rs).label).toBe('Spring');
+    resolveRoll(g.s, g.rs, 4, 4);
+    expect(g.s.wheelPos).toBe(0);
+    expect(g.s.year).toBe(2);
+    expect(g.s.months).toBe(4);
+    assertConserved(g);
+  });
+
+  it('D4: Souls and Grain follow the season (x1 summer, x2 autumn and spring, none in winter); Elixir Oil does not', () => {
+    const want: Record<number, number[]> = { 0: [1, 1, 1], 1: [2, 1, 2], 2: [0, 1, 0], 3: [2, 1, 2] };
+    for (const pos of [0, 1, 2, 3]) {
+      const g = farm(defaultGame());
+      g.s.wheelPos = pos;
+      resolveRoll(g.s, g.rs, 1, 2);
+      resolveRoll(g.s, g.rs, 1, 4);
+      resolveRoll(g.s, g.rs, 3, 6);
+      expect(g.s.held.slice(0, 3), `portion ${pos}`).toEqual(want[pos]);
+    }
   });
 });

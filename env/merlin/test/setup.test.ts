@@ -37,7 +37,7 @@ describe('Game setup (0.1.27b "Game Setup: Preparing the Mystical Marketplace" 2
     expect(g.s.climate).toBe(0);
     expect(g.s.wheelKind).toBe(0);
     expect(g.s.wheelPos).toBe(0);
-    expect(currentPortion(g.s, g.rs).label).toBe('Start of Summer');
+    expect(currentPortion(g.s, g.rs).label).toBe('Summer'); // D4: the year is four seasons; 'Start of Summer' in classic
     expect(g.s.year).toBe(1);
     expect(g.s.months).toBe(0);
     assertConserved(g);

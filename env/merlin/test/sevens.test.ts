@@ -181,7 +181,7 @@ describe('The Sevens are unleashed (0.1.27b "The Sevens of Upheaval" 3; 0.1.14a 
     assertConserved(g);
   });
 
-  it('with `playSevenCardsInDeckOnRoll`, each 7 card in the draw pile also adds the Volatility on a rolled 7', () => {
+  it('D10: with `playSevenCardsInDeckOnRoll` (the literal reading), each 7 card in the draw pile also adds the Volatility on a rolled 7', () => {
     const rs = variant((d) => (d.sevens.playSevenCardsInDeckOnRoll = true));
     const g = game({ ruleset: rs });
     const sevens = g.s.deck.filter((c) => rankOf(c) === 7).length;
@@ -192,7 +192,7 @@ describe('The Sevens are unleashed (0.1.27b "The Sevens of Upheaval" 3; 0.1.14a 
     assertConserved(g);
   });
 
-  it('by default (project decision, sevens.ts docstring) the 7 cards in the deck are not played on a rolled 7', () => {
+  it('D10: by default the 7 cards in the deck are not played on a rolled 7', () => {
     const g = game();
     resolveRoll(g.s, g.rs, 3, 4);
     expect(g.s.costOfLiving).toBe(3);

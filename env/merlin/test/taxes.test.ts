@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Kind } from '../engine/actions.ts';
+import { actionId, catalogue, Kind } from '../engine/actions.ts';
+import { applyAction, legalActionList } from '../engine/engine.ts';
 import { Phase } from '../engine/state.ts';
 import { beginTaxSeason, taxOwed } from '../engine/taxes.ts';
 import { taxableProperties } from '../engine/properties.ts';
 import { currentPortion } from '../engine/season-wheel.ts';
 import { IllegalActionError } from '../../core/errors.ts';
 import {
-  act, assertConserved, club, diamond, game, heart, isLegal, key, nextRoll, putChauffeur, putLab, putLand, putProperty, putSpecialised,
+  act, assertConserved, classic, club, diamond, game, heart, isLegal, key, nextRoll, putChauffeur, putLab, putLand, putProperty, putSpecialised,
   snap, spade, type Game,
 } from './helpers.ts';
 
@@ -43,7 +44,7 @@ describe('Tax owed: the rate plus the rate per property, specialised double, a C
 describe('Tax season every spring (0.1.14a "Taxes"; taxes.ts: before the Future Reading)', () => {
   it("entering Start of Spring on a roll makes every player pay the R.O.W., then the vote, then the roller's reading", () => {
     const g = game();
-    g.s.wheelPos = 8; // End of Winter
+    g.s.wheelPos = 2; // Winter (D4: a portion is a season)
     putProperty(g.s, g.rs, 0, 0, club(5));
     putProperty(g.s, g.rs, 0, 1, club(9));
     putSpecialised(g.s, g.rs, 0, 1, spade(8));
@@ -51,7 +52,7 @@ describe('Tax season every spring (0.1.14a "Taxes"; taxes.ts: before the Future 
     const bank = g.s.centralBank;
     nextRoll(g.s, 2, 2);
     act(g, Kind.EndTurn); // seat 1 rolls doubles
-    expect(currentPortion(g.s, g.rs).label).toBe('Start of Spring');
+    expect(currentPortion(g.s, g.rs).label).toBe('Spring');
     // seat 0: 1 + 1 x 3 = 4; seat 1: 1; seat 2: 1 + 2 = 3; seat 3: 1
     expect(g.s.gold).toEqual([6, 9, 7, 9]);
     expect(g.s.row).toBe(9);
@@ -65,6 +66,11 @@ describe('Tax season every spring (0.1.14a "Taxes"; taxes.ts: before the Future 
     }
     expect(voters).toEqual([1, 2, 3, 0]);
     expect(g.s.taxRate).toBe(1);
+    // D48: then the Cost of the Living vote and the Volatility vote, each in the same order
+    for (const phase of [Phase.CostOfLivingVote, Phase.VolatilityVote]) {
+      expect(g.s.phase).toBe(phase);
+      for (let i = 0; i < 4; i++) act(g, Kind.VoteKeep);
+    }
     expect(g.s.phase).toBe(Phase.FutureReading);
     expect(g.s.decider).toBe(1);
     assertConserved(g);
@@ -140,7 +146,7 @@ describe('The unanimous tax-rate vote (0.1.14a "Taxes"; 0.1.27b "The Sevens of U
     expect(g.s.taxRate).toBe(2);
     expect(g.s.costOfLiving).toBe(3);
     expect(g.s.researchCost).toBe(2);
-    expect(g.s.phase).toBe(Phase.FutureReading);
+    expect(g.s.phase).toBe(Phase.CostOfLivingVote);
     assertConserved(g);
   });
 
@@ -198,5 +204,79 @@ describe('The unanimous tax-rate vote (0.1.14a "Taxes"; 0.1.27b "The Sevens of U
     allVote(g, [Kind.VoteRaise, Kind.VoteRaise, Kind.VoteRaise]);
     expect(g.s.taxRate).toBe(2);
     assertConserved(g);
+  });
+});
+
+describe('D48: the Cost of the Living vote (0.1.27b "The Sevens of Upheaval" 1: "can be reduced on unanimous vote during tax season")', () => {
+  /** Tax season with no Crowns and the tax-rate vote kept: the Cost of the Living vote is open. */
+  function atCostVote(col: number): Game {
+    const g = game();
+    g.s.costOfLiving = col;
+    beginTaxSeason(g.s, g.rs);
+    allVote(g, [Kind.VoteKeep, Kind.VoteKeep, Kind.VoteKeep, Kind.VoteKeep]);
+    expect(g.s.phase).toBe(Phase.CostOfLivingVote);
+    return g;
+  }
+  const cut = (g: Game, gold: number) => actionId(g.rs, Kind.VoteCut, g.rs.data.taxes.costOfLivingCuts.indexOf(gold));
+
+  it('D48: every vote is keep or the largest cut accepted; the smallest vote, the cut all accepted, is made', () => {
+    const g = atCostVote(12);
+    expect(legalActionList(g.s, g.rs).map((id) => catalogue(g.rs).kind[id])).toEqual([Kind.VoteKeep, ...g.rs.data.taxes.costOfLivingCuts.map(() => Kind.VoteCut)]);
+    for (const gold of [8, 5, 13, 8]) applyAction(g.s, g.rs, cut(g, gold));
+    expect(g.s.costOfLiving).toBe(12 - 5);
+    expect(g.s.phase).toBe(Phase.VolatilityVote);
+    assertConserved(g);
+  });
+
+  it('D48: one keep keeps the Cost of the Living (unanimity); a cut stops at the floor; raise and lower are refused', () => {
+    const g = atCostVote(6);
+    const before = snap(g);
+    expect(() => act(g, Kind.VoteRaise)).toThrow(IllegalActionError);
+    expect(() => act(g, Kind.VoteLower)).toThrow(IllegalActionError);
+    expect(snap(g)).toBe(before);
+    for (const gold of [3, 3, 3]) applyAction(g.s, g.rs, cut(g, gold));
+    act(g, Kind.VoteKeep);
+    expect(g.s.costOfLiving).toBe(6);
+    const h = atCostVote(3);
+    for (let i = 0; i < 4; i++) applyAction(h.s, h.rs, cut(h, 13));
+    expect(h.s.costOfLiving).toBe(h.rs.data.floors.costOfLiving);
+  });
+
+  it('D48: with `costOfLivingVote: false` (ruleset classic) tax season has only the tax-rate vote', () => {
+    const g = game({ ruleset: classic() });
+    beginTaxSeason(g.s, g.rs);
+    allVote(g, [Kind.VoteKeep, Kind.VoteKeep, Kind.VoteKeep, Kind.VoteKeep]);
+    expect(g.s.phase).toBe(Phase.FutureReading);
+  });
+});
+
+describe('D48: the Volatility vote (0.1.14a "7s": Volatility "can be voted on by all players")', () => {
+  function atVolatilityVote(vol: number): Game {
+    const g = game();
+    g.s.volatility = vol;
+    beginTaxSeason(g.s, g.rs);
+    allVote(g, [Kind.VoteKeep, Kind.VoteKeep, Kind.VoteKeep, Kind.VoteKeep, Kind.VoteKeep, Kind.VoteKeep, Kind.VoteKeep, Kind.VoteKeep]);
+    expect(g.s.phase).toBe(Phase.VolatilityVote);
+    return g;
+  }
+
+  it('D48: more than half of the votes for a change make it (majority); the floor holds', () => {
+    const g = atVolatilityVote(3);
+    allVote(g, [Kind.VoteLower, Kind.VoteLower, Kind.VoteLower, Kind.VoteKeep]);
+    expect(g.s.volatility).toBe(2);
+    expect(g.s.phase).toBe(Phase.FutureReading);
+    const h = atVolatilityVote(1);
+    allVote(h, [Kind.VoteLower, Kind.VoteLower, Kind.VoteLower, Kind.VoteLower]);
+    expect(h.s.volatility).toBe(h.rs.data.floors.volatility);
+    const r = atVolatilityVote(2);
+    allVote(r, [Kind.VoteRaise, Kind.VoteRaise, Kind.VoteRaise, Kind.VoteLower]);
+    expect(r.s.volatility).toBe(3);
+    assertConserved(r);
+  });
+
+  it('D48: half the votes are not a majority: the Volatility is kept', () => {
+    const g = atVolatilityVote(3);
+    allVote(g, [Kind.VoteLower, Kind.VoteLower, Kind.VoteRaise, Kind.VoteKeep]);
+    expect(g.s.volatility).toBe(3);
   });
 });

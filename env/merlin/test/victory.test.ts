@@ -6,7 +6,7 @@ import { isTerminal, isTruncated, legalActionList, currentPlayer } from '../engi
 import { payOrOwe } from '../engine/bankruptcy.ts';
 import { GameOverError, IllegalActionError } from '../../core/errors.ts';
 import {
-  act, assertConserved, club, diamond, game, giveCommodity, giveGold, isLegal, key, nextRoll, putChauffeur, putLab, putLand,
+  act, assertConserved, classic, club, diamond, game, giveCommodity, giveGold, isLegal, key, nextRoll, putChauffeur, putLab, putLand,
   putProperty, putSpecialised, snap, spade, variant,
 } from './helpers.ts';
 
@@ -38,10 +38,16 @@ describe('Net worth (victory.ts docstring; 0.1.14a "Property Value")', () => {
   });
 });
 
-describe('Royal Favor: 5 Crowns and strictly the highest net worth (0.1.27b "Victory Conditions" 2; 0.1.14a "Kings")', () => {
-  it('is not legal with 4 Crowns', () => {
+describe('D34: Royal Favor: crownsToWin (3 by default, 5 in the drafts) and strictly the highest net worth (0.1.27b "Victory Conditions" 2; 0.1.14a "Kings")', () => {
+  it('D34: is not legal with one Crown fewer than crownsToWin (3 by default; 4 of the drafts\' 5 in the classic ruleset)', () => {
+    for (const rs of [undefined, classic()]) {
+      const g = game({ ruleset: rs });
+      g.s.crowns[0] = g.rs.data.victory.crownsToWin - 1;
+      giveGold(g.s, 0, 10);
+      expect(isLegal(g, Kind.PlayCrowns)).toBe(false);
+    }
     const g = game();
-    g.s.crowns[0] = 4;
+    g.s.crowns[0] = 2;
     giveGold(g.s, 0, 10);
     expect(isLegal(g, Kind.PlayCrowns)).toBe(false);
     const before = snap(g);
@@ -50,9 +56,9 @@ describe('Royal Favor: 5 Crowns and strictly the highest net worth (0.1.27b "Vic
     assertConserved(g);
   });
 
-  it('is legal with 5 Crowns and the highest net worth, and wins the game at once', () => {
+  it('D34: is legal with crownsToWin Crowns and the highest net worth, spends them and wins the game at once', () => {
     const g = game();
-    g.s.crowns[0] = 5;
+    g.s.crowns[0] = 3;
     giveGold(g.s, 0, 1);
     expect(hasHighestNetWorth(g.s, g.rs, 0)).toBe(true);
     expect(isLegal(g, Kind.PlayCrowns)).toBe(true);
@@ -103,8 +109,8 @@ describe('Royal Favor: 5 Crowns and strictly the highest net worth (0.1.27b "Vic
 });
 
 describe('Economic Dominance (0.1.27b "Victory Conditions" 1: bankrupt all other players)', () => {
-  it('when the year of grace of the last two rivals runs out together, the one player left wins', () => {
-    const g = game({ players: 3 });
+  it('D33: with `dominance: eliminated` (ruleset classic), when the year of grace of the last two rivals runs out together, the one player left wins', () => {
+    const g = game({ players: 3, ruleset: classic() });
     g.s.months = 20;
     for (const p of [1, 2]) {
       g.s.centralBank += g.s.gold[p];
@@ -121,9 +127,9 @@ describe('Economic Dominance (0.1.27b "Victory Conditions" 1: bankrupt all other
     assertConserved(g);
   });
 
-  it("under `dominance: bankrupt`, the game ends when every rival is bankrupt at the end of a turn", () => {
-    const rs = variant((d) => (d.victory.dominance = 'bankrupt'));
-    const g = game({ ruleset: rs });
+  it("D33: under the default `dominance: bankrupt` (0.1.27b: \"Bankrupt all other players\"), the game ends when every rival is bankrupt at the end of a turn", () => {
+    const g = game();
+    expect(g.rs.data.victory.dominance).toBe('bankrupt');
     for (const p of [1, 2, 3]) {
       g.s.centralBank += g.s.gold[p];
       g.s.gold[p] = 0;
@@ -136,8 +142,8 @@ describe('Economic Dominance (0.1.27b "Victory Conditions" 1: bankrupt all other
     assertConserved(g);
   });
 
-  it('under the default `dominance: eliminated`, bankrupt rivals still play on', () => {
-    const g = game();
+  it('D33: under `dominance: eliminated` (ruleset classic), bankrupt rivals still play on', () => {
+    const g = game({ ruleset: classic() });
     for (const p of [1, 2, 3]) {
       g.s.centralBank += g.s.gold[p];
       g.s.gold[p] = 0;

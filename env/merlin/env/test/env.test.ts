@@ -93,7 +93,8 @@ describe('AEC env (PettingZoo vocabulary)', () => {
     const env = new AECEnv(game, { players: 3 });
     env.reset({ seed: 'os' });
     const rng = seedRng('os-agent');
-    for (let i = 0; i < 200 && env.currentPlayer() >= 0; i++) env.step(pick(rng, env.last().actionMask));
+    for (let i = 0; i < 40 && env.currentPlayer() >= 0; i++) env.step(pick(rng, env.last().actionMask));
+    expect(env.currentPlayer()).toBeGreaterThanOrEqual(0); // still running: the checks below step it
     const c = env.clone();
     expect(c.serialize()).toBe(env.serialize());
     expect(c.legalActions()).toEqual(env.legalActions());
