@@ -3,7 +3,13 @@
  *
  * It scores every legal action in gold-equivalents and plays the best one, ending its turn when nothing
  * beats doing nothing. It places every property (expected payout per 36 rolls), Lands on its weakest
- * properties, labs it can fund; buys cards while it keeps a reserve for the coming tax; turns successful
+ * properties, labs it can fund; buys cards while a card pays (`cardValue` plus the Crown a King brings, 4 in 52,
+ * against the Cost of the Living) and it keeps a reserve for the coming tax; chases Royal Favor: the next Crown is
+ * worth more for each it holds (`crownChase`), it keeps its Crowns rather than spend them on tax when within
+ * `keepCrownsWithin` of Royal Favor, and one Crown short it buys cards and bids for refused decrees with its whole
+ * pocket; in tax season it votes the tax rate `taxVote`, the largest Cost of the Living cut that leaves it at
+ * `lowerCostOfLivingAbove`, and Volatility down to `lowerVolatilityAbove` (D48); keeps at most `maxOpenBids` Grand
+ * Market bids (gold in a bid is gold not buying cards); turns successful
  * labs into Spell Shops / Breweries on its best-paying property; brews and sells Mead; plants Souls and
  * Grain; casts spells on the net-worth leader; takes decrees when the Crown is worth it and bids for
  * refused ones; pays taxes (spending a Crown only when it cannot pay) and plays its Crowns the moment
@@ -32,7 +38,7 @@ import { rankOf, Suit, suitOf } from '../env/merlin/engine/cards.ts';
 import { cardDef, DECK_INDEX } from '../env/merlin/engine/effects.ts';
 import { handCardDef } from '../env/merlin/engine/magic.ts';
 import { netWorth } from '../env/merlin/engine/victory.ts';
-import { taxOwed } from '../env/merlin/engine/taxes.ts';
+import { taxOwed, VOTE_CUT } from '../env/merlin/engine/taxes.ts';
 import { motionRepeals } from '../env/merlin/engine/regulations.ts';
 import type { CardDef } from '../env/merlin/cards/schema.ts';
 import {
@@ -66,10 +72,16 @@ export const HeuristicWeights = z
     plantBonus: z.number(),
     spellKeep: z.number(),
     crownValue: z.number(),
+    /** Extra worth of the next Crown per Crown already held (it chases Royal Favor), and how near Royal Favor (Crowns short) it stops spending them on taxes. */
+    crownChase: z.number().default(0),
+    keepCrownsWithin: z.number().default(0),
     decreeBidMax: z.number(),
     auctionBid: z.number(),
     preferCrystalBall: z.boolean(),
     taxVote: z.enum(['keep', 'raise', 'lower']),
+    /** It votes to lower the Cost of the Living above this value, and the Volatility above this one (D48's votes). */
+    lowerCostOfLivingAbove: z.number().default(2),
+    lowerVolatilityAbove: z.number().default(1),
     /** Combat (engine part 3): worth of a golem on the board (before its Soul), of a Royal Guard (before its cost), */
     golemBonus: z.number(),
     guardBonus: z.number(),
@@ -80,6 +92,8 @@ export const HeuristicWeights = z
     marketMargin: z.number().default(1),
     /** Units of each commodity it keeps rather than puts into an ask. */
     keepUnits: z.number().default(2),
+    /** Most Grand Market bids it keeps open at once (their gold is locked until they fill or leave escrow). */
+    maxOpenBids: z.number().default(3),
   })
   .strict();
 export type HeuristicWeights = z.infer<typeof HeuristicWeights>;
@@ -127,6 +141,23 @@ export class HeuristicAgent implements Agent {
       }
     }
     return best;
+  }
+
+  /**
+   * Its vote in tax season (0 keep, 1 raise, 2 lower, VOTE_CUT + i a cut): on the tax rate, `taxVote`; on the Cost
+   * of the Living, the largest cut that leaves it at or above `lowerCostOfLivingAbove` (cheaper cards for a buyer);
+   * on the Volatility, lower while it stands above `lowerVolatilityAbove` (each 7 then inflates less).
+   */
+  private scoreVote(s: MerlinState, vote: number): number {
+    const w = this.w;
+    let want = 0;
+    if (s.phase === Phase.TaxVote) want = w.taxVote === 'raise' ? 1 : w.taxVote === 'lower' ? 2 : 0;
+    else if (s.phase === Phase.CostOfLivingVote) {
+      const cuts = this.rs.data.taxes.costOfLivingCuts;
+      for (let i = 0; i < cuts.length; i++) if (s.costOfLiving - cuts[i] >= w.lowerCostOfLivingAbove) want = VOTE_CUT + i;
+    }
+    else if (s.phase === Phase.VolatilityVote) want = s.volatility > w.lowerVolatilityAbove ? 2 : 0;
+    return vote === want ? 1 : 0;
   }
 
   /** Expected gold per 36 rolls of a property numbered n. */
@@ -194,7 +225,11 @@ export class HeuristicAgent implements Agent {
         return 1e6;
       case Kind.Bid:
         if (s.phase === Phase.AuctionBid) return -Math.abs(arg - w.auctionBid);
-        return arg <= Math.min(w.decreeBidMax, gold - this.reserve(s, seat)) ? arg : -arg;
+        {
+          // A refused decree's auction sells its Crown: one Crown short of Royal Favor, it bids all its pocket.
+          const racing = s.crowns[seat] >= rs.data.victory.crownsToWin - 1;
+          return arg <= Math.min(w.decreeBidMax + this.crownWorth(s, seat) - w.crownValue, gold - (racing ? 0 : this.reserve(s, seat))) ? arg : -arg;
+        }
       case Kind.DrawTeaLeaves:
         return w.preferCrystalBall ? 0 : 1;
       case Kind.DrawCrystalBall:
@@ -202,7 +237,7 @@ export class HeuristicAgent implements Agent {
       case Kind.SelectOption:
         return this.faceValue(cardDef(rs, DECK_INDEX.royalDecrees, s.decreeOptions[arg]));
       case Kind.EnactDecree:
-        return w.crownValue + this.faceValue(cardDef(rs, DECK_INDEX.royalDecrees, s.decreeCard));
+        return this.crownWorth(s, seat) + this.faceValue(cardDef(rs, DECK_INDEX.royalDecrees, s.decreeCard));
       // the regulation vote (D152-D156): regulations only restrict, so propose a deletion, vote for deletions and against the rest
       case Kind.ProposeRegulation:
         return motionRepeals(s, rs, arg) ? 1 : 0;
@@ -215,15 +250,17 @@ export class HeuristicAgent implements Agent {
       case Kind.PayTax:
         return 0;
       case Kind.SpendCrownOnTax: {
+        // Only when it cannot pay, and not while the Crowns are its road to Royal Favor.
         const owed = taxOwed(s, rs, seat);
+        if (s.crowns[seat] >= rs.data.victory.crownsToWin - w.keepCrownsWithin) return -1;
         return gold >= owed ? -1 : 1;
       }
       case Kind.VoteKeep:
-        return w.taxVote === 'keep' ? 1 : 0;
       case Kind.VoteRaise:
-        return w.taxVote === 'raise' ? 1 : 0;
       case Kind.VoteLower:
-        return w.taxVote === 'lower' ? 1 : 0;
+        return this.scoreVote(s, kind === Kind.VoteKeep ? 0 : kind === Kind.VoteRaise ? 1 : 2);
+      case Kind.VoteCut:
+        return this.scoreVote(s, VOTE_CUT + arg);
       case Kind.SelectPlayer: {
         const target = (seat + arg) % s.numPlayers;
         return target === this.leader(s, seat) ? 1 : 0;
@@ -233,8 +270,11 @@ export class HeuristicAgent implements Agent {
       case Kind.BuyCard: {
         if (s.turn > w.buyUntilTurn) return -1;
         if (s.hands[seat].length + s.newCards[seat].length >= w.maxHand) return -1;
-        if (gold - s.costOfLiving < this.reserve(s, seat)) return -1;
-        return w.cardValue - s.costOfLiving;
+        // One Crown short of Royal Favor it races for the next King and keeps no reserve.
+        const racing = s.crowns[seat] >= rs.data.victory.crownsToWin - 1;
+        if (!racing && gold - s.costOfLiving < this.reserve(s, seat)) return -1;
+        // A King's decree brings a Crown (0.1.27b "Royal Decrees"): 4 cards in 52.
+        return w.cardValue + (4 / 52) * this.crownWorth(s, seat) - s.costOfLiving;
       }
       case Kind.PlayCard: {
         const c = s.hands[seat][arg];
@@ -329,7 +369,15 @@ export class HeuristicAgent implements Agent {
   private itemValue(s: MerlinState, item: number): number {
     const cat = itemCategory(this.rs, item);
     const n = itemAmount(this.rs, item);
-    return cat < 3 ? n * s.costOfLiving : cat === 3 ? n : this.w.crownValue;
+    return cat < 3 ? n * s.costOfLiving : cat === 3 ? n : this.crownWorth(s, s.decider);
+  }
+
+  /**
+   * Worth of one more Crown to `seat`, in gold: `crownValue`, plus `crownChase` for each Crown it already holds
+   * (the nearer Royal Favor, 0.1.27b "Victory Conditions", the more the next one is worth).
+   */
+  private crownWorth(s: MerlinState, seat: number): number {
+    return this.w.crownValue + this.w.crownChase * s.crowns[seat];
   }
 
   /** Scores of the market and offer kinds (engine part 2). */
@@ -348,10 +396,15 @@ export class HeuristicAgent implements Agent {
         const price = s.mktAsk[bestAsk(s, arg, seat) * 3 + arg];
         return price > spare ? -1 : fair - price - w.marketMargin;
       }
-      case Kind.PostBid:
-        return s.mktBid[seat * 3 + arg] === 0 && spare >= fair - w.marketMargin && fair > w.marketMargin ? 0.5 : -1;
+      case Kind.PostBid: {
+        // Gold in a bid is gold not buying cards: at most `maxOpenBids` bids, and a card's price kept in hand.
+        let open = 0;
+        for (let c = 0; c < 3; c++) if (s.mktBid[seat * 3 + c] > 0) open++;
+        if (open >= w.maxOpenBids) return -1;
+        return s.mktBid[seat * 3 + arg] === 0 && spare - s.costOfLiving >= fair - w.marketMargin && fair > w.marketMargin ? 0.5 : -1;
+      }
       case Kind.WithdrawBid:
-        return s.gold[seat] < this.reserve(s, seat) ? 1 : -1;
+        return s.gold[seat] < this.reserve(s, seat) + s.costOfLiving ? 1 : -1;
       case Kind.PostAsk: {
         const lot = m.askLots[arg2];
         const held = s.held[seat * 3 + arg];
