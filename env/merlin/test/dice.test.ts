@@ -17,7 +17,7 @@ const TABLE: [number, number][] = [
   [2, 5], [3, 4], [4, 3], [10, 3], [5, 2], [9, 2], [6, 1], [8, 1],
 ];
 
-describe('Clubs payout table (0.1.27b "Clubs: Properties and Holdings")', () => {
+describe('Clubs payout table (0.1.27b "Clubs: Properties and Holdings"; "The Glitter of Gold": gold comes from payouts)', () => {
   for (const [n, pay] of TABLE) {
     it(`a property numbered ${n} pays ${pay} gold from the Central Bank when ${n} is rolled`, () => {
       const g = game();
@@ -105,7 +105,7 @@ describe('Specialised properties pay double (0.1.14a "Clubs", "Property Value")'
     assertConserved(g);
   });
 
-  it('a property under a Land still pays its ordinary (not doubled) payout on its own number', () => {
+  it('D87: a property under a Land (a permit) still pays its ordinary (not doubled) payout on its own number', () => {
     const g = game();
     putProperty(g.s, g.rs, 0, 0, club(6));
     putLand(g.s, g.rs, 0, 0, diamond(3));

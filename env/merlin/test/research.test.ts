@@ -27,7 +27,7 @@ function spend(g: Game, k: number, n: number): number[] {
   return out;
 }
 
-describe('Funding a lab at the Research Cost (0.1.27b "Spell Lab Mechanics": "Research Funding")', () => {
+describe('D23: funding a lab at the Research Cost (0.1.27b "Spell Labs", "Spell Lab Mechanics": "Research Funding")', () => {
   it('pays the current Research Cost out of the pocket into the lab', () => {
     const g = game();
     putLab(g.s, g.rs, 0, 0, spade(6));
@@ -56,7 +56,7 @@ describe('Funding a lab at the Research Cost (0.1.27b "Spell Lab Mechanics": "Re
   });
 });
 
-describe("A funded lab produces on its number (0.1.27b \"Spell Generation\", \"Potion Recipe Generation\", \"Research Grants and Central Bank\")", () => {
+describe("D24: a funded lab produces on its number (0.1.27b \"Spell Labs\", \"Potion Labs\": \"Spell Generation\", \"Potion Recipe Generation\", \"Research Grants and Central Bank\")", () => {
   it('a funded Spell Lab draws the top spell into the hand and its funds go to the Central Bank', () => {
     const g = game();
     putLab(g.s, g.rs, 0, 3, spade(6));
@@ -115,7 +115,7 @@ describe("A funded lab produces on its number (0.1.27b \"Spell Generation\", \"P
   });
 });
 
-describe('Research success: 3 spent cards under the lab (0.1.27b "Research Success"; "Using Spells")', () => {
+describe('Research success: 3 spent cards under the lab (0.1.27b "Spell Labs": "Research Success"; "Using Spells")', () => {
   it("a spell cast from the lab's own production goes face down under that lab", () => {
     const g = game();
     putLab(g.s, g.rs, 0, 2, spade(6));
@@ -214,7 +214,7 @@ describe('Creating a Spell Shop or Brewery (0.1.27b "Spell Shop Mechanics", "Bre
   });
 });
 
-describe('Maintenance on the permit number (0.1.27b "Property Maintenance", "Maintenance Costs"; 0.1.14a "Maintenance")', () => {
+describe('D17: maintenance on the permit number (0.1.27b "Property Maintenance", "Maintenance Costs"; 0.1.14a "Maintenance")', () => {
   it("a Spell Shop costs 1 gold to the Central Bank when its lab card's number is rolled", () => {
     const g = game();
     putProperty(g.s, g.rs, 0, 0, club(5));

@@ -166,7 +166,7 @@ describe('Climate Change and the Erratic wheel (0.1.27b "The Two Season Wheels";
     assertConserved(g);
   });
 
-  it('reaching the threshold (30) switches to the Erratic wheel for the rest of the game', () => {
+  it('reaching the threshold (30) switches to the Erratic wheel, set aside until then (0.1.27b "Game Setup" 1), for the rest of the game', () => {
     const g = farm();
     g.s.climate = 28;
     resolveRoll(g.s, g.rs, 1, 4);
@@ -200,7 +200,7 @@ describe('Climate Change and the Erratic wheel (0.1.27b "The Two Season Wheels";
     assertConserved(g);
   });
 
-  it("the Erratic wheel's portions set production: Heatwave doubles Oil and yields no Souls", () => {
+  it("D6: the Erratic wheel's portions set production: Heatwave doubles Oil and yields no Souls", () => {
     const g = farm();
     g.s.wheelKind = 1;
     g.s.wheelPos = 1;
@@ -212,7 +212,7 @@ describe('Climate Change and the Erratic wheel (0.1.27b "The Two Season Wheels";
     assertConserved(g);
   });
 
-  it('the Erratic wheel advances an extra portion on a 12 (double sixes: two portions)', () => {
+  it('D6: the Erratic wheel advances an extra portion on a 12 (double sixes: two portions)', () => {
     const g = game();
     g.s.wheelKind = 1;
     g.s.wheelPos = 0;
