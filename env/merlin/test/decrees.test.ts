@@ -86,7 +86,7 @@ describe('Enacting a decree: a Crown and its consequences (0.1.27b "Royal Decree
   });
 });
 
-describe('Refusing a decree: blind auction among the other players (0.1.27b "Refusal of Decree")', () => {
+describe('D20: refusing a decree: blind auction among the other players (0.1.27b "Refusal of Decree"; 0.1.14a "Blind Auction")', () => {
   it('the highest bidder takes the Crown and the consequences; the bid is split between the drawer and the Central Bank', () => {
     const g = game();
     drawKing(g, ['bountiful-coffers', 'charter-of-scholars', 'cheap-bread']);

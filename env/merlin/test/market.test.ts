@@ -45,7 +45,20 @@ function why(g: Game, kind: Kind, arg = 0, arg2 = 0): string | null {
   return whyIllegal(g.s, g.rs, actionId(g.rs, kind, arg, arg2));
 }
 
-describe('bids are covered and leave through escrow', () => {
+describe('the bid/ask tables at setup (0.1.27b "Game Setup" 2, "Game Trackers")', () => {
+  it('every player has an empty bid and ask slip for each commodity, and the R.O.W. no bids', () => {
+    const g = game();
+    const slips = g.s.gold.length * 3;
+    for (const table of [g.s.mktBid, g.s.mktAsk, g.s.mktAskQty]) {
+      expect(table.length).toBe(slips);
+      expect([...table].every((v) => v === 0)).toBe(true);
+    }
+    expect([...g.s.rowBids]).toEqual([0, 0, 0]);
+    expect([SOULS, OIL, GRAIN].map((c) => spotPrice(g.s, c))).toEqual([0, 0, 0]);
+  });
+});
+
+describe('D55, D56: bids are covered and leave through escrow (0.1.27b "The Grand Market"; 0.1.14a "Bid")', () => {
   it('moves the gold into the bid; an uncovered price is refused and changes nothing', () => {
     const g = game();
     const gold = g.s.gold[0];
@@ -124,7 +137,7 @@ describe('bids are covered and leave through escrow', () => {
   });
 });
 
-describe('asks travel by horse cart, once per turn', () => {
+describe('D57, D58: asks travel by horse cart, once per turn (0.1.27b "The Grand Market", "Commodity Transport"; 0.1.14a "Ask")', () => {
   it('loads the units on the cart; a second transport the same turn is refused; the ask opens at the next turn', () => {
     const g = game();
     giveCommodity(g.s, 0, SOULS, 4);
@@ -180,8 +193,8 @@ describe('asks travel by horse cart, once per turn', () => {
   });
 });
 
-describe('executing trades', () => {
-  it('sells one unit into the best other bid (paid now, delivered by cart at the seller\'s next turn) and buys from the cheapest ask', () => {
+describe('D59, D60: executing trades and the spot price (0.1.14a "Executing Trades", "Spot Price")', () => {
+  it('sells one unit into the best other bid (paid now, delivered by cart at the seller\'s next turn) and buys from the cheapest ask; each sets the last sold price (D68)', () => {
     const g = game();
     bid(g, GRAIN, 3);
     turnOf(g, 1);
@@ -257,7 +270,7 @@ describe('executing trades', () => {
   });
 });
 
-describe('market stimulus', () => {
+describe('D61: market stimulus (0.1.14a "Market Stimulus")', () => {
   it('after two months without a bid the R.O.W. creates three bids at the Cost of the Living from its gold', () => {
     const g = game();
     g.s.row += 20;

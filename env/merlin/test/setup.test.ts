@@ -29,7 +29,7 @@ describe('Game setup (0.1.27b "Game Setup: Preparing the Mystical Marketplace" 2
     assertConserved(g);
   });
 
-  it('sets Research Cost 1, Cost of the Living 2, Climate Change 0 and the Standard wheel at Start of Summer, year 1', () => {
+  it('D4: sets Research Cost 1, Cost of the Living 2, Climate Change 0 and the Standard wheel at Start of Summer, year 1 (0.1.27b "Game Trackers")', () => {
     const g = fresh(5);
     expect(g.s.researchCost).toBe(1);
     expect(g.s.costOfLiving).toBe(2);
@@ -76,7 +76,7 @@ describe('Game setup (0.1.27b "Game Setup: Preparing the Mystical Marketplace" 2
     assertConserved(g);
   });
 
-  it('refuses player counts outside 2..6 with an ArgumentError', () => {
+  it('D47: refuses player counts outside 2..6 with an ArgumentError', () => {
     const rs = loadRuleset('full');
     expect(() => createGame(rs, 1, 'x')).toThrow(ArgumentError);
     expect(() => createGame(rs, 7, 'x')).toThrow(ArgumentError);
@@ -118,7 +118,7 @@ describe('Turn-order blind auction (0.1.27b "The First Turn" 1)', () => {
     assertConserved(g);
   });
 
-  it('keeps bids sealed: the order is unknown until every bid is in, and later bidders may bid anything they hold', () => {
+  it('keeps bids sealed: the order is unknown until every bid is in, and later bidders may bid anything they hold (0.1.14a "Blind Auction")', () => {
     const g = fresh(4);
     act(g, Kind.Bid, 8);
     expect(g.s.order).toEqual([-1, -1, -1, -1]);

@@ -90,7 +90,7 @@ describe('goods trades between players', () => {
     expect(h.s.gold[0]).toBe(h0 + 1);
   });
 
-  it('Crowns trade too', () => {
+  it('D63: Crowns trade too (0.1.14a "Kings")', () => {
     const g = game();
     g.s.crowns[0] = 1;
     const gold0 = g.s.gold[0];
@@ -136,7 +136,7 @@ describe('goods trades between players', () => {
   });
 });
 
-describe('property sales', () => {
+describe('D64, D65: property sales and liquidation (0.1.14a "Clubs", "Property Value")', () => {
   it('offers a property with its Land and planted unit to a buyer at a grid price; accepted, it moves with everything on it', () => {
     const g = game();
     const F = g.rs.data.table.fieldSlots;
@@ -200,6 +200,22 @@ describe('property sales', () => {
 });
 
 describe('property auctions (0.1.14a "Bid Auctioning")', () => {
+  it('only a property on the field can be auctioned, never commodities (0.1.14a "Auctioning", "Diamonds")', () => {
+    const g = game();
+    giveCommodity(g.s, 0, 0, 3);
+    giveCommodity(g.s, 0, 2, 2);
+    const slots = g.rs.data.table.fieldSlots;
+    const auctionable = () => [...Array(slots).keys()].filter((i) => isLegal(g, Kind.AuctionProperty, i));
+    expect(auctionable()).toEqual([]); // commodities in hand, no property: nothing to auction
+    putProperty(g.s, g.rs, 0, 3, club(5));
+    expect(auctionable()).toEqual([3]);
+    act(g, Kind.AuctionProperty, 3);
+    act(g, Kind.SelectTerm, 0);
+    for (let i = 0; i < 3; i++) act(g, Kind.PassAuction);
+    expect(g.s.held.slice(0, 3)).toEqual([3, 0, 2]); // the commodities never entered the auction
+    assertConserved(g);
+  });
+
   it('opens at or below the property value; the others raise or pass in turn; the last bidder buys at their bid', () => {
     const g = game();
     putProperty(g.s, g.rs, 0, 2, club(4)); // property value 3
