@@ -29,7 +29,7 @@ function writeAndSell(g: Game, c: number, price: number, months: number): number
   return 0;
 }
 
-describe('writing and buying futures', () => {
+describe('D67: writing and buying futures, a bushel from a Chauffeur (0.1.27b "Commodity Derivatives", "Chauffeurs")', () => {
   it('a futures contract without a Chauffeur is refused', () => {
     const g = game();
     expect(why(g, Kind.WriteFuture, SOULS)).toMatch(/Chauffeur/);
@@ -75,7 +75,7 @@ describe('writing and buying futures', () => {
   });
 });
 
-describe('delivery on the short\'s first turn after expiry', () => {
+describe('D68, D69: delivery on the short\'s first turn after expiry, or bankruptcy (0.1.27b "Commodity Derivatives")', () => {
   it('nothing happens before expiry; then the short delivers from held units', () => {
     const g = game();
     writeAndSell(g, GRAIN, 6, 3);

@@ -29,7 +29,7 @@ function sell(g: Game, event: number, turns: number, vault = 10): void {
   act(g, Kind.BuyInsurance, 0);
 }
 
-describe('insurance', () => {
+describe('D77, D78: insurance sold from a Chauffeur\'s vault (0.1.27b "Insurance")', () => {
   it('selling insurance needs a Chauffeur whose vaults cover the payout', () => {
     const g = game();
     expect(why(g, Kind.SellInsurance, EV.roll235)).toMatch(/Chauffeur/);

@@ -31,7 +31,7 @@ function lend(g: Game, gold: number, rate: number, months: number): void {
   act(g, Kind.AcceptOffer);
 }
 
-describe('loans from a Chauffeur vault', () => {
+describe('D74, D75: loans from a Chauffeur vault (0.1.27b "Chauffeurs": "Lending Magic")', () => {
   it('a loan needs gold in a Chauffeur vault', () => {
     const g = game();
     expect(why(g, Kind.OfferLoan, AMOUNT(2))).toMatch(/Chauffeur vaults/);
