@@ -124,7 +124,7 @@ describe('Deposits and withdrawals (0.1.27b "Creating a Chauffeur": "move gold f
     assertConserved(g);
   });
 
-  it('vault gold is safe from a 7', () => {
+  it('D29: vault gold is safe from a 7', () => {
     const g = game();
     putChauffeur(g.s, g.rs, 0, 0, club(3), club(5), 9);
     resolveRoll(g.s, g.rs, 3, 4);

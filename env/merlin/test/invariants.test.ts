@@ -11,6 +11,7 @@ import {
   applyAction, catalogue, checkConservation, checkDeep, cloneState, createGame, deserializeState, isTerminal, legalActions, serializeState, STATE_VERSION,
 } from '../engine/index.ts';
 import { IllegalActionError, StateError, UnknownActionError, GameOverError } from '../../core/errors.ts';
+import { createObservationEncoder } from '../env/observation.ts';
 
 const rs = loadRuleset('full');
 
@@ -31,7 +32,7 @@ function playRandom(players: number, seed: string, deepEvery: number, maxSteps =
   return { s, steps, problems };
 }
 
-describe('invariants under random play', () => {
+describe('D41: invariants under random play (0.1.27b "Resources": gold and commodities are finite and conserved)', () => {
   for (const players of [2, 4, 6]) {
     it(`hold after every step with ${players} players (deep checks every step)`, () => {
       for (let g = 0; g < 2; g++) {
@@ -104,5 +105,25 @@ describe('bad actions', () => {
     expect(() => applyAction(s, rs, 0)).toThrow(GameOverError);
     const c = cloneState(s);
     expect(serializeState(c)).toBe(serializeState(s));
+  });
+});
+
+describe('Holdings are public (0.1.27b "Commodity Storage and Visibility")', () => {
+  it("a Soul passing between two players changes every other seat's observation", () => {
+    const enc = createObservationEncoder(rs);
+    const s = createGame(rs, 4, 'visible-holdings');
+    const view = (seat: number) => {
+      const out = new Float32Array(enc.spec.size);
+      enc.observe(s, seat, out);
+      return [...out];
+    };
+    s.supply[0] -= 2;
+    s.held[0 * 3 + 0] += 2; // seat 0 holds 2 Souls
+    const before = [view(2), view(3)];
+    s.held[0 * 3 + 0] -= 1;
+    s.held[1 * 3 + 0] += 1; // one goes to seat 1: the supply and every total stay the same
+    expect(checkConservation(s, rs)).toEqual([]);
+    expect(view(2)).not.toEqual(before[0]);
+    expect(view(3)).not.toEqual(before[1]);
   });
 });

@@ -35,7 +35,7 @@ describe('A rolled 7 raises the counters (0.1.27b "The Sevens of Upheaval" 1, "T
   });
 });
 
-describe('A rolled 7 takes every property investment to the Central Bank (0.1.27b "The Sevens of Upheaval" 2)', () => {
+describe('A rolled 7 takes every property investment to the Central Bank (0.1.27b "The Sevens of Upheaval" 2, "Property Investing")', () => {
   it("sends every player's invested gold, Spell Shops included, to the Central Bank", () => {
     const g = game();
     putProperty(g.s, g.rs, 0, 0, club(5));
@@ -136,7 +136,7 @@ describe('A rolled 7 charges 1 gold per commodity unit to keep it (0.1.27b "The 
     assertConserved(g);
   });
 
-  it('vault gold is safe: it is not spent on the charge, and unpaid units are lost (0.1.27b "Secure Vault", "Pocket Change")', () => {
+  it('D11: vault gold is safe: it is not spent on the charge, and unpaid units are lost (0.1.27b "Secure Vault", "Pocket Change")', () => {
     const g = game();
     putChauffeur(g.s, g.rs, 2, 0, club(3), club(5), 8);
     g.s.centralBank += g.s.gold[2];

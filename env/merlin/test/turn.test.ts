@@ -12,7 +12,7 @@ import {
 } from './helpers.ts';
 
 describe('The turn (0.1.27b "The First Turn" 2: roll, reading, actions; 0.1.14a "Core Loop")', () => {
-  it('ending a turn passes to the next seat in turn order: new turn, roll, then the Future Reading, then free actions', () => {
+  it('D45: ending a turn passes to the next seat in turn order: new turn, roll, then the Future Reading, then free actions', () => {
     const g = game();
     g.s.order = [2, 0, 3, 1];
     g.s.turnIdx = 1; // seat 0
@@ -62,7 +62,7 @@ describe('The turn (0.1.27b "The First Turn" 2: roll, reading, actions; 0.1.14a 
   });
 });
 
-describe('The per-turn action cap (ruleset maxActionsPerTurn: 40)', () => {
+describe('D37: the per-turn action cap (ruleset maxActionsPerTurn: 40)', () => {
   it('after 40 free actions only END_TURN is legal', () => {
     const g = game();
     expect(g.rs.data.maxActionsPerTurn).toBe(40);
