@@ -57,7 +57,7 @@ describe('Enacting a decree: a Crown and its consequences (0.1.27b "Royal Decree
     assertConserved(g);
   });
 
-  it('Royal Amnesty: the enactor takes back every investment (0.1.14a "Kings"), Cost of the Living +1', () => {
+  it('D51: Royal Amnesty: the enactor takes back every investment (0.1.14a "Kings"), Cost of the Living +1', () => {
     const g = game();
     putProperty(g.s, g.rs, 0, 0, club(5));
     putProperty(g.s, g.rs, 0, 1, club(9));

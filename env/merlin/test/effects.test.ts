@@ -102,7 +102,7 @@ describe('Counters and their floors (effects.ts bumpCounter; ruleset floors)', (
 });
 
 describe('Production modifiers last their number of turns (spells.json Cumulonimbus: 4 turns; effects.ts)', () => {
-  it("Cumulonimbus blocks the target Land's next four rolls, then it produces again", () => {
+  it("Cumulonimbus blocks the target Land's next four rolls, then it produces again (0.1.27b \"Unleash Spells\")", () => {
     const g = game();
     g.s.wheelPos = 0;
     putProperty(g.s, g.rs, 2, 0, club(9));

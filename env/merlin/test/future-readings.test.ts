@@ -20,7 +20,7 @@ function draw(g: Game, deck: 'teaLeaves' | 'crystalBall', id: string, nth = 0): 
 }
 
 describe('Drawing a Future Reading each turn (0.1.27b "The Visions of Tomorrow": "Drawing a Card", "Delayed Effects")', () => {
-  it('the active player draws from the deck of their choice and the card lies face up', () => {
+  it('the active player draws from the deck of their choice and the card lies face up (0.1.27b "The First Turn" 2)', () => {
     const g = game();
     const inst = draw(g, 'crystalBall', 'vision-of-plenty');
     expect(g.s.phase).toBe(Phase.Main);
@@ -51,7 +51,7 @@ describe('Drawing a Future Reading each turn (0.1.27b "The Visions of Tomorrow":
   });
 });
 
-describe('Roll triggers and R.O.W. redistribution (0.1.27b "Event Triggers", "Market Influence")', () => {
+describe('Roll triggers and R.O.W. redistribution: the tax money is spent by readings (0.1.27b "Event Triggers", "Market Influence"; 0.1.14a "Taxes")', () => {
   it('A Kettle of Coins resolves on the next 3: the R.O.W. pays every player 1 gold; the card is discarded', () => {
     const g = game();
     fundRow(g, 5);

@@ -92,7 +92,7 @@ describe('Spells with targets: Cumulonimbus on an opponent\'s Land (0.1.27b "Unl
   });
 });
 
-describe('Spell sales through a Spell Shop, with brokerage (0.1.27b "Spell Sales", "Brokerage Services")', () => {
+describe('D26, D27: spell sales through a Spell Shop, with brokerage (0.1.27b "Spell Sales", "Brokerage Services")', () => {
   it("the Spell Shop's owner sells a spell to the Central Bank at the Cost of the Living; it goes back into the deck", () => {
     const g = game();
     putProperty(g.s, g.rs, 0, 0, club(5));
@@ -146,7 +146,7 @@ describe('Spell sales through a Spell Shop, with brokerage (0.1.27b "Spell Sales
 });
 
 describe('Potions: brewed from their recipe, face down, resolved on their trigger (0.1.27b "Brew and Deploy Potions", "Using Potions")', () => {
-  it("Raining Gold: costs one Elixir Oil to the supply, lies face down under the Land, pays 3 gold on the Land's number", () => {
+  it("Raining Gold (0.1.27b \"The First Turn\" 2 B): costs one Elixir Oil, lies face down under the Land, pays 3 gold on the Land's number; the recipe, single use (0.1.14a \"Hearts\"), then goes back into the deck (D25)", () => {
     const g = game();
     g.s.wheelPos = 0;
     putProperty(g.s, g.rs, 0, 0, club(5));
@@ -178,7 +178,7 @@ describe('Potions: brewed from their recipe, face down, resolved on their trigge
     assertConserved(g);
   });
 
-  it('a recipe cannot be brewed without its ingredients', () => {
+  it('a recipe cannot be brewed without its ingredients: Raining Gold needs its Elixir Oil (0.1.27b "Commodities")', () => {
     const g = game();
     putProperty(g.s, g.rs, 0, 0, club(5));
     putLand(g.s, g.rs, 0, 0, diamond(9));
@@ -191,7 +191,7 @@ describe('Potions: brewed from their recipe, face down, resolved on their trigge
     assertConserved(g);
   });
 
-  it("a potion from the player's own Potion Lab goes under that lab when it resolves (research progress)", () => {
+  it("D25: a potion from the player's own Potion Lab goes under that lab when it resolves (research progress)", () => {
     const g = game();
     putLab(g.s, g.rs, 0, 3, 26 + 5); // 6 of Hearts
     putProperty(g.s, g.rs, 0, 0, club(5));
@@ -203,6 +203,28 @@ describe('Potions: brewed from their recipe, face down, resolved on their trigge
     resolveRoll(g.s, g.rs, 4, 5);
     expect(g.s.slotSpent[key(g, 0, 3)]).toBe(1);
     expect(g.s.underCard).toEqual([HAND_POTION + inst]);
+    assertConserved(g);
+  });
+
+  it('a potion under one Land is not triggered by the number of another of its owner\'s Lands (0.1.14a "Potions")', () => {
+    const g = game();
+    g.s.wheelPos = 0;
+    putProperty(g.s, g.rs, 0, 0, club(5));
+    putLand(g.s, g.rs, 0, 0, diamond(9));
+    putProperty(g.s, g.rs, 0, 1, club(6));
+    putLand(g.s, g.rs, 0, 1, diamond(10));
+    giveCommodity(g.s, 0, OIL, 1);
+    const inst = givePotion(g, 0, 'raining-gold');
+    act(g, Kind.PlayCard, 0);
+    act(g, Kind.SelectSlot, 0);
+    const gold = g.s.gold[0];
+    resolveRoll(g.s, g.rs, 4, 6); // 10: the other Land yields, the potion under the 9 stays face down
+    expect(held(g, 0)[GRAIN]).toBe(1);
+    expect(g.s.potionCard).toEqual([inst]);
+    expect(g.s.gold[0]).toBe(gold);
+    resolveRoll(g.s, g.rs, 4, 5); // 9: its own Land
+    expect(g.s.potionCard).toEqual([]);
+    expect(g.s.gold[0]).toBe(gold + 3);
     assertConserved(g);
   });
 
