@@ -54,6 +54,17 @@ describe('The shipped decks (0.1.22b "Required Decks")', () => {
     expect(rs.decks.spells.cards.length).toBeGreaterThanOrEqual(15);
   });
 
+  it('D110: Tea Leaves foretell the unlikely totals 2, 3, 11, 12, Crystal Balls the likely 5, 6, 8, 9 (0.1.27b "The Visions of Tomorrow")', () => {
+    const totals = (deck: 'teaLeaves' | 'crystalBall') =>
+      new Set(rs.decks[deck].cards.flatMap((c) => (c.trigger.on === 'roll' ? c.trigger.totals : [])));
+    const ways = (t: number) => 6 - Math.abs(7 - t); // of the 36 rolls of two dice
+    const tea = totals('teaLeaves');
+    const crystal = totals('crystalBall');
+    expect([...tea].sort((x, y) => x - y)).toEqual([2, 3, 11, 12]);
+    expect([...crystal].sort((x, y) => x - y)).toEqual([5, 6, 8, 9]);
+    expect(Math.max(...[...tea].map(ways))).toBeLessThan(Math.min(...[...crystal].map(ways)));
+  });
+
   it('keeps the cards the drafts name: Cumulonimbus (a spell blocking a Land) and Raining Gold (a potion under a Land)', () => {
     const cumulonimbus = rs.decks.spells.cards.find((c) => c.name === 'Cumulonimbus')!;
     expect(cumulonimbus.target).toBe('opponentLand');

@@ -218,7 +218,7 @@ describe('dispel: face-down potions revealed and discarded', () => {
 });
 
 describe('damage and heal: invested gold on properties (0.1.27b "Property Investing")', () => {
-  it('Termite Swarm takes up to 2 invested gold from each of the target\'s properties to the Central Bank', () => {
+  it('D110: a spell harms another player: Termite Swarm takes up to 2 invested gold from each of the target\'s properties to the Central Bank', () => {
     const g = game();
     const k1 = invest(g, 1, 0, club(5), 3);
     const k2 = invest(g, 1, 1, club(6), 1);
@@ -241,7 +241,7 @@ describe('damage and heal: invested gold on properties (0.1.27b "Property Invest
     assertConserved(g);
   });
 
-  it('Mortar Tonic adds 2 from the Central Bank to the investment of the property it is brewed under; not to a Land', () => {
+  it('D110: a potion buffs its brewer: Mortar Tonic adds 2 from the Central Bank to the investment of the property it is brewed under; not to a Land', () => {
     const g = game();
     const k = putProperty(g.s, g.rs, 0, 0, club(9));
     putProperty(g.s, g.rs, 0, 1, club(4));
@@ -337,7 +337,7 @@ describe('production without a target applies to the owner; season triggers', ()
 });
 
 describe('Decree counters move by one (0.1.14a "Kings") and potions pay their recipe', () => {
-  it('Writ of Tax Relief lowers the tax rate by one and raises the Cost of the Living by one', () => {
+  it('D110: an enacted decree has its consequences: Writ of Tax Relief lowers the tax rate by one and raises the Cost of the Living by one', () => {
     const g = game();
     const inst = chooseDecreeCard(g, 'writ-of-tax-relief');
     const [tax, col] = [g.s.taxRate, g.s.costOfLiving];
