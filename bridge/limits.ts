@@ -10,7 +10,7 @@ export const SERVER_DEFAULTS = {
   maxFrameBytes: 1 << 20,
   /** Most envs one connection may hold. */
   maxEnvs: 1024,
-  /** Most envs all connections together may hold: the memory budget (about 0.3 MB per 6-player env). */
+  /** Most envs all connections together may hold: the memory budget (about 0.1 MiB per 6-player single-mode env, sparse frames). */
   maxTotalEnvs: 4096,
   /** Seconds without a message before a connection is closed (0: never). */
   idleTimeoutS: 300,

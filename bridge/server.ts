@@ -39,7 +39,8 @@ export interface ServerOptions {
   maxEnvs?: number;
   /**
    * Most envs all connections together may hold: the server's memory budget. An env costs memory by its
-   * players and mode (a 6-player env held about 0.3 MB, docs/BENCHMARKS.md "Bridge memory"); without this,
+   * players, mode and frame encoding (a single-mode 6-player env with sparse frames held about 0.1 MiB;
+   * docs/BENCHMARKS.md "Bridge memory"); without this,
    * memory is bounded only by maxEnvs x maxClients.
    */
   maxTotalEnvs?: number;
@@ -119,6 +120,9 @@ function release(budget: EnvBudget, n: number, o: { reclaimAfterEnvs: number; re
     budget.freedSinceReclaim = 0;
     const gc = gcFunction();
     if (gc) {
+      // Twice: the first collection runs the finalizers of the closed sockets and batches, the second frees
+      // the frames they held (after one, 374 MiB of ArrayBuffers were still external; after two, 3 MiB).
+      gc();
       gc();
       budget.reclaims++;
     }

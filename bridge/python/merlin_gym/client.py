@@ -120,7 +120,11 @@ class LocalServer:
         # No idle timeout: this server lives exactly as long as this process (long pauses between steps are fine).
         cmd += ["serve", "--host", "127.0.0.1", "--port", "0", "--json", "--quiet", "--stdin-lifeline", "--idle-timeout", "0", *extra_args]
         # stdin is the lifeline: when this process dies, the pipe closes and the server exits.
-        self.proc = subprocess.Popen(cmd, cwd=self.root, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        # glibc keeps freed frame memory in per-thread arenas and fragments it as clients come and go (idle RSS
+        # grew 346 -> 411 -> 466 MiB over three rounds of clients); two arenas and a fixed mmap threshold keep
+        # it flat (305 -> 324 -> 325 MiB; docs/BENCHMARKS.md "Bridge memory"). The caller's environment wins.
+        env = {"MALLOC_ARENA_MAX": "2", "MALLOC_MMAP_THRESHOLD_": "131072", **os.environ}
+        self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         line = self._first_line(startup_timeout)
         try:
             info = json.loads(line)
