@@ -63,7 +63,7 @@ describe('drawing and reshuffling (0.1.27b "When any deck runs out, reshuffle it
     expect(drawFrom(s, draw, discard)).toBe(-1);
   });
 
-  it('shuffles a card back at a random position', () => {
+  it('D52: shuffles a card back at a random position', () => {
     const s = createGame(loadRuleset('full'), 2, 'back');
     const positions = new Set<number>();
     for (let i = 0; i < 200; i++) {

@@ -29,7 +29,7 @@ function order(g: Game, at: [number, number, number?], verb: Kind, target?: [num
 }
 
 
-describe('Animating a golem (0.1.27b "Animating a Golem")', () => {
+describe('D82: animating a golem for a Soul and placing it (0.1.27b "Animating a Golem", "Commodities")', () => {
   it('costs a Soul to the supply, rolls a d6 for Attack Power and a d6 for Hit Points, and acts from the next turn', () => {
     const g = game();
     putProperty(g.s, g.rs, 0, 0, club(5));
@@ -439,7 +439,7 @@ describe('Attacking properties (0.1.27b "Attacking Properties")', () => {
     assertConserved(g);
   });
 
-  it('a defending golem heals its damaged card one hit on an 11 or 12, unless an enemy stands there (0.1.14a "Jacks and Queens")', () => {
+  it('D90: a defending golem heals its damaged card one hit on an 11 or 12, unless an enemy stands there (0.1.14a "Jacks and Queens")', () => {
     const g = frontLine();
     putLand(g.s, g.rs, 1, 0, diamond(2));
     g.s.slotHits[key(g, 1, 0)] = 1;
@@ -548,7 +548,7 @@ describe('The Royal Guard (0.1.27b "Motivating the Royal Guard", "Royal Guard vs
     expect(h.s.unitHp[0]).toBe(5);
   });
 
-  it('guard against guard: both deal their Strength at once', () => {
+  it('guard against guard: both deal their Strength at once (0.1.27b "Royal Guard vs. Royal Guard Combat")', () => {
     const g = frontLine();
     putUnit(g, 0, 3, club(13), 4, 6);
     putUnit(g, 1, 0, spade(13), 5, 4);
@@ -582,7 +582,7 @@ describe('Last Call and unoccupied properties (0.1.27b "Breweries", "Property In
   });
 });
 
-describe("The Kings' abilities (0.1.22b each King)", () => {
+describe("D92, D93: the Kings' abilities, used once when played (0.1.22b each King)", () => {
   it('Stalwart Defender (Hearts): Cost of the Living -2, +3 Health until its next turn, and it neither moves nor attacks', () => {
     const g = frontLine();
     giveCard(g.s, 0, heart(13));

@@ -23,7 +23,7 @@ function loadCart(g: Game): void {
   g.s.cartTurn[0] = g.s.turn;
 }
 
-describe('transport spells (cartWard)', () => {
+describe('D127: transport spells make carts safer (cartWard; 0.1.27b "Commodity Transport")', () => {
   it('Warding Lantern: no breakdown on a 7 while the ward lasts; the die is still rolled', () => {
     const g = game();
     loadCart(g);
@@ -66,7 +66,7 @@ describe('transport spells (cartWard)', () => {
   });
 });
 
-describe('price-shifting readings (marketPrice)', () => {
+describe('D128: price-shifting readings (marketPrice)', () => {
   it('Oil on the Boil raises the R.O.W. stimulus price and the futures settlement price of Elixir Oil for 6 turns', () => {
     const g = game();
     applyEffects(g.s, g.rs, def(g, 'teaLeaves', 'oil-on-the-boil'), 0, -1, -1);

@@ -194,7 +194,7 @@ describe('shares', () => {
   });
 });
 
-describe('spell and Mead sales to players', () => {
+describe('D130, D131: spell and Mead sales to players', () => {
   it('a spell offered to a player lies face up; bought, it enters the buyer\'s hand', () => {
     const g = game();
     const inst = giveSpell(g, 0, g.rs.cards.spells.defs[0].id);
@@ -235,7 +235,7 @@ describe('spell and Mead sales to players', () => {
     expect(g.s.phase).toBe(Phase.Main);
   });
 
-  it('Mead sells to a player for the Cost of the Living', () => {
+  it('D132: Mead sells to a player for the Cost of the Living', () => {
     const g = game();
     expect(why(g, Kind.OfferMead)).toMatch(/no Mead/);
     g.s.mead[0] = 1;

@@ -38,7 +38,7 @@ describe('Buying a card at the Cost of the Living (0.1.27b "Properties and Permi
     assertConserved(g);
   });
 
-  it("a bought card joins the hand at the end of the turn and is playable on the buyer's next turn", () => {
+  it("D45: a bought card joins the hand at the end of the turn and is playable on the buyer's next turn", () => {
     const g = game();
     stackDeck(g.s, club(9));
     act(g, Kind.BuyCard);
@@ -116,7 +116,7 @@ describe('Buying a card at the Cost of the Living (0.1.27b "Properties and Permi
 });
 
 describe('Playing permits from the hand (0.1.27b "Properties and Permits", "Spades", "Hearts")', () => {
-  it('a Club becomes a property, a Spade a Spell Lab, a Heart a Potion Lab, each in the empty slot the player chooses (D81)', () => {
+  it('a Club becomes a property, a Spade a Spell Lab, a Heart a Potion Lab (0.1.14a "Clubs"…"Hearts"), each in the empty slot the player chooses (D81)', () => {
     const g = game();
     giveCard(g.s, 0, club(4));
     giveCard(g.s, 0, spade(5));
