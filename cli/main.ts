@@ -158,7 +158,7 @@ try {
       const written = { html: `${base}.html`, json: `${base}.json` };
       writeFileSync(written.html, await reportHtml(summaries, { command, date }));
       writeFileSync(written.json, JSON.stringify({ command, date, probes: summaries }, null, 1) + '\n');
-      out(argv.json, { written, probes: summaries.map((s) => ({ ruleset: s.ruleset, games: s.games, seconds: s.seconds, by_agent: s.by_agent, victory_types: s.victory_types, findings: s.findings.slice(0, 5) })) }, () =>
+      out(argv.json, { written, probes: summaries.map((s) => ({ ruleset: s.ruleset, games: s.games, seconds: s.seconds, by_agent: s.by_agent, victory_types: s.victory_types, playability: s.playability, findings: s.findings.slice(0, 5) })) }, () =>
         [
           ...summaries.flatMap((s) => [
             `${s.ruleset.name}: ${s.games} games in ${s.seconds}s; ` + s.by_agent.map((a) => `${a.agent} ${(a.rate * 100).toFixed(1)}%`).join(', '),
