@@ -133,7 +133,7 @@ describe('Not enough gold to distribute to every player: disregard the card (0.1
   });
 });
 
-describe('Turn triggers and expiry (0.1.27b "Event Triggers": "a certain number of turns passing")', () => {
+describe('D46: turn triggers and expiry (0.1.27b "Event Triggers": "a certain number of turns passing")', () => {
   it('Omen of Inflation raises the Cost of the Living at the start of the third turn after it was drawn', () => {
     const g = game();
     const inst = draw(g, 'crystalBall', 'omen-of-inflation');

@@ -47,7 +47,7 @@ function issueAndBuy(g: Game, face: number, coupon: number, months: number): voi
   act(g, Kind.BuyBond, 0);
 }
 
-describe('bonds', () => {
+describe('D121, D122: bonds issued from a Chauffeur (0.1.27b "Private Mint")', () => {
   it('issuing needs a Chauffeur; the buyer pays the face to the issuer and holds the bond', () => {
     const g = game();
     expect(why(g, Kind.IssueBond, FACE(5))).toMatch(/Chauffeur/);
@@ -143,7 +143,7 @@ describe('bonds', () => {
   });
 });
 
-describe('shares', () => {
+describe('D124, D125: shares in a fraction of the issuer\'s property payouts (0.1.27b "Private Mint")', () => {
   it("the holder receives floor(percent × payout) of each of the issuer's property payouts, from the issuer", () => {
     const g = game();
     putChauffeur(g.s, g.rs, 0, 0, club(3), club(4), 0);

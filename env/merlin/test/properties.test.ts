@@ -13,7 +13,7 @@ const ONE = 0;
 const TWO = 1;
 const FIVE = 2;
 
-describe('Property investing: the stake doubles when the number comes before a 7 (0.1.27b "Property Investing")', () => {
+describe('D12: property investing: the stake doubles when the number comes before a 7 (0.1.27b "Property Investing")', () => {
   it('moves the stake from the pocket onto the property', () => {
     const g = game();
     putProperty(g.s, g.rs, 0, 0, club(5));

@@ -29,7 +29,7 @@ describe('Game setup (0.1.27b "Game Setup: Preparing the Mystical Marketplace" 2
     assertConserved(g);
   });
 
-  it('D4: sets Research Cost 1, Cost of the Living 2, Climate Change 0 and the Standard wheel at Start of Summer, year 1 (0.1.27b "Game Trackers")', () => {
+  it('D4: sets Research Cost 1, Cost of the Living 2, Volatility 1, Climate Change 0 and the Standard wheel at Start of Summer, year 1 (0.1.27b "Game Trackers")', () => {
     const g = fresh(5);
     expect(g.s.researchCost).toBe(1);
     expect(g.s.costOfLiving).toBe(2);
@@ -41,6 +41,11 @@ describe('Game setup (0.1.27b "Game Setup: Preparing the Mystical Marketplace" 2
     expect(g.s.year).toBe(1);
     expect(g.s.months).toBe(0);
     assertConserved(g);
+  });
+
+  it('D1: starts the tax rate at 1, from the ruleset (start.taxRate), which the drafts leave unset', () => {
+    expect(fresh(4).s.taxRate).toBe(1);
+    expect(fresh(4, variant((d) => (d.start.taxRate = 3))).s.taxRate).toBe(3);
   });
 
   it('supplies 30 of each commodity and nothing held by the players', () => {
