@@ -200,7 +200,7 @@ describe('Creating a Spell Shop or Brewery (0.1.27b "Spell Shop Mechanics", "Bre
     assertConserved(g);
   });
 
-  it('places a successful Potion Lab on an un-invested property as a Brewery', () => {
+  it('places a successful Potion Lab on an un-invested property as a Brewery (0.1.27b "Breweries")', () => {
     const g = game();
     putLab(g.s, g.rs, 0, 0, heart(4));
     putProperty(g.s, g.rs, 0, 1, club(9));
