@@ -195,6 +195,15 @@ export function mergeRuleset(base: unknown, over: unknown): unknown {
 }
 
 /**
+ * Where ruleset `nameOrPath` lives: a shipped name (`full`) is `RULESETS_DIR/full.json`; anything that looks like a
+ * path (ends in `.json` or holds a slash) is resolved against `dir`.
+ */
+function rulesetFile(nameOrPath: string, dir: string): { file: string; isPath: boolean } {
+  const isPath = nameOrPath.endsWith('.json') || nameOrPath.includes('/') || nameOrPath.includes('\\');
+  return { file: isPath ? resolve(dir, nameOrPath) : join(RULESETS_DIR, `${nameOrPath}.json`), isPath };
+}
+
+/**
  * A ruleset file may say `"extends": "full"` (a shipped name) or `"extends": "./base.json"` (a path relative to
  * the file) and list only what differs; the result is the base, resolved the same way, with the file laid over
  * it (`mergeRuleset`). The ruleset's hash covers the resolved rules, so a variant written as overrides hashes
@@ -206,8 +215,7 @@ export function resolveExtends(json: unknown, file: string, chain: string[]): un
   const { extends: base, ...rest } = json;
   if (typeof base !== 'string' || base.length === 0)
     throw new RulesetError(file, [{ path: 'extends', message: 'must name a shipped ruleset or a ruleset file' }]);
-  const isPath = base.endsWith('.json') || base.includes('/') || base.includes('\\');
-  const baseFile = isPath ? resolve(dirname(file), base) : join(RULESETS_DIR, `${base}.json`);
+  const baseFile = rulesetFile(base, dirname(file)).file;
   if (!existsSync(baseFile)) throw new RulesetError(file, [{ path: 'extends', message: `no ruleset "${base}" (${baseFile})` }]);
   if (chain.includes(baseFile)) throw new RulesetError(file, [{ path: 'extends', message: `extends itself: ${[...chain, baseFile].join(' -> ')}` }]);
   const resolvedBase = resolveExtends(readJson(baseFile, baseFile), baseFile, [...chain, baseFile]);
@@ -222,8 +230,7 @@ export function resolveExtends(json: unknown, file: string, chain: string[]): un
 export function loadRuleset(nameOrPath = 'full'): Ruleset {
   const hit = cache.get(nameOrPath);
   if (hit) return hit;
-  const isPath = nameOrPath.endsWith('.json') || nameOrPath.includes('/') || nameOrPath.includes('\\');
-  const file = isPath ? resolve(nameOrPath) : join(RULESETS_DIR, `${nameOrPath}.json`);
+  const { file, isPath } = rulesetFile(nameOrPath, process.cwd());
   if (!isPath && !existsSync(file)) throw new RulesetError(nameOrPath, [{ path: '', message: `no shipped ruleset named "${nameOrPath}"` }]);
   const json = resolveExtends(readJson(file, file), file, [file]);
   const ruleset = compileRuleset(
