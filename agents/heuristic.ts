@@ -227,8 +227,8 @@ export class HeuristicAgent implements Agent {
         if (s.phase === Phase.AuctionBid) return -Math.abs(arg - w.auctionBid);
         {
           // A refused decree's auction sells its Crown: one Crown short of Royal Favor, it bids all its pocket.
-          const racing = s.crowns[seat] >= rs.data.victory.crownsToWin - 1;
-          return arg <= Math.min(w.decreeBidMax + this.crownWorth(s, seat) - w.crownValue, gold - (racing ? 0 : this.reserve(s, seat))) ? arg : -arg;
+          const keep = this.oneCrownShort(s, seat) ? 0 : this.reserve(s, seat);
+          return arg <= Math.min(w.decreeBidMax + this.crownWorth(s, seat) - w.crownValue, gold - keep) ? arg : -arg;
         }
       case Kind.DrawTeaLeaves:
         return w.preferCrystalBall ? 0 : 1;
@@ -271,8 +271,7 @@ export class HeuristicAgent implements Agent {
         if (s.turn > w.buyUntilTurn) return -1;
         if (s.hands[seat].length + s.newCards[seat].length >= w.maxHand) return -1;
         // One Crown short of Royal Favor it races for the next King and keeps no reserve.
-        const racing = s.crowns[seat] >= rs.data.victory.crownsToWin - 1;
-        if (!racing && gold - s.costOfLiving < this.reserve(s, seat)) return -1;
+        if (!this.oneCrownShort(s, seat) && gold - s.costOfLiving < this.reserve(s, seat)) return -1;
         // A King's decree brings a Crown (0.1.27b "Royal Decrees"): 4 cards in 52.
         return w.cardValue + (4 / 52) * this.crownWorth(s, seat) - s.costOfLiving;
       }
@@ -378,6 +377,11 @@ export class HeuristicAgent implements Agent {
    */
   private crownWorth(s: MerlinState, seat: number): number {
     return this.w.crownValue + this.w.crownChase * s.crowns[seat];
+  }
+
+  /** True when `seat` is one Crown short of Royal Favor (or holds enough): it races for the next Crown. */
+  private oneCrownShort(s: MerlinState, seat: number): boolean {
+    return s.crowns[seat] >= this.rs.data.victory.crownsToWin - 1;
   }
 
   /** Scores of the market and offer kinds (engine part 2). */
