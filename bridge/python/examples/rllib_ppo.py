@@ -28,7 +28,7 @@ from merlin_gym.cluster import normalize_urls
 
 def parse_args(argv=None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--minutes", type=float, default=30.0, help="wall-clock training budget (minutes), evaluations included")
+    p.add_argument("--minutes", type=float, default=30.0, help="training budget in wall-clock minutes (sampling and updates; the evaluations against random run outside it)")
     p.add_argument("--iterations", type=int, default=0, help="stop after this many PPO iterations (0: only --minutes)")
     p.add_argument("--env-runners", type=int, default=2, help="RLlib env runner processes (each 1 CPU in Ray's accounting)")
     p.add_argument("--envs-per-runner", type=int, default=1)
@@ -47,8 +47,10 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--entropy", type=float, default=0.01)
     p.add_argument("--fragment", type=int, default=512, help="rollout fragment length (env steps per runner per sample)")
     p.add_argument("--batch", type=int, default=2048, help="env steps per PPO update")
-    p.add_argument("--minibatch", type=int, default=256)
-    p.add_argument("--epochs", type=int, default=2)
+    p.add_argument("--minibatch", type=int, default=64, help="SGD minibatch (env steps); 64 as Stable-Baselines3's PPO")
+    p.add_argument("--epochs", type=int, default=10, help="SGD passes over each batch; 10 as Stable-Baselines3's PPO")
+    p.add_argument("--gamma", type=float, default=0.99, help="discount")
+    p.add_argument("--gae-lambda", type=float, default=0.95, help="GAE lambda")
     p.add_argument("--eval-games", type=int, default=240, help="games per evaluation against random")
     p.add_argument("--eval-every", type=float, default=10.0, help="minutes between evaluations")
     p.add_argument("--eval-envs", type=int, default=60, help="games played at a time in an evaluation")
@@ -94,7 +96,7 @@ def main(argv=None) -> int:
         env_config["rewards"] = {"shaped": True, "shaped_scale": args.shaped}
     config = ppo_config(env_config=env_config, num_env_runners=args.env_runners, num_envs_per_env_runner=args.envs_per_runner,
                         rollout_fragment_length=args.fragment, train_batch_size=args.batch, minibatch_size=args.minibatch,
-                        num_epochs=args.epochs, lr=args.lr, entropy_coeff=args.entropy, hiddens=args.hiddens, seed=args.seed,
+                        num_epochs=args.epochs, lr=args.lr, entropy_coeff=args.entropy, gamma=args.gamma, lambda_=args.gae_lambda, hiddens=args.hiddens, seed=args.seed,
                         restart_failed_sub_environments=not args.no_env_recreate)
     eval_url = args.urls[0] if args.urls else None
     algo = config.build_algo()
@@ -111,8 +113,16 @@ def main(argv=None) -> int:
              iteration=it, elapsed=elapsed, checkpoint=path, **s)
         return s
 
+    eval_seconds = [0.0]
+
+    def timed_evaluate(it: int) -> dict:
+        t = time.time()
+        s = evaluate(it, t - t0 - eval_seconds[0])
+        eval_seconds[0] += time.time() - t
+        return s
+
     t0 = time.time()
-    first = evaluate(0, 0.0)
+    first = timed_evaluate(0)
     last_eval = time.time()
     it = 0
     last = first
@@ -120,7 +130,7 @@ def main(argv=None) -> int:
     while True:
         result = algo.train()
         it += 1
-        elapsed = time.time() - t0
+        elapsed = time.time() - t0 - eval_seconds[0]  # training time: evaluations excluded
         er, lr = result.get("env_runners", {}), result.get("learners", {}).get("shared", {})
         steps = int(er.get("num_env_steps_sampled_lifetime", 0))
         now = time.time()
@@ -138,12 +148,12 @@ def main(argv=None) -> int:
             break
         out_of_time = elapsed >= args.minutes * 60 or (args.iterations and it >= args.iterations)
         if out_of_time or time.time() - last_eval >= args.eval_every * 60:
-            last = evaluate(it, time.time() - t0)
+            last = timed_evaluate(it)
             last_eval = time.time()
         if out_of_time:
             break
     emit("done", f"win rate vs random {first['win_rate']:.3f} -> {last['win_rate']:.3f} after {it} iterations, "
-                 f"{time.time() - t0:.0f}s", first=first, last=last, iterations=it)
+                 f"{time.time() - t0 - eval_seconds[0]:.0f}s of training ({time.time() - t0:.0f}s with evaluations)", first=first, last=last, iterations=it)
     algo.stop()
     ray.shutdown()
     return 0

@@ -210,13 +210,14 @@ def masked_module_spec(hiddens: Sequence[int] = (64, 64), vf_share_layers: bool 
 def ppo_config(env_config: Optional[Dict[str, Any]] = None, num_env_runners: int = 2, num_envs_per_env_runner: int = 1,
                rollout_fragment_length: int = 256, train_batch_size: int = 2048, minibatch_size: int = 256, num_epochs: int = 4,
                lr: float = 3e-4, entropy_coeff: float = 0.01, hiddens: Sequence[int] = (64, 64), seed: Optional[int] = None,
-               restart_failed_sub_environments: bool = True, sample_timeout_s: float = 120.0):
+               gamma: float = 0.99, lambda_: float = 0.95, restart_failed_sub_environments: bool = True, sample_timeout_s: float = 120.0):
     """A ``PPOConfig`` (new API stack) training one shared action-masking policy ``"shared"`` for every seat on
     ``MerlinMultiAgentEnv(env_config)`` with ``num_env_runners`` env runner processes (0: sample in the driver).
 
     Sizes: ``rollout_fragment_length`` env steps per runner per sample call, ``train_batch_size`` env steps
     per update (RLlib's ``train_batch_size_per_learner``; one local learner), ``minibatch_size`` and
-    ``num_epochs`` for SGD, ``lr`` Adam's step size. Fault tolerance: a failed env (its server died) is
+    ``num_epochs`` for SGD, ``lr`` Adam's step size, ``gamma`` the discount and ``lambda_`` GAE's lambda
+    (0.95 as in Stable-Baselines3's PPO; RLlib's own default is 1.0). Fault tolerance: a failed env (its server died) is
     recreated in its runner (``restart_failed_sub_environments``) and reconnects to the next reachable
     server; a failed runner is restarted (``restart_failed_env_runners``, RLlib's default, after 5 s here).
     Raises ``ValueError`` for unknown env_config keys (checked here, before any process starts)."""
@@ -239,7 +240,7 @@ def ppo_config(env_config: Optional[Dict[str, Any]] = None, num_env_runners: int
                      rollout_fragment_length=rollout_fragment_length, num_cpus_per_env_runner=1, sample_timeout_s=sample_timeout_s)
         .learners(num_learners=0)
         .training(train_batch_size_per_learner=train_batch_size, minibatch_size=minibatch_size, num_epochs=num_epochs, lr=lr,
-                  entropy_coeff=entropy_coeff)
+                  entropy_coeff=entropy_coeff, gamma=gamma, lambda_=lambda_)
         .fault_tolerance(restart_failed_env_runners=True, restart_failed_sub_environments=restart_failed_sub_environments,
                          delay_between_env_runner_restarts_s=5.0)
     )
