@@ -7,9 +7,9 @@
  */
 import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, TopKind, type MerlinState } from './state.ts';
-import { clearSlotData } from './bankruptcy.ts';
-import { discardPotionsUnder } from './effects.ts';
 import { gridAmount, isBareUninvested } from './properties.ts';
+import { discardPotionsUnder } from './kernel/hands.ts';
+import { clearSlotData } from './kernel/slots.ts';
 
 /** Why `seat` cannot start a Chauffeur with slot `slot` as its first property, or null. */
 export function checkCreateChauffeur(s: MerlinState, rs: Ruleset, seat: number, slot: number): string | null {

@@ -21,39 +21,24 @@ import type { Ruleset } from '../rules/index.ts';
 import { HAND_SPELL, SlotKind, TopKind, UnitFlag, type MerlinState } from './state.ts';
 import { rankOf, Suit, suitOf } from './cards.ts';
 import { adjacent as adjacentSquares, geometry, standable } from './board.ts';
-import { takeFromHand } from './magic.ts';
 import { comboOpen } from './combinations.ts';
 import { attackedTrigger } from './unit-cards.ts';
 import { raidOpen, withSurcharge } from './artificer.ts';
 import { removeAt } from './ledger.ts';
+import { takeFromHand } from './kernel/hands.ts';
+import { payToSupply } from './kernel/purse.ts';
+import { isArtificer, isGolemCard, isGuardCard, isNamed, removeUnit, unitsOn } from './kernel/units.ts';
+/** Re-exported for agents that read the board here. */
+export { isGuardCard } from './kernel/units.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Units and squares
 // ---------------------------------------------------------------------------------------------------------
 
-/** A Jack (Stone Sentinel) or Queen (Bronze Guardian). */
-export function isGolemCard(card: number): boolean {
-  const r = rankOf(card);
-  return r === 11 || r === 12;
-}
-
-/** A King (Royal Guard). */
-export function isGuardCard(card: number): boolean {
-  return rankOf(card) === 13;
-}
-
 /** Black suits (Clubs, Spades) are aggressive golems, red (Hearts, Diamonds) defensive. 0.1.27b "Golem Alignments". */
 export function isAggressive(card: number): boolean {
   const suit = suitOf(card);
   return suit === Suit.Clubs || suit === Suit.Spades;
-}
-
-/** Units standing on square `k`. */
-export function unitsOn(s: MerlinState, k: number): number {
-  let n = 0;
-  const pos = s.unitPos;
-  for (let u = 0; u < pos.length; u++) if (pos[u] === k) n++;
-  return n;
 }
 
 /** The `level`-th unit (in order of arrival) on square `k`, or -1. */
@@ -183,12 +168,6 @@ export function motivate(s: MerlinState, rs: Ruleset, seat: number, h: number, k
   addUnit(s, card, seat, k, str, health, now ? s.turn : s.turn + 1, 1, UnitFlag.AbilityReady);
 }
 
-/** `seat` returns `n` units of commodity `c` (0 Souls, 1 Elixir Oil, 2 Essence Grain) to the supply. */
-export function payToSupply(s: MerlinState, seat: number, c: number, n: number): void {
-  s.held[seat * 3 + c] -= n;
-  s.supply[c] += n;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Commands: the verbs and their targets
 // ---------------------------------------------------------------------------------------------------------
@@ -313,11 +292,6 @@ export function isHarmonious(card: number): boolean {
   return rankOf(card) === 11 && suitOf(card) === Suit.Spades;
 }
 
-/** The Tactical Artificer (Queen of Spades). */
-export function isArtificer(card: number): boolean {
-  return rankOf(card) === 12 && suitOf(card) === Suit.Spades;
-}
-
 /**
  * The Tactical Artificer `u` may dismantle golem `x`: a friendly Jack (a Queen too when the turn's roll is
  * `transmute.queensOnTotal`, 11), not herself, with another friendly golem to take its power.
@@ -356,10 +330,6 @@ function isLiege(card: number): boolean {
 const LASTING = UnitFlag.Boon | UnitFlag.BigBoon | UnitFlag.Bulwark | UnitFlag.Inspiring;
 /** Flags an owner's new turn keeps: the lasting ones and Fortify Will (a Dormant unit stays Dormant until it is active). */
 const KEPT = LASTING | UnitFlag.FortifiedWill | UnitFlag.Transmuted;
-
-export function isNamed(card: number, rank: number, suit: number): boolean {
-  return rankOf(card) === rank && suitOf(card) === suit;
-}
 
 /** `a` and `b` are the same square or touch. */
 export function near(rs: Ruleset, s: MerlinState, a: number, b: number): boolean {
@@ -582,13 +552,6 @@ export function strike(s: MerlinState, rs: Ruleset, u: number, d: number): void 
 /** Remove defeated units (Hit Points or Health 0): their cards go to the discard pile. */
 export function sweep(s: MerlinState): void {
   for (let u = s.unitCard.length - 1; u >= 0; u--) if (s.unitHp[u] <= 0) removeUnit(s, u);
-}
-
-/** Take unit `u` off the board; its card goes to the discard pile. */
-export function removeUnit(s: MerlinState, u: number): void {
-  s.discard.push(s.unitCard[u]);
-  for (const a of [s.unitCard, s.unitOwner, s.unitPos, s.unitAtk, s.unitHp, s.unitActiveFrom, s.unitActed, s.unitStance, s.unitShield, s.unitExtraAttacks, s.unitFlags])
-    removeAt(a, u);
 }
 
 function spendAttack(s: MerlinState, u: number): void {
@@ -1035,11 +998,6 @@ export function lastCall(s: MerlinState, rs: Ruleset, seat: number, slot: number
     s.unitStance[u] = 1;
     return;
   }
-}
-
-/** An eliminated player's units leave the board (cards to the discard pile). */
-export function removeUnitsOf(s: MerlinState, seat: number): void {
-  for (let u = s.unitCard.length - 1; u >= 0; u--) if (s.unitOwner[u] === seat) removeUnit(s, u);
 }
 
 /**

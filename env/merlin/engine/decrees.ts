@@ -22,7 +22,8 @@ import { weakMemo } from '../../core/memo.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { Phase, type MerlinState } from './state.ts';
 import { drawFrom, shuffleBack } from './cards.ts';
-import { applyEffects, cardDef, DECK_INDEX, effectsFeasible, tallyPlay } from './effects.ts';
+import { applyEffects, effectsFeasible, tallyPlay } from './effects.ts';
+import { cardDef, DECK_INDEX } from './kernel/card-defs.ts';
 
 const D = DECK_INDEX.royalDecrees;
 

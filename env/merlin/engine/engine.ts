@@ -21,21 +21,16 @@ import { applyPlant, checkLandSpot, checkPlant, placeLand } from './lands.ts';
 import {
   applyBrewMead, applyFundLab, applySellMead, checkBrewMead, checkCreateSpecialised, checkFundLab, completeSpecialised, specialisedSpot,
 } from './research.ts';
-import { applySellSpell, brewPotion, castSpell, checkSellSpell, handCardDef, potionSpotOk, spellTargetOk, takeFromHand } from './magic.ts';
+import { applySellSpell, brewPotion, castSpell, checkSellSpell, potionSpotOk, spellTargetOk } from './magic.ts';
 import { applyBuy, applyPlayCard, checkBuy, checkPlayCard, openSub, placeCard } from './playing-cards.ts';
 import { canEnact, chooseDecree, decreeBid, enactDecree, refuseDecree, settleDecreeAuction } from './decrees.ts';
 import { castVote, taxDecision, VOTE_CUT } from './taxes.ts';
 import { drawReading, readingsAvailable } from './future-readings.ts';
 import { maxAuctionBid, placeAuctionBid } from './setup.ts';
-import { backToMain, endTurn, enterReading, startTurn } from './turn.ts';
+import { endTurn, enterReading, startTurn } from './turn.ts';
 import { afterDecree, castRegulationVote, motionRepeals, proposeRegulation, regulationAction } from './regulations.ts';
 import { endGame, hasHighestNetWorth } from './victory.ts';
-import { cardDef, DECK_INDEX } from './effects.ts';
-import {
-  animate, attackProperty, attackPropertyOk, attackUnit, attackUnitOk, checkAnimate, checkCommand, checkMotivate, coordinatedStrike,
-  coordVerbOk, defend, isArtificer, isGolemCard, isGuardCard, isHarmonious, moveOk, moveUnit, motivate, partnerOk, placeOk, recipientOk,
-  sacrificeOk, squareKey, transmute, unitAt, unitsOn, useAbility, Verb, verbOpen, checkLastCall, lastCall,
-} from './combat.ts';
+import { animate, attackProperty, attackPropertyOk, attackUnit, attackUnitOk, checkAnimate, checkCommand, checkMotivate, coordinatedStrike, coordVerbOk, defend, isHarmonious, moveOk, moveUnit, motivate, partnerOk, placeOk, recipientOk, sacrificeOk, squareKey, transmute, unitAt, useAbility, Verb, verbOpen, checkLastCall, lastCall } from './combat.ts';
 import {
   applyMarketAction, checkMarketAction, checkTerm, describeMarketAction, isMarketKind, isOfferTarget, legalMarketMain, legalOfferTargets,
   legalTerms, MARKET_MAIN_KINDS, offerTargetOk,
@@ -45,6 +40,10 @@ import { combine, comboPartnerOk } from './combinations.ts';
 import { unitTargetOk } from './unit-cards.ts';
 import { dismissOk, paySurcharge, raid, raidTargetOk } from './artificer.ts';
 import { legalMintMain, MINT_MAIN_KINDS } from './mint.ts';
+import { cardDef, DECK_INDEX, handCardDef } from './kernel/card-defs.ts';
+import { takeFromHand } from './kernel/hands.ts';
+import { backToMain } from './kernel/phase.ts';
+import { isArtificer, isGolemCard, isGuardCard, unitsOn } from './kernel/units.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
 export function currentPlayer(s: MerlinState): number {

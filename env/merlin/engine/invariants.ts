@@ -13,8 +13,9 @@ import { cloneState, deserializeState, HAND_POTION, HAND_SPELL, Phase, serialize
 import { applyAction, legalActions, whyIllegal } from './engine.ts';
 import { landNumberAt } from './ledger.ts';
 import { buildPlayingDeck } from './cards.ts';
-import { cardHp, isGolemCard, isGuardCard, unitsOn } from './combat.ts';
+import { cardHp } from './combat.ts';
 import { checkMint } from './mint.ts';
+import { isGolemCard, isGuardCard, unitsOn } from './kernel/units.ts';
 
 /** Gold, commodities and every card are conserved; no balance is negative; the decision is well formed. */
 export function checkConservation(s: MerlinState, rs: Ruleset): string[] {

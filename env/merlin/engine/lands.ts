@@ -10,7 +10,7 @@ import type { Ruleset } from '../rules/index.ts';
 import { TopKind, type MerlinState } from './state.ts';
 import { landNumberAt } from './ledger.ts';
 import { isBareUninvested } from './properties.ts';
-import { unitsOn } from './combat.ts';
+import { unitsOn } from './kernel/units.ts';
 
 /** Any property of `seat` that can take a Land. */
 export function hasLandSpot(s: MerlinState, rs: Ruleset, seat: number): boolean {

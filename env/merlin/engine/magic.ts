@@ -14,15 +14,15 @@ import type { CardDef } from '../cards/schema.ts';
 import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
 import { bankPays, removeAt } from './ledger.ts';
 import { shuffleBack } from './cards.ts';
-import { applyEffects, cardDef, DECK_INDEX, resolvePotion, tallyPlay } from './effects.ts';
+import { applyEffects, resolvePotion, tallyPlay } from './effects.ts';
 import { ownsTop } from './research.ts';
 import { payRegulationFee, RegAction, regulationBars } from './regulations.ts';
-import { anyUnitTarget, isSpecialised, resistsSpell } from './unit-cards.ts';
-
-/** The definition of a spell or potion held as hand code `code`. */
-export function handCardDef(rs: Ruleset, code: number): CardDef {
-  return code >= HAND_POTION ? cardDef(rs, DECK_INDEX.potions, code - HAND_POTION) : cardDef(rs, DECK_INDEX.spells, code - HAND_SPELL);
-}
+import { anyUnitTarget, resistsSpell } from './unit-cards.ts';
+import { DECK_INDEX, handCardDef } from './kernel/card-defs.ts';
+import { takeFromHand } from './kernel/hands.ts';
+import { findLab, isSpecialised } from './kernel/slots.ts';
+/** Re-exported for agents that read a hand's spells and potions here. */
+export { handCardDef } from './kernel/card-defs.ts';
 
 /** A target player for a spell: an opponent still in the game (with a Land, for Land spells). */
 export function spellTargetOk(s: MerlinState, rs: Ruleset, seat: number, target: number, needsLand: boolean): boolean {
@@ -62,27 +62,6 @@ export function potionSpotOk(s: MerlinState, rs: Ruleset, seat: number, def: Car
   if (def.target === 'ownProperty') return s.slotKind[k] === SlotKind.Property;
   if (def.target === 'ownSpecialised') return isSpecialised(s, k);
   return false;
-}
-
-/**
- * Slot key of `seat`'s lab of `kind` whose card is `labCard`, or -1 when that lab is no longer a lab
- * (it became a Spell Shop / Brewery) or the card came from no lab. Labs are known by their card, not
- * their slot, so a new lab played into a freed slot earns no credit (0.1.14a "Spells").
- */
-export function findLab(s: MerlinState, rs: Ruleset, seat: number, labCard: number, kind: number): number {
-  if (labCard < 0) return -1;
-  const F = rs.data.table.fieldSlots;
-  for (let k = seat * F, e = k + F; k < e; k++) if (s.slotKind[k] === kind && s.slotCard[k] === labCard) return k;
-  return -1;
-}
-
-/** Remove hand card `h` of `seat`; returns [code, card id of the lab that produced it or -1]. */
-export function takeFromHand(s: MerlinState, seat: number, h: number): [number, number] {
-  const code = s.hands[seat][h];
-  const origin = s.handOrigin[seat][h];
-  removeAt(s.hands[seat], h);
-  removeAt(s.handOrigin[seat], h);
-  return [code, origin];
 }
 
 /**

@@ -28,7 +28,6 @@ import {
   applyLiquidate, buyerOk, checkLiquidate, checkOfferProperty, checkProposeTrade, checkSellable, executePropertySale,
   executeTrade, holdMask, holdsItem, sameCategoryMask, tradeItemCount, tradeItemName, tradePartnerOk,
 } from './trade.ts';
-import { backToMain } from './turn.ts';
 import {
   applyBuyFuture, applyWriteFuture, checkBuyFuture, checkResellFuture, checkWriteFuture, contractBuyerOk, executeContractSale, freeContract,
   hasChauffeur,
@@ -39,6 +38,7 @@ import { auctionStep, checkAuctionOpening, nextAuctionBid, openAuction } from '.
 import { freeSlot } from './properties.ts';
 import { RegAction, regulationBars } from './regulations.ts';
 import { applyMintAction, checkMintAction, checkMintTerm, describeMintAction, isMintKind, isMintPending, mintBuyerOk, MintOffer, mintTermCount } from './mint.ts';
+import { backToMain } from './kernel/phase.ts';
 
 /** Offer kinds stored in `offerKind`. */
 export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5, Contract: 6, Loan: 7, Policy: 8, Auction: 9 } as const;

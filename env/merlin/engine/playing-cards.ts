@@ -15,11 +15,12 @@ import { bankPays, removeAt, supplyGives } from './ledger.ts';
 import { cardsAvailable, drawFrom, isPermit, rankOf, shuffleBack, Suit, suitOf } from './cards.ts';
 import { freeSlot } from './properties.ts';
 import { hasLandSpot } from './lands.ts';
-import { checkClimate, currentPortion } from './season-wheel.ts';
-import { payOrOwe } from './bankruptcy.ts';
 import { beginDecree } from './decrees.ts';
-import { brewPotion, castSpell, checkBrewPotion, checkCastSpell, handCardDef } from './magic.ts';
+import { brewPotion, castSpell, checkBrewPotion, checkCastSpell } from './magic.ts';
 import { payRegulationFee, RegAction, regulationBars } from './regulations.ts';
+import { handCardDef } from './kernel/card-defs.ts';
+import { checkClimate, currentPortion } from './kernel/phase.ts';
+import { payOrOwe } from './kernel/purse.ts';
 
 /** Cards `seat` holds, counting those bought this turn. */
 export function handCount(s: MerlinState, seat: number): number {

@@ -10,7 +10,7 @@
  */
 import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, TopKind, type MerlinState } from './state.ts';
-import { unitsOn } from './combat.ts';
+import { unitsOn } from './kernel/units.ts';
 
 /** Amount `idx` of a grid: the entry, or all of `available` when the entry is 0. */
 export function gridAmount(grid: number[], idx: number, available: number): number {

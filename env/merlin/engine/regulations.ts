@@ -15,7 +15,7 @@
 import type { Ruleset } from '../rules/index.ts';
 import { REGULATED_ACTIONS } from '../rules/schema.ts';
 import { Phase, type MerlinState } from './state.ts';
-import { backToMain } from './turn.ts';
+import { backToMain } from './kernel/phase.ts';
 
 /** Index of each regulated action in `state.regulation` (rules/schema.ts REGULATED_ACTIONS order). */
 export const RegAction = { BuyCard: 0, FundLab: 1, CastSpell: 2, SellSpell: 3, WriteFuture: 4, BrewMead: 5 } as const;

@@ -12,9 +12,10 @@
 import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, TopKind, type MerlinState } from './state.ts';
 import { bankPays } from './ledger.ts';
-import { clearSlotData } from './bankruptcy.ts';
-import { discardPotionsUnder, returnCardsUnder } from './effects.ts';
+import { returnCardsUnder } from './effects.ts';
 import { payRegulationFee, RegAction, regulationBars } from './regulations.ts';
+import { discardPotionsUnder } from './kernel/hands.ts';
+import { clearSlotData } from './kernel/slots.ts';
 
 /** Why `seat` cannot fund the lab in `slot`, or null. */
 export function checkFundLab(s: MerlinState, rs: Ruleset, seat: number, slot: number): string | null {

@@ -14,9 +14,9 @@
  */
 import type { Ruleset } from '../rules/index.ts';
 import { Phase, type MerlinState } from './state.ts';
-import { payOrOwe } from './bankruptcy.ts';
 import { bumpCounter } from './effects.ts';
 import { taxableProperties } from './properties.ts';
+import { payOrOwe } from './kernel/purse.ts';
 
 /** The tax `seat` owes this spring, in gold. */
 export function taxOwed(s: MerlinState, rs: Ruleset, seat: number): number {

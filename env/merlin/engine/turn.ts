@@ -61,18 +61,6 @@ export function enterReading(s: MerlinState): void {
   s.phase = readingsAvailable(s, 0) + readingsAvailable(s, 1) > 0 ? Phase.FutureReading : Phase.Main;
 }
 
-/** Back to the active player's free actions after a sub-decision or interruption. */
-export function backToMain(s: MerlinState): void {
-  s.phase = Phase.Main;
-  s.decider = s.order[s.turnIdx];
-  s.pending = Pending.None;
-  s.pendingHand = -1;
-  s.pendingSlot = -1;
-  s.pendingPlayer = -1;
-  s.cmdUnit = -1;
-  s.cmdPartner = -1;
-}
-
 /** End the active player's turn: bought cards join the hand, debts are paid, the next player starts. */
 export function endTurn(s: MerlinState, rs: Ruleset): void {
   const seat = s.order[s.turnIdx];
