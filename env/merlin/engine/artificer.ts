@@ -1,6 +1,5 @@
 /**
- * The Tactical Artificer's (Queen of Spades) alternative and the transmuted golem's surcharge (engine part 3b;
- * 0.1.22b "The Tactical Artificer"; docs/RULES.md D140).
+ * The Tactical Artificer's (Queen of Spades) alternative and the transmuted golem's surcharge (0.1.22b "The Tactical Artificer"; docs/RULES.md D140).
  *
  * "Alternatively, she can discard the targeted Golem, drawing a random card from an opponent's hand as a
  * tactical maneuver": UseAbilityAlt on her, for the same `transmute.souls`, then SelectUnit (Pending.DismissGolem)

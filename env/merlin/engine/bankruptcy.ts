@@ -12,7 +12,6 @@
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
 import { removeAt, takeGold } from './ledger.ts';
-import { shuffleBack } from './cards.ts';
 import { checkDominance } from './victory.ts';
 import { removeReading } from './effects.ts';
 import { leaveMarket } from './market.ts';

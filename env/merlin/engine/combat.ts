@@ -1,5 +1,5 @@
 /**
- * Golems, the Royal Guard and combat (engine part 3). 0.1.27b "The Animated Guardians", "The Royal Guard",
+ * Golems, the Royal Guard and combat. 0.1.27b "The Animated Guardians", "The Royal Guard",
  * "The Art of War"; 0.1.22b "Golem Stacking", "Suit Synergy", "Terrain Effects", each King; 0.1.14a
  * "Jacks and Queens" (healing on 11/12); 0.1.27b "Breweries" (Last Call). Interpretations: docs/RULES.md
  * D80..D109.
@@ -18,16 +18,20 @@
  */
 import { rollD6 } from '../../core/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
-import { HAND_SPELL, SlotKind, TopKind, UnitFlag, type MerlinState } from './state.ts';
+import { HAND_SPELL, type MerlinState, Pending, Phase, SlotKind, TopKind, UnitFlag } from './state.ts';
 import { rankOf, Suit, suitOf } from './cards.ts';
 import { adjacent as adjacentSquares, geometry, standable } from './board.ts';
 import { comboOpen } from './combinations.ts';
 import { attackedTrigger } from './unit-cards.ts';
-import { raidOpen, withSurcharge } from './artificer.ts';
+import { paySurcharge, raidOpen, withSurcharge } from './artificer.ts';
 import { removeAt } from './ledger.ts';
 import { takeFromHand } from './kernel/hands.ts';
 import { payToSupply } from './kernel/purse.ts';
 import { isArtificer, isGolemCard, isGuardCard, isNamed, removeUnit, unitsOn } from './kernel/units.ts';
+import { Kind } from './actions.ts';
+import type { KindRules } from './registry.ts';
+import { handName, slotName, squareName } from './kernel/names.ts';
+import { backToMain, openSub } from './kernel/phase.ts';
 /** Re-exported for agents that read the board here. */
 export { isGuardCard } from './kernel/units.ts';
 
@@ -1031,3 +1035,138 @@ export function dealSkirmish(s: MerlinState, rs: Ruleset): void {
     }
   }
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The action kinds: placing units, commanding one, and its verbs
+// ---------------------------------------------------------------------------------------------------------
+
+/** The verb of each verb kind (Move .. UseAbility, UseAbilityAlt, Combine, UseAbilityThird). */
+export function verbOfKind(kind: number): number {
+  return kind === Kind.UseAbilityAlt ? Verb.UseAbilityAlt : kind === Kind.Combine ? Verb.Combine : kind === Kind.UseAbilityThird ? Verb.UseAbilityThird : kind - Kind.Move + Verb.Move;
+}
+
+/** Why the commanded unit cannot take `verb`, or null; with a Coordinated Strike partner chosen, only a shared attack. */
+export function checkUnitVerb(s: MerlinState, rs: Ruleset, verb: number): string | null {
+  if (s.cmdPartner < 0) return verbOpen(s, rs, s.cmdUnit, verb);
+  return coordVerbOk(s, rs, s.cmdUnit, s.cmdPartner, verb) ? null : 'no target both golems of the Coordinated Strike can attack';
+}
+
+/** A verb kind's check: the commanded unit can take the kind's verb. */
+function verbCheck(s: MerlinState, rs: Ruleset, _seat: number, _a: number, _b: number, kind: number): string | null {
+  return checkUnitVerb(s, rs, verbOfKind(kind));
+}
+
+/** UseAbility / UseAbilityAlt: the surcharge of a transmuted golem (D140), then the ability or its first sub-decision. */
+function applyAbility(s: MerlinState, rs: Ruleset, _seat: number, _a: number, _b: number, kind: number): void {
+  paySurcharge(s, rs, s.cmdUnit);
+  if (kind === Kind.UseAbilityAlt && isArtificer(s.unitCard[s.cmdUnit])) {
+    s.phase = Phase.SelectUnit;
+    s.pending = Pending.DismissGolem;
+    return;
+  }
+  if (isHarmonious(s.unitCard[s.cmdUnit]) || isArtificer(s.unitCard[s.cmdUnit])) {
+    // Coordinated Strike: the partner, then the shared attack. Transmute Golem: the golem to dismantle, then the recipient.
+    s.phase = Phase.SelectUnit;
+    s.pending = isHarmonious(s.unitCard[s.cmdUnit]) ? Pending.CoordPartner : Pending.TransmuteSacrifice;
+    return;
+  }
+  useAbility(s, rs, s.cmdUnit, kind === Kind.UseAbilityAlt);
+  backToMain(s);
+}
+
+/** Golems, the Royal Guard and their commands (0.1.27b "The Animated Guardians", "The Royal Guard", "The Art of War"). */
+export const COMBAT_RULES: KindRules = {
+  [Kind.Animate]: {
+    phases: [Phase.Main],
+    check: checkAnimate,
+    apply: (s, _rs, seat, a) => openSub(s, seat, Phase.SelectSquare, Pending.PlaceGolem, a),
+    describe: (rs, a, _b, s) => `animate ${handName(rs, s, a)} as a golem`,
+  },
+  [Kind.Motivate]: {
+    phases: [Phase.Main],
+    check: (s, rs, seat, a) => checkMotivate(s, rs, seat, a, false),
+    apply: (s, _rs, seat, a) => openSub(s, seat, Phase.SelectSquare, Pending.PlaceGuard, a),
+    describe: (rs, a, _b, s) => `motivate ${handName(rs, s, a)} as a Royal Guard (active next turn)`,
+  },
+  [Kind.MotivateNow]: {
+    phases: [Phase.Main],
+    check: (s, rs, seat, a) => checkMotivate(s, rs, seat, a, true),
+    apply: (s, _rs, seat, a) => openSub(s, seat, Phase.SelectSquare, Pending.PlaceGuardNow, a),
+    describe: (rs, a, _b, s) => `motivate ${handName(rs, s, a)} as a Royal Guard, active at once`,
+  },
+  [Kind.CommandUnit]: {
+    phases: [Phase.Main],
+    check: (s, rs, seat, a, b) => {
+      const k = squareKey(s, rs, seat, a);
+      return checkCommand(s, rs, seat, k < 0 ? -1 : unitAt(s, k, b));
+    },
+    apply: (s, rs, seat, a, b) => {
+      s.cmdUnit = unitAt(s, squareKey(s, rs, seat, a), b);
+      s.phase = Phase.UnitVerb;
+    },
+    describe: (rs, a, b, s) => `command the unit at ${squareName(rs, s, a)}, level ${b}`,
+  },
+  [Kind.LastCall]: {
+    phases: [Phase.Main],
+    check: checkLastCall,
+    apply: lastCall,
+    describe: (rs, a, _b, s) => `Last Call: recall your Royal Guard to the Brewery in ${slotName(rs, s, a)} for a Mead`,
+  },
+  [Kind.Move]: {
+    phases: [Phase.UnitVerb],
+    check: verbCheck,
+    apply: (s) => {
+      s.phase = Phase.SelectSquare;
+      s.pending = Pending.MoveUnit;
+    },
+    describe: () => 'move the unit',
+  },
+  [Kind.AttackProperty]: {
+    phases: [Phase.UnitVerb],
+    check: verbCheck,
+    apply: (s) => {
+      s.phase = Phase.SelectSquare;
+      s.pending = s.cmdPartner >= 0 ? Pending.CoordAttackProperty : Pending.AttackProperty;
+    },
+    describe: () => 'attack a card with the unit',
+  },
+  [Kind.AttackUnit]: {
+    phases: [Phase.UnitVerb],
+    check: verbCheck,
+    apply: (s) => {
+      s.phase = Phase.SelectUnit;
+      s.pending = s.cmdPartner >= 0 ? Pending.CoordAttackUnit : Pending.AttackUnit;
+    },
+    describe: () => 'attack a unit with the unit',
+  },
+  [Kind.Defend]: {
+    phases: [Phase.UnitVerb],
+    check: verbCheck,
+    apply: (s) => {
+      defend(s, s.cmdUnit);
+      backToMain(s);
+    },
+    describe: () => 'defend the card the unit stands on',
+  },
+  [Kind.UseAbility]: { phases: [Phase.UnitVerb], check: verbCheck, apply: applyAbility, describe: () => "use the unit's ability" },
+  [Kind.UseAbilityAlt]: { phases: [Phase.UnitVerb], check: verbCheck, apply: applyAbility, describe: () => "use the ability's second option (+1 Hit Point)" },
+  [Kind.UseAbilityThird]: {
+    phases: [Phase.UnitVerb],
+    check: verbCheck,
+    apply: (s, rs) => {
+      useAbility(s, rs, s.cmdUnit, false, true); // the Grand Artificer's Sharpen Blades (D139); a King is never transmuted
+      backToMain(s);
+    },
+    describe: () => "use the ability's third option (the Grand Artificer's Sharpen Blades: +2 Strength)",
+  },
+  [Kind.Combine]: {
+    phases: [Phase.UnitVerb],
+    check: verbCheck,
+    apply: (s, rs) => {
+      paySurcharge(s, rs, s.cmdUnit);
+      s.phase = Phase.SelectUnit;
+      s.pending = Pending.ComboPartner;
+    },
+    describe: () => "the Queen's combination attack (then the Jack that joins her)",
+  },
+};

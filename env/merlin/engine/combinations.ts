@@ -1,5 +1,5 @@
 /**
- * The combination attacks (engine part 3; 0.1.22b "Combination Attacks"; docs/RULES.md D136).
+ * The combination attacks (0.1.22b "Combination Attacks"; docs/RULES.md D136).
  *
  * "Certain Golem pairings can perform unique Combination Attacks when stacked or on adjacent properties.
  * These attacks are in addition to their individual abilities." Each pairing is a Queen and a Jack of one

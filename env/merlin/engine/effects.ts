@@ -8,7 +8,7 @@
  * Pending cards resolve in the order they were played, so the card played first takes precedence
  * (0.1.27b "Contradictions").
  *
- * Part 4 (docs/RULES.md D110-D119): a card's `condition` is checked first (a reading or spell whose condition
+ * Conditions and partial effects (docs/RULES.md D110-D119): a card's `condition` is checked first (a reading or spell whose condition
  * fails is disregarded; a potion waits face down); `rowShare`, `heal` join the all-or-nothing check; `damage`,
  * `dispel`, `waive` and `draw` take what there is. Plays are counted for `merlin simulate` (`cardTally`).
  */

@@ -4,15 +4,15 @@
  *
  * A spell is revealed and played on its target at once; afterwards it goes under the Spell Lab that made
  * it (counting toward research success) or is shuffled back. Casting on a player marks the pair as having
- * targeted each other (the robbery roll of part 2 reads it). A potion recipe is brewed by paying its
+ * targeted each other (the robbery roll of trade.ts reads it). A potion recipe is brewed by paying its
  * commodities to the supply and lies face down in front of its owner or under the chosen property until
  * its trigger resolves it (effects.ts). A spell can be sold to the Central Bank at the Cost of the Living
  * through your own Spell Shop or, with `spellShopBrokerage`, another player's.
  */
 import type { Ruleset } from '../rules/index.ts';
 import type { CardDef } from '../cards/schema.ts';
-import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
-import { bankPays, removeAt } from './ledger.ts';
+import { HAND_POTION, HAND_SPELL, type MerlinState, Phase, SlotKind, TopKind } from './state.ts';
+import { bankPays } from './ledger.ts';
 import { shuffleBack } from './cards.ts';
 import { applyEffects, resolvePotion, tallyPlay } from './effects.ts';
 import { ownsTop } from './research.ts';
@@ -21,6 +21,9 @@ import { anyUnitTarget, resistsSpell } from './unit-cards.ts';
 import { DECK_INDEX, handCardDef } from './kernel/card-defs.ts';
 import { takeFromHand } from './kernel/hands.ts';
 import { findLab, isSpecialised } from './kernel/slots.ts';
+import { Kind } from './actions.ts';
+import type { KindRules } from './registry.ts';
+import { handName } from './kernel/names.ts';
 /** Re-exported for agents that read a hand's spells and potions here. */
 export { handCardDef } from './kernel/card-defs.ts';
 
@@ -126,3 +129,10 @@ export function applySellSpell(s: MerlinState, rs: Ruleset, seat: number, h: num
   shuffleBack(s, s.cdeck[DECK_INDEX.spells], code - HAND_SPELL);
   bankPays(s, seat, s.costOfLiving * rs.data.spellPriceInCostOfLiving);
 }
+
+/** Selling a spell to the Central Bank (0.1.27b "Spell Shops"). */
+export const MAGIC_RULES: KindRules = {
+  [Kind.SellSpell]: {
+    phases: [Phase.Main], check: checkSellSpell, apply: applySellSpell, describe: (rs, a, _b, s) => `sell ${handName(rs, s, a)} to the Central Bank`,
+  },
+};

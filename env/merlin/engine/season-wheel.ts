@@ -8,7 +8,6 @@
  * season lengths, intensified and freak multipliers, and extra advances on some roll totals.
  */
 import type { Ruleset } from '../rules/index.ts';
-import type { WheelPortion } from '../rules/schema.ts';
 import type { MerlinState } from './state.ts';
 import { checkBankruptcyDeadlines } from './bankruptcy.ts';
 import { seasonTriggers } from './effects.ts';

@@ -1,5 +1,5 @@
 /**
- * Spells and potions that act on units (engine part 3b; docs/RULES.md D138, D139): the targets
+ * Spells and potions that act on units (docs/RULES.md D138, D139): the targets
  * `opponentUnit` (spells), `ownUnit` and `ownSpecialised` (potions), the trigger `attacked` and the ops
  * `deactivateUnit` and `unitStat` of env/merlin/cards/schema.ts. 0.1.27b 'The First Turn' 2 B (Golem's
  * Better Nature), 'Spells'; 0.1.22b 'The Grand Artificer' (Fortify Will).
@@ -11,10 +11,10 @@
 import { rollD6 } from '../../core/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
 import type { CardDef } from '../cards/schema.ts';
-import { SlotKind, TopKind, UnitFlag, type MerlinState } from './state.ts';
+import { UnitFlag, type MerlinState } from './state.ts';
 import { conditionHolds, resolvePotion } from './effects.ts';
 import { cardDef, DECK_INDEX } from './kernel/card-defs.ts';
-import { deactivateUnit, isGolemCard } from './kernel/units.ts';
+import { isGolemCard } from './kernel/units.ts';
 /** Re-exported for the hidden-information resampler, which places `ownSpecialised` potions. */
 export { isSpecialised } from './kernel/slots.ts';
 
