@@ -16,7 +16,7 @@
  */
 import { GameOverError, IllegalActionError, UnknownActionError } from '../../core/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
-import { catalogue, Kind } from './actions.ts';
+import { catalogue, Kind, KIND_LIMIT, KINDS } from './actions.ts';
 import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, Victory, type MerlinState } from './state.ts';
 import { buildRegistry, PHASE_LIMIT, type KindRules } from './registry.ts';
 import { checkInvest, fieldEnd, isBareUninvested, PROPERTY_RULES } from './properties.ts';
@@ -38,13 +38,13 @@ import {
   verbOfKind,
 } from './combat.ts';
 import {
-  applyMarketAction, isOfferTarget, legalMarketMain, legalOfferTargets, legalTerms, MARKET_RULES, offerTargetOk,
+  applyMarketAction, isOfferTarget, legalMarketMain, legalOfferTargets, legalTerms, MARKET_MAIN_KINDS, MARKET_RULES, offerTargetOk,
 } from './offers.ts';
 import { checkRaise } from './trade.ts';
 import { combine, comboPartnerOk } from './combinations.ts';
 import { unitTargetOk } from './unit-cards.ts';
 import { dismissOk, raid, raidTargetOk } from './artificer.ts';
-import { legalMintMain } from './mint.ts';
+import { legalMintMain, MINT_MAIN_KINDS } from './mint.ts';
 import { handCardDef } from './kernel/card-defs.ts';
 import { takeFromHand } from './kernel/hands.ts';
 import { backToMain, readingsAvailable } from './kernel/phase.ts';
@@ -131,6 +131,17 @@ export const KIND_REGISTRY = buildRegistry([
   TURN_RULES, READING_RULES, PLAYING_CARD_RULES, MAGIC_RULES, PROPERTY_RULES, RESEARCH_RULES, CHAUFFEUR_RULES, LAND_RULES, VICTORY_RULES,
   DECREE_RULES, TAX_RULES, REGULATION_RULES, COMBAT_RULES, MARKET_RULES, SUB_DECISION_RULES,
 ]);
+
+/**
+ * The Main-phase kinds `legalMain` enumerates with its fast paths. A Main-phase kind of the registry that is
+ * not here (a new kind) is enumerated by its reference check instead (`CHECKED_MAIN`), so it is legal as soon
+ * as its chapter declares it; a fast path can be added later where the profile asks for one.
+ */
+const FAST_MAIN = new Uint8Array(KIND_LIMIT);
+for (const k of [Kind.EndTurn, Kind.BuyCard, Kind.PlayCard, Kind.SellSpell, Kind.Invest, Kind.FundLab, Kind.CreateSpecialised, Kind.CreateChauffeur,
+  Kind.Deposit, Kind.Withdraw, Kind.Plant, Kind.Unplant, Kind.BrewMead, Kind.SellMead, Kind.PlayCrowns, ...MARKET_MAIN_KINDS, Kind.Animate,
+  Kind.Motivate, Kind.MotivateNow, Kind.CommandUnit, Kind.LastCall, ...MINT_MAIN_KINDS]) FAST_MAIN[k] = 1;
+const CHECKED_MAIN: readonly number[] = KINDS.filter((k) => KIND_REGISTRY.main[k] && !FAST_MAIN[k]);
 
 /** A readable name for each Phase value (illegal-action reasons, the replay viewer). */
 export const PHASE_NAMES: Record<number, string> = {
@@ -327,6 +338,10 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
       return n;
     }
   }
+  if (s.phase !== Phase.Main) {
+    for (const k of KINDS) if (KIND_REGISTRY.inPhase[k * PHASE_LIMIT + s.phase]) n = legalByCheck(s, rs, k, out, n);
+    return n;
+  }
   return legalMain(s, rs, seat, out);
 }
 
@@ -387,6 +402,17 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
   n = legalMarketMain(s, rs, seat, end, out, n);
   if (rs.data.combat.golems || rs.data.combat.royalGuards) n = legalCombatMain(s, rs, seat, out, n);
   n = legalMintMain(s, rs, seat, end, out, n);
+  if (CHECKED_MAIN.length > 0) {
+    for (const k of CHECKED_MAIN) n = legalByCheck(s, rs, k, out, n);
+    out.subarray(0, n).sort();
+  }
+  return n;
+}
+
+/** Append the ids of kind `k` that `whyIllegal` accepts (the generic enumerator of kinds without a fast path). */
+function legalByCheck(s: MerlinState, rs: Ruleset, k: number, out: Int32Array, n: number): number {
+  const cat = catalogue(rs);
+  for (let id = cat.base[k], e = id + cat.count[k]; id < e; id++) if (whyIllegal(s, rs, id) === null) out[n++] = id;
   return n;
 }
 
