@@ -325,11 +325,6 @@ export function transmute(s: MerlinState, rs: Ruleset, u: number, x: number, r: 
   removeUnit(s, x);
 }
 
-/** The Inspirational Liege (Queen of Hearts). */
-function isLiege(card: number): boolean {
-  return rankOf(card) === 12 && suitOf(card) === Suit.Hearts;
-}
-
 /** Flags that last beyond the owner's next turn (Royal Boon, Bulwark Stance). */
 const LASTING = UnitFlag.Boon | UnitFlag.BigBoon | UnitFlag.Bulwark | UnitFlag.Inspiring;
 /** Flags an owner's new turn keeps: the lasting ones and Fortify Will (a Dormant unit stays Dormant until it is active). */
@@ -340,10 +335,41 @@ export function near(rs: Ruleset, s: MerlinState, a: number, b: number): boolean
   return a === b || adjacentSquares(rs, s.numPlayers, a, b);
 }
 
-/** The Adaptive Sentinel (Jack of Diamonds). */
-function isAdaptive(card: number): boolean {
-  return rankOf(card) === 11 && suitOf(card) === Suit.Diamonds;
+/**
+ * A named golem's or King's ability (0.1.22b, each Jack, Queen and King): `ok` says whether unit `u` may use
+ * it now (`alt`: its second option; false for a card without one), `use` applies it (absent: the King's
+ * one-time ability, `kingAbility`; the Harmonious Sentinel's and the Tactical Artificer's open unit choices
+ * instead, in their UseAbility rule). One entry per card, indexed by `abilityIndex`.
+ */
+interface Ability {
+  readonly ok: (s: MerlinState, rs: Ruleset, u: number, alt: boolean) => boolean;
+  readonly use?: (s: MerlinState, rs: Ruleset, u: number, alt: boolean) => void;
 }
+
+/** The ABILITIES index of a card: (rank - 11) × 4 + suit for Jacks, Queens and Kings; out of range otherwise. */
+function abilityIndex(card: number): number {
+  return (rankOf(card) - 11) * 4 + suitOf(card);
+}
+
+/** An ability without a second option. */
+const single = (ok: (s: MerlinState, rs: Ruleset, u: number) => boolean): Ability['ok'] => (s, rs, u, alt) => !alt && ok(s, rs, u);
+const king: Ability = { ok: (s, _rs, u, alt) => kingOk(s, u, alt) };
+
+/** The named abilities, one entry per card (Suit order: Clubs, Spades, Hearts, Diamonds). */
+const ABILITIES: readonly Ability[] = [
+  // Jacks
+  { ok: single(impetuousAssaultOk), use: (s, rs, u) => impetuousAssault(s, rs, u) }, // the Overly Eager Sentinel
+  { ok: single(coordinatedStrikeOk) }, // the Harmonious Sentinel: Coordinated Strike (a partner, then the shared attack)
+  { ok: single(bulwarkOk), use: (s, rs, u) => bulwarkStance(s, rs, u) }, // the Stalwart Sentinel
+  { ok: (s, rs, u) => tacticalFlexibilityOk(s, rs, u), use: (s, rs, u, alt) => tacticalFlexibility(s, rs, u, alt) }, // the Adaptive Sentinel
+  // Queens
+  { ok: single(aegisOk), use: (s, rs, u) => aegis(s, rs, u) }, // the Aegis of the Realm
+  { ok: artificerOk }, // the Tactical Artificer: Transmute Golem, or her alternative (unit choices)
+  { ok: single(royalBoonOk), use: (s, rs, u) => royalBoon(s, rs, u) }, // the Inspirational Liege
+  { ok: bombardmentOk, use: strategicBombardment }, // the Explosive Artillerist
+  // Kings
+  king, king, king, king, // Imposing Colossus, Swift Executioner, Stalwart Defender, Grand Artificer
+];
 
 /**
  * A Royal Guard motivated this turn may use its King's ability once (the Grand Artificer needs another
@@ -356,55 +382,79 @@ export function abilityOk(s: MerlinState, rs: Ruleset, u: number, alt = false): 
 }
 
 function abilityOkBase(s: MerlinState, rs: Ruleset, u: number, alt: boolean): boolean {
-  const card = s.unitCard[u];
-  if (isAdaptive(card)) {
-    if (s.unitActiveFrom[u] !== s.turn + 1 || s.unitFlags[u] & (UnitFlag.AbilityUsed | UnitFlag.Dormant)) return false;
-    const tf = rs.data.combat.tacticalFlexibility;
-    return tf.freeOnTotals.includes(s.die1 + s.die2) || s.held[s.unitOwner[u] * 3 + 2] >= tf.grain;
-  }
-  const seat = s.unitOwner[u];
-  const held = s.held;
+  const ability = ABILITIES[abilityIndex(s.unitCard[u])];
+  return ability !== undefined && ability.ok(s, rs, u, alt);
+}
+
+/** The Adaptive Sentinel (Jack of Diamonds): Tactical Flexibility once, on the turn it is animated. */
+function tacticalFlexibilityOk(s: MerlinState, rs: Ruleset, u: number): boolean {
+  if (s.unitActiveFrom[u] !== s.turn + 1 || s.unitFlags[u] & (UnitFlag.AbilityUsed | UnitFlag.Dormant)) return false;
+  const tf = rs.data.combat.tacticalFlexibility;
+  return tf.freeOnTotals.includes(s.die1 + s.die2) || s.held[s.unitOwner[u] * 3 + 2] >= tf.grain;
+}
+
+/** The Explosive Artillerist (Queen of Diamonds): Strategic Bombardment (`alt`: the enhanced bomb) with a target in reach. */
+function bombardmentOk(s: MerlinState, rs: Ruleset, u: number, alt: boolean): boolean {
   const c = rs.data.combat;
-  if (isNamed(card, 12, Suit.Diamonds)) {
-    if (s.unitActiveFrom[u] > s.turn || !fresh(s, u)) return false;
-    const cost = (s.die1 + s.die2 === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
-    return held[seat * 3 + 2] >= cost && bombardTargets(s, rs, u, null) > 0;
-  }
-  if (alt && isArtificer(card)) // her alternative: discard a golem, draw from an opponent's hand (D140)
-    return s.unitActiveFrom[u] <= s.turn && fresh(s, u) && held[seat * 3] >= c.transmute.souls && raidOpen(s, rs, u);
-  if (alt) return isNamed(card, 13, Suit.Diamonds) && s.unitFlags[u] & UnitFlag.AbilityReady ? otherGuard(s, u) >= 0 : false; // Fortify Will (D139)
-  if (isNamed(card, 11, Suit.Hearts)) {
-    const animatedNow = s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & (UnitFlag.AbilityUsed | UnitFlag.Dormant));
-    if (!(animatedNow || (s.unitActiveFrom[u] <= s.turn && fresh(s, u))) || s.unitFlags[u] & UnitFlag.Bulwark) return false;
-    const k = s.unitPos[u];
-    if (((k / rs.data.table.fieldSlots) | 0) !== seat || !standable(s, k) || destroyed(s, rs, k)) return false;
-    return held[seat * 3] >= c.bulwark.souls && held[seat * 3 + 1] >= c.bulwark.elixirOil;
-  }
-  if (isNamed(card, 11, Suit.Spades)) {
-    if (s.unitActiveFrom[u] > s.turn || !mayAttack(s, rs, u) || !fresh(s, u)) return false;
-    if (held[seat * 3] < c.coordinatedStrike.souls || held[seat * 3 + 2] < c.coordinatedStrike.grain) return false;
-    for (let p = 0; p < s.unitCard.length; p++) if (partnerOk(s, rs, u, p)) return true;
-    return false;
-  }
-  if (isArtificer(card)) {
-    if (s.unitActiveFrom[u] > s.turn || !fresh(s, u) || held[seat * 3] < c.transmute.souls) return false;
-    for (let x = 0; x < s.unitCard.length; x++) if (sacrificeOk(s, rs, u, x)) return true;
-    return false;
-  }
-  if (isNamed(card, 12, Suit.Clubs)) {
-    if (s.unitActiveFrom[u] > s.turn || !fresh(s, u) || s.unitFlags[u] & (UnitFlag.Aegis1 | UnitFlag.Aegis2)) return false;
-    return held[seat * 3 + 1] >= c.aegis.elixirOil;
-  }
-  if (isLiege(card)) {
-    const rb = rs.data.combat.royalBoon;
-    const seat = s.unitOwner[u];
-    return s.unitActiveFrom[u] <= s.turn && fresh(s, u) && !(s.unitFlags[u] & LASTING) && s.held[seat * 3] >= rb.souls && s.held[seat * 3 + 2] >= rb.grain;
-  }
-  if (isOverlyEager(card))
-    return s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & UnitFlag.Dormant) && s.held[s.unitOwner[u] * 3] >= rs.data.combat.impetuousAssault.souls;
+  if (s.unitActiveFrom[u] > s.turn || !fresh(s, u)) return false;
+  const cost = (s.die1 + s.die2 === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
+  return s.held[s.unitOwner[u] * 3 + 2] >= cost && bombardTargets(s, rs, u, null) > 0;
+}
+
+/** The Tactical Artificer (Queen of Spades): Transmute Golem, or (`alt`) discard a golem and draw from an opponent's hand (D140). */
+function artificerOk(s: MerlinState, rs: Ruleset, u: number, alt: boolean): boolean {
+  const c = rs.data.combat;
+  const seat = s.unitOwner[u];
+  if (alt) return s.unitActiveFrom[u] <= s.turn && fresh(s, u) && s.held[seat * 3] >= c.transmute.souls && raidOpen(s, rs, u);
+  if (s.unitActiveFrom[u] > s.turn || !fresh(s, u) || s.held[seat * 3] < c.transmute.souls) return false;
+  for (let x = 0; x < s.unitCard.length; x++) if (sacrificeOk(s, rs, u, x)) return true;
+  return false;
+}
+
+/** The Stalwart Sentinel (Jack of Hearts): Bulwark Stance on its owner's own undestroyed card, on the turn it is animated or when fresh. */
+function bulwarkOk(s: MerlinState, rs: Ruleset, u: number): boolean {
+  const c = rs.data.combat;
+  const seat = s.unitOwner[u];
+  const animatedNow = s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & (UnitFlag.AbilityUsed | UnitFlag.Dormant));
+  if (!(animatedNow || (s.unitActiveFrom[u] <= s.turn && fresh(s, u))) || s.unitFlags[u] & UnitFlag.Bulwark) return false;
+  const k = s.unitPos[u];
+  if (((k / rs.data.table.fieldSlots) | 0) !== seat || !standable(s, k) || destroyed(s, rs, k)) return false;
+  return s.held[seat * 3] >= c.bulwark.souls && s.held[seat * 3 + 1] >= c.bulwark.elixirOil;
+}
+
+/** The Harmonious Sentinel (Jack of Spades): Coordinated Strike, with a friendly golem that can join. */
+function coordinatedStrikeOk(s: MerlinState, rs: Ruleset, u: number): boolean {
+  const c = rs.data.combat;
+  const seat = s.unitOwner[u];
+  if (s.unitActiveFrom[u] > s.turn || !mayAttack(s, rs, u) || !fresh(s, u)) return false;
+  if (s.held[seat * 3] < c.coordinatedStrike.souls || s.held[seat * 3 + 2] < c.coordinatedStrike.grain) return false;
+  for (let p = 0; p < s.unitCard.length; p++) if (partnerOk(s, rs, u, p)) return true;
+  return false;
+}
+
+/** The Aegis of the Realm (Queen of Clubs), while she holds no charge. */
+function aegisOk(s: MerlinState, rs: Ruleset, u: number): boolean {
+  if (s.unitActiveFrom[u] > s.turn || !fresh(s, u) || s.unitFlags[u] & (UnitFlag.Aegis1 | UnitFlag.Aegis2)) return false;
+  return s.held[s.unitOwner[u] * 3 + 1] >= rs.data.combat.aegis.elixirOil;
+}
+
+/** The Inspirational Liege (Queen of Hearts): Royal Boon, while no lasting boon is on her. */
+function royalBoonOk(s: MerlinState, rs: Ruleset, u: number): boolean {
+  const rb = rs.data.combat.royalBoon;
+  const seat = s.unitOwner[u];
+  return s.unitActiveFrom[u] <= s.turn && fresh(s, u) && !(s.unitFlags[u] & LASTING) && s.held[seat * 3] >= rb.souls && s.held[seat * 3 + 2] >= rb.grain;
+}
+
+/** The Overly Eager Sentinel (Jack of Clubs): Impetuous Assault, on the turn it is animated. */
+function impetuousAssaultOk(s: MerlinState, rs: Ruleset, u: number): boolean {
+  return s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & UnitFlag.Dormant) && s.held[s.unitOwner[u] * 3] >= rs.data.combat.impetuousAssault.souls;
+}
+
+/** A King's one-time ability, ready from its motivation; the Grand Artificer's (Diamonds) needs another friendly guard, for each option. */
+function kingOk(s: MerlinState, u: number, alt: boolean): boolean {
   if (!(s.unitFlags[u] & UnitFlag.AbilityReady)) return false;
   if (suitOf(s.unitCard[u]) === Suit.Diamonds) return otherGuard(s, u) >= 0;
-  return true;
+  return !alt;
 }
 
 function otherGuard(s: MerlinState, u: number): number {
@@ -746,45 +796,43 @@ export function attackProperty(s: MerlinState, rs: Ruleset, a: number, k: number
  * turn. Each changes the Cost of the Living (floors apply).
  */
 export function useAbility(s: MerlinState, rs: Ruleset, u: number, alt = false, third = false): void {
-  if (isOverlyEager(s.unitCard[u])) {
-    impetuousAssault(s, rs, u);
-    return;
-  }
-  if (isAdaptive(s.unitCard[u])) {
-    tacticalFlexibility(s, rs, u, alt);
-    return;
-  }
-  if (isLiege(s.unitCard[u])) {
-    royalBoon(s, rs, u);
-    return;
-  }
-  const card = s.unitCard[u];
+  const ability = ABILITIES[abilityIndex(s.unitCard[u])];
+  if (ability !== undefined && ability.use !== undefined) ability.use(s, rs, u, alt);
+  else kingAbility(s, rs, u, alt, third);
+}
+
+/** Strategic Bombardment: the Explosive Artillerist pays her Essence Grain (less on `cheapOnTotal`, more for the enhanced bomb) and bombs. */
+function strategicBombardment(s: MerlinState, rs: Ruleset, u: number, alt: boolean): void {
+  const c = rs.data.combat;
+  const cost = (s.die1 + s.die2 === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
+  payToSupply(s, s.unitOwner[u], 2, cost);
+  s.unitActed[u] = s.turn;
+  bombard(s, rs, u, alt);
+}
+
+/** Bulwark Stance: the Stalwart Sentinel defends its card, its Hit Points doubled as a shield on the turn it is animated with `doubleOnTotal`. */
+function bulwarkStance(s: MerlinState, rs: Ruleset, u: number): void {
   const c = rs.data.combat;
   const seat = s.unitOwner[u];
-  const total = s.die1 + s.die2;
-  if (isNamed(card, 12, Suit.Diamonds)) {
-    const cost = (total === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
-    payToSupply(s, seat, 2, cost);
-    s.unitActed[u] = s.turn;
-    bombard(s, rs, u, alt);
-    return;
-  }
-  if (isNamed(card, 11, Suit.Hearts)) {
-    payToSupply(s, seat, 0, c.bulwark.souls);
-    payToSupply(s, seat, 1, c.bulwark.elixirOil);
-    if (s.unitActiveFrom[u] > s.turn && total === c.bulwark.doubleOnTotal) s.unitShield[u] += s.unitHp[u];
-    s.unitFlags[u] |= UnitFlag.Bulwark | UnitFlag.AbilityUsed;
-    s.unitStance[u] = 1;
-    if (s.unitActiveFrom[u] <= s.turn) s.unitActed[u] = s.turn;
-    return;
-  }
-  if (isNamed(card, 12, Suit.Clubs)) {
-    payToSupply(s, seat, 1, c.aegis.elixirOil);
-    const n = total === c.aegis.bigOnTotal ? c.aegis.bigCharges : c.aegis.charges;
-    s.unitFlags[u] |= n === 2 ? UnitFlag.Aegis2 : UnitFlag.Aegis1;
-    s.unitActed[u] = s.turn;
-    return;
-  }
+  payToSupply(s, seat, 0, c.bulwark.souls);
+  payToSupply(s, seat, 1, c.bulwark.elixirOil);
+  if (s.unitActiveFrom[u] > s.turn && s.die1 + s.die2 === c.bulwark.doubleOnTotal) s.unitShield[u] += s.unitHp[u];
+  s.unitFlags[u] |= UnitFlag.Bulwark | UnitFlag.AbilityUsed;
+  s.unitStance[u] = 1;
+  if (s.unitActiveFrom[u] <= s.turn) s.unitActed[u] = s.turn;
+}
+
+/** The Aegis of the Realm: one charge, or two on `bigOnTotal`, for her Elixir Oil. */
+function aegis(s: MerlinState, rs: Ruleset, u: number): void {
+  const c = rs.data.combat;
+  payToSupply(s, s.unitOwner[u], 1, c.aegis.elixirOil);
+  const n = s.die1 + s.die2 === c.aegis.bigOnTotal ? c.aegis.bigCharges : c.aegis.charges;
+  s.unitFlags[u] |= n === 2 ? UnitFlag.Aegis2 : UnitFlag.Aegis1;
+  s.unitActed[u] = s.turn;
+}
+
+/** A King's one-time ability (see useAbility); each changes the Cost of the Living (floors apply). */
+function kingAbility(s: MerlinState, rs: Ruleset, u: number, alt: boolean, third: boolean): void {
   const k = rs.data.combat.kings;
   s.unitFlags[u] &= ~UnitFlag.AbilityReady;
   let delta = 0;
