@@ -1,6 +1,5 @@
 /**
- * The Tactical Artificer's (Queen of Spades) alternative and the transmuted golem's surcharge (engine part 3b;
- * 0.1.22b "The Tactical Artificer"; docs/RULES.md D140).
+ * The Tactical Artificer's (Queen of Spades) alternative and the transmuted golem's surcharge (0.1.22b "The Tactical Artificer"; docs/RULES.md D140).
  *
  * "Alternatively, she can discard the targeted Golem, drawing a random card from an opponent's hand as a
  * tactical maneuver": UseAbilityAlt on her, for the same `transmute.souls`, then SelectUnit (Pending.DismissGolem)
@@ -16,8 +15,9 @@ import { nextInt } from '../../core/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { UnitFlag, type MerlinState } from './state.ts';
 import { rankOf, Suit, suitOf } from './cards.ts';
-import { isArtificer, isGolemCard, payToSupply, removeUnit } from './combat.ts';
 import { removeAt } from './ledger.ts';
+import { payToSupply } from './kernel/purse.ts';
+import { isArtificer, isGolemCard, removeUnit } from './kernel/units.ts';
 
 /** Commodity (0 Souls, 1 Elixir Oil, 2 Essence Grain) a golem's ability names first: Oil for the Shielding Sovereign, Grain for the Adaptive Sentinel and the Explosive Artillerist, Souls otherwise. */
 export function primaryResource(card: number): number {

@@ -6,27 +6,22 @@
  * Debts are owed to the Central Bank (maintenance) or the R.O.W. (taxes, Taxmen) and are paid
  * automatically, pocket first then Chauffeur vaults, at the start and end of the debtor's turn.
  * "The same time next year" is `graceMonths` wheel portions later (docs/RULES.md "Bankruptcy").
+ * Debt is incurred through the kernel (kernel/purse.ts `payOrOwe`, `incurDebt`), so the chapters that charge
+ * mandatory payments do not import this module; this module sits above the chapters it unwinds on exit.
  */
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
 import { removeAt, takeGold } from './ledger.ts';
-import { shuffleBack } from './cards.ts';
 import { checkDominance } from './victory.ts';
 import { removeReading } from './effects.ts';
-import { removeUnitsOf } from './combat.ts';
 import { leaveMarket } from './market.ts';
 import { leaveFutures } from './futures.ts';
 import { hasOverdueLoan, leaveLoans } from './loans.ts';
 import { leaveMint } from './mint.ts';
 import { leaveInsurance } from './insurance.ts';
-
-/** Record that `seat` failed to pay `toBank` gold to the Central Bank and `toRow` to the R.O.W. */
-export function incurDebt(s: MerlinState, seat: number, toBank: number, toRow: number): void {
-  if (toBank <= 0 && toRow <= 0) return;
-  s.debtBank[seat] += toBank;
-  s.debtRow[seat] += toRow;
-  if (s.bankruptSince[seat] < 0) s.bankruptSince[seat] = s.months;
-}
+import { removePotion } from './kernel/hands.ts';
+import { clearSlotData } from './kernel/slots.ts';
+import { removeUnitsOf } from './kernel/units.ts';
 
 /** Pay as much of `seat`'s debt as their pocket and vaults allow; clears bankruptcy when all is paid. */
 export function payDebts(s: MerlinState, rs: Ruleset, seat: number): void {
@@ -40,14 +35,6 @@ export function payDebts(s: MerlinState, rs: Ruleset, seat: number): void {
   s.debtRow[seat] -= paid;
   s.row += paid;
   if (s.debtBank[seat] === 0 && s.debtRow[seat] === 0 && !hasOverdueLoan(s, seat)) s.bankruptSince[seat] = -1;
-}
-
-/** Mandatory payment of `amount` gold to the Central Bank (`toRow` false) or the R.O.W.; a shortfall becomes debt. */
-export function payOrOwe(s: MerlinState, rs: Ruleset, seat: number, amount: number, toRow: boolean): void {
-  const paid = takeGold(s, rs, seat, amount);
-  if (toRow) s.row += paid;
-  else s.centralBank += paid;
-  if (paid < amount) incurDebt(s, seat, toRow ? 0 : amount - paid, toRow ? amount - paid : 0);
 }
 
 /** Exit every player whose year of grace has run out (called when the wheel advances). */
@@ -119,31 +106,4 @@ function discardCustom(s: MerlinState, card: number): void {
   if (card >= HAND_POTION) s.cdiscard[3].push(card - HAND_POTION);
   else if (card >= HAND_SPELL) s.cdiscard[2].push(card - HAND_SPELL);
   else s.discard.push(card);
-}
-
-/** Reset a field slot to empty (no gold, cards or commodities are moved: callers do that first). */
-export function clearSlotData(s: MerlinState, k: number): void {
-  s.slotKind[k] = SlotKind.Empty;
-  s.slotCard[k] = -1;
-  s.slotTopKind[k] = TopKind.None;
-  s.slotTop[k] = -1;
-  s.slotInvest[k] = 0;
-  s.slotInvestTurn[k] = -1;
-  s.slotVault[k] = 0;
-  s.slotFunds[k] = 0;
-  s.slotSpent[k] = 0;
-  s.slotPlanted[k] = 0;
-  s.slotHits[k] = 0;
-}
-
-/** Remove face-down potion i; `toDiscard` puts it on the discard pile, else it is shuffled back into the deck. */
-export function removePotion(s: MerlinState, i: number, toDiscard: boolean): void {
-  const card = s.potionCard[i];
-  if (toDiscard) s.cdiscard[3].push(card);
-  else shuffleBack(s, s.cdeck[3], card);
-  removeAt(s.potionCard, i);
-  removeAt(s.potionOwner, i);
-  removeAt(s.potionSlot, i);
-  removeAt(s.potionTurn, i);
-  removeAt(s.potionOrigin, i);
 }

@@ -3,13 +3,16 @@
  * permits, one placed sideways on the other, form a vault; on your turn gold moves between pocket and
  * vault (withdrawing is the project's reading of "move gold freely"); vault gold is safe from 7s;
  * Chauffeurs produce no gold of their own (0.1.14a "Clubs") and resonate (dice.ts). Lending, derivatives
- * and the private mint are engine part 2 (finance).
+ * and the private mint are loans.ts, futures.ts, insurance.ts and mint.ts.
  */
 import type { Ruleset } from '../rules/index.ts';
-import { SlotKind, TopKind, type MerlinState } from './state.ts';
-import { clearSlotData } from './bankruptcy.ts';
-import { discardPotionsUnder } from './effects.ts';
+import { Pending, Phase, SlotKind, TopKind, type MerlinState } from './state.ts';
 import { gridAmount, isBareUninvested } from './properties.ts';
+import { discardPotionsUnder } from './kernel/hands.ts';
+import { clearSlotData } from './kernel/slots.ts';
+import { Kind } from './actions.ts';
+import type { KindRules } from './registry.ts';
+import { gridName, slotName } from './kernel/names.ts';
 
 /** Why `seat` cannot start a Chauffeur with slot `slot` as its first property, or null. */
 export function checkCreateChauffeur(s: MerlinState, rs: Ruleset, seat: number, slot: number): string | null {
@@ -60,3 +63,29 @@ export function applyVault(s: MerlinState, rs: Ruleset, seat: number, slot: numb
     s.slotVault[k] += a;
   }
 }
+
+/** Creating a Chauffeur and its vault (0.1.27b "Chauffeurs"); Withdraw is Deposit's reverse. */
+export const CHAUFFEUR_RULES: KindRules = {
+  [Kind.CreateChauffeur]: {
+    phases: [Phase.Main],
+    check: checkCreateChauffeur,
+    apply: (s, _rs, _seat, a) => {
+      s.phase = Phase.SelectSlot;
+      s.pending = Pending.ChauffeurSecond;
+      s.pendingSlot = a;
+    },
+    describe: (rs, a, _b, s) => `start a Chauffeur with ${slotName(rs, s, a)}`,
+  },
+  [Kind.Deposit]: {
+    phases: [Phase.Main],
+    check: (s, rs, seat, a, b) => checkVault(s, rs, seat, a, b, false),
+    apply: (s, rs, seat, a, b) => applyVault(s, rs, seat, a, b, false),
+    describe: (rs, a, b, s) => `deposit ${gridName(rs.data.grids.vault, b)} gold in the Chauffeur in ${slotName(rs, s, a)}`,
+  },
+  [Kind.Withdraw]: {
+    phases: [Phase.Main],
+    check: (s, rs, seat, a, b) => checkVault(s, rs, seat, a, b, true),
+    apply: (s, rs, seat, a, b) => applyVault(s, rs, seat, a, b, true),
+    describe: (rs, a, b, s) => `withdraw ${gridName(rs.data.grids.vault, b)} gold from the Chauffeur in ${slotName(rs, s, a)}`,
+  },
+};

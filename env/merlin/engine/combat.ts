@@ -1,5 +1,5 @@
 /**
- * Golems, the Royal Guard and combat (engine part 3). 0.1.27b "The Animated Guardians", "The Royal Guard",
+ * Golems, the Royal Guard and combat. 0.1.27b "The Animated Guardians", "The Royal Guard",
  * "The Art of War"; 0.1.22b "Golem Stacking", "Suit Synergy", "Terrain Effects", each King; 0.1.14a
  * "Jacks and Queens" (healing on 11/12); 0.1.27b "Breweries" (Last Call). Interpretations: docs/RULES.md
  * D80..D109.
@@ -18,42 +18,31 @@
  */
 import { rollD6 } from '../../core/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
-import { HAND_SPELL, SlotKind, TopKind, UnitFlag, type MerlinState } from './state.ts';
+import { HAND_SPELL, type MerlinState, Pending, Phase, SlotKind, TopKind, UnitFlag } from './state.ts';
 import { rankOf, Suit, suitOf } from './cards.ts';
 import { adjacent as adjacentSquares, geometry, standable } from './board.ts';
-import { takeFromHand } from './magic.ts';
 import { comboOpen } from './combinations.ts';
 import { attackedTrigger } from './unit-cards.ts';
-import { raidOpen, withSurcharge } from './artificer.ts';
+import { paySurcharge, raidOpen, withSurcharge } from './artificer.ts';
 import { removeAt } from './ledger.ts';
+import { takeFromHand } from './kernel/hands.ts';
+import { payToSupply } from './kernel/purse.ts';
+import { isArtificer, isGolemCard, isGuardCard, isNamed, removeUnit, unitsOn } from './kernel/units.ts';
+import { Kind } from './actions.ts';
+import type { KindRules } from './registry.ts';
+import { handName, slotName, squareName } from './kernel/names.ts';
+import { backToMain, openSub } from './kernel/phase.ts';
+/** Re-exported for agents that read the board here. */
+export { isGuardCard } from './kernel/units.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Units and squares
 // ---------------------------------------------------------------------------------------------------------
 
-/** A Jack (Stone Sentinel) or Queen (Bronze Guardian). */
-export function isGolemCard(card: number): boolean {
-  const r = rankOf(card);
-  return r === 11 || r === 12;
-}
-
-/** A King (Royal Guard). */
-export function isGuardCard(card: number): boolean {
-  return rankOf(card) === 13;
-}
-
 /** Black suits (Clubs, Spades) are aggressive golems, red (Hearts, Diamonds) defensive. 0.1.27b "Golem Alignments". */
 export function isAggressive(card: number): boolean {
   const suit = suitOf(card);
   return suit === Suit.Clubs || suit === Suit.Spades;
-}
-
-/** Units standing on square `k`. */
-export function unitsOn(s: MerlinState, k: number): number {
-  let n = 0;
-  const pos = s.unitPos;
-  for (let u = 0; u < pos.length; u++) if (pos[u] === k) n++;
-  return n;
 }
 
 /** The `level`-th unit (in order of arrival) on square `k`, or -1. */
@@ -183,12 +172,6 @@ export function motivate(s: MerlinState, rs: Ruleset, seat: number, h: number, k
   addUnit(s, card, seat, k, str, health, now ? s.turn : s.turn + 1, 1, UnitFlag.AbilityReady);
 }
 
-/** `seat` returns `n` units of commodity `c` (0 Souls, 1 Elixir Oil, 2 Essence Grain) to the supply. */
-export function payToSupply(s: MerlinState, seat: number, c: number, n: number): void {
-  s.held[seat * 3 + c] -= n;
-  s.supply[c] += n;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Commands: the verbs and their targets
 // ---------------------------------------------------------------------------------------------------------
@@ -313,11 +296,6 @@ export function isHarmonious(card: number): boolean {
   return rankOf(card) === 11 && suitOf(card) === Suit.Spades;
 }
 
-/** The Tactical Artificer (Queen of Spades). */
-export function isArtificer(card: number): boolean {
-  return rankOf(card) === 12 && suitOf(card) === Suit.Spades;
-}
-
 /**
  * The Tactical Artificer `u` may dismantle golem `x`: a friendly Jack (a Queen too when the turn's roll is
  * `transmute.queensOnTotal`, 11), not herself, with another friendly golem to take its power.
@@ -347,29 +325,51 @@ export function transmute(s: MerlinState, rs: Ruleset, u: number, x: number, r: 
   removeUnit(s, x);
 }
 
-/** The Inspirational Liege (Queen of Hearts). */
-function isLiege(card: number): boolean {
-  return rankOf(card) === 12 && suitOf(card) === Suit.Hearts;
-}
-
 /** Flags that last beyond the owner's next turn (Royal Boon, Bulwark Stance). */
 const LASTING = UnitFlag.Boon | UnitFlag.BigBoon | UnitFlag.Bulwark | UnitFlag.Inspiring;
 /** Flags an owner's new turn keeps: the lasting ones and Fortify Will (a Dormant unit stays Dormant until it is active). */
 const KEPT = LASTING | UnitFlag.FortifiedWill | UnitFlag.Transmuted;
-
-export function isNamed(card: number, rank: number, suit: number): boolean {
-  return rankOf(card) === rank && suitOf(card) === suit;
-}
 
 /** `a` and `b` are the same square or touch. */
 export function near(rs: Ruleset, s: MerlinState, a: number, b: number): boolean {
   return a === b || adjacentSquares(rs, s.numPlayers, a, b);
 }
 
-/** The Adaptive Sentinel (Jack of Diamonds). */
-function isAdaptive(card: number): boolean {
-  return rankOf(card) === 11 && suitOf(card) === Suit.Diamonds;
+/**
+ * A named golem's or King's ability (0.1.22b, each Jack, Queen and King): `ok` says whether unit `u` may use
+ * it now (`alt`: its second option; false for a card without one), `use` applies it (absent: the King's
+ * one-time ability, `kingAbility`; the Harmonious Sentinel's and the Tactical Artificer's open unit choices
+ * instead, in their UseAbility rule). One entry per card, indexed by `abilityIndex`.
+ */
+interface Ability {
+  readonly ok: (s: MerlinState, rs: Ruleset, u: number, alt: boolean) => boolean;
+  readonly use?: (s: MerlinState, rs: Ruleset, u: number, alt: boolean) => void;
 }
+
+/** The ABILITIES index of a card: (rank - 11) × 4 + suit for Jacks, Queens and Kings; out of range otherwise. */
+function abilityIndex(card: number): number {
+  return (rankOf(card) - 11) * 4 + suitOf(card);
+}
+
+/** An ability without a second option. */
+const single = (ok: (s: MerlinState, rs: Ruleset, u: number) => boolean): Ability['ok'] => (s, rs, u, alt) => !alt && ok(s, rs, u);
+const king: Ability = { ok: (s, _rs, u, alt) => kingOk(s, u, alt) };
+
+/** The named abilities, one entry per card (Suit order: Clubs, Spades, Hearts, Diamonds). */
+const ABILITIES: readonly Ability[] = [
+  // Jacks
+  { ok: single(impetuousAssaultOk), use: (s, rs, u) => impetuousAssault(s, rs, u) }, // the Overly Eager Sentinel
+  { ok: single(coordinatedStrikeOk) }, // the Harmonious Sentinel: Coordinated Strike (a partner, then the shared attack)
+  { ok: single(bulwarkOk), use: (s, rs, u) => bulwarkStance(s, rs, u) }, // the Stalwart Sentinel
+  { ok: (s, rs, u) => tacticalFlexibilityOk(s, rs, u), use: (s, rs, u, alt) => tacticalFlexibility(s, rs, u, alt) }, // the Adaptive Sentinel
+  // Queens
+  { ok: single(aegisOk), use: (s, rs, u) => aegis(s, rs, u) }, // the Aegis of the Realm
+  { ok: artificerOk }, // the Tactical Artificer: Transmute Golem, or her alternative (unit choices)
+  { ok: single(royalBoonOk), use: (s, rs, u) => royalBoon(s, rs, u) }, // the Inspirational Liege
+  { ok: bombardmentOk, use: strategicBombardment }, // the Explosive Artillerist
+  // Kings
+  king, king, king, king, // Imposing Colossus, Swift Executioner, Stalwart Defender, Grand Artificer
+];
 
 /**
  * A Royal Guard motivated this turn may use its King's ability once (the Grand Artificer needs another
@@ -382,55 +382,79 @@ export function abilityOk(s: MerlinState, rs: Ruleset, u: number, alt = false): 
 }
 
 function abilityOkBase(s: MerlinState, rs: Ruleset, u: number, alt: boolean): boolean {
-  const card = s.unitCard[u];
-  if (isAdaptive(card)) {
-    if (s.unitActiveFrom[u] !== s.turn + 1 || s.unitFlags[u] & (UnitFlag.AbilityUsed | UnitFlag.Dormant)) return false;
-    const tf = rs.data.combat.tacticalFlexibility;
-    return tf.freeOnTotals.includes(s.die1 + s.die2) || s.held[s.unitOwner[u] * 3 + 2] >= tf.grain;
-  }
-  const seat = s.unitOwner[u];
-  const held = s.held;
+  const ability = ABILITIES[abilityIndex(s.unitCard[u])];
+  return ability !== undefined && ability.ok(s, rs, u, alt);
+}
+
+/** The Adaptive Sentinel (Jack of Diamonds): Tactical Flexibility once, on the turn it is animated. */
+function tacticalFlexibilityOk(s: MerlinState, rs: Ruleset, u: number): boolean {
+  if (s.unitActiveFrom[u] !== s.turn + 1 || s.unitFlags[u] & (UnitFlag.AbilityUsed | UnitFlag.Dormant)) return false;
+  const tf = rs.data.combat.tacticalFlexibility;
+  return tf.freeOnTotals.includes(s.die1 + s.die2) || s.held[s.unitOwner[u] * 3 + 2] >= tf.grain;
+}
+
+/** The Explosive Artillerist (Queen of Diamonds): Strategic Bombardment (`alt`: the enhanced bomb) with a target in reach. */
+function bombardmentOk(s: MerlinState, rs: Ruleset, u: number, alt: boolean): boolean {
   const c = rs.data.combat;
-  if (isNamed(card, 12, Suit.Diamonds)) {
-    if (s.unitActiveFrom[u] > s.turn || !fresh(s, u)) return false;
-    const cost = (s.die1 + s.die2 === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
-    return held[seat * 3 + 2] >= cost && bombardTargets(s, rs, u, null) > 0;
-  }
-  if (alt && isArtificer(card)) // her alternative: discard a golem, draw from an opponent's hand (D140)
-    return s.unitActiveFrom[u] <= s.turn && fresh(s, u) && held[seat * 3] >= c.transmute.souls && raidOpen(s, rs, u);
-  if (alt) return isNamed(card, 13, Suit.Diamonds) && s.unitFlags[u] & UnitFlag.AbilityReady ? otherGuard(s, u) >= 0 : false; // Fortify Will (D139)
-  if (isNamed(card, 11, Suit.Hearts)) {
-    const animatedNow = s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & (UnitFlag.AbilityUsed | UnitFlag.Dormant));
-    if (!(animatedNow || (s.unitActiveFrom[u] <= s.turn && fresh(s, u))) || s.unitFlags[u] & UnitFlag.Bulwark) return false;
-    const k = s.unitPos[u];
-    if (((k / rs.data.table.fieldSlots) | 0) !== seat || !standable(s, k) || destroyed(s, rs, k)) return false;
-    return held[seat * 3] >= c.bulwark.souls && held[seat * 3 + 1] >= c.bulwark.elixirOil;
-  }
-  if (isNamed(card, 11, Suit.Spades)) {
-    if (s.unitActiveFrom[u] > s.turn || !mayAttack(s, rs, u) || !fresh(s, u)) return false;
-    if (held[seat * 3] < c.coordinatedStrike.souls || held[seat * 3 + 2] < c.coordinatedStrike.grain) return false;
-    for (let p = 0; p < s.unitCard.length; p++) if (partnerOk(s, rs, u, p)) return true;
-    return false;
-  }
-  if (isArtificer(card)) {
-    if (s.unitActiveFrom[u] > s.turn || !fresh(s, u) || held[seat * 3] < c.transmute.souls) return false;
-    for (let x = 0; x < s.unitCard.length; x++) if (sacrificeOk(s, rs, u, x)) return true;
-    return false;
-  }
-  if (isNamed(card, 12, Suit.Clubs)) {
-    if (s.unitActiveFrom[u] > s.turn || !fresh(s, u) || s.unitFlags[u] & (UnitFlag.Aegis1 | UnitFlag.Aegis2)) return false;
-    return held[seat * 3 + 1] >= c.aegis.elixirOil;
-  }
-  if (isLiege(card)) {
-    const rb = rs.data.combat.royalBoon;
-    const seat = s.unitOwner[u];
-    return s.unitActiveFrom[u] <= s.turn && fresh(s, u) && !(s.unitFlags[u] & LASTING) && s.held[seat * 3] >= rb.souls && s.held[seat * 3 + 2] >= rb.grain;
-  }
-  if (isOverlyEager(card))
-    return s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & UnitFlag.Dormant) && s.held[s.unitOwner[u] * 3] >= rs.data.combat.impetuousAssault.souls;
+  if (s.unitActiveFrom[u] > s.turn || !fresh(s, u)) return false;
+  const cost = (s.die1 + s.die2 === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
+  return s.held[s.unitOwner[u] * 3 + 2] >= cost && bombardTargets(s, rs, u, null) > 0;
+}
+
+/** The Tactical Artificer (Queen of Spades): Transmute Golem, or (`alt`) discard a golem and draw from an opponent's hand (D140). */
+function artificerOk(s: MerlinState, rs: Ruleset, u: number, alt: boolean): boolean {
+  const c = rs.data.combat;
+  const seat = s.unitOwner[u];
+  if (alt) return s.unitActiveFrom[u] <= s.turn && fresh(s, u) && s.held[seat * 3] >= c.transmute.souls && raidOpen(s, rs, u);
+  if (s.unitActiveFrom[u] > s.turn || !fresh(s, u) || s.held[seat * 3] < c.transmute.souls) return false;
+  for (let x = 0; x < s.unitCard.length; x++) if (sacrificeOk(s, rs, u, x)) return true;
+  return false;
+}
+
+/** The Stalwart Sentinel (Jack of Hearts): Bulwark Stance on its owner's own undestroyed card, on the turn it is animated or when fresh. */
+function bulwarkOk(s: MerlinState, rs: Ruleset, u: number): boolean {
+  const c = rs.data.combat;
+  const seat = s.unitOwner[u];
+  const animatedNow = s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & (UnitFlag.AbilityUsed | UnitFlag.Dormant));
+  if (!(animatedNow || (s.unitActiveFrom[u] <= s.turn && fresh(s, u))) || s.unitFlags[u] & UnitFlag.Bulwark) return false;
+  const k = s.unitPos[u];
+  if (((k / rs.data.table.fieldSlots) | 0) !== seat || !standable(s, k) || destroyed(s, rs, k)) return false;
+  return s.held[seat * 3] >= c.bulwark.souls && s.held[seat * 3 + 1] >= c.bulwark.elixirOil;
+}
+
+/** The Harmonious Sentinel (Jack of Spades): Coordinated Strike, with a friendly golem that can join. */
+function coordinatedStrikeOk(s: MerlinState, rs: Ruleset, u: number): boolean {
+  const c = rs.data.combat;
+  const seat = s.unitOwner[u];
+  if (s.unitActiveFrom[u] > s.turn || !mayAttack(s, rs, u) || !fresh(s, u)) return false;
+  if (s.held[seat * 3] < c.coordinatedStrike.souls || s.held[seat * 3 + 2] < c.coordinatedStrike.grain) return false;
+  for (let p = 0; p < s.unitCard.length; p++) if (partnerOk(s, rs, u, p)) return true;
+  return false;
+}
+
+/** The Aegis of the Realm (Queen of Clubs), while she holds no charge. */
+function aegisOk(s: MerlinState, rs: Ruleset, u: number): boolean {
+  if (s.unitActiveFrom[u] > s.turn || !fresh(s, u) || s.unitFlags[u] & (UnitFlag.Aegis1 | UnitFlag.Aegis2)) return false;
+  return s.held[s.unitOwner[u] * 3 + 1] >= rs.data.combat.aegis.elixirOil;
+}
+
+/** The Inspirational Liege (Queen of Hearts): Royal Boon, while no lasting boon is on her. */
+function royalBoonOk(s: MerlinState, rs: Ruleset, u: number): boolean {
+  const rb = rs.data.combat.royalBoon;
+  const seat = s.unitOwner[u];
+  return s.unitActiveFrom[u] <= s.turn && fresh(s, u) && !(s.unitFlags[u] & LASTING) && s.held[seat * 3] >= rb.souls && s.held[seat * 3 + 2] >= rb.grain;
+}
+
+/** The Overly Eager Sentinel (Jack of Clubs): Impetuous Assault, on the turn it is animated. */
+function impetuousAssaultOk(s: MerlinState, rs: Ruleset, u: number): boolean {
+  return s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & UnitFlag.Dormant) && s.held[s.unitOwner[u] * 3] >= rs.data.combat.impetuousAssault.souls;
+}
+
+/** A King's one-time ability, ready from its motivation; the Grand Artificer's (Diamonds) needs another friendly guard, for each option. */
+function kingOk(s: MerlinState, u: number, alt: boolean): boolean {
   if (!(s.unitFlags[u] & UnitFlag.AbilityReady)) return false;
   if (suitOf(s.unitCard[u]) === Suit.Diamonds) return otherGuard(s, u) >= 0;
-  return true;
+  return !alt;
 }
 
 function otherGuard(s: MerlinState, u: number): number {
@@ -582,13 +606,6 @@ export function strike(s: MerlinState, rs: Ruleset, u: number, d: number): void 
 /** Remove defeated units (Hit Points or Health 0): their cards go to the discard pile. */
 export function sweep(s: MerlinState): void {
   for (let u = s.unitCard.length - 1; u >= 0; u--) if (s.unitHp[u] <= 0) removeUnit(s, u);
-}
-
-/** Take unit `u` off the board; its card goes to the discard pile. */
-export function removeUnit(s: MerlinState, u: number): void {
-  s.discard.push(s.unitCard[u]);
-  for (const a of [s.unitCard, s.unitOwner, s.unitPos, s.unitAtk, s.unitHp, s.unitActiveFrom, s.unitActed, s.unitStance, s.unitShield, s.unitExtraAttacks, s.unitFlags])
-    removeAt(a, u);
 }
 
 function spendAttack(s: MerlinState, u: number): void {
@@ -779,45 +796,43 @@ export function attackProperty(s: MerlinState, rs: Ruleset, a: number, k: number
  * turn. Each changes the Cost of the Living (floors apply).
  */
 export function useAbility(s: MerlinState, rs: Ruleset, u: number, alt = false, third = false): void {
-  if (isOverlyEager(s.unitCard[u])) {
-    impetuousAssault(s, rs, u);
-    return;
-  }
-  if (isAdaptive(s.unitCard[u])) {
-    tacticalFlexibility(s, rs, u, alt);
-    return;
-  }
-  if (isLiege(s.unitCard[u])) {
-    royalBoon(s, rs, u);
-    return;
-  }
-  const card = s.unitCard[u];
+  const ability = ABILITIES[abilityIndex(s.unitCard[u])];
+  if (ability !== undefined && ability.use !== undefined) ability.use(s, rs, u, alt);
+  else kingAbility(s, rs, u, alt, third);
+}
+
+/** Strategic Bombardment: the Explosive Artillerist pays her Essence Grain (less on `cheapOnTotal`, more for the enhanced bomb) and bombs. */
+function strategicBombardment(s: MerlinState, rs: Ruleset, u: number, alt: boolean): void {
+  const c = rs.data.combat;
+  const cost = (s.die1 + s.die2 === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
+  payToSupply(s, s.unitOwner[u], 2, cost);
+  s.unitActed[u] = s.turn;
+  bombard(s, rs, u, alt);
+}
+
+/** Bulwark Stance: the Stalwart Sentinel defends its card, its Hit Points doubled as a shield on the turn it is animated with `doubleOnTotal`. */
+function bulwarkStance(s: MerlinState, rs: Ruleset, u: number): void {
   const c = rs.data.combat;
   const seat = s.unitOwner[u];
-  const total = s.die1 + s.die2;
-  if (isNamed(card, 12, Suit.Diamonds)) {
-    const cost = (total === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
-    payToSupply(s, seat, 2, cost);
-    s.unitActed[u] = s.turn;
-    bombard(s, rs, u, alt);
-    return;
-  }
-  if (isNamed(card, 11, Suit.Hearts)) {
-    payToSupply(s, seat, 0, c.bulwark.souls);
-    payToSupply(s, seat, 1, c.bulwark.elixirOil);
-    if (s.unitActiveFrom[u] > s.turn && total === c.bulwark.doubleOnTotal) s.unitShield[u] += s.unitHp[u];
-    s.unitFlags[u] |= UnitFlag.Bulwark | UnitFlag.AbilityUsed;
-    s.unitStance[u] = 1;
-    if (s.unitActiveFrom[u] <= s.turn) s.unitActed[u] = s.turn;
-    return;
-  }
-  if (isNamed(card, 12, Suit.Clubs)) {
-    payToSupply(s, seat, 1, c.aegis.elixirOil);
-    const n = total === c.aegis.bigOnTotal ? c.aegis.bigCharges : c.aegis.charges;
-    s.unitFlags[u] |= n === 2 ? UnitFlag.Aegis2 : UnitFlag.Aegis1;
-    s.unitActed[u] = s.turn;
-    return;
-  }
+  payToSupply(s, seat, 0, c.bulwark.souls);
+  payToSupply(s, seat, 1, c.bulwark.elixirOil);
+  if (s.unitActiveFrom[u] > s.turn && s.die1 + s.die2 === c.bulwark.doubleOnTotal) s.unitShield[u] += s.unitHp[u];
+  s.unitFlags[u] |= UnitFlag.Bulwark | UnitFlag.AbilityUsed;
+  s.unitStance[u] = 1;
+  if (s.unitActiveFrom[u] <= s.turn) s.unitActed[u] = s.turn;
+}
+
+/** The Aegis of the Realm: one charge, or two on `bigOnTotal`, for her Elixir Oil. */
+function aegis(s: MerlinState, rs: Ruleset, u: number): void {
+  const c = rs.data.combat;
+  payToSupply(s, s.unitOwner[u], 1, c.aegis.elixirOil);
+  const n = s.die1 + s.die2 === c.aegis.bigOnTotal ? c.aegis.bigCharges : c.aegis.charges;
+  s.unitFlags[u] |= n === 2 ? UnitFlag.Aegis2 : UnitFlag.Aegis1;
+  s.unitActed[u] = s.turn;
+}
+
+/** A King's one-time ability (see useAbility); each changes the Cost of the Living (floors apply). */
+function kingAbility(s: MerlinState, rs: Ruleset, u: number, alt: boolean, third: boolean): void {
   const k = rs.data.combat.kings;
   s.unitFlags[u] &= ~UnitFlag.AbilityReady;
   let delta = 0;
@@ -1037,11 +1052,6 @@ export function lastCall(s: MerlinState, rs: Ruleset, seat: number, slot: number
   }
 }
 
-/** An eliminated player's units leave the board (cards to the discard pile). */
-export function removeUnitsOf(s: MerlinState, seat: number): void {
-  for (let u = s.unitCard.length - 1; u >= 0; u--) if (s.unitOwner[u] === seat) removeUnit(s, u);
-}
-
 /**
  * The `skirmish` start (`combat.start`): every seat is dealt Club properties, golems (Jacks, Queens) and
  * Kings from the top of the shuffled deck into its hand, playable at once, and commodities from the supply.
@@ -1073,3 +1083,138 @@ export function dealSkirmish(s: MerlinState, rs: Ruleset): void {
     }
   }
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The action kinds: placing units, commanding one, and its verbs
+// ---------------------------------------------------------------------------------------------------------
+
+/** The verb of each verb kind (Move .. UseAbility, UseAbilityAlt, Combine, UseAbilityThird). */
+export function verbOfKind(kind: number): number {
+  return kind === Kind.UseAbilityAlt ? Verb.UseAbilityAlt : kind === Kind.Combine ? Verb.Combine : kind === Kind.UseAbilityThird ? Verb.UseAbilityThird : kind - Kind.Move + Verb.Move;
+}
+
+/** Why the commanded unit cannot take `verb`, or null; with a Coordinated Strike partner chosen, only a shared attack. */
+export function checkUnitVerb(s: MerlinState, rs: Ruleset, verb: number): string | null {
+  if (s.cmdPartner < 0) return verbOpen(s, rs, s.cmdUnit, verb);
+  return coordVerbOk(s, rs, s.cmdUnit, s.cmdPartner, verb) ? null : 'no target both golems of the Coordinated Strike can attack';
+}
+
+/** A verb kind's check: the commanded unit can take the kind's verb. */
+function verbCheck(s: MerlinState, rs: Ruleset, _seat: number, _a: number, _b: number, kind: number): string | null {
+  return checkUnitVerb(s, rs, verbOfKind(kind));
+}
+
+/** UseAbility / UseAbilityAlt: the surcharge of a transmuted golem (D140), then the ability or its first sub-decision. */
+function applyAbility(s: MerlinState, rs: Ruleset, _seat: number, _a: number, _b: number, kind: number): void {
+  paySurcharge(s, rs, s.cmdUnit);
+  if (kind === Kind.UseAbilityAlt && isArtificer(s.unitCard[s.cmdUnit])) {
+    s.phase = Phase.SelectUnit;
+    s.pending = Pending.DismissGolem;
+    return;
+  }
+  if (isHarmonious(s.unitCard[s.cmdUnit]) || isArtificer(s.unitCard[s.cmdUnit])) {
+    // Coordinated Strike: the partner, then the shared attack. Transmute Golem: the golem to dismantle, then the recipient.
+    s.phase = Phase.SelectUnit;
+    s.pending = isHarmonious(s.unitCard[s.cmdUnit]) ? Pending.CoordPartner : Pending.TransmuteSacrifice;
+    return;
+  }
+  useAbility(s, rs, s.cmdUnit, kind === Kind.UseAbilityAlt);
+  backToMain(s);
+}
+
+/** Golems, the Royal Guard and their commands (0.1.27b "The Animated Guardians", "The Royal Guard", "The Art of War"). */
+export const COMBAT_RULES: KindRules = {
+  [Kind.Animate]: {
+    phases: [Phase.Main],
+    check: checkAnimate,
+    apply: (s, _rs, seat, a) => openSub(s, seat, Phase.SelectSquare, Pending.PlaceGolem, a),
+    describe: (rs, a, _b, s) => `animate ${handName(rs, s, a)} as a golem`,
+  },
+  [Kind.Motivate]: {
+    phases: [Phase.Main],
+    check: (s, rs, seat, a) => checkMotivate(s, rs, seat, a, false),
+    apply: (s, _rs, seat, a) => openSub(s, seat, Phase.SelectSquare, Pending.PlaceGuard, a),
+    describe: (rs, a, _b, s) => `motivate ${handName(rs, s, a)} as a Royal Guard (active next turn)`,
+  },
+  [Kind.MotivateNow]: {
+    phases: [Phase.Main],
+    check: (s, rs, seat, a) => checkMotivate(s, rs, seat, a, true),
+    apply: (s, _rs, seat, a) => openSub(s, seat, Phase.SelectSquare, Pending.PlaceGuardNow, a),
+    describe: (rs, a, _b, s) => `motivate ${handName(rs, s, a)} as a Royal Guard, active at once`,
+  },
+  [Kind.CommandUnit]: {
+    phases: [Phase.Main],
+    check: (s, rs, seat, a, b) => {
+      const k = squareKey(s, rs, seat, a);
+      return checkCommand(s, rs, seat, k < 0 ? -1 : unitAt(s, k, b));
+    },
+    apply: (s, rs, seat, a, b) => {
+      s.cmdUnit = unitAt(s, squareKey(s, rs, seat, a), b);
+      s.phase = Phase.UnitVerb;
+    },
+    describe: (rs, a, b, s) => `command the unit at ${squareName(rs, s, a)}, level ${b}`,
+  },
+  [Kind.LastCall]: {
+    phases: [Phase.Main],
+    check: checkLastCall,
+    apply: lastCall,
+    describe: (rs, a, _b, s) => `Last Call: recall your Royal Guard to the Brewery in ${slotName(rs, s, a)} for a Mead`,
+  },
+  [Kind.Move]: {
+    phases: [Phase.UnitVerb],
+    check: verbCheck,
+    apply: (s) => {
+      s.phase = Phase.SelectSquare;
+      s.pending = Pending.MoveUnit;
+    },
+    describe: () => 'move the unit',
+  },
+  [Kind.AttackProperty]: {
+    phases: [Phase.UnitVerb],
+    check: verbCheck,
+    apply: (s) => {
+      s.phase = Phase.SelectSquare;
+      s.pending = s.cmdPartner >= 0 ? Pending.CoordAttackProperty : Pending.AttackProperty;
+    },
+    describe: () => 'attack a card with the unit',
+  },
+  [Kind.AttackUnit]: {
+    phases: [Phase.UnitVerb],
+    check: verbCheck,
+    apply: (s) => {
+      s.phase = Phase.SelectUnit;
+      s.pending = s.cmdPartner >= 0 ? Pending.CoordAttackUnit : Pending.AttackUnit;
+    },
+    describe: () => 'attack a unit with the unit',
+  },
+  [Kind.Defend]: {
+    phases: [Phase.UnitVerb],
+    check: verbCheck,
+    apply: (s) => {
+      defend(s, s.cmdUnit);
+      backToMain(s);
+    },
+    describe: () => 'defend the card the unit stands on',
+  },
+  [Kind.UseAbility]: { phases: [Phase.UnitVerb], check: verbCheck, apply: applyAbility, describe: () => "use the unit's ability" },
+  [Kind.UseAbilityAlt]: { phases: [Phase.UnitVerb], check: verbCheck, apply: applyAbility, describe: () => "use the ability's second option (+1 Hit Point)" },
+  [Kind.UseAbilityThird]: {
+    phases: [Phase.UnitVerb],
+    check: verbCheck,
+    apply: (s, rs) => {
+      useAbility(s, rs, s.cmdUnit, false, true); // the Grand Artificer's Sharpen Blades (D139); a King is never transmuted
+      backToMain(s);
+    },
+    describe: () => "use the ability's third option (the Grand Artificer's Sharpen Blades: +2 Strength)",
+  },
+  [Kind.Combine]: {
+    phases: [Phase.UnitVerb],
+    check: verbCheck,
+    apply: (s, rs) => {
+      paySurcharge(s, rs, s.cmdUnit);
+      s.phase = Phase.SelectUnit;
+      s.pending = Pending.ComboPartner;
+    },
+    describe: () => "the Queen's combination attack (then the Jack that joins her)",
+  },
+};

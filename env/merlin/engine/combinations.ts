@@ -1,5 +1,5 @@
 /**
- * The combination attacks (engine part 3; 0.1.22b "Combination Attacks"; docs/RULES.md D136).
+ * The combination attacks (0.1.22b "Combination Attacks"; docs/RULES.md D136).
  *
  * "Certain Golem pairings can perform unique Combination Attacks when stacked or on adjacent properties.
  * These attacks are in addition to their individual abilities." Each pairing is a Queen and a Jack of one
@@ -21,8 +21,10 @@
 import type { Ruleset } from '../rules/index.ts';
 import { UnitFlag, type MerlinState } from './state.ts';
 import { Suit } from './cards.ts';
-import { abilityOk, bombard, destroyed, fresh, isNamed, near, payToSupply, useAbility } from './combat.ts';
+import { abilityOk, bombard, destroyed, fresh, near, useAbility } from './combat.ts';
 import { withSurcharge } from './artificer.ts';
+import { payToSupply } from './kernel/purse.ts';
+import { isNamed } from './kernel/units.ts';
 
 /** The Jack that completes the Queen `card`'s combination: [rank 11, suit], or -1 when she has none. */
 function partnerSuit(card: number): number {

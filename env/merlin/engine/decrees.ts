@@ -10,7 +10,7 @@
  * 0 the decree is discarded and nobody gets the Crown. The drawer can enact only a decree whose
  * consequences they can cover; otherwise they must refuse it.
  *
- * Hidden costs (part 4, docs/RULES.md D151): a decree design is a face (`effects`, shown to whoever sees the
+ * Hidden costs (docs/RULES.md D151): a decree design is a face (`effects`, shown to whoever sees the
  * decree) and a hidden cost (`hiddenCost`); designs with the same name share a face. The drawer chooses, enacts
  * or refuses on the face; the cost is revealed and applied when the decree is enacted, after the face, by the
  * same all-or-nothing rule (a cost its enactor cannot cover in full is disregarded). A refused decree nobody buys
@@ -22,7 +22,12 @@ import { weakMemo } from '../../core/memo.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { Phase, type MerlinState } from './state.ts';
 import { drawFrom, shuffleBack } from './cards.ts';
-import { applyEffects, cardDef, DECK_INDEX, effectsFeasible, tallyPlay } from './effects.ts';
+import { applyEffects, effectsFeasible, tallyPlay } from './effects.ts';
+import { cardDef, DECK_INDEX } from './kernel/card-defs.ts';
+import { Kind } from './actions.ts';
+import type { KindRules } from './registry.ts';
+import { afterDecree } from './regulations.ts';
+import { backToMain } from './kernel/phase.ts';
 
 const D = DECK_INDEX.royalDecrees;
 
@@ -155,3 +160,30 @@ export function settleDecreeAuction(s: MerlinState, rs: Ruleset): void {
   }
   s.bids.fill(-1);
 }
+
+/** Choosing, enacting or refusing a Royal Decree (0.1.27b "Royal Decrees"); the refused decree's auction bid is engine.ts's Bid. */
+export const DECREE_RULES: KindRules = {
+  [Kind.SelectOption]: {
+    phases: [Phase.DecreeChoose],
+    check: (s, _rs, _seat, a) => (a < s.decreeOptions.length ? null : 'no such decree option'),
+    apply: (s, _rs, _seat, a) => chooseDecree(s, a),
+    describe: (rs, a, _b, s) =>
+      s && s.decreeOptions[a] !== undefined ? `choose decree "${cardDef(rs, DECK_INDEX.royalDecrees, s.decreeOptions[a]).name}"` : `choose decree option ${a}`,
+  },
+  [Kind.EnactDecree]: {
+    phases: [Phase.DecreeDecide],
+    check: (s, rs) => (canEnact(s, rs) ? null : "cannot cover the decree's consequences: refuse it"),
+    apply: (s, rs, seat) => {
+      enactDecree(s, rs, seat);
+      afterDecree(s);
+    },
+    describe: () => 'enact the Royal Decree (gain a Crown)',
+  },
+  [Kind.RefuseDecree]: {
+    phases: [Phase.DecreeDecide],
+    apply: (s, rs) => {
+      if (!refuseDecree(s, rs)) backToMain(s);
+    },
+    describe: () => 'refuse the Royal Decree (it goes to auction)',
+  },
+};

@@ -11,13 +11,15 @@ import { rollD6 } from '../../core/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
 import { bankPays, landNumberAt, supplyGives } from './ledger.ts';
-import { payOrOwe } from './bankruptcy.ts';
 import { drawFrom, rankOf } from './cards.ts';
-import { DECK_INDEX, productionMultiplier, rollTriggers } from './effects.ts';
+import { productionMultiplier, rollTriggers } from './effects.ts';
 import { resolveSevenRoll } from './sevens.ts';
-import { advanceWheel, checkClimate, currentPortion } from './season-wheel.ts';
+import { advanceWheel } from './season-wheel.ts';
 import { destroyed, healOnRoll, productionRecipient } from './combat.ts';
 import { payDividends } from './mint.ts';
+import { DECK_INDEX } from './kernel/card-defs.ts';
+import { checkClimate, currentPortion } from './kernel/phase.ts';
+import { payOrOwe } from './kernel/purse.ts';
 
 /** Roll two dice for the active player's turn and resolve everything the roll causes. Returns true when taxes fall due. */
 export function rollAndResolve(s: MerlinState, rs: Ruleset): boolean {

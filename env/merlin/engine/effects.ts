@@ -8,7 +8,7 @@
  * Pending cards resolve in the order they were played, so the card played first takes precedence
  * (0.1.27b "Contradictions").
  *
- * Part 4 (docs/RULES.md D110-D119): a card's `condition` is checked first (a reading or spell whose condition
+ * Conditions and partial effects (docs/RULES.md D110-D119): a card's `condition` is checked first (a reading or spell whose condition
  * fails is disregarded; a potion waits face down); `rowShare`, `heal` join the all-or-nothing check; `damage`,
  * `dispel`, `waive` and `draw` take what there is. Plays are counted for `merlin simulate` (`cardTally`).
  */
@@ -16,22 +16,15 @@ import type { CardDef, Condition, DeckName } from '../cards/schema.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { COMMODITIES } from '../rules/schema.ts';
 import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
-import { removePotion } from './bankruptcy.ts';
 import { drawFrom, shuffleBack } from './cards.ts';
 import { landNumberAt, removeAt } from './ledger.ts';
-import { findLab } from './magic.ts';
-import { changeUnitStat, deactivateUnit } from './unit-cards.ts';
 import { applyCartWard, applyMarketPrice } from './market-cards.ts';
-
-/** Custom deck index in `state.cdeck` by deck name. */
-export const DECK_INDEX: Record<DeckName, number> = { teaLeaves: 0, crystalBall: 1, spells: 2, potions: 3, royalDecrees: 4 };
-const DECK_BY_INDEX: DeckName[] = ['teaLeaves', 'crystalBall', 'spells', 'potions', 'royalDecrees'];
-
-/** The definition of instance `card` of custom deck `deck` (index into DECK_BY_INDEX). */
-export function cardDef(rs: Ruleset, deck: number, card: number): CardDef {
-  const d = rs.cards[DECK_BY_INDEX[deck]];
-  return d.defs[d.instanceDef[card]];
-}
+import { cardDef, DECK_INDEX } from './kernel/card-defs.ts';
+import { removePotion, unlistPotion } from './kernel/hands.ts';
+import { findLab } from './kernel/slots.ts';
+import { changeUnitStat, deactivateUnit } from './kernel/units.ts';
+/** Re-exported for the env adapter, agents and designer tools, which look card definitions up here. */
+export { cardDef, DECK_INDEX } from './kernel/card-defs.ts';
 
 function counterFloor(rs: Ruleset, counter: string): number {
   const f = rs.data.floors as Record<string, number>;
@@ -441,11 +434,7 @@ function spendPotion(s: MerlinState, rs: Ruleset, i: number): void {
     s.underCard.push(HAND_POTION + s.potionCard[i]);
     s.underKey.push(key);
     s.slotSpent[key]++;
-    removeAt(s.potionCard, i);
-    removeAt(s.potionOwner, i);
-    removeAt(s.potionSlot, i);
-    removeAt(s.potionTurn, i);
-    removeAt(s.potionOrigin, i);
+    unlistPotion(s, i);
   } else {
     removePotion(s, i, false);
   }
@@ -515,11 +504,6 @@ export function seasonTriggers(s: MerlinState, rs: Ruleset, season: string): voi
     if (def.trigger.on === 'season' && def.trigger.season === season && potionReady(s, rs, def, i)) resolvePotion(s, rs, i);
     else i++;
   }
-}
-
-/** Discard potions lying under slot key `k` (the card they lay under left the field). */
-export function discardPotionsUnder(s: MerlinState, k: number): void {
-  for (let i = s.potionSlot.length - 1; i >= 0; i--) if (s.potionSlot[i] === k) removePotion(s, i, true);
 }
 
 /** Shuffle the spent cards under lab slot key `k` back into their deck (0.1.27b "Creation"). */

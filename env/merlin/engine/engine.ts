@@ -7,44 +7,49 @@
  * illegal action throws `IllegalActionError` naming the action and the reason, and leaves `s` exactly as
  * it was: every action is checked before anything changes.
  *
- * `legalActions` enumerates fast paths per phase; `whyIllegal` is the reference check. The invariant
- * tests assert that the two agree on every id of every visited state.
+ * Each action kind's behaviour (phases, reference check, apply, description) is declared by its chapter in
+ * a `KindRules` table (registry.ts); `whyIllegal`, `applyAction` and `describeAction` dispatch through the
+ * gathered `KIND_REGISTRY`. This module declares only the shared sub-decisions (a slot, a player, a square,
+ * a unit: what is chosen is the open Pending) and the blind bids. `legalActions` enumerates fast paths per
+ * phase; `whyIllegal` is the reference check. The invariant tests assert that the two agree on every id of
+ * every visited state.
  */
 import { GameOverError, IllegalActionError, UnknownActionError } from '../../core/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
-import { catalogue, Kind, KIND_NAMES } from './actions.ts';
+import { catalogue, Kind, KIND_LIMIT, KINDS } from './actions.ts';
 import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, Victory, type MerlinState } from './state.ts';
-import { cardName, rankOf } from './cards.ts';
-import { applyInvest, checkInvest, fieldEnd, isBareUninvested } from './properties.ts';
-import { applyVault, checkChauffeurSecond, checkCreateChauffeur, checkVault, completeChauffeur } from './chauffeurs.ts';
-import { applyPlant, checkLandSpot, checkPlant, placeLand } from './lands.ts';
-import {
-  applyBrewMead, applyFundLab, applySellMead, checkBrewMead, checkCreateSpecialised, checkFundLab, completeSpecialised, specialisedSpot,
-} from './research.ts';
-import { applySellSpell, brewPotion, castSpell, checkSellSpell, handCardDef, potionSpotOk, spellTargetOk, takeFromHand } from './magic.ts';
-import { applyBuy, applyPlayCard, checkBuy, checkPlayCard, openSub, placeCard } from './playing-cards.ts';
-import { canEnact, chooseDecree, decreeBid, enactDecree, refuseDecree, settleDecreeAuction } from './decrees.ts';
-import { castVote, taxDecision, VOTE_CUT } from './taxes.ts';
-import { drawReading, readingsAvailable } from './future-readings.ts';
+import { buildRegistry, PHASE_LIMIT, type KindRules } from './registry.ts';
+import { checkInvest, fieldEnd, isBareUninvested, PROPERTY_RULES } from './properties.ts';
+import { CHAUFFEUR_RULES, checkChauffeurSecond, checkVault, completeChauffeur } from './chauffeurs.ts';
+import { checkLandSpot, checkPlant, LAND_RULES, placeLand } from './lands.ts';
+import { checkBrewMead, checkFundLab, completeSpecialised, RESEARCH_RULES, specialisedSpot } from './research.ts';
+import { brewPotion, castSpell, checkSellSpell, MAGIC_RULES, potionSpotOk, spellTargetOk } from './magic.ts';
+import { checkBuy, checkPlayCard, placeCard, PLAYING_CARD_RULES } from './playing-cards.ts';
+import { canEnact, decreeBid, DECREE_RULES, settleDecreeAuction } from './decrees.ts';
+import { TAX_RULES } from './taxes.ts';
+import { READING_RULES } from './future-readings.ts';
 import { maxAuctionBid, placeAuctionBid } from './setup.ts';
-import { backToMain, endTurn, enterReading, startTurn } from './turn.ts';
-import { afterDecree, castRegulationVote, motionRepeals, proposeRegulation, regulationAction } from './regulations.ts';
-import { endGame, hasHighestNetWorth } from './victory.ts';
-import { cardDef, DECK_INDEX } from './effects.ts';
+import { startTurn, TURN_RULES } from './turn.ts';
+import { afterDecree, REGULATION_RULES } from './regulations.ts';
+import { hasHighestNetWorth, VICTORY_RULES } from './victory.ts';
 import {
-  animate, attackProperty, attackPropertyOk, attackUnit, attackUnitOk, checkAnimate, checkCommand, checkMotivate, coordinatedStrike,
-  coordVerbOk, defend, isArtificer, isGolemCard, isGuardCard, isHarmonious, moveOk, moveUnit, motivate, partnerOk, placeOk, recipientOk,
-  sacrificeOk, squareKey, transmute, unitAt, unitsOn, useAbility, Verb, verbOpen, checkLastCall, lastCall,
+  animate, attackProperty, attackPropertyOk, attackUnit, attackUnitOk, checkAnimate, checkCommand, checkLastCall, checkMotivate, checkUnitVerb,
+  COMBAT_RULES, coordinatedStrike, moveOk, moveUnit, motivate, partnerOk, placeOk, recipientOk, sacrificeOk, squareKey, transmute, unitAt, Verb,
+  verbOfKind,
 } from './combat.ts';
 import {
-  applyMarketAction, checkMarketAction, checkTerm, describeMarketAction, isMarketKind, isOfferTarget, legalMarketMain, legalOfferTargets,
-  legalTerms, MARKET_MAIN_KINDS, offerTargetOk,
+  applyMarketAction, isOfferTarget, legalMarketMain, legalOfferTargets, legalTerms, MARKET_MAIN_KINDS, MARKET_RULES, offerTargetOk,
 } from './offers.ts';
 import { checkRaise } from './trade.ts';
 import { combine, comboPartnerOk } from './combinations.ts';
 import { unitTargetOk } from './unit-cards.ts';
-import { dismissOk, paySurcharge, raid, raidTargetOk } from './artificer.ts';
+import { dismissOk, raid, raidTargetOk } from './artificer.ts';
 import { legalMintMain, MINT_MAIN_KINDS } from './mint.ts';
+import { handCardDef } from './kernel/card-defs.ts';
+import { takeFromHand } from './kernel/hands.ts';
+import { backToMain, readingsAvailable } from './kernel/phase.ts';
+import { isGolemCard, isGuardCard, unitsOn } from './kernel/units.ts';
+import { slotName, squareName } from './kernel/names.ts';
 
 /** Seat that decides next, or -1 when the game is over. */
 export function currentPlayer(s: MerlinState): number {
@@ -61,14 +66,82 @@ export function isTruncated(s: MerlinState): boolean {
   return s.victory === Victory.Truncated;
 }
 
-const MAIN_KINDS = new Uint8Array(90);
-for (const k of [Kind.EndTurn, Kind.BuyCard, Kind.PlayCard, Kind.SellSpell, Kind.Invest, Kind.FundLab, Kind.CreateSpecialised,
-  Kind.CreateChauffeur, Kind.Deposit, Kind.Withdraw, Kind.Plant, Kind.Unplant, Kind.BrewMead, Kind.SellMead, Kind.PlayCrowns,
-  Kind.Animate, Kind.Motivate, Kind.MotivateNow, Kind.CommandUnit, Kind.LastCall]) MAIN_KINDS[k] = 1;
-/** Part-2 Main-phase kinds (engine/offers.ts). */
-const MARKET_KINDS = new Uint8Array(90);
-for (const k of MARKET_MAIN_KINDS) MARKET_KINDS[k] = MAIN_KINDS[k] = 1;
-for (const k of MINT_MAIN_KINDS) MARKET_KINDS[k] = MAIN_KINDS[k] = 1;
+/**
+ * The sub-decisions shared by the chapters (a slot, a player, a board square, a unit: what is being chosen
+ * is the open `Pending`) and the blind bids of the turn-order auction and a refused decree's auction.
+ */
+const SUB_DECISION_RULES: KindRules = {
+  [Kind.SelectSlot]: {
+    phases: [Phase.SelectSlot],
+    check: (s, rs, seat, a) => checkSelectSlot(s, rs, seat, a),
+    apply: (s, rs, seat, a) => applySelectSlot(s, rs, seat, a),
+    describe: (rs, a, _b, s) =>
+      s && s.pending === Pending.SpellTargetSlot ? `choose ${slotName(rs, s, a, s.pendingPlayer)} of player ${s.pendingPlayer}` : `choose ${slotName(rs, s, a)}`,
+  },
+  [Kind.SelectPlayer]: {
+    phases: [Phase.SelectPlayer],
+    check: (s, rs, seat, a) => {
+      if (a >= s.numPlayers) return 'no player at that offset';
+      if (isOfferTarget(s)) return offerTargetOk(s, rs, seat, (seat + a) % s.numPlayers) ? null : 'that player cannot take this offer';
+      if (s.pending === Pending.RaidHand) return raidTargetOk(s, seat, (seat + a) % s.numPlayers) ? null : 'not an opponent with a card in hand';
+      const def = handCardDef(rs, s.hands[seat][s.pendingHand]);
+      return spellTargetOk(s, rs, seat, (seat + a) % s.numPlayers, def.target === 'opponentLand') ? null : 'not a valid target for this spell';
+    },
+    apply: applySelectPlayer,
+    describe: (_rs, a, _b, s) => (s && s.decider >= 0 ? `choose player ${(s.decider + a) % s.numPlayers}` : `choose the player ${a} seat(s) to the left`),
+  },
+  [Kind.SelectSquare]: {
+    phases: [Phase.SelectSquare],
+    check: (s, rs, seat, a) => checkSquare(s, rs, seat, squareKey(s, rs, seat, a)),
+    apply: (s, rs, seat, a) => applySelectSquare(s, rs, seat, squareKey(s, rs, seat, a)),
+    describe: (rs, a, _b, s) => `choose ${squareName(rs, s, a)}`,
+  },
+  [Kind.SelectUnit]: {
+    phases: [Phase.SelectUnit],
+    check: (s, rs, seat, a, b) => {
+      const k = squareKey(s, rs, seat, a);
+      return checkUnitTarget(s, rs, k < 0 ? -1 : unitAt(s, k, b));
+    },
+    apply: (s, rs, seat, a, b) => applySelectUnit(s, rs, seat, unitAt(s, squareKey(s, rs, seat, a), b)),
+    describe: (rs, a, b, s) => `choose the unit at ${squareName(rs, s, a)}, level ${b}`,
+  },
+  [Kind.Bid]: {
+    phases: [Phase.AuctionBid, Phase.DecreeBid],
+    check: (s, rs, seat, a) => (a <= (s.phase === Phase.AuctionBid ? maxAuctionBid(s, rs, seat) : s.gold[seat]) ? null : 'cannot bid more gold than you hold'),
+    apply: (s, rs, seat, a) => {
+      if (s.phase === Phase.AuctionBid) {
+        if (placeAuctionBid(s, rs, a)) {
+          s.turnIdx = 0;
+          startTurn(s, rs);
+        }
+      } else if (decreeBid(s, seat, a)) {
+        settleDecreeAuction(s, rs);
+        afterDecree(s);
+      }
+    },
+    describe: (_rs, a) => `bid ${a} gold`,
+  },
+};
+
+/**
+ * Every action kind's behaviour, from the chapters' tables: the Main phase's free actions are the kinds
+ * whose phases include Phase.Main (`KIND_REGISTRY.main`, sized from the largest kind).
+ */
+export const KIND_REGISTRY = buildRegistry([
+  TURN_RULES, READING_RULES, PLAYING_CARD_RULES, MAGIC_RULES, PROPERTY_RULES, RESEARCH_RULES, CHAUFFEUR_RULES, LAND_RULES, VICTORY_RULES,
+  DECREE_RULES, TAX_RULES, REGULATION_RULES, COMBAT_RULES, MARKET_RULES, SUB_DECISION_RULES,
+]);
+
+/**
+ * The Main-phase kinds `legalMain` enumerates with its fast paths. A Main-phase kind of the registry that is
+ * not here (a new kind) is enumerated by its reference check instead (`CHECKED_MAIN`), so it is legal as soon
+ * as its chapter declares it; a fast path can be added later where the profile asks for one.
+ */
+const FAST_MAIN = new Uint8Array(KIND_LIMIT);
+for (const k of [Kind.EndTurn, Kind.BuyCard, Kind.PlayCard, Kind.SellSpell, Kind.Invest, Kind.FundLab, Kind.CreateSpecialised, Kind.CreateChauffeur,
+  Kind.Deposit, Kind.Withdraw, Kind.Plant, Kind.Unplant, Kind.BrewMead, Kind.SellMead, Kind.PlayCrowns, ...MARKET_MAIN_KINDS, Kind.Animate,
+  Kind.Motivate, Kind.MotivateNow, Kind.CommandUnit, Kind.LastCall, ...MINT_MAIN_KINDS]) FAST_MAIN[k] = 1;
+const CHECKED_MAIN: readonly number[] = KINDS.filter((k) => KIND_REGISTRY.main[k] && !FAST_MAIN[k]);
 
 /** A readable name for each Phase value (illegal-action reasons, the replay viewer). */
 export const PHASE_NAMES: Record<number, string> = {
@@ -87,10 +160,6 @@ const VAULT_KINDS = [Kind.Deposit, Kind.Withdraw] as const;
 /** whyIllegal's refusal for an action of another phase, per phase (made once: whyIllegal runs on every action). */
 const WRONG_CHOICE: Record<number, string> = Object.fromEntries(Object.entries(PHASE_NAMES).map(([p, name]) => [p, `not a choice during ${name}`]));
 
-/** The verb of each verb kind (Move .. UseAbility, UseAbilityAlt). */
-const VERB_OF_KIND = (kind: number): number =>
-  kind === Kind.UseAbilityAlt ? Verb.UseAbilityAlt : kind === Kind.Combine ? Verb.Combine : kind === Kind.UseAbilityThird ? Verb.UseAbilityThird : kind - Kind.Move + Verb.Move;
-
 /** Why action `id` is illegal in `s` (a short reason), or null when it is legal. The reference legality check. */
 export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | null {
   const cat = catalogue(rs);
@@ -99,126 +168,12 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
   const a = cat.arg[id];
   const b = cat.arg2[id];
   const seat = s.decider;
-  const wrong = WRONG_CHOICE[s.phase] ?? 'not a choice now';
-  switch (s.phase) {
-    case Phase.GameOver:
-      return 'the game is over';
-    case Phase.AuctionBid:
-      if (kind !== Kind.Bid) return wrong;
-      return a <= maxAuctionBid(s, rs, seat) ? null : 'cannot bid more gold than you hold';
-    case Phase.DecreeBid:
-      if (kind !== Kind.Bid) return wrong;
-      return a <= s.gold[seat] ? null : 'cannot bid more gold than you hold';
-    case Phase.FutureReading:
-      if (kind === Kind.DrawTeaLeaves) return readingsAvailable(s, 0) > 0 ? null : 'the Tea Leaves deck is empty';
-      if (kind === Kind.DrawCrystalBall) return readingsAvailable(s, 1) > 0 ? null : 'the Crystal Ball deck is empty';
-      return wrong;
-    case Phase.DecreeChoose:
-      if (kind !== Kind.SelectOption) return wrong;
-      return a < s.decreeOptions.length ? null : 'no such decree option';
-    case Phase.DecreeDecide:
-      if (kind === Kind.RefuseDecree) return null;
-      if (kind === Kind.EnactDecree) return canEnact(s, rs) ? null : "cannot cover the decree's consequences: refuse it";
-      return wrong;
-    case Phase.Tax:
-      if (kind === Kind.PayTax) return null;
-      if (kind === Kind.SpendCrownOnTax) return s.crowns[seat] > 0 ? null : 'no Crown to spend';
-      return wrong;
-    case Phase.TaxVote:
-    case Phase.VolatilityVote:
-      return kind === Kind.VoteKeep || kind === Kind.VoteRaise || kind === Kind.VoteLower ? null : wrong;
-    case Phase.CostOfLivingVote:
-      if (kind === Kind.VoteRaise || kind === Kind.VoteLower) return 'the Cost of the Living vote is keep or a cut (VoteCut)';
-      return kind === Kind.VoteKeep || kind === Kind.VoteCut ? null : wrong;
-    case Phase.SelectSlot:
-      if (kind !== Kind.SelectSlot) return wrong;
-      return checkSelectSlot(s, rs, seat, a);
-    case Phase.OfferRespond:
-      return kind === Kind.AcceptOffer || kind === Kind.RefuseOffer ? null : wrong;
-    case Phase.SelectTerm:
-      return kind === Kind.SelectTerm ? checkTerm(s, rs, seat, a) : wrong;
-    case Phase.PropertyAuction:
-      if (kind === Kind.PassAuction) return null;
-      return kind === Kind.RaiseAuction ? checkRaise(s, rs, seat) : wrong;
-    case Phase.SelectPlayer: {
-      if (kind !== Kind.SelectPlayer) return wrong;
-      if (a >= s.numPlayers) return 'no player at that offset';
-      if (isOfferTarget(s)) return offerTargetOk(s, rs, seat, (seat + a) % s.numPlayers) ? null : 'that player cannot take this offer';
-      if (s.pending === Pending.RaidHand) return raidTargetOk(s, seat, (seat + a) % s.numPlayers) ? null : 'not an opponent with a card in hand';
-      const def = handCardDef(rs, s.hands[seat][s.pendingHand]);
-      return spellTargetOk(s, rs, seat, (seat + a) % s.numPlayers, def.target === 'opponentLand') ? null : 'not a valid target for this spell';
-    }
-    case Phase.UnitVerb:
-      if ((kind < Kind.Move || kind > Kind.UseAbility) && kind !== Kind.UseAbilityAlt && kind !== Kind.Combine && kind !== Kind.UseAbilityThird) return wrong;
-      return checkUnitVerb(s, rs, VERB_OF_KIND(kind));
-    case Phase.SelectSquare:
-      if (kind !== Kind.SelectSquare) return wrong;
-      return checkSquare(s, rs, seat, squareKey(s, rs, seat, a));
-    case Phase.SelectUnit: {
-      if (kind !== Kind.SelectUnit) return wrong;
-      const k = squareKey(s, rs, seat, a);
-      return checkUnitTarget(s, rs, k < 0 ? -1 : unitAt(s, k, b));
-    }
-    case Phase.RegulationPropose:
-      return kind === Kind.ProposeRegulation ? null : wrong;
-    case Phase.RegulationVote:
-      return kind === Kind.VoteRegulationFor || kind === Kind.VoteRegulationAgainst ? null : wrong;
-    case Phase.Main:
-      break;
-  }
-  if (!MAIN_KINDS[kind]) return wrong;
-  if (kind === Kind.EndTurn) return null;
-  if (s.actionsThisTurn >= rs.data.maxActionsPerTurn) return 'the per-turn action cap is reached: only end turn';
-  if (MARKET_KINDS[kind]) return checkMarketAction(s, rs, seat, kind, a, b);
-  switch (kind) {
-    case Kind.BuyCard:
-      return checkBuy(s, rs, seat);
-    case Kind.PlayCard:
-      return checkPlayCard(s, rs, seat, a);
-    case Kind.SellSpell:
-      return checkSellSpell(s, rs, seat, a);
-    case Kind.Invest:
-      return checkInvest(s, rs, seat, a, b);
-    case Kind.FundLab:
-      return checkFundLab(s, rs, seat, a);
-    case Kind.CreateSpecialised:
-      return checkCreateSpecialised(s, rs, seat, a);
-    case Kind.CreateChauffeur:
-      return checkCreateChauffeur(s, rs, seat, a);
-    case Kind.Deposit:
-      return checkVault(s, rs, seat, a, b, false);
-    case Kind.Withdraw:
-      return checkVault(s, rs, seat, a, b, true);
-    case Kind.Plant:
-      return checkPlant(s, rs, seat, a, false);
-    case Kind.Unplant:
-      return checkPlant(s, rs, seat, a, true);
-    case Kind.BrewMead:
-      return checkBrewMead(s, rs, seat);
-    case Kind.SellMead:
-      return s.mead[seat] > 0 ? null : 'no Mead to sell';
-    case Kind.PlayCrowns:
-      if (s.crowns[seat] < rs.data.victory.crownsToWin) return `needs ${rs.data.victory.crownsToWin} Crowns`;
-      return hasHighestNetWorth(s, rs, seat) ? null : 'needs the highest net worth';
-    case Kind.Animate:
-      return checkAnimate(s, rs, seat, a);
-    case Kind.Motivate:
-    case Kind.MotivateNow:
-      return checkMotivate(s, rs, seat, a, kind === Kind.MotivateNow);
-    case Kind.CommandUnit: {
-      const k = squareKey(s, rs, seat, a);
-      return checkCommand(s, rs, seat, k < 0 ? -1 : unitAt(s, k, b));
-    }
-    case Kind.LastCall:
-      return checkLastCall(s, rs, seat, a);
-  }
-  return wrong;
-}
-
-/** Why the commanded unit cannot take `verb`, or null; with a Coordinated Strike partner chosen, only a shared attack. */
-function checkUnitVerb(s: MerlinState, rs: Ruleset, verb: number): string | null {
-  if (s.cmdPartner < 0) return verbOpen(s, rs, s.cmdUnit, verb);
-  return coordVerbOk(s, rs, s.cmdUnit, s.cmdPartner, verb) ? null : 'no target both golems of the Coordinated Strike can attack';
+  if (s.phase === Phase.GameOver) return 'the game is over';
+  if (!KIND_REGISTRY.inPhase[kind * PHASE_LIMIT + s.phase]) return WRONG_CHOICE[s.phase] ?? 'not a choice now';
+  const check = KIND_REGISTRY.check[kind];
+  if (check === null) return null;
+  if (s.phase === Phase.Main && s.actionsThisTurn >= rs.data.maxActionsPerTurn) return 'the per-turn action cap is reached: only end turn';
+  return check(s, rs, seat, a, b, kind);
 }
 
 /** Why unit `t` (-1 for none) cannot be chosen in the open unit sub-decision, or null. */
@@ -360,7 +315,7 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
       return n;
     }
     case Phase.UnitVerb:
-      for (let k = Kind.Move; k <= Kind.UseAbility; k++) if (checkUnitVerb(s, rs, VERB_OF_KIND(k)) === null) out[n++] = base[k];
+      for (let k = Kind.Move; k <= Kind.UseAbility; k++) if (checkUnitVerb(s, rs, verbOfKind(k)) === null) out[n++] = base[k];
       if (checkUnitVerb(s, rs, Verb.UseAbilityAlt) === null) out[n++] = base[Kind.UseAbilityAlt];
       if (checkUnitVerb(s, rs, Verb.Combine) === null) out[n++] = base[Kind.Combine];
       if (checkUnitVerb(s, rs, Verb.UseAbilityThird) === null) out[n++] = base[Kind.UseAbilityThird];
@@ -382,6 +337,10 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
       }
       return n;
     }
+  }
+  if (s.phase !== Phase.Main) {
+    for (const k of KINDS) if (KIND_REGISTRY.inPhase[k * PHASE_LIMIT + s.phase]) n = legalByCheck(s, rs, k, out, n);
+    return n;
   }
   return legalMain(s, rs, seat, out);
 }
@@ -439,14 +398,25 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
   if (checkBrewMead(s, rs, seat) === null) out[n++] = base[Kind.BrewMead];
   if (s.mead[seat] > 0) out[n++] = base[Kind.SellMead];
   if (s.crowns[seat] >= rs.data.victory.crownsToWin && hasHighestNetWorth(s, rs, seat)) out[n++] = base[Kind.PlayCrowns];
-  // Ascending ids: part 2's kinds come after part 1's, part 3's after part 2's.
+  // Ascending ids: the market's kinds (28..49) come after the economy's, combat's (50..64) after the market's, the Mint's (80..87) last.
   n = legalMarketMain(s, rs, seat, end, out, n);
   if (rs.data.combat.golems || rs.data.combat.royalGuards) n = legalCombatMain(s, rs, seat, out, n);
   n = legalMintMain(s, rs, seat, end, out, n);
+  if (CHECKED_MAIN.length > 0) {
+    for (const k of CHECKED_MAIN) n = legalByCheck(s, rs, k, out, n);
+    out.subarray(0, n).sort();
+  }
   return n;
 }
 
-/** Part 3's free actions (animate, motivate, command a unit), appended in ascending id order. */
+/** Append the ids of kind `k` that `whyIllegal` accepts (the generic enumerator of kinds without a fast path). */
+function legalByCheck(s: MerlinState, rs: Ruleset, k: number, out: Int32Array, n: number): number {
+  const cat = catalogue(rs);
+  for (let id = cat.base[k], e = id + cat.count[k]; id < e; id++) if (whyIllegal(s, rs, id) === null) out[n++] = id;
+  return n;
+}
+
+/** Combat's free actions (animate, motivate, command a unit, Last Call), appended in ascending id order. */
 function legalCombatMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array, n: number): number {
   const base = catalogue(rs).base;
   const hand = s.hands[seat];
@@ -504,215 +474,58 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
   const reason = whyIllegal(s, rs, id);
   if (reason !== null) throw new IllegalActionError(id, describeAction(rs, id, s), reason);
   const kind = cat.kind[id];
-  const a = cat.arg[id];
-  const b = cat.arg2[id];
-  const seat = s.decider;
-  const F = rs.data.table.fieldSlots;
   if (s.phase === Phase.Main) s.actionsThisTurn++;
-  if (isMarketKind(kind) || (kind === Kind.SelectPlayer && isOfferTarget(s))) {
+  KIND_REGISTRY.apply[kind](s, rs, s.decider, cat.arg[id], cat.arg2[id], kind);
+}
+
+/** The chosen player: an offer's counterparty (offers.ts), the Tactical Artificer's raid target, or a spell's target. */
+function applySelectPlayer(s: MerlinState, rs: Ruleset, seat: number, a: number, b: number, kind: number): void {
+  if (isOfferTarget(s)) {
     applyMarketAction(s, rs, seat, kind, a, b);
     return;
   }
-  switch (kind) {
-    case Kind.Bid:
-      if (s.phase === Phase.AuctionBid) {
-        if (placeAuctionBid(s, rs, a)) {
-          s.turnIdx = 0;
-          startTurn(s, rs);
-        }
-      } else if (decreeBid(s, seat, a)) {
-        settleDecreeAuction(s, rs);
-        afterDecree(s);
-      }
-      return;
-    case Kind.DrawTeaLeaves:
-    case Kind.DrawCrystalBall:
-      drawReading(s, rs, seat, kind === Kind.DrawTeaLeaves ? 0 : 1);
-      s.phase = Phase.Main;
-      return;
-    case Kind.EndTurn:
-      endTurn(s, rs);
-      return;
-    case Kind.BuyCard:
-      applyBuy(s, rs, seat);
-      return;
-    case Kind.PlayCard:
-      applyPlayCard(s, rs, seat, a);
-      return;
-    case Kind.SellSpell:
-      applySellSpell(s, rs, seat, a);
-      return;
-    case Kind.Invest:
-      applyInvest(s, rs, seat, a, b);
-      return;
-    case Kind.FundLab:
-      applyFundLab(s, rs, seat, a);
-      return;
-    case Kind.CreateSpecialised:
-      s.phase = Phase.SelectSlot;
-      s.pending = s.slotKind[seat * F + a] === SlotKind.SpellLab ? Pending.SpellShopProperty : Pending.BreweryProperty;
-      s.pendingSlot = a;
-      return;
-    case Kind.CreateChauffeur:
-      s.phase = Phase.SelectSlot;
-      s.pending = Pending.ChauffeurSecond;
-      s.pendingSlot = a;
-      return;
-    case Kind.Deposit:
-    case Kind.Withdraw:
-      applyVault(s, rs, seat, a, b, kind === Kind.Withdraw);
-      return;
-    case Kind.Plant:
-    case Kind.Unplant:
-      applyPlant(s, rs, seat, a, kind === Kind.Unplant);
-      return;
-    case Kind.BrewMead:
-      applyBrewMead(s, rs, seat);
-      return;
-    case Kind.SellMead:
-      applySellMead(s, rs, seat);
-      return;
-    case Kind.PlayCrowns:
-      s.crowns[seat] -= rs.data.victory.crownsToWin;
-      endGame(s, seat, Victory.RoyalFavor);
-      return;
-    case Kind.SelectSlot:
-      applySelectSlot(s, rs, seat, a);
-      return;
-    case Kind.SelectPlayer: {
-      const target = (seat + a) % s.numPlayers;
-      if (s.pending === Pending.RaidHand) {
-        raid(s, rs, s.cmdUnit, s.cmdPartner, target);
-        backToMain(s);
-        return;
-      }
-      const def = handCardDef(rs, s.hands[seat][s.pendingHand]);
-      if (def.target === 'opponentLand') {
-        s.pendingPlayer = target;
-        s.pending = Pending.SpellTargetSlot;
-        s.phase = Phase.SelectSlot;
-      } else {
-        castSpell(s, rs, seat, s.pendingHand, target, -1);
-        backToMain(s);
-      }
-      return;
-    }
-    case Kind.SelectOption:
-      chooseDecree(s, a);
-      return;
-    case Kind.EnactDecree:
-      enactDecree(s, rs, seat);
-      afterDecree(s);
-      return;
-    case Kind.RefuseDecree:
-      if (!refuseDecree(s, rs)) backToMain(s);
-      return;
-    case Kind.PayTax:
-    case Kind.SpendCrownOnTax:
-      if (!taxDecision(s, rs, kind === Kind.SpendCrownOnTax)) enterReading(s);
-      return;
-    case Kind.VoteKeep:
-    case Kind.VoteRaise:
-    case Kind.VoteLower:
-      if (!castVote(s, rs, kind - Kind.VoteKeep)) enterReading(s);
-      return;
-    case Kind.VoteCut:
-      if (!castVote(s, rs, VOTE_CUT + a)) enterReading(s);
-      return;
-    case Kind.ProposeRegulation:
-      proposeRegulation(s, a);
-      return;
-    case Kind.VoteRegulationFor:
-    case Kind.VoteRegulationAgainst:
-      castRegulationVote(s, rs, kind === Kind.VoteRegulationFor);
-      return;
-    case Kind.Animate:
-      openSub(s, seat, Phase.SelectSquare, Pending.PlaceGolem, a);
-      return;
-    case Kind.LastCall:
-      lastCall(s, rs, seat, a);
-      return;
-    case Kind.Motivate:
-    case Kind.MotivateNow:
-      openSub(s, seat, Phase.SelectSquare, kind === Kind.MotivateNow ? Pending.PlaceGuardNow : Pending.PlaceGuard, a);
-      return;
-    case Kind.CommandUnit:
-      s.cmdUnit = unitAt(s, squareKey(s, rs, seat, a), b);
-      s.phase = Phase.UnitVerb;
-      return;
-    case Kind.Move:
-      s.phase = Phase.SelectSquare;
-      s.pending = Pending.MoveUnit;
-      return;
-    case Kind.AttackProperty:
-      s.phase = Phase.SelectSquare;
-      s.pending = s.cmdPartner >= 0 ? Pending.CoordAttackProperty : Pending.AttackProperty;
-      return;
-    case Kind.AttackUnit:
-      s.phase = Phase.SelectUnit;
-      s.pending = s.cmdPartner >= 0 ? Pending.CoordAttackUnit : Pending.AttackUnit;
-      return;
-    case Kind.Defend:
-      defend(s, s.cmdUnit);
-      backToMain(s);
-      return;
-    case Kind.UseAbility:
-    case Kind.UseAbilityAlt:
-      paySurcharge(s, rs, s.cmdUnit); // a transmuted golem's extra cost (D140)
-      if (kind === Kind.UseAbilityAlt && isArtificer(s.unitCard[s.cmdUnit])) {
-        s.phase = Phase.SelectUnit;
-        s.pending = Pending.DismissGolem;
-        return;
-      }
-      if (isHarmonious(s.unitCard[s.cmdUnit]) || isArtificer(s.unitCard[s.cmdUnit])) {
-        // Coordinated Strike: the partner, then the shared attack. Transmute Golem: the golem to dismantle, then the recipient.
-        s.phase = Phase.SelectUnit;
-        s.pending = isHarmonious(s.unitCard[s.cmdUnit]) ? Pending.CoordPartner : Pending.TransmuteSacrifice;
-        return;
-      }
-      useAbility(s, rs, s.cmdUnit, kind === Kind.UseAbilityAlt);
-      backToMain(s);
-      return;
-    case Kind.UseAbilityThird: // the Grand Artificer's Sharpen Blades (D139); a King is never transmuted
-      useAbility(s, rs, s.cmdUnit, false, true);
-      backToMain(s);
-      return;
-    case Kind.Combine:
-      paySurcharge(s, rs, s.cmdUnit);
-      s.phase = Phase.SelectUnit;
-      s.pending = Pending.ComboPartner;
-      return;
-    case Kind.SelectSquare:
-      applySelectSquare(s, rs, seat, squareKey(s, rs, seat, a));
-      return;
-    case Kind.SelectUnit: {
-      const t = unitAt(s, squareKey(s, rs, seat, a), b);
-      if (s.pending === Pending.CoordPartner) {
-        s.cmdPartner = t;
-        s.phase = Phase.UnitVerb;
-        return;
-      }
-      if (s.pending === Pending.TransmuteSacrifice) {
-        s.cmdPartner = t;
-        s.pending = Pending.TransmuteRecipient;
-        return;
-      }
-      if (s.pending === Pending.DismissGolem) {
-        s.cmdPartner = t;
-        s.phase = Phase.SelectPlayer;
-        s.pending = Pending.RaidHand;
-        return;
-      }
-      if (s.pending === Pending.SpellTargetUnit) castSpell(s, rs, seat, s.pendingHand, s.unitOwner[t], -1, t);
-      else if (s.pending === Pending.PotionTargetUnit) brewPotion(s, rs, seat, s.pendingHand, -1, t);
-      else if (s.pending === Pending.ComboPartner) combine(s, rs, s.cmdUnit, t);
-      else if (s.pending === Pending.TransmuteRecipient) transmute(s, rs, s.cmdUnit, s.cmdPartner, t);
-      else if (s.pending === Pending.CoordAttackUnit) coordinatedStrike(s, rs, s.cmdUnit, s.cmdPartner, -1, t);
-      else attackUnit(s, rs, s.cmdUnit, t);
-      backToMain(s);
-      return;
-    }
+  const target = (seat + a) % s.numPlayers;
+  if (s.pending === Pending.RaidHand) {
+    raid(s, rs, s.cmdUnit, s.cmdPartner, target);
+    backToMain(s);
+    return;
   }
+  const def = handCardDef(rs, s.hands[seat][s.pendingHand]);
+  if (def.target === 'opponentLand') {
+    s.pendingPlayer = target;
+    s.pending = Pending.SpellTargetSlot;
+    s.phase = Phase.SelectSlot;
+  } else {
+    castSpell(s, rs, seat, s.pendingHand, target, -1);
+    backToMain(s);
+  }
+}
+
+/** The chosen unit `t`, for the open unit sub-decision. */
+function applySelectUnit(s: MerlinState, rs: Ruleset, seat: number, t: number): void {
+  if (s.pending === Pending.CoordPartner) {
+    s.cmdPartner = t;
+    s.phase = Phase.UnitVerb;
+    return;
+  }
+  if (s.pending === Pending.TransmuteSacrifice) {
+    s.cmdPartner = t;
+    s.pending = Pending.TransmuteRecipient;
+    return;
+  }
+  if (s.pending === Pending.DismissGolem) {
+    s.cmdPartner = t;
+    s.phase = Phase.SelectPlayer;
+    s.pending = Pending.RaidHand;
+    return;
+  }
+  if (s.pending === Pending.SpellTargetUnit) castSpell(s, rs, seat, s.pendingHand, s.unitOwner[t], -1, t);
+  else if (s.pending === Pending.PotionTargetUnit) brewPotion(s, rs, seat, s.pendingHand, -1, t);
+  else if (s.pending === Pending.ComboPartner) combine(s, rs, s.cmdUnit, t);
+  else if (s.pending === Pending.TransmuteRecipient) transmute(s, rs, s.cmdUnit, s.cmdPartner, t);
+  else if (s.pending === Pending.CoordAttackUnit) coordinatedStrike(s, rs, s.cmdUnit, s.cmdPartner, -1, t);
+  else attackUnit(s, rs, s.cmdUnit, t);
+  backToMain(s);
 }
 
 function applySelectSquare(s: MerlinState, rs: Ruleset, seat: number, k: number): void {
@@ -773,83 +586,5 @@ export function describeAction(rs: Ruleset, id: number, s?: MerlinState): string
   const cat = catalogue(rs);
   if (!Number.isInteger(id) || id < 0 || id >= cat.size) return `unknown action ${id}`;
   const kind = cat.kind[id];
-  const a = cat.arg[id];
-  const b = cat.arg2[id];
-  const amount = (grid: number[]) => (grid[b] === 0 ? 'all' : String(grid[b]));
-  const handName = (h: number) => {
-    if (!s || s.decider < 0) return `hand card ${h}`;
-    const c = s.hands[s.decider][h];
-    if (c === undefined) return `hand card ${h}`;
-    if (c >= HAND_POTION) return `potion "${cardDef(rs, DECK_INDEX.potions, c - HAND_POTION).name}" (hand ${h})`;
-    if (c >= HAND_SPELL) return `spell "${cardDef(rs, DECK_INDEX.spells, c - HAND_SPELL).name}" (hand ${h})`;
-    return `${cardName(c)} (hand ${h})`;
-  };
-  const slotName = (slot: number, seat = s?.decider ?? -1) => {
-    if (!s || seat < 0) return `slot ${slot}`;
-    const k = seat * rs.data.table.fieldSlots + slot;
-    return s.slotCard[k] >= 0 ? `slot ${slot} (${rankOf(s.slotCard[k])} of ${['', 'Clubs', 'Spades', 'Hearts', 'Clubs'][s.slotKind[k]]})` : `slot ${slot}`;
-  };
-  const squareName = (q: number) => {
-    const F = rs.data.table.fieldSlots;
-    const off = (q / F) | 0;
-    if (!s || s.decider < 0) return `square ${q} (seat offset ${off}, slot ${q % F})`;
-    return off >= s.numPlayers ? `square ${q}` : `slot ${q % F} of player ${(s.decider + off) % s.numPlayers}`;
-  };
-  switch (kind) {
-    case Kind.EndTurn: return 'end turn';
-    case Kind.DrawTeaLeaves: return 'draw a Tea Leaves reading';
-    case Kind.DrawCrystalBall: return 'draw a Crystal Ball reading';
-    case Kind.BuyCard: return 'buy a card at the Cost of the Living';
-    case Kind.PlayCard: return `play ${handName(a)}`;
-    case Kind.SellSpell: return `sell ${handName(a)} to the Central Bank`;
-    case Kind.Invest: return `invest ${amount(rs.data.grids.invest)} gold in ${slotName(a)}`;
-    case Kind.FundLab: return `fund the lab in ${slotName(a)} at the Research Cost`;
-    case Kind.CreateSpecialised: return `turn the lab in ${slotName(a)} into a Spell Shop / Brewery`;
-    case Kind.CreateChauffeur: return `start a Chauffeur with ${slotName(a)}`;
-    case Kind.Deposit: return `deposit ${amount(rs.data.grids.vault)} gold in the Chauffeur in ${slotName(a)}`;
-    case Kind.Withdraw: return `withdraw ${amount(rs.data.grids.vault)} gold from the Chauffeur in ${slotName(a)}`;
-    case Kind.Plant: return `plant a commodity on the Land in ${slotName(a)}`;
-    case Kind.Unplant: return `take back the planted commodity from ${slotName(a)}`;
-    case Kind.BrewMead: return 'brew a Mead from Essence Grain';
-    case Kind.SellMead: return 'sell a Mead to the Central Bank';
-    case Kind.PlayCrowns: return 'play Crowns for Royal Favor';
-    case Kind.SelectSlot: return s && s.pending === Pending.SpellTargetSlot ? `choose ${slotName(a, s.pendingPlayer)} of player ${s.pendingPlayer}` : `choose ${slotName(a)}`;
-    case Kind.SelectPlayer: return s && s.decider >= 0 ? `choose player ${(s.decider + a) % s.numPlayers}` : `choose the player ${a} seat(s) to the left`;
-    case Kind.SelectOption:
-      return s && s.decreeOptions[a] !== undefined ? `choose decree "${cardDef(rs, DECK_INDEX.royalDecrees, s.decreeOptions[a]).name}"` : `choose decree option ${a}`;
-    case Kind.EnactDecree: return 'enact the Royal Decree (gain a Crown)';
-    case Kind.RefuseDecree: return 'refuse the Royal Decree (it goes to auction)';
-    case Kind.Bid: return `bid ${a} gold`;
-    case Kind.PayTax: return 'pay the tax';
-    case Kind.SpendCrownOnTax: return "spend a Crown to skip this year's tax";
-    case Kind.VoteKeep: return 'vote to keep the counter voted on (tax rate, Cost of the Living or Volatility)';
-    case Kind.VoteRaise: return 'vote to raise the counter voted on (tax rate or Volatility)';
-    case Kind.VoteLower: return 'vote to lower the counter voted on (tax rate, Cost of the Living or Volatility)';
-    case Kind.Animate: return `animate ${handName(a)} as a golem`;
-    case Kind.Motivate: return `motivate ${handName(a)} as a Royal Guard (active next turn)`;
-    case Kind.MotivateNow: return `motivate ${handName(a)} as a Royal Guard, active at once`;
-    case Kind.CommandUnit: return `command the unit at ${squareName(a)}, level ${b}`;
-    case Kind.Move: return 'move the unit';
-    case Kind.AttackProperty: return 'attack a card with the unit';
-    case Kind.AttackUnit: return 'attack a unit with the unit';
-    case Kind.Defend: return 'defend the card the unit stands on';
-    case Kind.UseAbility: return "use the unit's ability";
-    case Kind.UseAbilityAlt: return "use the ability's second option (+1 Hit Point)";
-    case Kind.SelectSquare: return `choose ${squareName(a)}`;
-    case Kind.SelectUnit: return `choose the unit at ${squareName(a)}, level ${b}`;
-    case Kind.Combine: return "the Queen's combination attack (then the Jack that joins her)";
-    case Kind.UseAbilityThird: return "use the ability's third option (the Grand Artificer's Sharpen Blades: +2 Strength)";
-    case Kind.LastCall: return `Last Call: recall your Royal Guard to the Brewery in ${slotName(a)} for a Mead`;
-    case Kind.ProposeRegulation: {
-      const name = rs.data.decrees.regulations[a]?.name ?? `regulation ${a}`;
-      if (!s || !rs.data.decrees.regulations[a]) return `propose the regulation "${name}" (make, change to or delete it)`;
-      const verb = motionRepeals(s, rs, a) ? 'delete' : s.regulation[regulationAction(rs, a)] >= 0 ? 'change to' : 'make';
-      return `propose to ${verb} the regulation "${name}"`;
-    }
-    case Kind.VoteRegulationFor: return 'vote for the regulation motion';
-    case Kind.VoteRegulationAgainst: return 'vote against the regulation motion';
-    case Kind.VoteCut: return `vote to cut the Cost of the Living by up to ${rs.data.taxes.costOfLivingCuts[a]} gold`;
-  }
-  if (isMarketKind(kind)) return describeMarketAction(rs, kind, a, b, (slot) => slotName(slot), s);
-  return `${KIND_NAMES[kind]} ${a}`;
+  return KIND_REGISTRY.describe[kind](rs, cat.arg[id], cat.arg2[id], s, kind);
 }

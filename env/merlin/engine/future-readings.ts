@@ -7,15 +7,35 @@
  */
 import type { Ruleset } from '../rules/index.ts';
 import type { MerlinState } from './state.ts';
-import { cardsAvailable } from './cards.ts';
 import { layReading } from './effects.ts';
-
-/** Cards left in Future Reading deck `d` (0 Tea Leaves, 1 Crystal Ball), counting its discard pile. */
-export function readingsAvailable(s: MerlinState, d: number): number {
-  return cardsAvailable(s.cdeck[d], s.cdiscard[d]);
-}
+import { Kind } from './actions.ts';
+import type { KindRules } from './registry.ts';
+import { Phase } from './state.ts';
+import { readingsAvailable } from './kernel/phase.ts';
 
 /** `seat` draws from deck `d` and the card is laid face up (or resolves at once when its trigger is "now"). */
 export function drawReading(s: MerlinState, rs: Ruleset, seat: number, d: number): void {
   layReading(s, rs, seat, d);
+}
+
+/** The Future Reading draw (0.1.27b "The Visions of Tomorrow"): deck 0 Tea Leaves, 1 Crystal Ball. */
+export const READING_RULES: KindRules = {
+  [Kind.DrawTeaLeaves]: {
+    phases: [Phase.FutureReading],
+    check: (s) => (readingsAvailable(s, 0) > 0 ? null : 'the Tea Leaves deck is empty'),
+    apply: (s, rs, seat) => drawThenAct(s, rs, seat, 0),
+    describe: () => 'draw a Tea Leaves reading',
+  },
+  [Kind.DrawCrystalBall]: {
+    phases: [Phase.FutureReading],
+    check: (s) => (readingsAvailable(s, 1) > 0 ? null : 'the Crystal Ball deck is empty'),
+    apply: (s, rs, seat) => drawThenAct(s, rs, seat, 1),
+    describe: () => 'draw a Crystal Ball reading',
+  },
+};
+
+/** Draw from deck `d`, then the free actions begin. */
+function drawThenAct(s: MerlinState, rs: Ruleset, seat: number, d: number): void {
+  drawReading(s, rs, seat, d);
+  s.phase = Phase.Main;
 }

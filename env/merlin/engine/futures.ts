@@ -22,9 +22,9 @@ import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, type MerlinState } from './state.ts';
 import { bestAsk } from './market.ts';
 import { freePlace, takeGold } from './ledger.ts';
-import { incurDebt } from './bankruptcy.ts';
 import { payRegulationFee, RegAction, regulationBars } from './regulations.ts';
 import { shiftedPrice } from './market-cards.ts';
+import { incurDebt } from './kernel/purse.ts';
 
 /** True when `seat` owns a Chauffeur (needed to write derivatives). Slots from `end` on are known to be empty. */
 export function hasChauffeur(s: MerlinState, rs: Ruleset, seat: number, end = rs.data.table.fieldSlots): boolean {

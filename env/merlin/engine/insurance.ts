@@ -19,11 +19,11 @@
 import type { Ruleset } from '../rules/index.ts';
 import { SEASONS } from '../rules/schema.ts';
 import { SlotKind, TopKind, type MerlinState } from './state.ts';
-import { currentPortion } from './season-wheel.ts';
 import { hasChauffeur } from './futures.ts';
 import { vaultGold } from './loans.ts';
 import { freePlace, landNumberAt, takeFromVaults } from './ledger.ts';
 import { productionMultiplier } from './effects.ts';
+import { currentPortion } from './kernel/phase.ts';
 
 /** Index (SEASONS order) of the season in force. */
 export function seasonIndex(s: MerlinState, rs: Ruleset): number {

@@ -13,8 +13,9 @@ import { cloneState, deserializeState, HAND_POTION, HAND_SPELL, Phase, serialize
 import { applyAction, legalActions, whyIllegal } from './engine.ts';
 import { landNumberAt } from './ledger.ts';
 import { buildPlayingDeck } from './cards.ts';
-import { cardHp, isGolemCard, isGuardCard, unitsOn } from './combat.ts';
+import { cardHp } from './combat.ts';
 import { checkMint } from './mint.ts';
+import { isGolemCard, isGuardCard, unitsOn } from './kernel/units.ts';
 
 /** Gold, commodities and every card are conserved; no balance is negative; the decision is well formed. */
 export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
@@ -54,7 +55,7 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
     if (s.slotVault[k] > 0 && s.slotKind[k] !== SlotKind.Chauffeur) out.push(`slot ${k} holds vault gold but is no Chauffeur`);
     if (s.slotFunds[k] > 0 && s.slotKind[k] !== SlotKind.SpellLab && s.slotKind[k] !== SlotKind.PotionLab) out.push(`slot ${k} holds research funds but is no lab`);
   }
-  // Part 2: the Grand Market (bids, escrow, R.O.W. stimulus bids, asks) and the horse carts (engine/market.ts).
+  // The Grand Market (bids, escrow, R.O.W. stimulus bids, asks) and the horse carts (engine/market.ts).
   for (let k = 0; k < P * 3; k++) {
     gold += s.mktBid[k] + s.mktEscBid[k] + s.mktEscGold[k];
     com[k % 3] += s.mktAskQty[k];
@@ -153,7 +154,7 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
   return out;
 }
 
-/** Part 3: the unit arrays line up; units are alive, on the board, within the stack and guard limits; hits within hit points. */
+/** Combat: the unit arrays line up; units are alive, on the board, within the stack and guard limits; hits within hit points. */
 function checkUnits(s: MerlinState, rs: Ruleset): string[] {
   const out: string[] = [];
   const n = s.unitCard.length;

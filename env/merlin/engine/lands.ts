@@ -7,10 +7,13 @@
  * and can be taken back on their turn (project reading; docs/RULES.md "Planting").
  */
 import type { Ruleset } from '../rules/index.ts';
-import { TopKind, type MerlinState } from './state.ts';
+import { Phase, TopKind, type MerlinState } from './state.ts';
 import { landNumberAt } from './ledger.ts';
 import { isBareUninvested } from './properties.ts';
-import { unitsOn } from './combat.ts';
+import { unitsOn } from './kernel/units.ts';
+import { Kind } from './actions.ts';
+import type { KindRules } from './registry.ts';
+import { slotName } from './kernel/names.ts';
 
 /** Any property of `seat` that can take a Land. */
 export function hasLandSpot(s: MerlinState, rs: Ruleset, seat: number): boolean {
@@ -55,3 +58,19 @@ export function applyPlant(s: MerlinState, rs: Ruleset, seat: number, slot: numb
     s.slotPlanted[k] = 1;
   }
 }
+
+/** Planting a commodity on a Land and taking it back (0.1.27b "Lands"). */
+export const LAND_RULES: KindRules = {
+  [Kind.Plant]: {
+    phases: [Phase.Main],
+    check: (s, rs, seat, a) => checkPlant(s, rs, seat, a, false),
+    apply: (s, rs, seat, a) => applyPlant(s, rs, seat, a, false),
+    describe: (rs, a, _b, s) => `plant a commodity on the Land in ${slotName(rs, s, a)}`,
+  },
+  [Kind.Unplant]: {
+    phases: [Phase.Main],
+    check: (s, rs, seat, a) => checkPlant(s, rs, seat, a, true),
+    apply: (s, rs, seat, a) => applyPlant(s, rs, seat, a, true),
+    describe: (rs, a, _b, s) => `take back the planted commodity from ${slotName(rs, s, a)}`,
+  },
+};

@@ -4,25 +4,28 @@
  *
  * A spell is revealed and played on its target at once; afterwards it goes under the Spell Lab that made
  * it (counting toward research success) or is shuffled back. Casting on a player marks the pair as having
- * targeted each other (the robbery roll of part 2 reads it). A potion recipe is brewed by paying its
+ * targeted each other (the robbery roll of trade.ts reads it). A potion recipe is brewed by paying its
  * commodities to the supply and lies face down in front of its owner or under the chosen property until
  * its trigger resolves it (effects.ts). A spell can be sold to the Central Bank at the Cost of the Living
  * through your own Spell Shop or, with `spellShopBrokerage`, another player's.
  */
 import type { Ruleset } from '../rules/index.ts';
 import type { CardDef } from '../cards/schema.ts';
-import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
-import { bankPays, removeAt } from './ledger.ts';
+import { HAND_POTION, HAND_SPELL, type MerlinState, Phase, SlotKind, TopKind } from './state.ts';
+import { bankPays } from './ledger.ts';
 import { shuffleBack } from './cards.ts';
-import { applyEffects, cardDef, DECK_INDEX, resolvePotion, tallyPlay } from './effects.ts';
+import { applyEffects, resolvePotion, tallyPlay } from './effects.ts';
 import { ownsTop } from './research.ts';
 import { payRegulationFee, RegAction, regulationBars } from './regulations.ts';
-import { anyUnitTarget, isSpecialised, resistsSpell } from './unit-cards.ts';
-
-/** The definition of a spell or potion held as hand code `code`. */
-export function handCardDef(rs: Ruleset, code: number): CardDef {
-  return code >= HAND_POTION ? cardDef(rs, DECK_INDEX.potions, code - HAND_POTION) : cardDef(rs, DECK_INDEX.spells, code - HAND_SPELL);
-}
+import { anyUnitTarget, resistsSpell } from './unit-cards.ts';
+import { DECK_INDEX, handCardDef } from './kernel/card-defs.ts';
+import { takeFromHand } from './kernel/hands.ts';
+import { findLab, isSpecialised } from './kernel/slots.ts';
+import { Kind } from './actions.ts';
+import type { KindRules } from './registry.ts';
+import { handName } from './kernel/names.ts';
+/** Re-exported for agents that read a hand's spells and potions here. */
+export { handCardDef } from './kernel/card-defs.ts';
 
 /** A target player for a spell: an opponent still in the game (with a Land, for Land spells). */
 export function spellTargetOk(s: MerlinState, rs: Ruleset, seat: number, target: number, needsLand: boolean): boolean {
@@ -62,27 +65,6 @@ export function potionSpotOk(s: MerlinState, rs: Ruleset, seat: number, def: Car
   if (def.target === 'ownProperty') return s.slotKind[k] === SlotKind.Property;
   if (def.target === 'ownSpecialised') return isSpecialised(s, k);
   return false;
-}
-
-/**
- * Slot key of `seat`'s lab of `kind` whose card is `labCard`, or -1 when that lab is no longer a lab
- * (it became a Spell Shop / Brewery) or the card came from no lab. Labs are known by their card, not
- * their slot, so a new lab played into a freed slot earns no credit (0.1.14a "Spells").
- */
-export function findLab(s: MerlinState, rs: Ruleset, seat: number, labCard: number, kind: number): number {
-  if (labCard < 0) return -1;
-  const F = rs.data.table.fieldSlots;
-  for (let k = seat * F, e = k + F; k < e; k++) if (s.slotKind[k] === kind && s.slotCard[k] === labCard) return k;
-  return -1;
-}
-
-/** Remove hand card `h` of `seat`; returns [code, card id of the lab that produced it or -1]. */
-export function takeFromHand(s: MerlinState, seat: number, h: number): [number, number] {
-  const code = s.hands[seat][h];
-  const origin = s.handOrigin[seat][h];
-  removeAt(s.hands[seat], h);
-  removeAt(s.handOrigin[seat], h);
-  return [code, origin];
 }
 
 /**
@@ -147,3 +129,10 @@ export function applySellSpell(s: MerlinState, rs: Ruleset, seat: number, h: num
   shuffleBack(s, s.cdeck[DECK_INDEX.spells], code - HAND_SPELL);
   bankPays(s, seat, s.costOfLiving * rs.data.spellPriceInCostOfLiving);
 }
+
+/** Selling a spell to the Central Bank (0.1.27b "Spell Shops"). */
+export const MAGIC_RULES: KindRules = {
+  [Kind.SellSpell]: {
+    phases: [Phase.Main], check: checkSellSpell, apply: applySellSpell, describe: (rs, a, _b, s) => `sell ${handName(rs, s, a)} to the Central Bank`,
+  },
+};

@@ -34,9 +34,10 @@ import type { Ruleset } from '../rules/index.ts';
 import { catalogue, Kind } from './actions.ts';
 import { HAND_POTION, HAND_SPELL, MintPending, Phase, type MerlinState } from './state.ts';
 import { bankPays, freePlace, takeGold } from './ledger.ts';
-import { incurDebt } from './bankruptcy.ts';
 import { hasChauffeur } from './futures.ts';
-import { checkSellSpell, takeFromHand } from './magic.ts';
+import { checkSellSpell } from './magic.ts';
+import { takeFromHand } from './kernel/hands.ts';
+import { incurDebt } from './kernel/purse.ts';
 
 /** Offer kinds of this module stored in `offerKind` (after engine/offers.ts `Offer`). */
 export const MintOffer = { Bond: 10, BondSale: 11, Share: 12, ShareSale: 13, Spell: 14, Mead: 15 } as const;

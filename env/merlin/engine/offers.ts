@@ -1,6 +1,6 @@
 /**
- * The decision flow of engine part 2: how market actions and offers become a few small sub-decisions
- * (docs/RULES.md D54, D63). engine.ts delegates every part-2 kind here.
+ * The decision flow of the market, trading and finance: how market actions and offers become a few small
+ * sub-decisions (docs/RULES.md D54, D63). The registry entries of every market and Mint kind (MARKET_RULES) lead here.
  *
  *   PostBid(c)        -> SelectTerm(price)                         bid posted / raised / lowered
  *   PostAsk(c, lot)   -> SelectTerm(price)                         units loaded on the horse cart for the ask
@@ -25,10 +25,9 @@ import {
   checkPostBid, checkPullAsk, checkSellToBid, checkWithdrawBid,
 } from './market.ts';
 import {
-  applyLiquidate, buyerOk, checkLiquidate, checkOfferProperty, checkProposeTrade, checkSellable, executePropertySale,
+  applyLiquidate, buyerOk, checkLiquidate, checkOfferProperty, checkProposeTrade, checkRaise, checkSellable, executePropertySale,
   executeTrade, holdMask, holdsItem, sameCategoryMask, tradeItemCount, tradeItemName, tradePartnerOk,
 } from './trade.ts';
-import { backToMain } from './turn.ts';
 import {
   applyBuyFuture, applyWriteFuture, checkBuyFuture, checkResellFuture, checkWriteFuture, contractBuyerOk, executeContractSale, freeContract,
   hasChauffeur,
@@ -38,19 +37,24 @@ import { applyBuyInsurance, applySellInsurance, checkBuyInsurance, checkSellInsu
 import { auctionStep, checkAuctionOpening, nextAuctionBid, openAuction } from './trade.ts';
 import { freeSlot } from './properties.ts';
 import { RegAction, regulationBars } from './regulations.ts';
-import { applyMintAction, checkMintAction, checkMintTerm, describeMintAction, isMintKind, isMintPending, mintBuyerOk, MintOffer, mintTermCount } from './mint.ts';
+import {
+  applyMintAction, checkMintAction, checkMintTerm, describeMintAction, isMintKind, isMintPending, MINT_MAIN_KINDS, mintBuyerOk, MintOffer, mintTermCount,
+} from './mint.ts';
+import { backToMain } from './kernel/phase.ts';
+import type { KindRule, KindRules } from './registry.ts';
+import { slotName } from './kernel/names.ts';
 
 /** Offer kinds stored in `offerKind`. */
 export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5, Contract: 6, Loan: 7, Policy: 8, Auction: 9 } as const;
 
-/** Main-phase part-2 kinds. */
+/** The market's, trading's and finance's Main-phase kinds. */
 export const MARKET_MAIN_KINDS = [
   Kind.PostBid, Kind.WithdrawBid, Kind.PostAsk, Kind.PullAsk, Kind.SellToBid, Kind.BuyFromAsk, Kind.ProposeTrade, Kind.OfferProperty,
   Kind.LiquidateProperty, Kind.WriteFuture, Kind.BuyFuture, Kind.ResellFuture, Kind.OfferLoan, Kind.RepayLoan, Kind.SellInsurance,
   Kind.BuyInsurance, Kind.AuctionProperty,
 ] as const;
 
-/** True for the part-2 kinds handled by `applyMarketAction` (any phase). */
+/** True for the market and Mint kinds handled by `applyMarketAction` (any phase). */
 export function isMarketKind(kind: number): boolean {
   return (kind >= Kind.PostBid && kind <= Kind.PassAuction) || isMintKind(kind);
 }
@@ -149,7 +153,7 @@ function anyTerm(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: num
   return first;
 }
 
-/** Why the Main-phase part-2 action (kind, a, b) is illegal for `seat`, or null. */
+/** Why the Main-phase market or Mint action (kind, a, b) is illegal for `seat`, or null. */
 export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, b: number): string | null {
   const m = rs.data.market;
   switch (kind) {
@@ -195,7 +199,7 @@ export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
 }
 
 /**
- * Append the legal Main-phase part-2 ids of `seat` to `out` from `n` (ascending); returns the new count.
+ * Append the legal Main-phase market ids of `seat` to `out` from `n` (ascending); returns the new count.
  * `end` is `fieldEnd(s, rs, seat)`: the seat's slots from `end` on are empty.
  */
 export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, end: number, out: Int32Array, n: number): number {
@@ -338,7 +342,7 @@ const FIRST_STEP: Record<number, [number, number]> = {
   [Kind.AuctionProperty]: [Offer.Auction, Pending.AuctionOpening],
 };
 
-/** Apply a legal part-2 action (any phase) for `seat`. */
+/** Apply a legal market or Mint action (any phase) for `seat`. */
 export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, b: number): void {
   if (isMintKind(kind) || s.offerKind >= MintOffer.Bond) {
     if (applyMintAction(s, rs, seat, kind, a)) closeOffer(s);
@@ -426,7 +430,7 @@ export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
 
 const COMMODITY_NAMES = ['Souls', 'Elixir Oil', 'Essence Grain'];
 
-/** Readable text of a part-2 action; `slotName` names a slot of the decider; `s` (optional) names the open step's terms. */
+/** Readable text of a market or Mint action; `slotName` names a slot of the decider; `s` (optional) names the open step's terms. */
 export function describeMarketAction(rs: Ruleset, kind: number, a: number, b: number, slotName: (slot: number) => string, s?: MerlinState): string {
   const m = rs.data.market;
   if (isMintKind(kind) || (kind === Kind.SelectTerm && s && isMintPending(s))) return describeMintAction(rs, kind, a, s);
@@ -471,3 +475,39 @@ export function describeMarketAction(rs: Ruleset, kind: number, a: number, b: nu
   }
   return `market action ${kind}`;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The action kinds of the market, trading, finance and the Private Mint
+// ---------------------------------------------------------------------------------------------------------
+
+/** A market or Mint kind's Main-phase check (`checkMarketAction`, which hands the Mint's kinds to mint.ts). */
+function checkMain(s: MerlinState, rs: Ruleset, seat: number, a: number, b: number, kind: number): string | null {
+  return checkMarketAction(s, rs, seat, kind, a, b);
+}
+
+/** Apply a market or Mint kind (`applyMarketAction`, which hands the Mint's kinds and offers to mint.ts). */
+function applyMarket(s: MerlinState, rs: Ruleset, seat: number, a: number, b: number, kind: number): void {
+  applyMarketAction(s, rs, seat, kind, a, b);
+}
+
+/** Describe a market or Mint kind (`describeMarketAction`). */
+function describeMarket(rs: Ruleset, a: number, b: number, s: MerlinState | undefined, kind: number): string {
+  return describeMarketAction(rs, kind, a, b, (slot) => slotName(rs, s, slot), s);
+}
+
+const MAIN_RULE: KindRule = { phases: [Phase.Main], check: checkMain, apply: applyMarket, describe: describeMarket };
+
+/**
+ * The Grand Market, transport, trading, property sales, futures, loans, insurance and the Private Mint
+ * (0.1.27b "The Grand Market", "Trading"; docs/RULES.md). Their checks, applies and descriptions
+ * are still dispatched by kind inside this module and mint.ts (`checkMarketAction`, `applyMarketAction`,
+ * `describeMarketAction`); the registry reaches them through these entries.
+ */
+export const MARKET_RULES: KindRules = {
+  ...Object.fromEntries([...MARKET_MAIN_KINDS, ...MINT_MAIN_KINDS].map((k) => [k, MAIN_RULE])),
+  [Kind.AcceptOffer]: { phases: [Phase.OfferRespond], apply: applyMarket, describe: describeMarket },
+  [Kind.RefuseOffer]: { phases: [Phase.OfferRespond], apply: applyMarket, describe: describeMarket },
+  [Kind.SelectTerm]: { phases: [Phase.SelectTerm], check: (s, rs, seat, a) => checkTerm(s, rs, seat, a), apply: applyMarket, describe: describeMarket },
+  [Kind.RaiseAuction]: { phases: [Phase.PropertyAuction], check: (s, rs, seat) => checkRaise(s, rs, seat), apply: applyMarket, describe: describeMarket },
+  [Kind.PassAuction]: { phases: [Phase.PropertyAuction], apply: applyMarket, describe: describeMarket },
+};

@@ -15,11 +15,16 @@ import { bankPays, removeAt, supplyGives } from './ledger.ts';
 import { cardsAvailable, drawFrom, isPermit, rankOf, shuffleBack, Suit, suitOf } from './cards.ts';
 import { freeSlot } from './properties.ts';
 import { hasLandSpot } from './lands.ts';
-import { checkClimate, currentPortion } from './season-wheel.ts';
-import { payOrOwe } from './bankruptcy.ts';
 import { beginDecree } from './decrees.ts';
-import { brewPotion, castSpell, checkBrewPotion, checkCastSpell, handCardDef } from './magic.ts';
+import { brewPotion, castSpell, checkBrewPotion, checkCastSpell } from './magic.ts';
 import { payRegulationFee, RegAction, regulationBars } from './regulations.ts';
+import { handCardDef } from './kernel/card-defs.ts';
+import { checkClimate, currentPortion } from './kernel/phase.ts';
+import { payOrOwe } from './kernel/purse.ts';
+import { openSub } from './kernel/phase.ts';
+import { Kind } from './actions.ts';
+import type { KindRules } from './registry.ts';
+import { handName } from './kernel/names.ts';
 
 /** Cards `seat` holds, counting those bought this turn. */
 export function handCount(s: MerlinState, seat: number): number {
@@ -156,10 +161,8 @@ export function placeCard(s: MerlinState, rs: Ruleset, seat: number, h: number, 
   removeAt(s.handOrigin[seat], h);
 }
 
-/** Open a sub-decision for `seat`. */
-export function openSub(s: MerlinState, seat: number, phase: number, pending: number, hand: number): void {
-  s.phase = phase;
-  s.decider = seat;
-  s.pending = pending;
-  s.pendingHand = hand;
-}
+/** Buying and playing playing cards (0.1.27b "Buying Cards", "Playing Cards"). */
+export const PLAYING_CARD_RULES: KindRules = {
+  [Kind.BuyCard]: { phases: [Phase.Main], check: checkBuy, apply: applyBuy, describe: () => 'buy a card at the Cost of the Living' },
+  [Kind.PlayCard]: { phases: [Phase.Main], check: checkPlayCard, apply: applyPlayCard, describe: (rs, a, _b, s) => `play ${handName(rs, s, a)}` },
+};

@@ -9,8 +9,11 @@
  * rule wins over the general "properties with permits cannot be invested in").
  */
 import type { Ruleset } from '../rules/index.ts';
-import { SlotKind, TopKind, type MerlinState } from './state.ts';
-import { unitsOn } from './combat.ts';
+import { Phase, SlotKind, TopKind, type MerlinState } from './state.ts';
+import { unitsOn } from './kernel/units.ts';
+import { Kind } from './actions.ts';
+import type { KindRules } from './registry.ts';
+import { gridName, slotName } from './kernel/names.ts';
 
 /** Amount `idx` of a grid: the entry, or all of `available` when the entry is 0. */
 export function gridAmount(grid: number[], idx: number, available: number): number {
@@ -82,3 +85,11 @@ export function fieldEnd(s: MerlinState, rs: Ruleset, seat: number): number {
 export function isBareUninvested(s: MerlinState, k: number): boolean {
   return s.slotKind[k] === SlotKind.Property && s.slotTopKind[k] === TopKind.None && s.slotInvest[k] === 0 && s.slotHits[k] === 0;
 }
+
+/** Investing in a property (0.1.27b "Investing"). */
+export const PROPERTY_RULES: KindRules = {
+  [Kind.Invest]: {
+    phases: [Phase.Main], check: checkInvest, apply: applyInvest,
+    describe: (rs, a, b, s) => `invest ${gridName(rs.data.grids.invest, b)} gold in ${slotName(rs, s, a)}`,
+  },
+};

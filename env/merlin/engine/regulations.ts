@@ -1,6 +1,6 @@
 /**
  * Regulations and the regulation vote (0.1.14a "Kings": "all players take a vote to make, change, or delete a
- * regulation ... a sheet lists the regulations"). Engine part 4; docs/RULES.md D152-D156.
+ * regulation ... a sheet lists the regulations"); docs/RULES.md D152-D156.
  *
  * The catalogue is the ruleset's `decrees.regulations` (rules/schema.ts `Regulation`): each regulation governs
  * one action (REGULATED_ACTIONS), never a named player, by banning it or adding a fee paid to the Central Bank
@@ -15,7 +15,9 @@
 import type { Ruleset } from '../rules/index.ts';
 import { REGULATED_ACTIONS } from '../rules/schema.ts';
 import { Phase, type MerlinState } from './state.ts';
-import { backToMain } from './turn.ts';
+import { backToMain } from './kernel/phase.ts';
+import { Kind } from './actions.ts';
+import type { KindRules } from './registry.ts';
 
 /** Index of each regulated action in `state.regulation` (rules/schema.ts REGULATED_ACTIONS order). */
 export const RegAction = { BuyCard: 0, FundLab: 1, CastSpell: 2, SellSpell: 3, WriteFuture: 4, BrewMead: 5 } as const;
@@ -108,3 +110,23 @@ export function castRegulationVote(s: MerlinState, rs: Ruleset, yes: boolean): b
   backToMain(s);
   return true;
 }
+
+/** Proposing a regulation and voting on it (0.1.14a "Kings"; docs/RULES.md D152-D156). */
+export const REGULATION_RULES: KindRules = {
+  [Kind.ProposeRegulation]: {
+    phases: [Phase.RegulationPropose],
+    apply: (s, _rs, _seat, a) => proposeRegulation(s, a),
+    describe: (rs, a, _b, s) => {
+      const name = rs.data.decrees.regulations[a]?.name ?? `regulation ${a}`;
+      if (!s || !rs.data.decrees.regulations[a]) return `propose the regulation "${name}" (make, change to or delete it)`;
+      const verb = motionRepeals(s, rs, a) ? 'delete' : s.regulation[regulationAction(rs, a)] >= 0 ? 'change to' : 'make';
+      return `propose to ${verb} the regulation "${name}"`;
+    },
+  },
+  [Kind.VoteRegulationFor]: {
+    phases: [Phase.RegulationVote], apply: (s, rs) => void castRegulationVote(s, rs, true), describe: () => 'vote for the regulation motion',
+  },
+  [Kind.VoteRegulationAgainst]: {
+    phases: [Phase.RegulationVote], apply: (s, rs) => void castRegulationVote(s, rs, false), describe: () => 'vote against the regulation motion',
+  },
+};

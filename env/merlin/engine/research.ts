@@ -10,11 +10,15 @@
  * the funds go to the Central Bank. Production and maintenance are in dice.ts.
  */
 import type { Ruleset } from '../rules/index.ts';
-import { SlotKind, TopKind, type MerlinState } from './state.ts';
+import { Pending, Phase, SlotKind, TopKind, type MerlinState } from './state.ts';
 import { bankPays } from './ledger.ts';
-import { clearSlotData } from './bankruptcy.ts';
-import { discardPotionsUnder, returnCardsUnder } from './effects.ts';
+import { returnCardsUnder } from './effects.ts';
 import { payRegulationFee, RegAction, regulationBars } from './regulations.ts';
+import { discardPotionsUnder } from './kernel/hands.ts';
+import { clearSlotData } from './kernel/slots.ts';
+import { Kind } from './actions.ts';
+import type { KindRules } from './registry.ts';
+import { slotName } from './kernel/names.ts';
 
 /** Why `seat` cannot fund the lab in `slot`, or null. */
 export function checkFundLab(s: MerlinState, rs: Ruleset, seat: number, slot: number): string | null {
@@ -94,3 +98,24 @@ export function applySellMead(s: MerlinState, rs: Ruleset, seat: number): void {
   s.mead[seat]--;
   bankPays(s, seat, s.costOfLiving * rs.data.mead.priceInCostOfLiving);
 }
+
+/** Labs, Spell Shops, Breweries and Mead (0.1.27b "Research", "Spell Shops", "Breweries"). */
+export const RESEARCH_RULES: KindRules = {
+  [Kind.FundLab]: {
+    phases: [Phase.Main], check: checkFundLab, apply: applyFundLab, describe: (rs, a, _b, s) => `fund the lab in ${slotName(rs, s, a)} at the Research Cost`,
+  },
+  [Kind.CreateSpecialised]: {
+    phases: [Phase.Main],
+    check: checkCreateSpecialised,
+    apply: (s, rs, seat, a) => {
+      s.phase = Phase.SelectSlot;
+      s.pending = s.slotKind[seat * rs.data.table.fieldSlots + a] === SlotKind.SpellLab ? Pending.SpellShopProperty : Pending.BreweryProperty;
+      s.pendingSlot = a;
+    },
+    describe: (rs, a, _b, s) => `turn the lab in ${slotName(rs, s, a)} into a Spell Shop / Brewery`,
+  },
+  [Kind.BrewMead]: { phases: [Phase.Main], check: checkBrewMead, apply: applyBrewMead, describe: () => 'brew a Mead from Essence Grain' },
+  [Kind.SellMead]: {
+    phases: [Phase.Main], check: (s, _rs, seat) => (s.mead[seat] > 0 ? null : 'no Mead to sell'), apply: applySellMead, describe: () => 'sell a Mead to the Central Bank',
+  },
+};

@@ -8,15 +8,9 @@
  * season lengths, intensified and freak multipliers, and extra advances on some roll totals.
  */
 import type { Ruleset } from '../rules/index.ts';
-import type { WheelPortion } from '../rules/schema.ts';
 import type { MerlinState } from './state.ts';
 import { checkBankruptcyDeadlines } from './bankruptcy.ts';
 import { seasonTriggers } from './effects.ts';
-
-/** The wheel portion in force. */
-export function currentPortion(s: MerlinState, rs: Ruleset): WheelPortion {
-  return rs.wheels[s.wheelKind][s.wheelPos];
-}
 
 /**
  * Advance the wheel `steps` portions. Each step is a month: bankruptcy deadlines are checked, a new year
@@ -38,9 +32,4 @@ export function advanceWheel(s: MerlinState, rs: Ruleset, steps: number): boolea
     if (s.winner >= 0) return false;
   }
   return tax;
-}
-
-/** Switch to the Erratic wheel once the Climate Change counter reaches the threshold (for the rest of the game). */
-export function checkClimate(s: MerlinState, rs: Ruleset): void {
-  if (s.wheelKind === 0 && s.climate >= rs.data.climate.threshold) s.wheelKind = 1;
 }

@@ -24,10 +24,10 @@ import { weakMemo } from '../../core/memo.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, TopKind, type MerlinState } from './state.ts';
 import { rankOf } from './cards.ts';
-import { clearSlotData } from './bankruptcy.ts';
 import { cartWardOf } from './market-cards.ts';
 import { freeSlot } from './properties.ts';
 import { removeAt } from './ledger.ts';
+import { clearSlotData } from './kernel/slots.ts';
 
 /** Number of trade items of `rs`: commodity lots (3 × tradeLots), gold amounts, a Crown. */
 export function tradeItemCount(rs: Ruleset): number {

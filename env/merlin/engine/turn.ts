@@ -7,11 +7,10 @@
  * turn join the hand at the end of the turn. The game is truncated after the ruleset's turn limit.
  */
 import type { Ruleset } from '../rules/index.ts';
-import { Pending, Phase, type MerlinState } from './state.ts';
+import { type MerlinState, Pending, Phase } from './state.ts';
 import { payDebts } from './bankruptcy.ts';
 import { rollAndResolve } from './dice.ts';
 import { expireModifiers, turnTriggers } from './effects.ts';
-import { readingsAvailable } from './future-readings.ts';
 import { beginTaxSeason } from './taxes.ts';
 import { checkDominance, truncate } from './victory.ts';
 import { combatTurnEnd, combatTurnStart } from './combat.ts';
@@ -20,6 +19,9 @@ import { settleFutures } from './futures.ts';
 import { collectLoans } from './loans.ts';
 import { mintTurnStart } from './mint.ts';
 import { resolvePolicies } from './insurance.ts';
+import { enterReading } from './kernel/phase.ts';
+import { Kind } from './actions.ts';
+import type { KindRules } from './registry.ts';
 
 /** Start the turn of `order[turnIdx]`, skipping eliminated players, and run it up to its first decision. */
 export function startTurn(s: MerlinState, rs: Ruleset): void {
@@ -54,25 +56,6 @@ export function startTurn(s: MerlinState, rs: Ruleset): void {
   }
 }
 
-/** After tax season (or none), the active player draws a Future Reading, if any deck has cards. */
-export function enterReading(s: MerlinState): void {
-  const seat = s.order[s.turnIdx];
-  s.decider = seat;
-  s.phase = readingsAvailable(s, 0) + readingsAvailable(s, 1) > 0 ? Phase.FutureReading : Phase.Main;
-}
-
-/** Back to the active player's free actions after a sub-decision or interruption. */
-export function backToMain(s: MerlinState): void {
-  s.phase = Phase.Main;
-  s.decider = s.order[s.turnIdx];
-  s.pending = Pending.None;
-  s.pendingHand = -1;
-  s.pendingSlot = -1;
-  s.pendingPlayer = -1;
-  s.cmdUnit = -1;
-  s.cmdPartner = -1;
-}
-
 /** End the active player's turn: bought cards join the hand, debts are paid, the next player starts. */
 export function endTurn(s: MerlinState, rs: Ruleset): void {
   const seat = s.order[s.turnIdx];
@@ -98,3 +81,8 @@ function nextSeat(s: MerlinState): void {
     }
   }
 }
+
+/** The turn's action kind: ending it (0.1.14a "Core Loop"). */
+export const TURN_RULES: KindRules = {
+  [Kind.EndTurn]: { phases: [Phase.Main], apply: (s, rs) => endTurn(s, rs), describe: () => 'end turn' },
+};

@@ -1,5 +1,5 @@
 /**
- * Spells and potions that act on units (engine part 3b; docs/RULES.md D138, D139): the targets
+ * Spells and potions that act on units (docs/RULES.md D138, D139): the targets
  * `opponentUnit` (spells), `ownUnit` and `ownSpecialised` (potions), the trigger `attacked` and the ops
  * `deactivateUnit` and `unitStat` of env/merlin/cards/schema.ts. 0.1.27b 'The First Turn' 2 B (Golem's
  * Better Nature), 'Spells'; 0.1.22b 'The Grand Artificer' (Fortify Will).
@@ -11,9 +11,12 @@
 import { rollD6 } from '../../core/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
 import type { CardDef } from '../cards/schema.ts';
-import { SlotKind, TopKind, UnitFlag, type MerlinState } from './state.ts';
-import { isGolemCard, removeUnit } from './combat.ts';
-import { cardDef, conditionHolds, DECK_INDEX, resolvePotion } from './effects.ts';
+import { UnitFlag, type MerlinState } from './state.ts';
+import { conditionHolds, resolvePotion } from './effects.ts';
+import { cardDef, DECK_INDEX } from './kernel/card-defs.ts';
+import { isGolemCard } from './kernel/units.ts';
+/** Re-exported for the hidden-information resampler, which places `ownSpecialised` potions. */
+export { isSpecialised } from './kernel/slots.ts';
 
 /** Unit `u` can be the target of `seat`'s card `def` (`opponentUnit`: an opponent's, still in the game; `ownUnit`: `seat`'s). */
 export function unitTargetOk(s: MerlinState, seat: number, def: CardDef, u: number): boolean {
@@ -27,37 +30,6 @@ export function unitTargetOk(s: MerlinState, seat: number, def: CardDef, u: numb
 export function anyUnitTarget(s: MerlinState, seat: number, def: CardDef): boolean {
   for (let u = 0; u < s.unitCard.length; u++) if (unitTargetOk(s, seat, def, u)) return true;
   return false;
-}
-
-/** A Spell Shop or Brewery on a property (where an `ownSpecialised` potion lies). */
-export function isSpecialised(s: MerlinState, k: number): boolean {
-  return s.slotKind[k] === SlotKind.Property && (s.slotTopKind[k] === TopKind.SpellShop || s.slotTopKind[k] === TopKind.Brewery);
-}
-
-/**
- * Unit `u` cannot act and stops defending for `turns` turns: it becomes active again at turn `turn + turns`
- * (never earlier than it already would). Flagged Dormant so it is not taken for a golem animated this turn.
- */
-export function deactivateUnit(s: MerlinState, u: number, turns: number): void {
-  const until = s.turn + turns;
-  if (s.unitActiveFrom[u] < until) s.unitActiveFrom[u] = until;
-  s.unitStance[u] = 0;
-  s.unitFlags[u] = (s.unitFlags[u] & ~UnitFlag.Bulwark) | UnitFlag.Dormant;
-}
-
-/**
- * Unit `u`'s Attack Power / Strength (`attack`) or Hit Points / Health (`health`) change by `delta`, never
- * below 0; a unit at 0 Health is defeated (its card to the discard pile). Returns `u`, or -1 when it fell.
- */
-export function changeUnitStat(s: MerlinState, u: number, stat: 'attack' | 'health', delta: number): number {
-  const a = stat === 'attack' ? s.unitAtk : s.unitHp;
-  const v = a[u] + delta;
-  a[u] = v > 0 ? v : 0;
-  if (stat === 'health' && a[u] === 0) {
-    removeUnit(s, u);
-    return -1;
-  }
-  return u;
 }
 
 /**

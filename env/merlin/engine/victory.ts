@@ -19,6 +19,8 @@ import { Phase, SlotKind, TopKind, Victory, type MerlinState } from './state.ts'
 import { marketWorth } from './market.ts';
 import { addClaims } from './ledger.ts';
 import { addInsuranceWorth } from './insurance.ts';
+import { Kind } from './actions.ts';
+import type { KindRules } from './registry.ts';
 
 let scratch = new Float64Array(8);
 
@@ -136,3 +138,19 @@ export function ranking(s: MerlinState, rs: Ruleset): number[] {
   const w = seats.map((p) => (s.eliminated[p] ? -Infinity : netWorth(s, rs, p)));
   return seats.sort((a, b) => (a === s.winner ? -1 : b === s.winner ? 1 : w[b] - w[a] || a - b));
 }
+
+/** Royal Favor: playing the Crowns (0.1.27b "Winning the Game"). */
+export const VICTORY_RULES: KindRules = {
+  [Kind.PlayCrowns]: {
+    phases: [Phase.Main],
+    check: (s, rs, seat) => {
+      if (s.crowns[seat] < rs.data.victory.crownsToWin) return `needs ${rs.data.victory.crownsToWin} Crowns`;
+      return hasHighestNetWorth(s, rs, seat) ? null : 'needs the highest net worth';
+    },
+    apply: (s, rs, seat) => {
+      s.crowns[seat] -= rs.data.victory.crownsToWin;
+      endGame(s, seat, Victory.RoyalFavor);
+    },
+    describe: () => 'play Crowns for Royal Favor',
+  },
+};

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
 import { Phase, SlotKind, Victory } from '../engine/state.ts';
-import { payOrOwe } from '../engine/bankruptcy.ts';
-import { DECK_INDEX } from '../engine/effects.ts';
 import {
   act, assertConserved, club, diamond, game, giveCard, giveCommodity, giveGold, giveSpell, instancesOf, key, nextRoll, putChauffeur,
   putLab, putLand, putProperty, putSpecialised, spade, stackCustom, type Game,
 } from './helpers.ts';
+import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
+import { payOrOwe } from '../engine/kernel/purse.ts';
 
 const SOULS = 0;
 const GRAIN = 2;

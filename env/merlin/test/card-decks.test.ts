@@ -12,6 +12,7 @@ import { CARDS_DIR, RULESETS_DIR, loadRuleset, parseDeck } from '../rules/index.
 import { DECK_NAMES } from '../cards/schema.ts';
 import { RulesetError } from '../../core/errors.ts';
 import { runSimulation } from '../../../cli/simulate.ts';
+import { deactivateUnit } from '../engine/kernel/units.ts';
 
 const SIZES = { teaLeaves: 30, crystalBall: 20, spells: 48, potions: 28, royalDecrees: 30 };
 const FILES = { teaLeaves: 'tea-leaves.json', crystalBall: 'crystal-ball.json', spells: 'spells.json', potions: 'potions.json', royalDecrees: 'royal-decrees.json' };

@@ -10,11 +10,12 @@ import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
 import { HAND_POTION, HAND_SPELL, Phase, READING_CRYSTAL, READING_TEA } from '../engine/state.ts';
 import { advanceWheel } from '../engine/season-wheel.ts';
-import { turnTriggers, DECK_INDEX } from '../engine/effects.ts';
+import { turnTriggers } from '../engine/effects.ts';
 import {
   act, assertConserved, club, diamond, game, giveCommodity, giveGold, givePotion, giveSpell, instancesOf, key, putLand, putProperty, putSpecialised,
   heart, stackCustom, takeCustom, type Game,
 } from './helpers.ts';
+import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
 
 const GRAIN = 2;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Kind } from '../engine/actions.ts';
 import { Phase } from '../engine/state.ts';
-import { DECK_INDEX } from '../engine/effects.ts';
 import { IllegalActionError } from '../../core/errors.ts';
 import { act, assertConserved, club, drawKing, game, isLegal, key, putProperty, snap } from './helpers.ts';
+import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
 
 const D = DECK_INDEX.royalDecrees;
 

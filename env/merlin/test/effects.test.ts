@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
 import { Phase } from '../engine/state.ts';
-import { applyEffects, bumpCounter, cardDef, DECK_INDEX, expireModifiers, productionMultiplier } from '../engine/effects.ts';
+import { applyEffects, bumpCounter, expireModifiers, productionMultiplier } from '../engine/effects.ts';
 import {
   act, assertConserved, club, diamond, game, giveCommodity, givePotion, giveSpell, instancesOf, key, nextRoll, putLand, putProperty,
   snap, stackCustom, type Game,
 } from './helpers.ts';
+import { cardDef, DECK_INDEX } from '../engine/kernel/card-defs.ts';
 
 const SOULS = 0;
 const GRAIN = 2;

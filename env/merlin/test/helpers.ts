@@ -137,8 +137,8 @@ import { compileRuleset, CARDS_DIR, RULESETS_DIR } from '../rules/index.ts';
 import type { RulesetData } from '../rules/schema.ts';
 import { seedRng, cloneRng, rollD6, type RngState } from '../../core/rng.ts';
 import { HAND_POTION, HAND_SPELL, serializeState } from '../engine/state.ts';
-import { DECK_INDEX } from '../engine/effects.ts';
 import type { DeckName } from '../cards/schema.ts';
+import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
 
 /**
  * A ruleset variant: a deep copy of the shipped `full` ruleset data, changed by `patch`, validated and

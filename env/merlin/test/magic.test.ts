@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
 import { HAND_POTION, HAND_SPELL, Phase, SlotKind } from '../engine/state.ts';
-import { DECK_INDEX } from '../engine/effects.ts';
 import { IllegalActionError } from '../../core/errors.ts';
 import {
   labCardAt,
   act, assertConserved, club, diamond, game, nextRoll, giveCard, instancesOf, giveCommodity, givePotion, giveSpell, isLegal, key, putLab, putLand, putProperty,
   putSpecialised, snap, spade, variant, type Game,
 } from './helpers.ts';
+import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
 
 const SOULS = 0;
 const OIL = 1;

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { Kind } from '../engine/actions.ts';
 import { Phase } from '../engine/state.ts';
-import { DECK_INDEX } from '../engine/effects.ts';
 import { describeAction, whyIllegal } from '../engine/engine.ts';
 import { actionId } from '../engine/actions.ts';
 import { RegAction } from '../engine/regulations.ts';
@@ -13,6 +12,7 @@ import { IllegalActionError } from '../../core/errors.ts';
 import { createObservationEncoder, createStateEncoder } from '../env/observation.ts';
 import { resampleHidden } from '../env/hidden.ts';
 import { act, assertConserved, drawKing, game, giveSpell, instancesOf, isLegal, snap, spade, stackDeck, type Game } from './helpers.ts';
+import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
 
 const D = DECK_INDEX.royalDecrees;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
-import { currentPortion } from '../engine/season-wheel.ts';
 import { Kind } from '../engine/actions.ts';
 import { act, assertConserved, classic, club, diamond, game as defaultGame, putLand, putProperty, stackDeck, type Game } from './helpers.ts';
+import { currentPortion } from '../engine/kernel/phase.ts';
 
 /** These scenarios pin the 12-month wheel (D4's previous reading, ruleset `classic`); the 4-season default is tested at the end. */
 const game = (o: Parameters<typeof defaultGame>[0] = {}) => defaultGame({ ruleset: classic(), ...o });

@@ -3,11 +3,11 @@ import { loadRuleset, type Ruleset } from '../rules/index.ts';
 import { createGame } from '../engine/setup.ts';
 import { Kind } from '../engine/actions.ts';
 import { Phase } from '../engine/state.ts';
-import { currentPortion } from '../engine/season-wheel.ts';
 import { legalActionList } from '../engine/engine.ts';
 import { IllegalActionError, ArgumentError } from '../../core/errors.ts';
 import { act, assertConserved, isLegal, snap, variant, type Game } from './helpers.ts';
 import { actionId } from '../engine/actions.ts';
+import { currentPortion } from '../engine/kernel/phase.ts';
 
 /** A fresh game at the start of the turn-order auction (no helper shortcuts). */
 function fresh(players: number, rs: Ruleset = loadRuleset('full'), seed = 'setup'): Game {

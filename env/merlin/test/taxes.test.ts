@@ -4,12 +4,12 @@ import { applyAction, legalActionList } from '../engine/engine.ts';
 import { Phase } from '../engine/state.ts';
 import { beginTaxSeason, taxOwed } from '../engine/taxes.ts';
 import { taxableProperties } from '../engine/properties.ts';
-import { currentPortion } from '../engine/season-wheel.ts';
 import { IllegalActionError } from '../../core/errors.ts';
 import {
   act, assertConserved, classic, club, diamond, game, heart, isLegal, key, nextRoll, putChauffeur, putLab, putLand, putProperty, putSpecialised,
   snap, spade, type Game,
 } from './helpers.ts';
+import { currentPortion } from '../engine/kernel/phase.ts';
 
 /** Everyone votes `kind` (in the order the engine asks). */
 function allVote(g: Game, kinds: number[]): void {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { Kind, actionId, catalogue } from '../engine/actions.ts';
 import { Phase } from '../engine/state.ts';
 import { applyAction, legalActionList, whyIllegal } from '../engine/engine.ts';
-import { payOrOwe } from '../engine/bankruptcy.ts';
 import { checkConservation, checkDeep } from '../engine/invariants.ts';
 import { createGame } from '../engine/setup.ts';
 import { nextInt, seedRng } from '../../core/rng.ts';
@@ -10,6 +9,7 @@ import { IllegalActionError, UnknownActionError } from '../../core/errors.ts';
 import {
   act, assertConserved, club, game, giveCard, giveGold, isLegal, nextRoll, putChauffeur, putProperty, snap, stackDeck,
 } from './helpers.ts';
+import { payOrOwe } from '../engine/kernel/purse.ts';
 
 describe('The turn (0.1.27b "The First Turn" 2: roll, reading, actions; 0.1.14a "Core Loop")', () => {
   it('D45: ending a turn passes to the next seat in turn order: new turn, roll, then the Future Reading, then free actions', () => {

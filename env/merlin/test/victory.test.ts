@@ -3,12 +3,12 @@ import { Kind } from '../engine/actions.ts';
 import { Phase, Victory } from '../engine/state.ts';
 import { netWorth, hasHighestNetWorth, ranking } from '../engine/victory.ts';
 import { isTerminal, isTruncated, legalActionList, currentPlayer } from '../engine/engine.ts';
-import { payOrOwe } from '../engine/bankruptcy.ts';
 import { GameOverError, IllegalActionError } from '../../core/errors.ts';
 import {
   act, assertConserved, classic, club, diamond, game, giveCommodity, giveGold, isLegal, key, nextRoll, putChauffeur, putLab, putLand,
   putProperty, putSpecialised, snap, spade, variant,
 } from './helpers.ts';
+import { payOrOwe } from '../engine/kernel/purse.ts';
 
 describe('Net worth (victory.ts docstring; 0.1.14a "Property Value")', () => {
   it('adds pocket, vaults, stakes, lab funds, goods at the Cost of the Living, property values and permits, less debts', () => {

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { catalogue, Kind, KIND_LIMIT, KIND_NAMES, kindCategory, KINDS } from '../engine/actions.ts';
+import { buildRegistry, PHASE_LIMIT, type KindRules } from '../engine/registry.ts';
+import { Phase } from '../engine/state.ts';
+import { TURN_RULES } from '../engine/turn.ts';
+import { PROPERTY_RULES } from '../engine/properties.ts';
+import { CHAUFFEUR_RULES } from '../engine/chauffeurs.ts';
+import { LAND_RULES } from '../engine/lands.ts';
+import { RESEARCH_RULES } from '../engine/research.ts';
+import { MAGIC_RULES } from '../engine/magic.ts';
+import { PLAYING_CARD_RULES } from '../engine/playing-cards.ts';
+import { DECREE_RULES } from '../engine/decrees.ts';
+import { TAX_RULES } from '../engine/taxes.ts';
+import { READING_RULES } from '../engine/future-readings.ts';
+import { REGULATION_RULES } from '../engine/regulations.ts';
+import { VICTORY_RULES } from '../engine/victory.ts';
+import { COMBAT_RULES } from '../engine/combat.ts';
+import { MARKET_RULES } from '../engine/offers.ts';
+import { describeAction, KIND_REGISTRY } from '../engine/engine.ts';
+import { loadRuleset } from '../rules/index.ts';
+
+/** The chapter tables engine.ts gathers, without its own sub-decision table (SelectSlot, SelectPlayer, SelectSquare, SelectUnit, Bid). */
+const CHAPTERS: KindRules[] = [
+  TURN_RULES, READING_RULES, PLAYING_CARD_RULES, MAGIC_RULES, PROPERTY_RULES, RESEARCH_RULES, CHAUFFEUR_RULES, LAND_RULES, VICTORY_RULES,
+  DECREE_RULES, TAX_RULES, REGULATION_RULES, COMBAT_RULES, MARKET_RULES,
+];
+const SUB_DECISIONS = [Kind.SelectSlot, Kind.SelectPlayer, Kind.SelectSquare, Kind.SelectUnit, Kind.Bid];
+
+describe('the action-kind registry', () => {
+  it('refuses a kind declared twice and a kind without a rule', () => {
+    expect(() => buildRegistry([...CHAPTERS, TURN_RULES])).toThrow(/EndTurn \(0\) is declared twice/);
+    expect(() => buildRegistry(CHAPTERS)).toThrow(/has no rule/);
+  });
+
+  it('each chapter declares distinct kinds, and with the sub-decisions they cover every kind once', () => {
+    const declared = CHAPTERS.flatMap((t) => Object.keys(t).map(Number));
+    expect(new Set(declared).size).toBe(declared.length);
+    expect([...declared, ...SUB_DECISIONS].sort((a, b) => a - b)).toEqual([...KINDS]);
+  });
+
+  it('sizes its kind-indexed tables from the largest kind, so the regulation and Cost of the Living votes fit', () => {
+    expect(KIND_LIMIT).toBe(Math.max(...KINDS) + 1);
+    expect(KIND_LIMIT).toBeGreaterThan(Kind.VoteCut);
+    expect(KIND_REGISTRY.main.length).toBe(KIND_LIMIT);
+    expect(KIND_REGISTRY.inPhase.length).toBe(KIND_LIMIT * PHASE_LIMIT);
+    expect(KIND_REGISTRY.main[Kind.LastCall]).toBe(1);
+    expect(KIND_REGISTRY.main[Kind.OfferMead]).toBe(1);
+    expect(KIND_REGISTRY.main[Kind.VoteRegulationFor]).toBe(0);
+    expect(KIND_REGISTRY.inPhase[Kind.VoteCut * PHASE_LIMIT + Phase.CostOfLivingVote]).toBe(1);
+    expect(KIND_REGISTRY.inPhase[Kind.VoteCut * PHASE_LIMIT + Phase.TaxVote]).toBe(0);
+  });
+
+  it('keeps the categories evaluation reports (market block, combat block, Mint, selling spells and Mead)', () => {
+    for (const k of KINDS) {
+      const expected = (k >= 28 && k <= 49) || (k >= 80 && k <= 89) || k === Kind.SellSpell || k === Kind.SellMead ? 'market' : k >= 50 && k <= 79 ? 'combat' : 'economy';
+      expect([KIND_NAMES[k], kindCategory(k)]).toEqual([KIND_NAMES[k], expected]);
+    }
+  });
+
+  it('describes every id of the catalogue from its kind rule', () => {
+    const rs = loadRuleset('full');
+    const cat = catalogue(rs);
+    for (let id = 0; id < cat.size; id++) expect(describeAction(rs, id)).not.toMatch(/^unknown action|undefined/);
+  });
+});
