@@ -37,6 +37,7 @@ import { ArgumentError } from '../../core/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, MintPending, Pending, Phase, SlotKind, TopKind, UnitFlag, type MerlinState } from '../engine/state.ts';
 import { cardHp } from '../engine/combat.ts';
+import { rankOf } from '../engine/cards.ts';
 import { addMarketWorths, bestAsk, bestBid, bidPrice } from '../engine/market.ts';
 import { tradeItemCount } from '../engine/trade.ts';
 import { contractWorths } from '../engine/victory.ts';
@@ -641,12 +642,12 @@ function build(rs: Ruleset, full: boolean): Encoder {
         if (kind <= SLOT_KINDS) put(oKind + j * SLOT_KINDS + kind - 1, 1);
         const top = slotTopKind[k];
         if (top >= 1 && top <= TOP_KINDS) put(oTop + j * TOP_KINDS + top - 1, 1);
-        const rb = ((slotCard[k] % 54) % 13) + 1;
+        const rb = rankOf(slotCard[k]);
         put(oBaseNum + j, rb >= 10 ? 1 : rb / 10);
         const tc = slotTop[k];
         let rt = 0;
         if (tc >= 0) {
-          rt = ((tc % 54) % 13) + 1;
+          rt = rankOf(tc);
           put(oTopNum + j, rt >= 10 ? 1 : rt / 10);
         }
         const planted = slotPlanted[k];
@@ -1027,7 +1028,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
       const o = oCUnit + j * UF;
       const owner = s.unitOwner[u];
       const f = s.unitCard[u] % 54;
-      const rank = (f % 13) + 1;
+      const rank = rankOf(f);
       put(o, 1);
       if (!full && owner === observer) put(o + 1, 1);
       if (owner === seatOfSquare) put(o + 2, 1);
@@ -1071,7 +1072,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
         if (f >= 52) put(oHSuit + e * SUITS + 4, 1);
         else {
           put(oHSuit + e * SUITS + ((f / 13) | 0), 1);
-          put(oHRank + e, ((f % 13) + 1) / 13);
+          put(oHRank + e, rankOf(f) / 13);
         }
       }
       if (origin[x] >= 0) put(oHLab + e, 1);
