@@ -47,6 +47,7 @@ import { contractWorths } from '../engine/victory.ts';
 import { decreeFaces } from '../engine/decrees.ts';
 import { regulationAction } from '../engine/regulations.ts';
 import { MintOffer } from '../engine/mint.ts';
+import { Offer } from '../engine/offers.ts';
 
 /** Most face-up Future Readings encoded one by one (the oldest first); `readingCount` counts them all. */
 export const MAX_READINGS = 12;
@@ -719,24 +720,29 @@ function build(rs: Ruleset, full: boolean): Encoder {
     }
   }
 
-  /** The market action or offer being composed (offerKind 1..9; the Private Mint's kinds are the mint block's). */
+  /** The step of an offer being composed, for offer.stage and mint.offer: 0 SelectTerm, 1 SelectPlayer, 2 OfferRespond. */
+  function offerStep(phase: number): number {
+    return phase === Phase.OfferRespond ? 2 : phase === Phase.SelectPlayer ? 1 : 0;
+  }
+
+  /** The market action or offer being composed (engine/offers.ts Offer; the Private Mint's kinds are the mint block's). */
   function writeOffer(s: MerlinState): void {
     const ok = s.offerKind;
-    if (!(ok > 0 && ok < MintOffer.Bond)) return;
+    if (!(ok > Offer.None && ok < MintOffer.Bond)) return;
     const phase = s.phase;
-    if (phase !== Phase.PropertyAuction) put(oOfStage + (phase === Phase.OfferRespond ? 2 : phase === Phase.SelectPlayer ? 1 : 0), 1);
-    put(oOfKind + ok - 1, 1);
+    if (phase !== Phase.PropertyAuction) put(oOfStage + offerStep(phase), 1);
+    put(oOfKind + ok - Offer.Trade, 1);
     const b = s.offerB;
-    if (ok === 1) {
+    if (ok === Offer.Trade) {
       put(oOfGive + s.offerA, 1);
       if (b >= 0) put(oOfGet + b, 1);
-    } else if (ok === 2) {
+    } else if (ok === Offer.Property) {
       put(oOfSlot + s.offerA, 1);
       if (b >= 0) put(oOfPrice + b, 1);
-    } else if (ok === 6) put(oOfContract + s.offerA, 1);
-    else if (ok === 7) put(oOfLoan + s.offerA, 1);
-    else if (ok === 8) put(oOfEvent + s.offerA, 1);
-    else if (ok === 9) {
+    } else if (ok === Offer.Contract) put(oOfContract + s.offerA, 1);
+    else if (ok === Offer.Loan) put(oOfLoan + s.offerA, 1);
+    else if (ok === Offer.Policy) put(oOfEvent + s.offerA, 1);
+    else if (ok === Offer.Auction) {
       put(oOfSlot + s.offerA, 1);
       if (phase === Phase.PropertyAuction) {
         const bid = s.propAucLeader >= 0 ? s.propAucPrice : s.propAucPrice + d.market.auctionStep;
@@ -745,7 +751,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
         for (let x = 0; x < s.queue.length; x++) put(oAucIn + relOf[s.queue[x]], 1);
       }
     }
-    else put(oOfCom + s.offerA, 1);
+    else put(oOfCom + s.offerA, 1); // Bid, Ask, Future: the commodity
     if (s.offerTo >= 0 && s.offerTo < s.numPlayers) put(oOfTo + relOf[s.offerTo], 1);
   }
 
@@ -1005,7 +1011,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
     if (ok >= MintOffer.Bond) {
       const phase = s.phase;
       put(oMintOf + MINT.kind + ok - MintOffer.Bond, 1);
-      put(oMintOf + MINT.step + (phase === Phase.OfferRespond ? 2 : phase === Phase.SelectPlayer ? 1 : 0), 1);
+      put(oMintOf + MINT.step + offerStep(phase), 1);
       if (s.offerA >= 0) put(oMintIdx + s.offerA, 1);
       if (s.offerB >= 0 && ok !== MintOffer.Bond) {
         const pr = ok === MintOffer.BondSale ? mint.bondPrices[s.offerB] : ok === MintOffer.Spell ? d.market.spellPrices[s.offerB]
