@@ -206,271 +206,351 @@ interface FieldTypes {
 }
 
 /**
- * The state's fields, declared once. Derived from this table: `MerlinState`'s field names and types, the
- * StateRecord constructor (so `cloneState` and the copy `deserializeState` makes), `deserializeState`'s
- * checks, and the serialisation's key order (the table's order; keep it, or saved states and the behaviour
- * hashes change). A new field goes here, and gets its initial value in setup.ts createGame.
+ * The sizes of a new game's arrays (createGame gives them from the player count and the ruleset): an array
+ * field's `dim` names one of these, or the products `seatCommodities` (seats × 3), `seatPairs` (seats ×
+ * seats), `slots` (seats × fieldSlots) and `commodities` (3); `none` starts empty.
+ */
+export interface StateDims {
+  seats: number;
+  fieldSlots: number;
+  /** finance.maxContracts, finance.maxLoans, finance.insurance.maxPolicies, finance.mint.maxBonds / maxShares */
+  contracts: number;
+  loans: number;
+  policies: number;
+  bonds: number;
+  shares: number;
+  /** rules/schema.ts REGULATED_ACTIONS.length */
+  regulated: number;
+}
+type Dim = Exclude<keyof StateDims, 'fieldSlots'> | 'seatCommodities' | 'seatPairs' | 'slots' | 'commodities' | 'none';
+
+/**
+ * A field's descriptor: its kind and how a new game starts it, `init` for a number, `dim` and `fill` for an
+ * array (`fill` in every element), `dim` for an array of arrays (that many empty ones); a field with neither
+ * is given by createGame (it depends on the ruleset or the seed).
+ */
+interface FieldSpec {
+  kind: FieldKind;
+  init?: number;
+  dim?: Dim;
+  fill?: number;
+}
+function num(): { kind: 'num' };
+function num(init: number): { kind: 'num'; init: number };
+function num(init?: number): FieldSpec {
+  return init === undefined ? { kind: 'num' } : { kind: 'num', init };
+}
+function str(): { kind: 'str' } {
+  return { kind: 'str' };
+}
+function rng(): { kind: 'rng' } {
+  return { kind: 'rng' };
+}
+function nums(): { kind: 'nums' };
+function nums(dim: 'none'): { kind: 'nums'; dim: Dim };
+function nums(dim: Dim, fill: number): { kind: 'nums'; dim: Dim; fill: number };
+function nums(dim?: Dim, fill?: number): FieldSpec {
+  return dim === undefined ? { kind: 'nums' } : { kind: 'nums', dim, fill };
+}
+function nested(): { kind: 'nested' };
+function nested(dim: Dim): { kind: 'nested'; dim: Dim };
+function nested(dim?: Dim): FieldSpec {
+  return dim === undefined ? { kind: 'nested' } : { kind: 'nested', dim };
+}
+
+/**
+ * The state's fields, declared once. Derived from this table: `MerlinState`'s field names and types, a new
+ * game's values (`newState`, for createGame), the StateRecord constructor (so `cloneState` and the copy
+ * `deserializeState` makes), `deserializeState`'s checks, and the serialisation's key order (the table's
+ * order; keep it, or saved states and the behaviour hashes change). A new field is one line here.
  */
 export const STATE_FIELDS = {
-  v: 'num',
-  rulesetHash: 'str',
-  numPlayers: 'num',
-  rng: 'rng',
+  v: num(STATE_VERSION),
+  rulesetHash: str(),
+  numPlayers: num(),
+  rng: rng(),
   // ---- clock and counters (0.1.27b "Game Trackers", 0.1.14a "Indicators")
   /** Turns started so far (0 during the turn-order auction). */
-  turn: 'num',
+  turn: num(0),
   /** Index into `order` of the active player. */
-  turnIdx: 'num',
+  turnIdx: num(0),
   /** Seats in turn order, fixed by the blind auction (-1 while unplaced). */
-  order: 'nums',
-  actionsThisTurn: 'num',
+  order: nums('seats', -1),
+  actionsThisTurn: num(0),
   /** Position on the season wheel (a month), and which wheel: 0 standard, 1 erratic. */
-  wheelPos: 'num',
-  wheelKind: 'num',
+  wheelPos: num(),
+  wheelKind: num(0),
   /** Months elapsed since the start (wheel portions advanced), the clock for bankruptcy. */
-  months: 'num',
-  year: 'num',
-  climate: 'num',
-  costOfLiving: 'num',
-  researchCost: 'num',
-  taxRate: 'num',
-  volatility: 'num',
-  die1: 'num',
-  die2: 'num',
+  months: num(0),
+  year: num(1),
+  climate: num(0),
+  costOfLiving: num(),
+  researchCost: num(),
+  taxRate: num(),
+  volatility: num(),
+  die1: num(0),
+  die2: num(0),
   // ---- conserved pools of gold and commodities (DESIGN "Rules of the road")
-  centralBank: 'num',
-  row: 'num',
+  centralBank: num(),
+  row: num(0),
   /** Gold bid into an open blind auction (turn order or refused decree), hidden per bidder in `bids`. */
-  auctionPot: 'num',
+  auctionPot: num(0),
   /** Commodities in the supply ("the commodity deck"), by commodity index. */
-  supply: 'nums',
+  supply: nums(),
   // ---- players, by seat
-  gold: 'nums',
+  gold: nums(),
   /** Held commodities, [seat * 3 + commodity]. */
-  held: 'nums',
-  crowns: 'nums',
-  mead: 'nums',
-  debtBank: 'nums',
-  debtRow: 'nums',
+  held: nums('seatCommodities', 0),
+  crowns: nums('seats', 0),
+  mead: nums('seats', 0),
+  debtBank: nums('seats', 0),
+  debtRow: nums('seats', 0),
   /** Month (see `months`) the player became bankrupt, or -1. */
-  bankruptSince: 'nums',
-  eliminated: 'nums',
+  bankruptSince: nums('seats', -1),
+  eliminated: nums('seats', 0),
   /** Hidden hands: playing-card ids, or HAND_SPELL|instance, HAND_POTION|instance. */
-  hands: 'nested',
+  hands: nested('seats'),
   /** For each hand card, the card id of the lab that produced it (spells, recipes), or -1. */
-  handOrigin: 'nested',
+  handOrigin: nested('seats'),
   /** Cards bought this turn (hidden, playable from the next turn). */
-  newCards: 'nested',
+  newCards: nested('seats'),
   /** spellTargeted[a * P + b] = 1 when a has ever targeted b with a spell (for the robbery roll). */
-  spellTargeted: 'nums',
+  spellTargeted: nums('seatPairs', 0),
   // ---- fields, [seat * fieldSlots + slot]
-  slotKind: 'nums',
+  slotKind: nums('slots', 0),
   /** The base card: the property (Club), the lab (Spade/Heart), or the Chauffeur's first property. */
-  slotCard: 'nums',
-  slotTopKind: 'nums',
+  slotCard: nums('slots', -1),
+  slotTopKind: nums('slots', 0),
   /** The card on top: the Land, the Spell Shop / Brewery lab card, or the Chauffeur's second property. */
-  slotTop: 'nums',
-  slotInvest: 'nums',
+  slotTop: nums('slots', -1),
+  slotInvest: nums('slots', 0),
   /** Turn of the last investment on the slot (once per property per turn). */
-  slotInvestTurn: 'nums',
-  slotVault: 'nums',
+  slotInvestTurn: nums('slots', -1),
+  slotVault: nums('slots', 0),
   /** Research funds paid into a lab and not yet spent. */
-  slotFunds: 'nums',
+  slotFunds: nums('slots', 0),
   /** Spent cards under a lab (counted toward research success). */
-  slotSpent: 'nums',
+  slotSpent: nums('slots', 0),
   /** Commodity units planted on a Land. */
-  slotPlanted: 'nums',
+  slotPlanted: nums('slots', 0),
   /** Spent cards under labs: card code and its key (seat * fieldSlots + slot). */
-  underCard: 'nums',
-  underKey: 'nums',
+  underCard: nums('none'),
+  underKey: nums('none'),
   // ---- decks (draw from the end of the array)
-  deck: 'nums',
-  discard: 'nums',
+  deck: nums(),
+  discard: nums('none'),
   /** Custom decks, by DECK_NAMES order: teaLeaves, crystalBall, spells, potions, royalDecrees. */
-  cdeck: 'nested',
-  cdiscard: 'nested',
+  cdeck: nested(),
+  cdiscard: nested(),
   // ---- cards in play with pending triggers
   /** Future readings face up on the table: deck (0 tea, 1 crystal), instance, drawer, turn drawn. */
-  readingDeck: 'nums',
-  readingCard: 'nums',
-  readingOwner: 'nums',
-  readingTurn: 'nums',
+  readingDeck: nums('none'),
+  readingCard: nums('none'),
+  readingOwner: nums('none'),
+  readingTurn: nums('none'),
   /** Face-down potions: instance, owner, slot key (-1 in front of the player), turn brewed, card id of the lab that made it. */
-  potionCard: 'nums',
-  potionOwner: 'nums',
-  potionSlot: 'nums',
-  potionTurn: 'nums',
-  potionOrigin: 'nums',
+  potionCard: nums('none'),
+  potionOwner: nums('none'),
+  potionSlot: nums('none'),
+  potionTurn: nums('none'),
+  potionOrigin: nums('none'),
   /** Production modifiers (spells, potions): seat, slot (-1 all), scope (0 slot, 1 lands, 2 properties), multiplier, last turn. */
-  modSeat: 'nums',
-  modSlot: 'nums',
-  modScope: 'nums',
-  modMult: 'nums',
-  modUntil: 'nums',
+  modSeat: nums('none'),
+  modSlot: nums('none'),
+  modScope: nums('none'),
+  modMult: nums('none'),
+  modUntil: nums('none'),
   // ---- part 2: market and finance (0.1.27b "The Grand Market", "Commodity Transport", "Trading between
   // Players"; engine/market.ts, engine/trade.ts). All public. Indexed [seat * 3 + commodity] unless noted.
   /** Price per unit of the seat's open bid (one unit) on the commodity; 0 = none. The gold sits in the bid. */
-  mktBid: 'nums',
+  mktBid: nums('seatCommodities', 0),
   /** Turn the bid was placed or last lowered: it cannot be withdrawn until a later turn. */
-  mktBidTurn: 'nums',
+  mktBidTurn: nums('seatCommodities', -1),
   /** Price of a withdrawn bid waiting in escrow (still executable); 0 = none. Returns at the seat's next turn. */
-  mktEscBid: 'nums',
+  mktEscBid: nums('seatCommodities', 0),
   /** Gold from lowered bids waiting in escrow (not executable). Returns at the seat's next turn. */
-  mktEscGold: 'nums',
+  mktEscGold: nums('seatCommodities', 0),
   /** Price per unit of the seat's ask, and the units in it. */
-  mktAsk: 'nums',
-  mktAskQty: 'nums',
+  mktAsk: nums('seatCommodities', 0),
+  mktAskQty: nums('seatCommodities', 0),
   /** R.O.W. stimulus bids by commodity: how many (one unit each) and their price. */
-  rowBids: 'nums',
-  rowBidPrice: 'nums',
+  rowBids: nums('commodities', 0),
+  rowBidPrice: nums('commodities', 0),
   /** Last traded price by commodity (0 before the first trade). */
-  lastPrice: 'nums',
+  lastPrice: nums('commodities', 0),
   /** By commodity: the month (`months`) a bid was last seen on the market (stimulus clock). */
-  bidSeenMonth: 'nums',
+  bidSeenMonth: nums('commodities', 0),
   /** Horse carts by seat: commodity (-1 none), units, destination (-1 the seat's own ask, -2 the supply
    * (a R.O.W. purchase), else the buying seat), the ask price it carries, the turn of the seat's last transport. */
-  cartCom: 'nums',
-  cartQty: 'nums',
-  cartDest: 'nums',
-  cartPrice: 'nums',
-  cartTurn: 'nums',
+  cartCom: nums('seats', -1),
+  cartQty: nums('seats', 0),
+  cartDest: nums('seats', -1),
+  cartPrice: nums('seats', 0),
+  cartTurn: nums('seats', -1),
   /** The market action or offer being composed (SelectTerm, SelectPlayer, OfferRespond): 1 goods trade,
    * 2 property sale, 3 bid, 4 ask (0 none); offerA the item given / slot / commodity, offerB the item asked /
    * price index / ask lot index (-1 until chosen); the counterparty (-1 none). */
-  offerKind: 'num',
-  offerA: 'num',
-  offerB: 'num',
-  offerTo: 'num',
+  offerKind: num(0),
+  offerA: num(-1),
+  offerB: num(-1),
+  offerTo: num(-1),
   /** An open property auction (Phase.PropertyAuction, engine/trade.ts): the highest bid so far (or the opening
    * price minus one step before any bid) and its bidder (-1 none); the bidders still in are `queue`. */
-  propAucPrice: 'num',
-  propAucLeader: 'num',
+  propAucPrice: num(0),
+  propAucLeader: num(-1),
   /** Futures contracts by table place [finance.maxContracts] (engine/futures.ts): the short (-1 = free place),
    * the long (-1 = not bought yet), commodity, forward price (gold per bushel), expiry month (`months`), units
    * still owed, and turns of the short already passed since expiry without full delivery. */
-  futShort: 'nums',
-  futLong: 'nums',
-  futCom: 'nums',
-  futPrice: 'nums',
-  futExpiry: 'nums',
-  futOwed: 'nums',
-  futLate: 'nums',
+  futShort: nums('contracts', -1),
+  futLong: nums('contracts', -1),
+  futCom: nums('contracts', 0),
+  futPrice: nums('contracts', 0),
+  futExpiry: nums('contracts', 0),
+  futOwed: nums('contracts', 0),
+  futLate: nums('contracts', 0),
   /** Loans by table place [finance.maxLoans] (engine/loans.ts): lender (-1 = free place), borrower, gold still
    * owed (principal and interest), the month repayment is due. */
-  loanLender: 'nums',
-  loanBorrower: 'nums',
-  loanOwed: 'nums',
-  loanDue: 'nums',
+  loanLender: nums('loans', -1),
+  loanBorrower: nums('loans', -1),
+  loanOwed: nums('loans', 0),
+  loanDue: nums('loans', 0),
   /** Insurance policies by table place [finance.insurance.maxPolicies] (engine/insurance.ts): seller (-1 = free
    * place), buyer (-1 = not sold yet), event (catalogue index), premium, gold locked as cover, the last turn
    * covered, the period in turns, and the season index it was posted in. */
-  polSeller: 'nums',
-  polBuyer: 'nums',
-  polEvent: 'nums',
-  polPremium: 'nums',
-  polCover: 'nums',
-  polUntil: 'nums',
-  polPeriod: 'nums',
-  polSeason: 'nums',
+  polSeller: nums('policies', -1),
+  polBuyer: nums('policies', -1),
+  polEvent: nums('policies', 0),
+  polPremium: nums('policies', 0),
+  polCover: nums('policies', 0),
+  polUntil: nums('policies', 0),
+  polPeriod: nums('policies', 0),
+  polSeason: nums('policies', 0),
   /** Bonds by table place [finance.mint.maxBonds] (engine/mint.ts): issuer (-1 = free place), holder (-1 = not
    * bought yet), face value (gold), coupon (gold per issuer turn), maturity month (`months`; the term in months
    * until it is bought). */
-  bondIssuer: 'nums',
-  bondHolder: 'nums',
-  bondFace: 'nums',
-  bondCoupon: 'nums',
-  bondDue: 'nums',
+  bondIssuer: nums('bonds', -1),
+  bondHolder: nums('bonds', -1),
+  bondFace: nums('bonds', 0),
+  bondCoupon: nums('bonds', 0),
+  bondDue: nums('bonds', 0),
   /** Shares by table place [finance.mint.maxShares] (engine/mint.ts): issuer (-1 = free place), holder (-1 = not
    * bought yet), percent of the issuer's property payouts claimed, price (the issue price, then the last price paid). */
-  shareIssuer: 'nums',
-  shareHolder: 'nums',
-  sharePct: 'nums',
-  sharePrice: 'nums',
+  shareIssuer: nums('shares', -1),
+  shareHolder: nums('shares', -1),
+  sharePct: nums('shares', 0),
+  sharePrice: nums('shares', 0),
   /** A spell card offered to a player (engine/mint.ts): the card id, out of the hand and public while offered (-1 none). */
-  offerCard: 'num',
+  offerCard: num(-1),
   /** The lab that produced the offered spell (-1 none), so a refused spell returns to the hand as it was. */
-  offerOrigin: 'num',
+  offerOrigin: num(-1),
   /** Transport wards by seat (engine/market-cards.ts): d6 points of transport risk removed, and the last turn. */
-  cartWard: 'nums',
-  cartWardUntil: 'nums',
+  cartWard: nums('seats', 0),
+  cartWardUntil: nums('seats', -1),
   /** Realm price shifts by commodity (engine/market-cards.ts): gold added to the realm's price, and the last turn. */
-  priceShift: 'nums',
-  priceShiftUntil: 'nums',
+  priceShift: nums('commodities', 0),
+  priceShiftUntil: nums('commodities', -1),
   // ---- the open decision
-  phase: 'num',
-  decider: 'num',
-  pending: 'num',
+  phase: num(Phase.AuctionBid),
+  decider: num(0),
+  pending: num(Pending.None),
   /** Hand index / slot / target chosen earlier in a compound decision. */
-  pendingHand: 'num',
-  pendingSlot: 'num',
-  pendingPlayer: 'num',
+  pendingHand: num(-1),
+  pendingSlot: num(-1),
+  pendingPlayer: num(-1),
   /** Seats still to decide in a multi-player step (auction bids, taxes, votes), in order. */
-  queue: 'nums',
+  queue: nums('none'),
   /** Hidden bids by seat (-1 = none yet). */
-  bids: 'nums',
+  bids: nums('seats', -1),
   /** Turn-order auction: seats in the current bidding group, the first position they compete for, the round. */
-  aucGroup: 'nums',
-  aucFirstPos: 'num',
-  aucRound: 'num',
+  aucGroup: nums(),
+  aucFirstPos: num(0),
+  aucRound: num(0),
   /** Further tied groups still to re-auction, flattened as [length, firstPos, seats...]. */
-  aucPending: 'nums',
+  aucPending: nums('none'),
   /** Decrees revealed to the drawer (instances), the chosen one, and the King's drawer. */
-  decreeOptions: 'nums',
-  decreeCard: 'num',
-  decreeDrawer: 'num',
+  decreeOptions: nums('none'),
+  decreeCard: num(-1),
+  decreeDrawer: num(-1),
   /** Tax-season votes by seat, for the vote the phase names (tax rate, Cost of the Living, Volatility): -1 none, 0 keep, 1 raise, 2 lower. */
-  votes: 'nums',
+  votes: nums('seats', -1),
   // ---- outcome
-  winner: 'num',
-  victory: 'num',
+  winner: num(-1),
+  victory: num(Victory.None),
   /**
    * Part 4, regulations (engine/regulations.ts): by regulated action (rules/schema.ts REGULATED_ACTIONS), the index
    * into `decrees.regulations` of the regulation in force, -1 none.
    */
-  regulation: 'nums',
+  regulation: nums('regulated', -1),
   /** The regulation put to the vote (-1 none), the decree's enactor who proposes it (-1 none), and open votes by seat (-1 none, 0 against, 1 for). */
-  regMotion: 'num',
-  regProposer: 'num',
-  regVotes: 'nums',
+  regMotion: num(-1),
+  regProposer: num(-1),
+  regVotes: nums('seats', -1),
   // ---- part 3: combat (0.1.27b/0.1.22b "The Animated Guardians", "The Royal Guard", "The Art of War")
   /** Hits taken by the card in each field slot [seat * fieldSlots + slot]; at its hit points it is destroyed (face down). */
-  slotHits: 'nums',
+  slotHits: nums('slots', 0),
   /** Units on the board (golems and Royal Guards), in order of arrival: the playing card (Jack, Queen or King). */
-  unitCard: 'nums',
-  unitOwner: 'nums',
+  unitCard: nums('none'),
+  unitOwner: nums('none'),
   /** Slot key (seat * fieldSlots + slot) of the card the unit stands on. */
-  unitPos: 'nums',
+  unitPos: nums('none'),
   /** Attack Power (golems) or Strength (guards). */
-  unitAtk: 'nums',
+  unitAtk: nums('none'),
   /** Hit Points (golems) or Health (guards) left. */
-  unitHp: 'nums',
+  unitHp: nums('none'),
   /** First turn on which the unit may act. */
-  unitActiveFrom: 'nums',
+  unitActiveFrom: nums('none'),
   /** Turn of the unit's last action (-1 never). */
-  unitActed: 'nums',
+  unitActed: nums('none'),
   /** 1 while the unit defends the card it stands on. */
-  unitStance: 'nums',
+  unitStance: nums('none'),
   /** Extra Health that absorbs damage first until the owner's next turn (Stalwart Defender). */
-  unitShield: 'nums',
+  unitShield: nums('none'),
   /** Attacks beyond the first left this turn (Swift Executioner). */
-  unitExtraAttacks: 'nums',
+  unitExtraAttacks: nums('none'),
   /** UnitFlag bits. */
-  unitFlags: 'nums',
+  unitFlags: nums('none'),
   /** Index of the unit chosen in an open unit command (-1 none). */
-  cmdUnit: 'num',
+  cmdUnit: num(-1),
   /** The partner golem of an open Coordinated Strike, or the golem to dismantle in an open Transmute Golem (-1 none). */
-  cmdPartner: 'num',
-} as const satisfies Record<string, FieldKind>;
+  cmdPartner: num(-1),
+} as const satisfies Record<string, FieldSpec>;
 
-type StateFields = { -readonly [K in keyof typeof STATE_FIELDS]: FieldTypes[(typeof STATE_FIELDS)[K]] };
+type Fields = typeof STATE_FIELDS;
+type StateFields = { -readonly [K in keyof Fields]: FieldTypes[Fields[K]['kind']] };
 /** The game state: one field per STATE_FIELDS entry, of the type its kind names (the docs are on the table). */
 export interface MerlinState extends StateFields {}
+/** The fields a new game cannot start by itself (neither `init` nor `dim` in the table): createGame gives them. */
+export type GivenFields = { [K in keyof Fields]: Fields[K] extends { init: number } | { dim: Dim } ? never : K }[keyof Fields];
 
 const FIELD_NAMES = Object.keys(STATE_FIELDS) as (keyof MerlinState)[];
-const fieldsOf = (kind: FieldKind) => FIELD_NAMES.filter((k) => STATE_FIELDS[k] === kind);
-const NUM_ARRAYS = fieldsOf('nums');
-const NESTED_ARRAYS = fieldsOf('nested');
-const SCALARS = FIELD_NAMES.filter((k) => STATE_FIELDS[k] === 'num' || STATE_FIELDS[k] === 'str');
+const kindOf = (k: keyof MerlinState): FieldKind => STATE_FIELDS[k].kind;
+const NUM_ARRAYS = FIELD_NAMES.filter((k) => kindOf(k) === 'nums');
+const NESTED_ARRAYS = FIELD_NAMES.filter((k) => kindOf(k) === 'nested');
+const SCALARS = FIELD_NAMES.filter((k) => kindOf(k) === 'num' || kindOf(k) === 'str');
+
+/**
+ * A new game's state: every field at its table start (`init`, or `dim` × `fill`), and the `given` ones (the
+ * ruleset's counters, the shuffled decks, the RNG...) as createGame passes them. A StateRecord.
+ * @throws Error when a field the table does not start is missing from `given` (a bug in the caller)
+ */
+export function newState(dims: StateDims, given: Pick<MerlinState, GivenFields>): MerlinState {
+  const P = dims.seats;
+  const length: Record<Dim, number> = {
+    seats: P, seatCommodities: P * 3, seatPairs: P * P, slots: P * dims.fieldSlots, commodities: 3, contracts: dims.contracts,
+    loans: dims.loans, policies: dims.policies, bonds: dims.bonds, shares: dims.shares, regulated: dims.regulated, none: 0,
+  };
+  const out: Record<string, unknown> = {};
+  for (const k of FIELD_NAMES) {
+    const f: FieldSpec = STATE_FIELDS[k];
+    if (f.init !== undefined) out[k] = f.init;
+    else if (f.dim === undefined) {
+      if (!(k in given)) throw new Error(`newState: field ${k} must be given`);
+      out[k] = (given as Partial<MerlinState>)[k];
+    } else if (f.kind === 'nested') out[k] = Array.from({ length: length[f.dim] }, () => []);
+    else out[k] = new Array<number>(length[f.dim]).fill(f.fill ?? 0);
+  }
+  return new StateRecord(out as unknown as MerlinState);
+}
 
 /** The copy of field `k` of state `s` by kind, as JavaScript source (for the generated constructor). */
 const COPY_SOURCE: Record<FieldKind, (k: string) => string> = {
@@ -505,7 +585,7 @@ const StateRecord = makeStateRecord();
 function makeStateRecord(): new (s: MerlinState) => MerlinState {
   const lines = FIELD_NAMES.map((k) => {
     if (!/^[A-Za-z_$][\w$]*$/.test(k)) throw new Error(`state field name ${k} is not an identifier`);
-    return `    this.${k} = ${COPY_SOURCE[STATE_FIELDS[k]](k)};`;
+    return `    this.${k} = ${COPY_SOURCE[kindOf(k)](k)};`;
   });
   const source = `return class StateRecord {\n  constructor(s) {\n${lines.join('\n')}\n  }\n};`;
   return new Function('cloneRng', 'nestCopy', source)(cloneRng, nestCopy) as new (s: MerlinState) => MerlinState;
@@ -548,7 +628,7 @@ export function deserializeState(json: string, expectedRulesetHash?: string): Me
   if (expectedRulesetHash !== undefined && s.rulesetHash !== expectedRulesetHash)
     throw new StateError(`state was made under ruleset ${String(s.rulesetHash).slice(0, 12)}, not ${expectedRulesetHash.slice(0, 12)}`);
   for (const k of SCALARS) {
-    const t = STATE_FIELDS[k] === 'num' ? 'number' : 'string';
+    const t = kindOf(k) === 'num' ? 'number' : 'string';
     if (typeof s[k] !== t) throw new StateError(`state field ${k} is missing or not a ${t}`);
   }
   for (const k of NUM_ARRAYS) if (!Array.isArray(s[k])) throw new StateError(`state field ${k} is missing or not an array`);

@@ -8,7 +8,7 @@ import { nextInt, seedRng } from '../../core/rng.ts';
 import { StateError } from '../../core/errors.ts';
 import { loadRuleset } from '../rules/index.ts';
 import { applyAction, catalogue, cloneState, createGame, deserializeState, isTerminal, legalActions, serializeState } from '../engine/index.ts';
-import { STATE_FIELDS, type MerlinState } from '../engine/state.ts';
+import { newState, STATE_FIELDS, type MerlinState } from '../engine/state.ts';
 
 const rs = loadRuleset('full');
 const names = Object.keys(STATE_FIELDS) as (keyof MerlinState)[];
@@ -35,7 +35,7 @@ describe('state fields', () => {
     const s = midGame('kinds');
     for (const k of names) {
       const v: unknown = s[k];
-      const kind = STATE_FIELDS[k];
+      const kind = STATE_FIELDS[k].kind;
       if (kind === 'num') expect(typeof v, k).toBe('number');
       else if (kind === 'str') expect(typeof v, k).toBe('string');
       else if (kind === 'rng') expect(typeof (v as { s0: unknown }).s0, k).toBe('number');
@@ -49,7 +49,7 @@ describe('state fields', () => {
     const c = cloneState(s);
     expect(serializeState(c)).toBe(serializeState(s));
     for (const k of names) {
-      const kind = STATE_FIELDS[k];
+      const kind = STATE_FIELDS[k].kind;
       if (kind === 'num' || kind === 'str') continue;
       expect(c[k], k).not.toBe(s[k]);
       if (kind === 'nested') (s[k] as number[][]).forEach((a, i) => expect((c[k] as number[][])[i], k).not.toBe(a));
@@ -63,5 +63,21 @@ describe('state fields', () => {
       expect(() => deserializeState(without(k, v)), k).toThrow(StateError);
       expect(() => deserializeState(without(k, v)), k).toThrow(new RegExp(`state field ${k} `));
     }
+  });
+
+  it('newState starts every field from the table and refuses a missing given field', () => {
+    const s = createGame(rs, 5, 'starts');
+    expect(s.slotCard.length).toBe(5 * rs.data.table.fieldSlots);
+    expect(s.slotCard.every((c) => c === -1)).toBe(true);
+    expect(s.held).toEqual(new Array(15).fill(0));
+    expect(s.hands).toEqual([[], [], [], [], []]);
+    expect(s.futShort).toEqual(new Array(rs.data.finance.maxContracts).fill(-1));
+    expect([s.v, s.year, s.winner, s.cmdUnit]).toEqual([3, 1, -1, -1]);
+    const dims = { seats: 2, fieldSlots: 3, contracts: 1, loans: 1, policies: 1, bonds: 1, shares: 1, regulated: 1 };
+    const given = { rulesetHash: 'x', numPlayers: 2, rng: s.rng, wheelPos: 0, costOfLiving: 1, researchCost: 1, taxRate: 1, volatility: 1,
+      centralBank: 0, supply: [0, 0, 0], gold: [0, 0], deck: [], cdeck: [], cdiscard: [], aucGroup: [0, 1] };
+    expect(Object.keys(newState(dims, given))).toEqual(names);
+    const { deck: _deck, ...noDeck } = given;
+    expect(() => newState(dims, noDeck as typeof given)).toThrow(/field deck must be given/);
   });
 });
