@@ -12,6 +12,7 @@
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
 import { removeAt, takeGold } from './ledger.ts';
+import { rankOf } from './cards.ts';
 import { checkDominance } from './victory.ts';
 import { removeReading } from './effects.ts';
 import { leaveMarket } from './market.ts';
@@ -74,7 +75,7 @@ export function eliminate(s: MerlinState, rs: Ruleset, seat: number): void {
     if (s.slotKind[k] === SlotKind.Empty) continue;
     s.centralBank += s.slotInvest[k] + s.slotVault[k] + s.slotFunds[k];
     if (s.slotPlanted[k] > 0) {
-      const c = rs.landCommodity[((s.slotTop[k] % 54) % 13) + 1];
+      const c = rs.landCommodity[rankOf(s.slotTop[k])];
       s.supply[c] += s.slotPlanted[k];
     }
     s.discard.push(s.slotCard[k]);

@@ -18,7 +18,13 @@ export function suitOf(card: number): number {
   return f >= 52 ? 4 : (f / 13) | 0;
 }
 
-/** Rank of a playing card: 1 Ace, 2..10, 11 Jack, 12 Queen, 13 King; 0 for a Joker. */
+/**
+ * Rank of a playing card: 1 Ace, 2..10, 11 Jack, 12 Queen, 13 King; 0 for a Joker (and for -1, no card).
+ * The one place the rank is computed: the engine, the observation and the agents all call it. (It was once
+ * written out as `((card % 54) % 13) + 1` in six files, which gives a Joker 1 or 2; every such copy read a
+ * field slot's card, a unit's card or a hand card already known not to be a Joker, and a Joker never lies
+ * there: it is played at once and shuffled back (0.1.27b "Taxmen"; test/rank.test.ts), so none differed.)
+ */
 export function rankOf(card: number): number {
   const f = card % 54;
   return f >= 52 ? 0 : (f % 13) + 1;
@@ -44,7 +50,7 @@ export function buildPlayingDeck(decks: number, jokers: boolean, golems = true):
   const out: number[] = [];
   for (let d = 0; d < decks; d++) {
     for (let f = 0; f < (jokers ? 54 : 52); f++) {
-      const r = f < 52 ? (f % 13) + 1 : 0;
+      const r = rankOf(f);
       if (!golems && (r === 11 || r === 12)) continue;
       out.push(d * 54 + f);
     }

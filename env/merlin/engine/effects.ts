@@ -16,7 +16,7 @@ import type { CardDef, Condition, DeckName } from '../cards/schema.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { COMMODITIES } from '../rules/schema.ts';
 import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
-import { drawFrom, shuffleBack } from './cards.ts';
+import { drawFrom, rankOf, shuffleBack } from './cards.ts';
 import { landNumberAt, removeAt } from './ledger.ts';
 import { applyCartWard, applyMarketPrice } from './market-cards.ts';
 import { cardDef, DECK_INDEX } from './kernel/card-defs.ts';
@@ -467,7 +467,7 @@ export function rollTriggers(s: MerlinState, rs: Ruleset, total: number): void {
 /** The number a slot answers to: its Land's number when it has one, else its base card's number. */
 export function slotNumber(s: MerlinState, k: number): number {
   if (s.slotTopKind[k] === TopKind.Land) return landNumberAt(s, k);
-  return s.slotCard[k] < 0 ? 0 : ((s.slotCard[k] % 54) % 13) + 1;
+  return s.slotCard[k] < 0 ? 0 : rankOf(s.slotCard[k]);
 }
 
 /** Turn triggers at the start of a turn: "in N turns" cards resolve; expired readings and potions are discarded. */

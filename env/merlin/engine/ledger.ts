@@ -5,6 +5,7 @@
  */
 import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, type MerlinState } from './state.ts';
+import { rankOf } from './cards.ts';
 
 /**
  * `a.splice(i, 1)` without the array of removed elements that splice allocates: the engine removes from its
@@ -76,7 +77,7 @@ export function takeFromVaults(s: MerlinState, rs: Ruleset, seat: number, amount
 /** The number of the Land on slot key `k` (0 when none). */
 export function landNumberAt(s: MerlinState, k: number): number {
   const top = s.slotTop[k];
-  return top < 0 ? 0 : (top % 54) % 13 + 1;
+  return top < 0 ? 0 : rankOf(top);
 }
 
 /** Supply gives up to `amount` units of commodity `c` to `seat`; returns the units given (the supply is finite). */

@@ -15,7 +15,7 @@ import { seedRng, shuffleInPlace } from '../../core/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { DECK_NAMES } from '../cards/schema.ts';
 import { REGULATED_ACTIONS } from '../rules/schema.ts';
-import { cloneState, Phase, STATE_VERSION, Victory, type MerlinState } from './state.ts';
+import { newState, Phase, type MerlinState } from './state.ts';
 import { buildPlayingDeck } from './cards.ts';
 import { dealSkirmish } from './combat.ts';
 
@@ -39,54 +39,23 @@ export function createGame(rs: Ruleset, numPlayers: number, seed: string | numbe
     shuffleInPlace(rng, d);
     return d;
   });
-  const fill = (n: number, v: number) => new Array<number>(n).fill(v);
-  const K = r.finance.maxContracts;
-  const KP = r.finance.insurance.maxPolicies;
-  const s: MerlinState = {
-    v: STATE_VERSION, rulesetHash: rs.hash, numPlayers: P, rng,
-    turn: 0, turnIdx: 0, order: fill(P, -1), actionsThisTurn: 0,
-    wheelPos: r.start.wheelPortion, wheelKind: 0, months: 0, year: 1, climate: 0,
-    costOfLiving: r.start.costOfLiving, researchCost: r.start.researchCost, taxRate: r.start.taxRate, volatility: r.start.volatility,
-    die1: 0, die2: 0,
-    centralBank: r.supply.gold - P * r.start.gold, row: 0, auctionPot: 0,
-    supply: [r.supply.commodities.souls, r.supply.commodities.elixirOil, r.supply.commodities.essenceGrain],
-    gold: fill(P, r.start.gold), held: fill(P * 3, 0), crowns: fill(P, 0), mead: fill(P, 0),
-    debtBank: fill(P, 0), debtRow: fill(P, 0), bankruptSince: fill(P, -1), eliminated: fill(P, 0),
-    hands: [...Array(P)].map(() => []), handOrigin: [...Array(P)].map(() => []), newCards: [...Array(P)].map(() => []),
-    spellTargeted: fill(P * P, 0),
-    slotKind: fill(P * F, 0), slotCard: fill(P * F, -1), slotTopKind: fill(P * F, 0), slotTop: fill(P * F, -1),
-    slotInvest: fill(P * F, 0), slotInvestTurn: fill(P * F, -1), slotVault: fill(P * F, 0), slotFunds: fill(P * F, 0),
-    slotSpent: fill(P * F, 0), slotPlanted: fill(P * F, 0), underCard: [], underKey: [],
-    deck, discard: [], cdeck, cdiscard: cdeck.map(() => []),
-    readingDeck: [], readingCard: [], readingOwner: [], readingTurn: [],
-    potionCard: [], potionOwner: [], potionSlot: [], potionTurn: [], potionOrigin: [],
-    modSeat: [], modSlot: [], modScope: [], modMult: [], modUntil: [],
-    mktBid: fill(P * 3, 0), mktBidTurn: fill(P * 3, -1), mktEscBid: fill(P * 3, 0), mktEscGold: fill(P * 3, 0),
-    mktAsk: fill(P * 3, 0), mktAskQty: fill(P * 3, 0), rowBids: fill(3, 0), rowBidPrice: fill(3, 0), lastPrice: fill(3, 0),
-    bidSeenMonth: fill(3, 0), cartCom: fill(P, -1), cartQty: fill(P, 0), cartDest: fill(P, -1), cartPrice: fill(P, 0), cartTurn: fill(P, -1),
-    offerKind: 0, offerA: -1, offerB: -1, offerTo: -1, propAucPrice: 0, propAucLeader: -1,
-    futShort: fill(K, -1), futLong: fill(K, -1), futCom: fill(K, 0), futPrice: fill(K, 0), futExpiry: fill(K, 0), futOwed: fill(K, 0),
-    futLate: fill(K, 0),
-    loanLender: fill(r.finance.maxLoans, -1), loanBorrower: fill(r.finance.maxLoans, -1), loanOwed: fill(r.finance.maxLoans, 0),
-    loanDue: fill(r.finance.maxLoans, 0),
-    polSeller: fill(KP, -1), polBuyer: fill(KP, -1), polEvent: fill(KP, 0), polPremium: fill(KP, 0), polCover: fill(KP, 0),
-    polUntil: fill(KP, 0), polPeriod: fill(KP, 0), polSeason: fill(KP, 0),
-    bondIssuer: fill(r.finance.mint.maxBonds, -1), bondHolder: fill(r.finance.mint.maxBonds, -1), bondFace: fill(r.finance.mint.maxBonds, 0),
-    bondCoupon: fill(r.finance.mint.maxBonds, 0), bondDue: fill(r.finance.mint.maxBonds, 0),
-    shareIssuer: fill(r.finance.mint.maxShares, -1), shareHolder: fill(r.finance.mint.maxShares, -1), sharePct: fill(r.finance.mint.maxShares, 0),
-    sharePrice: fill(r.finance.mint.maxShares, 0), offerCard: -1, offerOrigin: -1,
-    cartWard: fill(P, 0), cartWardUntil: fill(P, -1), priceShift: fill(3, 0), priceShiftUntil: fill(3, -1),
-    phase: Phase.AuctionBid, decider: 0, pending: 0, pendingHand: -1, pendingSlot: -1, pendingPlayer: -1,
-    queue: [], bids: fill(P, -1), aucGroup: [...Array(P).keys()], aucFirstPos: 0, aucRound: 0, aucPending: [],
-    decreeOptions: [], decreeCard: -1, decreeDrawer: -1, votes: fill(P, -1),
-    regulation: fill(REGULATED_ACTIONS.length, -1), regMotion: -1, regProposer: -1, regVotes: fill(P, -1),
-    winner: -1, victory: Victory.None,
-    slotHits: fill(P * F, 0), unitCard: [], unitOwner: [], unitPos: [], unitAtk: [], unitHp: [], unitActiveFrom: [], unitActed: [],
-    unitStance: [], unitShield: [], unitExtraAttacks: [], unitFlags: [], cmdUnit: -1, cmdPartner: -1,
-  };
+  // Every other field starts as engine/state.ts STATE_FIELDS says.
+  const s = newState(
+    {
+      seats: P, fieldSlots: F, contracts: r.finance.maxContracts, loans: r.finance.maxLoans, policies: r.finance.insurance.maxPolicies,
+      bonds: r.finance.mint.maxBonds, shares: r.finance.mint.maxShares, regulated: REGULATED_ACTIONS.length,
+    },
+    {
+      rulesetHash: rs.hash, numPlayers: P, rng, wheelPos: r.start.wheelPortion,
+      costOfLiving: r.start.costOfLiving, researchCost: r.start.researchCost, taxRate: r.start.taxRate, volatility: r.start.volatility,
+      centralBank: r.supply.gold - P * r.start.gold,
+      supply: [r.supply.commodities.souls, r.supply.commodities.elixirOil, r.supply.commodities.essenceGrain],
+      gold: new Array<number>(P).fill(r.start.gold), deck, cdeck, cdiscard: cdeck.map(() => []), aucGroup: [...Array(P).keys()],
+    },
+  );
   if (r.supply.gold < P * r.start.gold) throw new ArgumentError('the gold supply does not cover starting gold');
   dealSkirmish(s, rs);
-  return cloneState(s); // fixes the key order used by serialisation
+  return s;
 }
 
 /** Highest turn-order bid `seat` may place now. */

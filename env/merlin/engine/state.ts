@@ -194,281 +194,372 @@ export const HAND_POTION = 8192;
 export const READING_TEA = 0;
 export const READING_CRYSTAL = 1;
 
-export interface MerlinState {
-  v: number;
-  rulesetHash: string;
-  numPlayers: number;
+/** What a state field holds, which fixes how it is copied and checked. */
+type FieldKind = 'num' | 'str' | 'rng' | 'nums' | 'nested';
+/** The TypeScript type of each FieldKind. */
+interface FieldTypes {
+  num: number;
+  str: string;
   rng: RngState;
+  nums: number[];
+  nested: number[][];
+}
 
+/**
+ * The sizes of a new game's arrays (createGame gives them from the player count and the ruleset): an array
+ * field's `dim` names one of these, or the products `seatCommodities` (seats × 3), `seatPairs` (seats ×
+ * seats), `slots` (seats × fieldSlots) and `commodities` (3); `none` starts empty.
+ */
+export interface StateDims {
+  seats: number;
+  fieldSlots: number;
+  /** finance.maxContracts, finance.maxLoans, finance.insurance.maxPolicies, finance.mint.maxBonds / maxShares */
+  contracts: number;
+  loans: number;
+  policies: number;
+  bonds: number;
+  shares: number;
+  /** rules/schema.ts REGULATED_ACTIONS.length */
+  regulated: number;
+}
+type Dim = Exclude<keyof StateDims, 'fieldSlots'> | 'seatCommodities' | 'seatPairs' | 'slots' | 'commodities' | 'none';
+
+/**
+ * A field's descriptor: its kind and how a new game starts it, `init` for a number, `dim` and `fill` for an
+ * array (`fill` in every element), `dim` for an array of arrays (that many empty ones); a field with neither
+ * is given by createGame (it depends on the ruleset or the seed).
+ */
+interface FieldSpec {
+  kind: FieldKind;
+  init?: number;
+  dim?: Dim;
+  fill?: number;
+}
+function num(): { kind: 'num' };
+function num(init: number): { kind: 'num'; init: number };
+function num(init?: number): FieldSpec {
+  return init === undefined ? { kind: 'num' } : { kind: 'num', init };
+}
+function str(): { kind: 'str' } {
+  return { kind: 'str' };
+}
+function rng(): { kind: 'rng' } {
+  return { kind: 'rng' };
+}
+function nums(): { kind: 'nums' };
+function nums(dim: 'none'): { kind: 'nums'; dim: Dim };
+function nums(dim: Dim, fill: number): { kind: 'nums'; dim: Dim; fill: number };
+function nums(dim?: Dim, fill?: number): FieldSpec {
+  return dim === undefined ? { kind: 'nums' } : { kind: 'nums', dim, fill };
+}
+function nested(): { kind: 'nested' };
+function nested(dim: Dim): { kind: 'nested'; dim: Dim };
+function nested(dim?: Dim): FieldSpec {
+  return dim === undefined ? { kind: 'nested' } : { kind: 'nested', dim };
+}
+
+/**
+ * The state's fields, declared once. Derived from this table: `MerlinState`'s field names and types, a new
+ * game's values (`newState`, for createGame), the StateRecord constructor (so `cloneState` and the copy
+ * `deserializeState` makes), `deserializeState`'s checks, and the serialisation's key order (the table's
+ * order; keep it, or saved states and the behaviour hashes change). A new field is one line here.
+ */
+export const STATE_FIELDS = {
+  v: num(STATE_VERSION),
+  rulesetHash: str(),
+  numPlayers: num(),
+  rng: rng(),
   // ---- clock and counters (0.1.27b "Game Trackers", 0.1.14a "Indicators")
   /** Turns started so far (0 during the turn-order auction). */
-  turn: number;
+  turn: num(0),
   /** Index into `order` of the active player. */
-  turnIdx: number;
+  turnIdx: num(0),
   /** Seats in turn order, fixed by the blind auction (-1 while unplaced). */
-  order: number[];
-  actionsThisTurn: number;
+  order: nums('seats', -1),
+  actionsThisTurn: num(0),
   /** Position on the season wheel (a month), and which wheel: 0 standard, 1 erratic. */
-  wheelPos: number;
-  wheelKind: number;
+  wheelPos: num(),
+  wheelKind: num(0),
   /** Months elapsed since the start (wheel portions advanced), the clock for bankruptcy. */
-  months: number;
-  year: number;
-  climate: number;
-  costOfLiving: number;
-  researchCost: number;
-  taxRate: number;
-  volatility: number;
-  die1: number;
-  die2: number;
-
+  months: num(0),
+  year: num(1),
+  climate: num(0),
+  costOfLiving: num(),
+  researchCost: num(),
+  taxRate: num(),
+  volatility: num(),
+  die1: num(0),
+  die2: num(0),
   // ---- conserved pools of gold and commodities (DESIGN "Rules of the road")
-  centralBank: number;
-  row: number;
+  centralBank: num(),
+  row: num(0),
   /** Gold bid into an open blind auction (turn order or refused decree), hidden per bidder in `bids`. */
-  auctionPot: number;
+  auctionPot: num(0),
   /** Commodities in the supply ("the commodity deck"), by commodity index. */
-  supply: number[];
-
+  supply: nums(),
   // ---- players, by seat
-  gold: number[];
+  gold: nums(),
   /** Held commodities, [seat * 3 + commodity]. */
-  held: number[];
-  crowns: number[];
-  mead: number[];
-  debtBank: number[];
-  debtRow: number[];
+  held: nums('seatCommodities', 0),
+  crowns: nums('seats', 0),
+  mead: nums('seats', 0),
+  debtBank: nums('seats', 0),
+  debtRow: nums('seats', 0),
   /** Month (see `months`) the player became bankrupt, or -1. */
-  bankruptSince: number[];
-  eliminated: number[];
+  bankruptSince: nums('seats', -1),
+  eliminated: nums('seats', 0),
   /** Hidden hands: playing-card ids, or HAND_SPELL|instance, HAND_POTION|instance. */
-  hands: number[][];
+  hands: nested('seats'),
   /** For each hand card, the card id of the lab that produced it (spells, recipes), or -1. */
-  handOrigin: number[][];
+  handOrigin: nested('seats'),
   /** Cards bought this turn (hidden, playable from the next turn). */
-  newCards: number[][];
+  newCards: nested('seats'),
   /** spellTargeted[a * P + b] = 1 when a has ever targeted b with a spell (for the robbery roll). */
-  spellTargeted: number[];
-
+  spellTargeted: nums('seatPairs', 0),
   // ---- fields, [seat * fieldSlots + slot]
-  slotKind: number[];
+  slotKind: nums('slots', 0),
   /** The base card: the property (Club), the lab (Spade/Heart), or the Chauffeur's first property. */
-  slotCard: number[];
-  slotTopKind: number[];
+  slotCard: nums('slots', -1),
+  slotTopKind: nums('slots', 0),
   /** The card on top: the Land, the Spell Shop / Brewery lab card, or the Chauffeur's second property. */
-  slotTop: number[];
-  slotInvest: number[];
+  slotTop: nums('slots', -1),
+  slotInvest: nums('slots', 0),
   /** Turn of the last investment on the slot (once per property per turn). */
-  slotInvestTurn: number[];
-  slotVault: number[];
+  slotInvestTurn: nums('slots', -1),
+  slotVault: nums('slots', 0),
   /** Research funds paid into a lab and not yet spent. */
-  slotFunds: number[];
+  slotFunds: nums('slots', 0),
   /** Spent cards under a lab (counted toward research success). */
-  slotSpent: number[];
+  slotSpent: nums('slots', 0),
   /** Commodity units planted on a Land. */
-  slotPlanted: number[];
+  slotPlanted: nums('slots', 0),
   /** Spent cards under labs: card code and its key (seat * fieldSlots + slot). */
-  underCard: number[];
-  underKey: number[];
-
+  underCard: nums('none'),
+  underKey: nums('none'),
   // ---- decks (draw from the end of the array)
-  deck: number[];
-  discard: number[];
+  deck: nums(),
+  discard: nums('none'),
   /** Custom decks, by DECK_NAMES order: teaLeaves, crystalBall, spells, potions, royalDecrees. */
-  cdeck: number[][];
-  cdiscard: number[][];
-
+  cdeck: nested(),
+  cdiscard: nested(),
   // ---- cards in play with pending triggers
   /** Future readings face up on the table: deck (0 tea, 1 crystal), instance, drawer, turn drawn. */
-  readingDeck: number[];
-  readingCard: number[];
-  readingOwner: number[];
-  readingTurn: number[];
+  readingDeck: nums('none'),
+  readingCard: nums('none'),
+  readingOwner: nums('none'),
+  readingTurn: nums('none'),
   /** Face-down potions: instance, owner, slot key (-1 in front of the player), turn brewed, card id of the lab that made it. */
-  potionCard: number[];
-  potionOwner: number[];
-  potionSlot: number[];
-  potionTurn: number[];
-  potionOrigin: number[];
+  potionCard: nums('none'),
+  potionOwner: nums('none'),
+  potionSlot: nums('none'),
+  potionTurn: nums('none'),
+  potionOrigin: nums('none'),
   /** Production modifiers (spells, potions): seat, slot (-1 all), scope (0 slot, 1 lands, 2 properties), multiplier, last turn. */
-  modSeat: number[];
-  modSlot: number[];
-  modScope: number[];
-  modMult: number[];
-  modUntil: number[];
-
+  modSeat: nums('none'),
+  modSlot: nums('none'),
+  modScope: nums('none'),
+  modMult: nums('none'),
+  modUntil: nums('none'),
   // ---- part 2: market and finance (0.1.27b "The Grand Market", "Commodity Transport", "Trading between
   // Players"; engine/market.ts, engine/trade.ts). All public. Indexed [seat * 3 + commodity] unless noted.
   /** Price per unit of the seat's open bid (one unit) on the commodity; 0 = none. The gold sits in the bid. */
-  mktBid: number[];
+  mktBid: nums('seatCommodities', 0),
   /** Turn the bid was placed or last lowered: it cannot be withdrawn until a later turn. */
-  mktBidTurn: number[];
+  mktBidTurn: nums('seatCommodities', -1),
   /** Price of a withdrawn bid waiting in escrow (still executable); 0 = none. Returns at the seat's next turn. */
-  mktEscBid: number[];
+  mktEscBid: nums('seatCommodities', 0),
   /** Gold from lowered bids waiting in escrow (not executable). Returns at the seat's next turn. */
-  mktEscGold: number[];
+  mktEscGold: nums('seatCommodities', 0),
   /** Price per unit of the seat's ask, and the units in it. */
-  mktAsk: number[];
-  mktAskQty: number[];
+  mktAsk: nums('seatCommodities', 0),
+  mktAskQty: nums('seatCommodities', 0),
   /** R.O.W. stimulus bids by commodity: how many (one unit each) and their price. */
-  rowBids: number[];
-  rowBidPrice: number[];
+  rowBids: nums('commodities', 0),
+  rowBidPrice: nums('commodities', 0),
   /** Last traded price by commodity (0 before the first trade). */
-  lastPrice: number[];
+  lastPrice: nums('commodities', 0),
   /** By commodity: the month (`months`) a bid was last seen on the market (stimulus clock). */
-  bidSeenMonth: number[];
+  bidSeenMonth: nums('commodities', 0),
   /** Horse carts by seat: commodity (-1 none), units, destination (-1 the seat's own ask, -2 the supply
    * (a R.O.W. purchase), else the buying seat), the ask price it carries, the turn of the seat's last transport. */
-  cartCom: number[];
-  cartQty: number[];
-  cartDest: number[];
-  cartPrice: number[];
-  cartTurn: number[];
+  cartCom: nums('seats', -1),
+  cartQty: nums('seats', 0),
+  cartDest: nums('seats', -1),
+  cartPrice: nums('seats', 0),
+  cartTurn: nums('seats', -1),
   /** The market action or offer being composed (SelectTerm, SelectPlayer, OfferRespond): 1 goods trade,
    * 2 property sale, 3 bid, 4 ask (0 none); offerA the item given / slot / commodity, offerB the item asked /
    * price index / ask lot index (-1 until chosen); the counterparty (-1 none). */
-  offerKind: number;
-  offerA: number;
-  offerB: number;
-  offerTo: number;
+  offerKind: num(0),
+  offerA: num(-1),
+  offerB: num(-1),
+  offerTo: num(-1),
   /** An open property auction (Phase.PropertyAuction, engine/trade.ts): the highest bid so far (or the opening
    * price minus one step before any bid) and its bidder (-1 none); the bidders still in are `queue`. */
-  propAucPrice: number;
-  propAucLeader: number;
+  propAucPrice: num(0),
+  propAucLeader: num(-1),
   /** Futures contracts by table place [finance.maxContracts] (engine/futures.ts): the short (-1 = free place),
    * the long (-1 = not bought yet), commodity, forward price (gold per bushel), expiry month (`months`), units
    * still owed, and turns of the short already passed since expiry without full delivery. */
-  futShort: number[];
-  futLong: number[];
-  futCom: number[];
-  futPrice: number[];
-  futExpiry: number[];
-  futOwed: number[];
-  futLate: number[];
+  futShort: nums('contracts', -1),
+  futLong: nums('contracts', -1),
+  futCom: nums('contracts', 0),
+  futPrice: nums('contracts', 0),
+  futExpiry: nums('contracts', 0),
+  futOwed: nums('contracts', 0),
+  futLate: nums('contracts', 0),
   /** Loans by table place [finance.maxLoans] (engine/loans.ts): lender (-1 = free place), borrower, gold still
    * owed (principal and interest), the month repayment is due. */
-  loanLender: number[];
-  loanBorrower: number[];
-  loanOwed: number[];
-  loanDue: number[];
+  loanLender: nums('loans', -1),
+  loanBorrower: nums('loans', -1),
+  loanOwed: nums('loans', 0),
+  loanDue: nums('loans', 0),
   /** Insurance policies by table place [finance.insurance.maxPolicies] (engine/insurance.ts): seller (-1 = free
    * place), buyer (-1 = not sold yet), event (catalogue index), premium, gold locked as cover, the last turn
    * covered, the period in turns, and the season index it was posted in. */
-  polSeller: number[];
-  polBuyer: number[];
-  polEvent: number[];
-  polPremium: number[];
-  polCover: number[];
-  polUntil: number[];
-  polPeriod: number[];
-  polSeason: number[];
+  polSeller: nums('policies', -1),
+  polBuyer: nums('policies', -1),
+  polEvent: nums('policies', 0),
+  polPremium: nums('policies', 0),
+  polCover: nums('policies', 0),
+  polUntil: nums('policies', 0),
+  polPeriod: nums('policies', 0),
+  polSeason: nums('policies', 0),
   /** Bonds by table place [finance.mint.maxBonds] (engine/mint.ts): issuer (-1 = free place), holder (-1 = not
    * bought yet), face value (gold), coupon (gold per issuer turn), maturity month (`months`; the term in months
    * until it is bought). */
-  bondIssuer: number[];
-  bondHolder: number[];
-  bondFace: number[];
-  bondCoupon: number[];
-  bondDue: number[];
+  bondIssuer: nums('bonds', -1),
+  bondHolder: nums('bonds', -1),
+  bondFace: nums('bonds', 0),
+  bondCoupon: nums('bonds', 0),
+  bondDue: nums('bonds', 0),
   /** Shares by table place [finance.mint.maxShares] (engine/mint.ts): issuer (-1 = free place), holder (-1 = not
    * bought yet), percent of the issuer's property payouts claimed, price (the issue price, then the last price paid). */
-  shareIssuer: number[];
-  shareHolder: number[];
-  sharePct: number[];
-  sharePrice: number[];
+  shareIssuer: nums('shares', -1),
+  shareHolder: nums('shares', -1),
+  sharePct: nums('shares', 0),
+  sharePrice: nums('shares', 0),
   /** A spell card offered to a player (engine/mint.ts): the card id, out of the hand and public while offered (-1 none). */
-  offerCard: number;
+  offerCard: num(-1),
   /** The lab that produced the offered spell (-1 none), so a refused spell returns to the hand as it was. */
-  offerOrigin: number;
+  offerOrigin: num(-1),
   /** Transport wards by seat (engine/market-cards.ts): d6 points of transport risk removed, and the last turn. */
-  cartWard: number[];
-  cartWardUntil: number[];
+  cartWard: nums('seats', 0),
+  cartWardUntil: nums('seats', -1),
   /** Realm price shifts by commodity (engine/market-cards.ts): gold added to the realm's price, and the last turn. */
-  priceShift: number[];
-  priceShiftUntil: number[];
-
+  priceShift: nums('commodities', 0),
+  priceShiftUntil: nums('commodities', -1),
   // ---- the open decision
-  phase: number;
-  decider: number;
-  pending: number;
+  phase: num(Phase.AuctionBid),
+  decider: num(0),
+  pending: num(Pending.None),
   /** Hand index / slot / target chosen earlier in a compound decision. */
-  pendingHand: number;
-  pendingSlot: number;
-  pendingPlayer: number;
+  pendingHand: num(-1),
+  pendingSlot: num(-1),
+  pendingPlayer: num(-1),
   /** Seats still to decide in a multi-player step (auction bids, taxes, votes), in order. */
-  queue: number[];
+  queue: nums('none'),
   /** Hidden bids by seat (-1 = none yet). */
-  bids: number[];
+  bids: nums('seats', -1),
   /** Turn-order auction: seats in the current bidding group, the first position they compete for, the round. */
-  aucGroup: number[];
-  aucFirstPos: number;
-  aucRound: number;
+  aucGroup: nums(),
+  aucFirstPos: num(0),
+  aucRound: num(0),
   /** Further tied groups still to re-auction, flattened as [length, firstPos, seats...]. */
-  aucPending: number[];
+  aucPending: nums('none'),
   /** Decrees revealed to the drawer (instances), the chosen one, and the King's drawer. */
-  decreeOptions: number[];
-  decreeCard: number;
-  decreeDrawer: number;
+  decreeOptions: nums('none'),
+  decreeCard: num(-1),
+  decreeDrawer: num(-1),
   /** Tax-season votes by seat, for the vote the phase names (tax rate, Cost of the Living, Volatility): -1 none, 0 keep, 1 raise, 2 lower. */
-  votes: number[];
+  votes: nums('seats', -1),
+  // ---- outcome
+  winner: num(-1),
+  victory: num(Victory.None),
   /**
    * Part 4, regulations (engine/regulations.ts): by regulated action (rules/schema.ts REGULATED_ACTIONS), the index
    * into `decrees.regulations` of the regulation in force, -1 none.
    */
-  regulation: number[];
+  regulation: nums('regulated', -1),
   /** The regulation put to the vote (-1 none), the decree's enactor who proposes it (-1 none), and open votes by seat (-1 none, 0 against, 1 for). */
-  regMotion: number;
-  regProposer: number;
-  regVotes: number[];
-
-  // ---- outcome
-  winner: number;
-  victory: number;
-
+  regMotion: num(-1),
+  regProposer: num(-1),
+  regVotes: nums('seats', -1),
   // ---- part 3: combat (0.1.27b/0.1.22b "The Animated Guardians", "The Royal Guard", "The Art of War")
   /** Hits taken by the card in each field slot [seat * fieldSlots + slot]; at its hit points it is destroyed (face down). */
-  slotHits: number[];
+  slotHits: nums('slots', 0),
   /** Units on the board (golems and Royal Guards), in order of arrival: the playing card (Jack, Queen or King). */
-  unitCard: number[];
-  unitOwner: number[];
+  unitCard: nums('none'),
+  unitOwner: nums('none'),
   /** Slot key (seat * fieldSlots + slot) of the card the unit stands on. */
-  unitPos: number[];
+  unitPos: nums('none'),
   /** Attack Power (golems) or Strength (guards). */
-  unitAtk: number[];
+  unitAtk: nums('none'),
   /** Hit Points (golems) or Health (guards) left. */
-  unitHp: number[];
+  unitHp: nums('none'),
   /** First turn on which the unit may act. */
-  unitActiveFrom: number[];
+  unitActiveFrom: nums('none'),
   /** Turn of the unit's last action (-1 never). */
-  unitActed: number[];
+  unitActed: nums('none'),
   /** 1 while the unit defends the card it stands on. */
-  unitStance: number[];
+  unitStance: nums('none'),
   /** Extra Health that absorbs damage first until the owner's next turn (Stalwart Defender). */
-  unitShield: number[];
+  unitShield: nums('none'),
   /** Attacks beyond the first left this turn (Swift Executioner). */
-  unitExtraAttacks: number[];
+  unitExtraAttacks: nums('none'),
   /** UnitFlag bits. */
-  unitFlags: number[];
+  unitFlags: nums('none'),
   /** Index of the unit chosen in an open unit command (-1 none). */
-  cmdUnit: number;
+  cmdUnit: num(-1),
   /** The partner golem of an open Coordinated Strike, or the golem to dismantle in an open Transmute Golem (-1 none). */
-  cmdPartner: number;
+  cmdPartner: num(-1),
+} as const satisfies Record<string, FieldSpec>;
+
+type Fields = typeof STATE_FIELDS;
+type StateFields = { -readonly [K in keyof Fields]: FieldTypes[Fields[K]['kind']] };
+/** The game state: one field per STATE_FIELDS entry, of the type its kind names (the docs are on the table). */
+export interface MerlinState extends StateFields {}
+/** The fields a new game cannot start by itself (neither `init` nor `dim` in the table): createGame gives them. */
+export type GivenFields = { [K in keyof Fields]: Fields[K] extends { init: number } | { dim: Dim } ? never : K }[keyof Fields];
+
+const FIELD_NAMES = Object.keys(STATE_FIELDS) as (keyof MerlinState)[];
+const kindOf = (k: keyof MerlinState): FieldKind => STATE_FIELDS[k].kind;
+const NUM_ARRAYS = FIELD_NAMES.filter((k) => kindOf(k) === 'nums');
+const NESTED_ARRAYS = FIELD_NAMES.filter((k) => kindOf(k) === 'nested');
+const SCALARS = FIELD_NAMES.filter((k) => kindOf(k) === 'num' || kindOf(k) === 'str');
+
+/**
+ * A new game's state: every field at its table start (`init`, or `dim` × `fill`), and the `given` ones (the
+ * ruleset's counters, the shuffled decks, the RNG...) as createGame passes them. A StateRecord.
+ * @throws Error when a field the table does not start is missing from `given` (a bug in the caller)
+ */
+export function newState(dims: StateDims, given: Pick<MerlinState, GivenFields>): MerlinState {
+  const P = dims.seats;
+  const length: Record<Dim, number> = {
+    seats: P, seatCommodities: P * 3, seatPairs: P * P, slots: P * dims.fieldSlots, commodities: 3, contracts: dims.contracts,
+    loans: dims.loans, policies: dims.policies, bonds: dims.bonds, shares: dims.shares, regulated: dims.regulated, none: 0,
+  };
+  const out: Record<string, unknown> = {};
+  for (const k of FIELD_NAMES) {
+    const f: FieldSpec = STATE_FIELDS[k];
+    if (f.init !== undefined) out[k] = f.init;
+    else if (f.dim === undefined) {
+      if (!(k in given)) throw new Error(`newState: field ${k} must be given`);
+      out[k] = (given as Partial<MerlinState>)[k];
+    } else if (f.kind === 'nested') out[k] = Array.from({ length: length[f.dim] }, () => []);
+    else out[k] = new Array<number>(length[f.dim]).fill(f.fill ?? 0);
+  }
+  return new StateRecord(out as unknown as MerlinState);
 }
 
-const NUM_ARRAYS: (keyof MerlinState)[] = [
-  'order', 'supply', 'gold', 'held', 'crowns', 'mead', 'debtBank', 'debtRow', 'bankruptSince', 'eliminated', 'spellTargeted',
-  'futShort', 'futLong', 'futCom', 'futPrice', 'futExpiry', 'futOwed', 'futLate', 'loanLender', 'loanBorrower', 'loanOwed', 'loanDue',
-  'polSeller', 'polBuyer', 'polEvent', 'polPremium', 'polCover', 'polUntil', 'polPeriod', 'polSeason',
-  'bondIssuer', 'bondHolder', 'bondFace', 'bondCoupon', 'bondDue', 'shareIssuer', 'shareHolder', 'sharePct', 'sharePrice',
-  'cartWard', 'cartWardUntil', 'priceShift', 'priceShiftUntil',
-  'mktBid', 'mktBidTurn', 'mktEscBid', 'mktEscGold', 'mktAsk', 'mktAskQty', 'rowBids', 'rowBidPrice', 'lastPrice', 'bidSeenMonth', 'cartCom', 'cartQty', 'cartDest', 'cartPrice', 'cartTurn',
-  'slotKind', 'slotCard', 'slotTopKind', 'slotTop', 'slotInvest', 'slotInvestTurn', 'slotVault', 'slotFunds', 'slotSpent', 'slotPlanted',
-  'underCard', 'underKey', 'deck', 'discard', 'readingDeck', 'readingCard', 'readingOwner', 'readingTurn',
-  'potionCard', 'potionOwner', 'potionSlot', 'potionTurn', 'potionOrigin', 'modSeat', 'modSlot', 'modScope', 'modMult', 'modUntil',
-  'queue', 'bids', 'aucGroup', 'aucPending', 'decreeOptions', 'votes', 'regulation', 'regVotes',
-  'slotHits', 'unitCard', 'unitOwner', 'unitPos', 'unitAtk', 'unitHp', 'unitActiveFrom', 'unitActed', 'unitStance', 'unitShield', 'unitExtraAttacks', 'unitFlags',
-];
-const NESTED_ARRAYS: (keyof MerlinState)[] = ['hands', 'handOrigin', 'newCards', 'cdeck', 'cdiscard'];
+/** The copy of field `k` of state `s` by kind, as JavaScript source (for the generated constructor). */
+const COPY_SOURCE: Record<FieldKind, (k: string) => string> = {
+  num: (k) => `s.${k}`,
+  str: (k) => `s.${k}`,
+  rng: (k) => `cloneRng(s.${k})`,
+  nums: (k) => `s.${k}.slice()`,
+  nested: (k) => `nestCopy(s.${k})`,
+};
 
 /**
  * Every MerlinState the engine makes is a StateRecord (createGame, cloneState, deserializeState): one
@@ -481,169 +572,23 @@ const NESTED_ARRAYS: (keyof MerlinState)[] = ['hands', 'handOrigin', 'newCards',
  * constructor that assigns every field gets them all in-object and one hidden class from the first game.
  * Measured (docs/BENCHMARKS.md, 2026-11-21): random play 430k -> 855k steps/s, env steps 155k -> 265k.
  *
- * The interface merge gives the class MerlinState's fields without class-field declarations (which would
- * first define every field as undefined). Field order is the serialisation's key order.
+ * Why generated from STATE_FIELDS (`new Function`): V8 sizes a constructor's objects by counting the
+ * `this.x = ...` assignments in its source, so a loop over the field names would leave most fields
+ * out-of-object again. The generated source is the constructor that was written out by hand before:
+ * `this.gold = s.gold.slice();` and so on, one line a field in table order, no closure or spread per field.
+ * The names come from the table above (checked to be identifiers), never from input. Checked with
+ * %DebugPrint / %HaveSameMap (Node 20, 2026-11-24): the same Map[1336] with all 156 fields in-object as the
+ * hand-written constructor, and createGame's, cloneState's and deserializeState's states share one map.
  */
-interface StateRecord extends MerlinState {}
-class StateRecord {
-  constructor(s: MerlinState) {
-    this.v = s.v;
-    this.rulesetHash = s.rulesetHash;
-    this.numPlayers = s.numPlayers;
-    this.rng = cloneRng(s.rng);
-    this.turn = s.turn;
-    this.turnIdx = s.turnIdx;
-    this.order = s.order.slice();
-    this.actionsThisTurn = s.actionsThisTurn;
-    this.wheelPos = s.wheelPos;
-    this.wheelKind = s.wheelKind;
-    this.months = s.months;
-    this.year = s.year;
-    this.climate = s.climate;
-    this.costOfLiving = s.costOfLiving;
-    this.researchCost = s.researchCost;
-    this.taxRate = s.taxRate;
-    this.volatility = s.volatility;
-    this.die1 = s.die1;
-    this.die2 = s.die2;
-    this.centralBank = s.centralBank;
-    this.row = s.row;
-    this.auctionPot = s.auctionPot;
-    this.supply = s.supply.slice();
-    this.gold = s.gold.slice();
-    this.held = s.held.slice();
-    this.crowns = s.crowns.slice();
-    this.mead = s.mead.slice();
-    this.debtBank = s.debtBank.slice();
-    this.debtRow = s.debtRow.slice();
-    this.bankruptSince = s.bankruptSince.slice();
-    this.eliminated = s.eliminated.slice();
-    this.hands = nestCopy(s.hands);
-    this.handOrigin = nestCopy(s.handOrigin);
-    this.newCards = nestCopy(s.newCards);
-    this.spellTargeted = s.spellTargeted.slice();
-    this.slotKind = s.slotKind.slice();
-    this.slotCard = s.slotCard.slice();
-    this.slotTopKind = s.slotTopKind.slice();
-    this.slotTop = s.slotTop.slice();
-    this.slotInvest = s.slotInvest.slice();
-    this.slotInvestTurn = s.slotInvestTurn.slice();
-    this.slotVault = s.slotVault.slice();
-    this.slotFunds = s.slotFunds.slice();
-    this.slotSpent = s.slotSpent.slice();
-    this.slotPlanted = s.slotPlanted.slice();
-    this.underCard = s.underCard.slice();
-    this.underKey = s.underKey.slice();
-    this.deck = s.deck.slice();
-    this.discard = s.discard.slice();
-    this.cdeck = nestCopy(s.cdeck);
-    this.cdiscard = nestCopy(s.cdiscard);
-    this.readingDeck = s.readingDeck.slice();
-    this.readingCard = s.readingCard.slice();
-    this.readingOwner = s.readingOwner.slice();
-    this.readingTurn = s.readingTurn.slice();
-    this.potionCard = s.potionCard.slice();
-    this.potionOwner = s.potionOwner.slice();
-    this.potionSlot = s.potionSlot.slice();
-    this.potionTurn = s.potionTurn.slice();
-    this.potionOrigin = s.potionOrigin.slice();
-    this.modSeat = s.modSeat.slice();
-    this.modSlot = s.modSlot.slice();
-    this.modScope = s.modScope.slice();
-    this.modMult = s.modMult.slice();
-    this.modUntil = s.modUntil.slice();
-    this.mktBid = s.mktBid.slice();
-    this.mktBidTurn = s.mktBidTurn.slice();
-    this.mktEscBid = s.mktEscBid.slice();
-    this.mktEscGold = s.mktEscGold.slice();
-    this.mktAsk = s.mktAsk.slice();
-    this.mktAskQty = s.mktAskQty.slice();
-    this.rowBids = s.rowBids.slice();
-    this.rowBidPrice = s.rowBidPrice.slice();
-    this.lastPrice = s.lastPrice.slice();
-    this.bidSeenMonth = s.bidSeenMonth.slice();
-    this.cartCom = s.cartCom.slice();
-    this.cartQty = s.cartQty.slice();
-    this.cartDest = s.cartDest.slice();
-    this.cartPrice = s.cartPrice.slice();
-    this.cartTurn = s.cartTurn.slice();
-    this.offerKind = s.offerKind;
-    this.offerA = s.offerA;
-    this.offerB = s.offerB;
-    this.offerTo = s.offerTo;
-    this.propAucPrice = s.propAucPrice;
-    this.propAucLeader = s.propAucLeader;
-    this.futShort = s.futShort.slice();
-    this.futLong = s.futLong.slice();
-    this.futCom = s.futCom.slice();
-    this.futPrice = s.futPrice.slice();
-    this.futExpiry = s.futExpiry.slice();
-    this.futOwed = s.futOwed.slice();
-    this.futLate = s.futLate.slice();
-    this.loanLender = s.loanLender.slice();
-    this.loanBorrower = s.loanBorrower.slice();
-    this.loanOwed = s.loanOwed.slice();
-    this.loanDue = s.loanDue.slice();
-    this.polSeller = s.polSeller.slice();
-    this.polBuyer = s.polBuyer.slice();
-    this.polEvent = s.polEvent.slice();
-    this.polPremium = s.polPremium.slice();
-    this.polCover = s.polCover.slice();
-    this.polUntil = s.polUntil.slice();
-    this.polPeriod = s.polPeriod.slice();
-    this.polSeason = s.polSeason.slice();
-    this.bondIssuer = s.bondIssuer.slice();
-    this.bondHolder = s.bondHolder.slice();
-    this.bondFace = s.bondFace.slice();
-    this.bondCoupon = s.bondCoupon.slice();
-    this.bondDue = s.bondDue.slice();
-    this.shareIssuer = s.shareIssuer.slice();
-    this.shareHolder = s.shareHolder.slice();
-    this.sharePct = s.sharePct.slice();
-    this.sharePrice = s.sharePrice.slice();
-    this.offerCard = s.offerCard;
-    this.offerOrigin = s.offerOrigin;
-    this.cartWard = s.cartWard.slice();
-    this.cartWardUntil = s.cartWardUntil.slice();
-    this.priceShift = s.priceShift.slice();
-    this.priceShiftUntil = s.priceShiftUntil.slice();
-    this.phase = s.phase;
-    this.decider = s.decider;
-    this.pending = s.pending;
-    this.pendingHand = s.pendingHand;
-    this.pendingSlot = s.pendingSlot;
-    this.pendingPlayer = s.pendingPlayer;
-    this.queue = s.queue.slice();
-    this.bids = s.bids.slice();
-    this.aucGroup = s.aucGroup.slice();
-    this.aucFirstPos = s.aucFirstPos;
-    this.aucRound = s.aucRound;
-    this.aucPending = s.aucPending.slice();
-    this.decreeOptions = s.decreeOptions.slice();
-    this.decreeCard = s.decreeCard;
-    this.decreeDrawer = s.decreeDrawer;
-    this.votes = s.votes.slice();
-    this.winner = s.winner;
-    this.victory = s.victory;
-    this.regulation = s.regulation.slice();
-    this.regMotion = s.regMotion;
-    this.regProposer = s.regProposer;
-    this.regVotes = s.regVotes.slice();
-    this.slotHits = s.slotHits.slice();
-    this.unitCard = s.unitCard.slice();
-    this.unitOwner = s.unitOwner.slice();
-    this.unitPos = s.unitPos.slice();
-    this.unitAtk = s.unitAtk.slice();
-    this.unitHp = s.unitHp.slice();
-    this.unitActiveFrom = s.unitActiveFrom.slice();
-    this.unitActed = s.unitActed.slice();
-    this.unitStance = s.unitStance.slice();
-    this.unitShield = s.unitShield.slice();
-    this.unitExtraAttacks = s.unitExtraAttacks.slice();
-    this.unitFlags = s.unitFlags.slice();
-    this.cmdUnit = s.cmdUnit;
-    this.cmdPartner = s.cmdPartner;
-  }
+const StateRecord = makeStateRecord();
+
+function makeStateRecord(): new (s: MerlinState) => MerlinState {
+  const lines = FIELD_NAMES.map((k) => {
+    if (!/^[A-Za-z_$][\w$]*$/.test(k)) throw new Error(`state field name ${k} is not an identifier`);
+    return `    this.${k} = ${COPY_SOURCE[kindOf(k)](k)};`;
+  });
+  const source = `return class StateRecord {\n  constructor(s) {\n${lines.join('\n')}\n  }\n};`;
+  return new Function('cloneRng', 'nestCopy', source)(cloneRng, nestCopy) as new (s: MerlinState) => MerlinState;
 }
 
 function nestCopy(a: number[][]): number[][] {
@@ -654,7 +599,7 @@ function nestCopy(a: number[][]): number[][] {
 
 /**
  * A deep copy of `s` (a StateRecord). Cost: a few microseconds for a 4-player mid-game state
- * (docs/BENCHMARKS.md). Written out field by field, so no generic deep copy runs.
+ * (docs/BENCHMARKS.md). The generated StateRecord constructor copies field by field, so no generic deep copy runs.
  */
 export function cloneState(s: MerlinState): MerlinState {
   return new StateRecord(s);
@@ -682,6 +627,10 @@ export function deserializeState(json: string, expectedRulesetHash?: string): Me
   if (s.v !== STATE_VERSION) throw new StateError(`state version ${String(s.v)} is not ${STATE_VERSION}`);
   if (expectedRulesetHash !== undefined && s.rulesetHash !== expectedRulesetHash)
     throw new StateError(`state was made under ruleset ${String(s.rulesetHash).slice(0, 12)}, not ${expectedRulesetHash.slice(0, 12)}`);
+  for (const k of SCALARS) {
+    const t = kindOf(k) === 'num' ? 'number' : 'string';
+    if (typeof s[k] !== t) throw new StateError(`state field ${k} is missing or not a ${t}`);
+  }
   for (const k of NUM_ARRAYS) if (!Array.isArray(s[k])) throw new StateError(`state field ${k} is missing or not an array`);
   for (const k of NESTED_ARRAYS) {
     const a = s[k] as unknown;

@@ -17,6 +17,7 @@
 import type { Ruleset } from '../rules/index.ts';
 import { Phase, SlotKind, TopKind, Victory, type MerlinState } from './state.ts';
 import { marketWorth } from './market.ts';
+import { rankOf } from './cards.ts';
 import { addClaims } from './ledger.ts';
 import { addInsuranceWorth } from './insurance.ts';
 import { Kind } from './actions.ts';
@@ -52,13 +53,13 @@ export function netWorth(s: MerlinState, rs: Ruleset, seat: number): number {
     const kind = s.slotKind[k];
     if (kind === SlotKind.Empty) continue;
     w += s.slotVault[k] + s.slotInvest[k] + s.slotFunds[k] + s.slotPlanted[k] * col;
-    const value = rs.payout[((s.slotCard[k] % 54) % 13) + 1];
+    const value = rs.payout[rankOf(s.slotCard[k])];
     if (kind === SlotKind.Property) {
       const top = s.slotTopKind[k];
       w += top === TopKind.SpellShop || top === TopKind.Brewery ? value * rs.data.specialisedPayoutMultiplier : value;
       if (top !== TopKind.None) w += col;
     } else if (kind === SlotKind.Chauffeur) {
-      w += value + rs.payout[((s.slotTop[k] % 54) % 13) + 1];
+      w += value + rs.payout[rankOf(s.slotTop[k])];
     } else {
       w += col; // a lab is a permit
     }

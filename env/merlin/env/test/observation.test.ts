@@ -18,6 +18,7 @@ import {
   type MerlinState,
 } from '../../engine/index.ts';
 import { HAND_POTION, HAND_SPELL, Phase } from '../../engine/state.ts';
+import { rankOf } from '../../engine/cards.ts';
 import { createObservationEncoder, createStateEncoder } from '../observation.ts';
 import { resampleHidden } from '../hidden.ts';
 import { decreeFaces } from '../../engine/decrees.ts';
@@ -435,7 +436,7 @@ describe.each([2, 4, 6])('resampleHidden with %i players', (players) => {
       expect(statesEqual(a, resampleHidden(rs, s, `seed-${n}`, player))).toBe(true);
       const hidden = hiddenFrom(s, player);
       // Kings in hand are public (their draw was seen), so only other cards count as hidden holdings.
-      const hidden1 = (c: number) => c >= HAND_SPELL || (c % 54) % 13 !== 12;
+      const hidden1 = (c: number) => c >= HAND_SPELL || rankOf(c) !== 13;
       const othersHold = [...Array(players).keys()].some((p) => p !== player && (s.hands[p].some(hidden1) || s.newCards[p].some(hidden1)));
       if (othersHold) {
         withHidden++;
@@ -444,7 +445,7 @@ describe.each([2, 4, 6])('resampleHidden with %i players', (players) => {
         const hands = JSON.stringify(s.hands.filter((_, p) => p !== player));
         // Hands that can be redrawn: some other seat holds a card in hand that is not a King (a King in hand is a
         // public Royal Guard); cards bought this turn are redrawn too but are not in `hands`.
-        const redrawable = s.hands.some((h, p) => p !== player && h.some((c) => c >= HAND_SPELL || c % 13 !== 12));
+        const redrawable = s.hands.some((h, p) => p !== player && h.some((c) => c >= HAND_SPELL || rankOf(c) !== 13));
         if (redrawable) {
           withHands++;
           if (seeds.some((x) => JSON.stringify(x.hands.filter((_, p) => p !== player)) !== hands)) handsRedrawn++;
