@@ -68,11 +68,15 @@ export function specReadsFiles(spec: string): boolean {
 /** `checkpoints/NAME`: a checkpoint shipped in the repository (readable by any client; see agents/ppo.ts). */
 const SHIPPED_CHECKPOINT = /^checkpoints\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
-/** Parse a comma-separated list of specs, validating each. */
-export function parseAgentList(list: string): string[] {
+/**
+ * Parse a comma-separated list of specs, validating each with `validate` (default: resolving it for
+ * Merlin's `full` ruleset; the game registry passes its game's resolver).
+ * @throws ArgumentError for an empty list or whatever `validate` throws
+ */
+export function parseAgentList(list: string, validate: (spec: string) => unknown = (spec) => resolveAgent(spec, 0)): string[] {
   const specs = list.split(',').map((x) => x.trim()).filter(Boolean);
   if (specs.length === 0) throw new ArgumentError('--agents needs at least one agent spec');
-  for (const spec of specs) resolveAgent(spec, 0);
+  for (const spec of specs) validate(spec);
   return specs;
 }
 

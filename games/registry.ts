@@ -16,7 +16,7 @@ import type { Game } from '../env/core/game.ts';
 import type { GameReporting } from '../env/core/play.ts';
 import { merlinGame, type MerlinGame } from '../env/merlin/env/game.ts';
 import { merlinReporting } from '../env/merlin/env/reporting.ts';
-import { AVAILABLE_AGENTS, resolveAgent, specReadsFiles } from '../agents/registry.ts';
+import { AVAILABLE_AGENTS, parseAgentList, resolveAgent, specReadsFiles } from '../agents/registry.ts';
 
 /** One registered game. S is its state type (`unknown` to callers that do not look inside). */
 export interface GameEntry<S = unknown> {
@@ -73,4 +73,10 @@ export function gameEntry(name: string = DEFAULT_GAME): GameEntry {
 /** The entry that made `game` (by its `name`). @throws ArgumentError for a game no entry registers */
 export function entryOf(game: Game<unknown>): GameEntry {
   return gameEntry(game.name);
+}
+
+/** Parse a comma-separated list of `entry`'s agent specs (`--agents`), validating each. @throws ArgumentError */
+export function parseAgents(list: string, entry: GameEntry = gameEntry()): string[] {
+  const game = entry.game();
+  return parseAgentList(list, (spec) => entry.agent(spec, 0, game));
 }
