@@ -11,6 +11,7 @@
  * commands name no game.
  */
 import { ArgumentError } from './errors.ts';
+import { chance, type ChanceOutcome } from './rng.ts';
 import type { Agent } from './agent.ts';
 import type { Game } from './game.ts';
 
@@ -35,6 +36,21 @@ export interface PlayOptions<S> extends PlayHooks<S> {
   onError?: 'throw' | 'stop';
   /** Play on from this state instead of `game.newState(players, seed)` (it is mutated). */
   state?: S;
+  /** Record the game's history (`PlayResult.history`): every action with the chance outcomes it led to. */
+  history?: boolean;
+  /**
+   * Chance outcomes to force, by kind, first in first out (rng.ts `chance`; Merlin: 'roll' for each die
+   * of a turn's roll, 'shuffle' for a deck's new order), taken by the game's own actions only. The RNG
+   * is drawn all the same, so a game replays from its recorded history with or without them.
+   */
+  forceChance?: Map<string, ChanceOutcome[]>;
+}
+
+/** One action of a game's history, with the chance outcomes it led to (kind, outcome), in order. */
+export interface HistoryEntry {
+  seat: number;
+  action: number;
+  chance: [kind: string, outcome: ChanceOutcome][];
 }
 
 export interface PlayResult<S> {
@@ -44,6 +60,8 @@ export interface PlayResult<S> {
   steps: number;
   /** The error that stopped the game (only with `onError: 'stop'`), else null. */
   error: Error | null;
+  /** With `history`: every action applied, in order, with its chance outcomes; else empty. */
+  history: HistoryEntry[];
 }
 
 /**
@@ -57,6 +75,11 @@ export function playGame<S>(game: Game<S>, agents: readonly Agent[], seed: strin
   const s = options.state ?? game.newState(options.players ?? agents.length, seed);
   const legal = new Int32Array(game.numActions);
   const maxSteps = options.maxSteps ?? Infinity;
+  const history: HistoryEntry[] = [];
+  let outcomes: HistoryEntry['chance'] = [];
+  const record = options.history ? (kind: string, outcome: ChanceOutcome) => void outcomes.push([kind, outcome]) : null;
+  const forced = options.forceChance ?? null;
+  const chanced = record !== null || forced !== null;
   let steps = 0;
   options.onStart?.(s);
   try {
@@ -66,15 +89,33 @@ export function playGame<S>(game: Game<S>, agents: readonly Agent[], seed: strin
       const seat = game.currentPlayer(s);
       const action = agents[seat % agents.length].act(null, null, { seat, legal, numLegal, state: s });
       options.beforeAction?.(s, seat, action, steps);
-      game.applyAction(s, action);
+      if (chanced) applyWithChance(game, s, action, record, forced);
+      else game.applyAction(s, action);
+      if (record) {
+        history.push({ seat, action, chance: outcomes });
+        outcomes = [];
+      }
       options.afterAction?.(s, seat, action, steps);
       steps++;
     }
   } catch (e) {
     if (options.onError !== 'stop' || (e instanceof ArgumentError && steps >= maxSteps)) throw e;
-    return { state: s, steps, error: e as Error };
+    return { state: s, steps, error: e as Error, history };
   }
-  return { state: s, steps, error: null };
+  return { state: s, steps, error: null, history };
+}
+
+/** `game.applyAction(s, action)` with the chance channel recording into `record` and forcing from `forced`, restored after. */
+function applyWithChance<S>(game: Game<S>, s: S, action: number, record: typeof chance.record, forced: typeof chance.forced): void {
+  const saved = { record: chance.record, forced: chance.forced };
+  chance.record = record;
+  chance.forced = forced;
+  try {
+    game.applyAction(s, action);
+  } finally {
+    chance.record = saved.record;
+    chance.forced = saved.forced;
+  }
 }
 
 /**
