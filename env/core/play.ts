@@ -8,7 +8,9 @@
  * here), and the game applies it. Hooks see the state before (`beforeAction`) and after (`afterAction`)
  * each action; what a command reports beyond the game's end (action kinds, card plays, invariant checks)
  * it gathers there, from the per-game `GameReporting` the game registry supplies, so the loop and the
- * commands name no game.
+ * commands name no game. With `history` the result lists every action with the chance outcomes it led to
+ * (dice, shuffles: rng.ts `chance`), and `forceChance` makes the game take given outcomes instead, so a
+ * test or a replay forces a die rather than searching for a seed.
  */
 import { ArgumentError } from './errors.ts';
 import { chance, type ChanceOutcome } from './rng.ts';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ArgumentError, IllegalActionError } from '../../env/core/errors.ts';
 import type { Agent } from '../../env/core/agent.ts';
 import { playGame } from '../../env/core/play.ts';
+import { utilityOf } from '../../env/core/game.ts';
 import { DEFAULT_GAME, GAMES, gameEntry } from '../registry.ts';
 
 describe('game registry', () => {
@@ -21,6 +22,19 @@ describe('game registry', () => {
     }
     expect(() => gameEntry('chess')).toThrow(/unknown game "chess".*merlin/);
     expect(() => gameEntry('merlin').agent('grandmaster', 0, gameEntry('merlin').game())).toThrow(ArgumentError);
+  });
+});
+
+describe('game metadata', () => {
+  it("describes Merlin as OpenSpiel would: sampled chance, imperfect information, zero-sum terminal win/loss, the ruleset's turn limit", () => {
+    const game = gameEntry('merlin').game('market');
+    const m = game.metadata;
+    expect(m).toMatchObject({ chanceMode: 'sampled', information: 'imperfect', utility: 'zeroSum', rewardModel: 'terminal', minUtility: -1, maxUtility: 1 });
+    expect(m.maxTurns).toBe((game as unknown as { ruleset: { data: { turnLimit: number } } }).ruleset.data.turnLimit);
+    expect([m.minPlayers, m.maxPlayers]).toEqual([2, 6]);
+    expect(utilityOf(m)).toBe('zeroSum');
+    expect(utilityOf(m, { shaped: true })).toBe('generalSum');
+    expect(utilityOf(m, { terminal: 'zero' })).toBe('zeroSum');
   });
 });
 
