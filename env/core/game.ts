@@ -2,7 +2,11 @@
  * The contract every game implements (Merlin now; Economicon and the marketplace card game later) and
  * that every env wrapper, agent, trainer and the bridge consume. OpenSpiel's vocabulary: a game makes
  * states; a state has a current player (TERMINAL when over; chance events are resolved inside
- * `applyAction` from the state's own RNG, so CHANCE never needs to be returned), legal actions, returns.
+ * `applyAction` from the state's own RNG, so CHANCE never needs to be returned: `metadata.chanceMode` is
+ * 'sampled', and rng.ts's `chance` channel records or forces the outcomes), legal actions, returns.
+ * `metadata` says what kind of game it is (chance, information, utility, reward model, length, players);
+ * the optional `whyIllegal` is a reference legality check that `basicTests` (basic-tests.ts) compares
+ * with `legalActions`.
  *
  * States are mutated in place by `applyAction`; `clone` first to keep one. Observations are written into
  * caller-owned Float32Arrays of `observationSpec.size`, from one seat's point of view, and must never
