@@ -10,18 +10,29 @@
  * positive net worth. Each tree edge accumulates the score of the seat that chose it. The most visited
  * root action is played. At the root only the heuristic's `rootCandidates` best actions are searched. Deterministic given its seed. Only decisions with more than one legal action
  * are searched.
+ *
+ * Written against `Game<S>` only (clone via `resampleHidden`, `legalActions`, `applyAction`,
+ * `currentPlayer`, `isTerminal`, `returns` for the terminal winner, `score` for the leaf's net worth), so
+ * it plays any game; the game-specific part, the heuristic that guides rollouts and shortlists root
+ * actions, is handed in as an `MctsGuide` by whoever names the game (agents/registry.ts for Merlin).
  */
 import type { Agent, AgentContext } from '../env/core/agent.ts';
 import { ArgumentError } from '../env/core/errors.ts';
+import type { Game } from '../env/core/game.ts';
 import { nextInt, seedRng, type RngState } from '../env/core/rng.ts';
-import type { Ruleset } from '../env/merlin/rules/index.ts';
-import { applyAction, catalogue, currentPlayer, isTerminal, legalActions, type MerlinState } from '../env/merlin/engine/index.ts';
-import { netWorth } from '../env/merlin/engine/victory.ts';
-import { resampleHidden } from '../env/merlin/env/hidden.ts';
-import { HeuristicAgent, loadWeights } from './heuristic.ts';
+
+/**
+ * The game-specific policy that guides the search (Merlin: the heuristic agent): it plays the rollouts
+ * when `rollout` is 'heuristic', and `score` ranks the root's legal actions for the `rootCandidates`
+ * shortlist (higher is better). Neither may touch the state's RNG or mutate the state in `score`.
+ */
+export interface MctsGuide<S> extends Agent {
+  score(s: S, seat: number, action: number): number;
+}
 
 export interface MctsOptions {
   simulations: number;
+  /** 'heuristic': rollouts are played by the guide; 'random': uniformly at random. */
   rollout: 'heuristic' | 'random';
   /** Rollout steps after the tree before the leaf is scored. */
   rolloutDepth: number;
@@ -45,49 +56,57 @@ class Node {
   constructor(readonly player: number) {}
 }
 
-export class MctsAgent implements Agent {
+export class MctsAgent<S = unknown> implements Agent {
   readonly spec: string;
   readonly needsObservation = false;
   /** Simulations run so far (for simulations-per-second reporting). */
   simulationsRun = 0;
   private readonly rng: RngState;
-  private readonly heuristic: HeuristicAgent;
   private readonly buf: Int32Array;
   private readonly scores: Float64Array;
+  private readonly returns: Float64Array;
   private decisions = 0;
 
-  constructor(private readonly rs: Ruleset, seed: string | number, private readonly o: MctsOptions = DEFAULT_MCTS, spec = `mcts:${o.simulations}`) {
+  /**
+   * @param guide the game's rollout policy and root scorer; needed when `o.rollout` is 'heuristic' or `o.rootCandidates` > 0
+   * @throws ArgumentError for fewer than one simulation or a missing guide
+   */
+  constructor(
+    private readonly game: Game<S>, seed: string | number, private readonly o: MctsOptions = DEFAULT_MCTS, spec = `mcts:${o.simulations}`,
+    private readonly guide?: MctsGuide<S>,
+  ) {
     if (!(o.simulations >= 1)) throw new ArgumentError('mcts needs at least one simulation');
+    if (!guide && (o.rollout === 'heuristic' || o.rootCandidates > 0)) throw new ArgumentError(`${spec}: heuristic rollouts and a root shortlist need the game's guide policy`);
     this.spec = spec;
     this.rng = seedRng(`mcts/${seed}`);
-    this.heuristic = new HeuristicAgent(rs, loadWeights());
-    this.buf = new Int32Array(catalogue(rs).size);
-    this.scores = new Float64Array(6);
+    this.buf = new Int32Array(game.numActions);
+    this.scores = new Float64Array(game.maxPlayers);
+    this.returns = new Float64Array(game.maxPlayers);
   }
 
   act(_obs: Float32Array | null, _mask: Uint8Array | null, ctx: AgentContext): number {
     if (ctx.numLegal === 1) return ctx.legal[0];
-    const root = ctx.state as MerlinState;
+    const root = ctx.state as S;
     if (!root) throw new ArgumentError('the mcts agent needs context.state');
     const me = ctx.seat;
     const tree = new Node(-1);
     // Root shortlist: the heuristic's best `rootCandidates` actions (all when 0).
     const allowed = new Set<number>();
     if (this.o.rootCandidates > 0 && ctx.numLegal > this.o.rootCandidates) {
-      const ranked = Array.from(ctx.legal.subarray(0, ctx.numLegal)).map((a) => [a, this.heuristic.score(root, me, a)] as const);
+      const ranked = Array.from(ctx.legal.subarray(0, ctx.numLegal)).map((a) => [a, this.guide!.score(root, me, a)] as const);
       ranked.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
       for (let i = 0; i < this.o.rootCandidates; i++) allowed.add(ranked[i][0]);
     } else for (let i = 0; i < ctx.numLegal; i++) allowed.add(ctx.legal[i]);
     const decision = this.decisions++;
     const path: Node[] = [];
     for (let sim = 0; sim < this.o.simulations; sim++) {
-      const s = resampleHidden(this.rs, root, `${decision}/${sim}/${nextInt(this.rng, 1 << 30)}`, me);
+      const s = this.game.resampleHidden(root, `${decision}/${sim}/${nextInt(this.rng, 1 << 30)}`, me);
       path.length = 0;
       let node = tree;
       // Selection and expansion.
-      while (!isTerminal(s)) {
-        let n = legalActions(s, this.rs, this.buf);
-        const p = currentPlayer(s);
+      while (!this.game.isTerminal(s)) {
+        let n = this.game.legalActions(s, this.buf);
+        const p = this.game.currentPlayer(s);
         if (node === tree) {
           // keep only the shortlisted root actions (the root's legal set is the same in every determinisation)
           let m = 0;
@@ -107,7 +126,7 @@ export class MctsAgent implements Agent {
           const child = new Node(p);
           child.avail = 1;
           node.children.set(a, child);
-          applyAction(s, this.rs, a);
+          this.game.applyAction(s, a);
           path.push(child);
           break;
         }
@@ -122,15 +141,15 @@ export class MctsAgent implements Agent {
           }
         }
         node = node.children.get(best)!;
-        applyAction(s, this.rs, best);
+        this.game.applyAction(s, best);
         path.push(node);
       }
       // Rollout.
-      for (let d = 0; d < this.o.rolloutDepth && !isTerminal(s); d++) {
-        const n = legalActions(s, this.rs, this.buf);
-        const p = currentPlayer(s);
-        const a = this.o.rollout === 'heuristic' ? this.heuristic.act(null, null, { seat: p, legal: this.buf, numLegal: n, state: s }) : this.buf[nextInt(this.rng, n)];
-        applyAction(s, this.rs, a);
+      for (let d = 0; d < this.o.rolloutDepth && !this.game.isTerminal(s); d++) {
+        const n = this.game.legalActions(s, this.buf);
+        const p = this.game.currentPlayer(s);
+        const a = this.o.rollout === 'heuristic' ? this.guide!.act(null, null, { seat: p, legal: this.buf, numLegal: n, state: s }) : this.buf[nextInt(this.rng, n)];
+        this.game.applyAction(s, a);
       }
       this.score(s);
       tree.visits++;
@@ -152,16 +171,21 @@ export class MctsAgent implements Agent {
     return best;
   }
 
-  /** Leaf score per seat into this.scores: win/loss when over, else share of positive net worth. */
-  private score(s: MerlinState): void {
-    const n = s.numPlayers;
-    if (isTerminal(s)) {
-      for (let p = 0; p < n; p++) this.scores[p] = p === s.winner ? 1 : 0;
+  /**
+   * Leaf score per seat into this.scores: when over, 1 for the winner (the seat with a positive return under
+   * the default win/loss rewards) and 0 for the others; else each seat's share of the total positive score
+   * (`game.score`, Merlin's net worth; an eliminated seat scores 0).
+   */
+  private score(s: S): void {
+    const n = this.game.numPlayers(s);
+    if (this.game.isTerminal(s)) {
+      this.game.returns(s, this.returns);
+      for (let p = 0; p < n; p++) this.scores[p] = this.returns[p] > 0 ? 1 : 0;
       return;
     }
     let sum = 0;
     for (let p = 0; p < n; p++) {
-      const v = s.eliminated[p] ? 0 : Math.max(0, netWorth(s, this.rs, p));
+      const v = Math.max(0, this.game.score(s, p));
       this.scores[p] = v;
       sum += v;
     }

@@ -6,6 +6,7 @@
  */
 import { ArgumentError } from '../env/core/errors.ts';
 import { loadRuleset, type Ruleset } from '../env/merlin/rules/index.ts';
+import { merlinGame } from '../env/merlin/env/game.ts';
 import { RandomAgent } from './random.ts';
 import { HeuristicAgent, loadWeights } from './heuristic.ts';
 import { DEFAULT_MCTS, MctsAgent } from './mcts.ts';
@@ -37,7 +38,9 @@ export function resolveAgent(spec: string, seed: string | number, ruleset?: Rule
       const sims = param === undefined ? DEFAULT_MCTS.simulations : Number(param);
       if (!Number.isInteger(sims) || sims < 1) throw new ArgumentError(`agent spec "${spec}": SIMULATIONS must be a positive integer`);
       if (extra !== undefined && extra !== 'heuristic' && extra !== 'random') throw new ArgumentError(`agent spec "${spec}": ROLLOUT must be heuristic or random`);
-      return new MctsAgent(rs(), seed, { ...DEFAULT_MCTS, simulations: sims, rollout: extra === 'random' ? 'random' : 'heuristic' }, spec);
+      // The search is game-agnostic (agents/mcts.ts); Merlin's heuristic guides its rollouts and root shortlist.
+      const options = { ...DEFAULT_MCTS, simulations: sims, rollout: extra === 'random' ? 'random' as const : 'heuristic' as const };
+      return new MctsAgent(merlinGame(rs()), seed, options, spec, new HeuristicAgent(rs(), loadWeights()));
     }
     case 'ppo': {
       if (!param) throw new ArgumentError(`agent spec "${spec}": ppo needs a checkpoint directory (ppo:PATH)`);
@@ -65,11 +68,15 @@ export function specReadsFiles(spec: string): boolean {
 /** `checkpoints/NAME`: a checkpoint shipped in the repository (readable by any client; see agents/ppo.ts). */
 const SHIPPED_CHECKPOINT = /^checkpoints\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
-/** Parse a comma-separated list of specs, validating each. */
-export function parseAgentList(list: string): string[] {
+/**
+ * Parse a comma-separated list of specs, validating each with `validate` (default: resolving it for
+ * Merlin's `full` ruleset; the game registry passes its game's resolver).
+ * @throws ArgumentError for an empty list or whatever `validate` throws
+ */
+export function parseAgentList(list: string, validate: (spec: string) => unknown = (spec) => resolveAgent(spec, 0)): string[] {
   const specs = list.split(',').map((x) => x.trim()).filter(Boolean);
   if (specs.length === 0) throw new ArgumentError('--agents needs at least one agent spec');
-  for (const spec of specs) resolveAgent(spec, 0);
+  for (const spec of specs) validate(spec);
   return specs;
 }
 

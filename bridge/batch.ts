@@ -14,7 +14,7 @@ import type { Game, ObservationRowWriter, RewardOptions } from '../env/core/game
 import { TERMINAL } from '../env/core/game.ts';
 import { SingleAgentEnv, StepFlags } from '../env/core/single.ts';
 import { useRowWriters } from '../env/core/vector.ts';
-import { opponentFactory } from '../agents/registry.ts';
+import { entryOf } from '../games/registry.ts';
 import {
   BridgeError, computeLayout, FrameType, sparseValuesOffset, specHash8, writeHeader, type Layout, type ObservationEncoding, type Spec,
 } from './protocol.ts';
@@ -234,7 +234,9 @@ export class SingleBatch<S> extends Batch<S> {
 
   constructor(id: number, game: Game<S>, spec: Spec, o: BatchOptions) {
     super(id, game, spec, 1, o.numEnvs, o.autoreset === 'same_step' ? o.numEnvs : 0, o.observationEncoding);
-    const opponents = o.learnerSeat === 'all' ? undefined : opponentFactory(o.opponents, (game as { ruleset?: { data: { name: string } } }).ruleset?.data.name ?? 'full');
+    const entry = entryOf(game as Game<unknown>);
+    if (o.learnerSeat !== 'all') for (const spec of o.opponents) entry.agent(spec, 0, game as Game<unknown>);
+    const opponents = o.learnerSeat === 'all' ? undefined : (seat: number, seed: string) => entry.agent(o.opponents[seat % o.opponents.length], seed, game as Game<unknown>);
     const options = { players: o.players, opponents, learnerSeat: o.learnerSeat, illegal: o.illegal, illegalPenalty: o.illegalPenalty, rewards: o.rewards };
     this.envs = [...Array(o.numEnvs)].map(() => new SingleAgentEnv(game, options));
     // The batch owns its frame rows, so each env rewrites only what changed in them.

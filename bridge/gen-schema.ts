@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { computeLayout, protocolJsonSchema, type ObservationEncoding } from './protocol.ts';
-import { merlinGame } from '../env/merlin/env/game.ts';
+import { BRIDGE_GAME } from './service.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCHEMA_PATH = join(here, 'protocol.schema.json');
@@ -22,7 +22,7 @@ export function schemaText(): string {
 
 /** The markdown table of section offsets for a few batches of the `full` game. */
 export function layoutExamples(): string {
-  const game = merlinGame('full');
+  const game = BRIDGE_GAME.game('full');
   const d = game.observationSpec.size;
   const a = game.numActions;
   const f = (x: number) => x.toLocaleString('en-US');

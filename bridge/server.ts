@@ -17,8 +17,6 @@ import { createServer, type IncomingMessage, type Server as HttpServer } from 'n
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
-import { AVAILABLE_AGENTS, resolveAgent, specReadsFiles } from '../agents/registry.ts';
-import type { Ruleset } from '../env/merlin/rules/index.ts';
 import { ArgumentError } from '../env/core/errors.ts';
 import { AecBatch, SingleBatch, type Batch } from './batch.ts';
 import { SERVER_DEFAULTS } from './limits.ts';
@@ -26,7 +24,7 @@ import {
   BridgeError, CLIENT_TYPES, ClientMessage, CloseCode, FrameType, Header, HEADER_BYTES, MAGIC, PROTOCOL_MAJOR, PROTOCOL_VERSION, SECTION_ALIGN,
   type ServerMessage, OBSERVATION_ENCODINGS,
 } from './protocol.ts';
-import { agentAction, asBridgeError, describe, gameOf, specFor, stateFrom, VARIANTS } from './service.ts';
+import { agentAction, asBridgeError, BRIDGE_GAME, describe, gameOf, specFor, stateFrom, VARIANTS } from './service.ts';
 
 export interface ServerOptions {
   host?: string;
@@ -228,7 +226,7 @@ class Session {
 
   /** Refuse agent specs that read files unless the server allows them (see ServerOptions.allowAgentPaths). */
   private checkSpec(spec: string): void {
-    if (specReadsFiles(spec) && !this.o.allowAgentPaths)
+    if (BRIDGE_GAME.specReadsFiles(spec) && !this.o.allowAgentPaths)
       throw new BridgeError('INVALID_ARGUMENT', `agent spec "${spec}" reads a file; this server refuses such specs (start it with --allow-agent-paths)`);
   }
 
@@ -350,7 +348,7 @@ class Session {
             modes: ['single', 'aec'],
             autoreset: ['next_step', 'same_step'],
             observation_encodings: [...OBSERVATION_ENCODINGS],
-            agents: [...AVAILABLE_AGENTS],
+            agents: [...BRIDGE_GAME.agentSpecs],
             variants: [...VARIANTS],
             messages: CLIENT_TYPES,
             binary: { magic: MAGIC, header_bytes: HEADER_BYTES, section_align: SECTION_ALIGN, little_endian: true },
@@ -377,7 +375,7 @@ class Session {
             throw new BridgeError('INVALID_ARGUMENT', `learner_seat must be 'random', 'all' or a seat in 0..${m.players - 1}`);
           for (const spec of m.opponents) {
             this.checkSpec(spec);
-            resolveAgent(spec, 0, (game as { ruleset?: Ruleset }).ruleset);
+            BRIDGE_GAME.agent(spec, 0, game);
           }
         }
         const id = this.nextBatch++;

@@ -1,26 +1,27 @@
 /**
  * Stateless services of the bridge: games by variant, specs, describe-action, and the opponent service
- * for frontends (an agent's move in a given position). Agents are always resolved through
- * agents/registry.ts, so every agent registered there is served.
+ * for frontends (an agent's move in a given position). The game, its variants and its agents come
+ * from the game registry (games/registry.ts), so every agent registered there is served.
  */
 import type { Game } from '../env/core/game.ts';
 import { TERMINAL } from '../env/core/game.ts';
 import { MerlinError } from '../env/core/errors.ts';
-import { resolveAgent } from '../agents/registry.ts';
-import type { Ruleset } from '../env/merlin/rules/index.ts';
-import { merlinGame } from '../env/merlin/env/game.ts';
+import { DEFAULT_GAME, entryOf, gameEntry } from '../games/registry.ts';
 import { BridgeError, specOf, type Spec } from './protocol.ts';
 
+/** The game the bridge serves (the registry's default game). */
+export const BRIDGE_GAME = gameEntry(DEFAULT_GAME);
+
 /** Variants the server offers (shipped rulesets). Remote clients name a variant, never a file path. */
-export const VARIANTS = ['full', 'market', 'skirmish'] as const;
+export const VARIANTS: readonly string[] = BRIDGE_GAME.variants;
 
 const specs = new Map<string, Spec>();
 
 /** The game of a shipped variant. @throws BridgeError INVALID_RULESET for anything else */
 export function gameOf(variant: string): Game<unknown> {
-  if (!(VARIANTS as readonly string[]).includes(variant))
+  if (!VARIANTS.includes(variant))
     throw new BridgeError('INVALID_RULESET', `unknown variant "${variant}"; the server offers: ${VARIANTS.join(', ')}`);
-  return merlinGame(variant) as unknown as Game<unknown>;
+  return BRIDGE_GAME.game(variant);
 }
 
 export function specFor(variant: string): Spec {
@@ -69,7 +70,7 @@ export function stateFrom(game: Game<unknown>, state: string | undefined, histor
 export function agentAction(game: Game<unknown>, state: unknown, spec: string, seed: string | number): { action: number; description: string; seat: number } {
   const seat = game.currentPlayer(state);
   if (seat === TERMINAL) throw new BridgeError('GAME_OVER', 'the game is over: no one is to act');
-  const agent = resolveAgent(spec, seed, (game as { ruleset?: Ruleset }).ruleset);
+  const agent = entryOf(game).agent(spec, seed, game);
   const legal = new Int32Array(game.numActions);
   const n = game.legalActions(state, legal);
   let obs: Float32Array | null = null;

@@ -15,14 +15,11 @@
  */
 import { rate, rating, type Rating } from 'openskill';
 import { createRequire } from 'node:module';
-import { resolveAgent } from '../agents/registry.ts';
-import type { Agent } from '../agents/types.ts';
-import { MctsAgent } from '../agents/mcts.ts';
-import { loadRuleset, type Ruleset } from '../env/merlin/rules/index.ts';
-import { applyAction, catalogue, createGame, currentPlayer, isTerminal, KIND_NAMES, legalActions, VICTORY_NAMES } from '../env/merlin/engine/index.ts';
-import { kindCategory, type KindCategory } from '../env/merlin/engine/actions.ts';
-import { ranking } from '../env/merlin/engine/victory.ts';
-import { runGames } from './game-pool.ts';
+import type { Agent } from '../env/core/agent.ts';
+import type { Game } from '../env/core/game.ts';
+import { playGame, type GameReporting } from '../env/core/play.ts';
+import { runGames } from '../env/core/runner.ts';
+import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 
 const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
 
@@ -41,35 +38,38 @@ export interface GameRecord {
   kinds: number[][];
 }
 
-/** Play game g of a tournament (rotation g mod P). */
-export function playEvalGame(rs: Ruleset, agents: string[], seed: string, g: number): GameRecord {
+/** A searching agent reports its simulations (agents/mcts.ts); eval times its decisions. */
+const searches = (a: Agent): a is Agent & { simulationsRun: number } => typeof (a as { simulationsRun?: unknown }).simulationsRun === 'number';
+
+/** Play game g of a tournament of `game` (rotation g mod P). */
+export function playEvalGame(game: Game<unknown>, agents: string[], seed: string, g: number): GameRecord {
+  const entry = gameEntry(game.name);
+  const report = entry.reporting(game);
   const P = agents.length;
   const lineup = agents.map((_, i) => agents[(i + g) % P]);
-  const s = createGame(rs, P, `${seed}/${g}`);
-  const players: Agent[] = lineup.map((spec, p) => resolveAgent(spec, `${seed}/${g}/agent/${p}`, rs));
-  const buf = new Int32Array(catalogue(rs).size);
-  let steps = 0;
-  const mctsTime = new Float64Array(P);
-  const cat = catalogue(rs);
-  const kinds = lineup.map(() => new Array<number>(cat.base.length).fill(0));
-  while (!isTerminal(s)) {
-    const n = legalActions(s, rs, buf);
-    const seat = currentPlayer(s);
-    const agent = players[seat];
-    const t0 = agent instanceof MctsAgent ? performance.now() : 0;
-    const a = agent.act(null, null, { seat, legal: buf, numLegal: n, state: s });
-    applyAction(s, rs, a);
-    kinds[seat][cat.kind[a]]++;
-    if (agent instanceof MctsAgent) mctsTime[seat] += performance.now() - t0;
-    steps++;
-  }
+  const players: Agent[] = lineup.map((spec, p) => entry.agent(spec, `${seed}/${g}/agent/${p}`, game));
+  const searchTime = new Float64Array(P);
+  const timed: Agent[] = players.map((agent, seat) =>
+    searches(agent)
+      ? {
+        spec: agent.spec,
+        act: (o, m, c) => {
+          const t0 = performance.now();
+          const a = agent.act(o, m, c);
+          searchTime[seat] += performance.now() - t0;
+          return a;
+        },
+      }
+      : agent,
+  );
+  const kinds = lineup.map(() => new Array<number>(report.kindNames.length).fill(0));
+  const { state: s, steps } = playGame(game, timed, `${seed}/${g}`, { afterAction: (_s, seat, a) => kinds[seat][report.kindOf(a)]++ });
   let sims = 0;
-  players.forEach((a) => {
-    if (a instanceof MctsAgent) sims += a.simulationsRun;
-  });
+  for (const a of players) if (searches(a)) sims += a.simulationsRun;
+  const end = report.outcome(s);
   return {
-    game: g, lineup, ranking: ranking(s, rs), winner: s.winner, victory: VICTORY_NAMES[s.victory], turns: s.turn, steps,
-    mctsSimulations: sims, mctsSeconds: mctsTime.reduce((a, b) => a + b, 0) / 1000, kinds,
+    game: g, lineup, ranking: report.ranking(s), winner: end.winner, victory: end.outcome, turns: end.turns, steps,
+    mctsSimulations: sims, mctsSeconds: searchTime.reduce((a, b) => a + b, 0) / 1000, kinds,
   };
 }
 
@@ -92,12 +92,12 @@ export interface EvalResult {
   mcts_simulations_per_sec: number | null;
   /** Actions taken by each agent spec, by action kind name (docs/ACTIONS.md), kinds it never took left out. */
   action_counts_by_agent: Record<string, Record<string, number>>;
-  /** Share of each agent's actions in each category (economy, market, combat: `kindCategory`). */
-  action_share_by_agent: Record<string, Record<KindCategory, number>>;
+  /** Share of each agent's actions in each category of the game's (Merlin: economy, market, combat), `{}` for a game without categories. */
+  action_share_by_agent: Record<string, Record<string, number>>;
 }
 
 /** Combine game records (in game order) into the tournament result. */
-export function summarise(records: GameRecord[], agents: string[], seed: string, ruleset: string, seconds: number): EvalResult {
+export function summarise(records: GameRecord[], agents: string[], seed: string, ruleset: string, seconds: number, report: GameReporting<unknown>): EvalResult {
   const specs = [...new Set(agents)];
   const wins: Record<string, number> = {};
   const seatGames: Record<string, number> = {};
@@ -108,7 +108,7 @@ export function summarise(records: GameRecord[], agents: string[], seed: string,
     ratings[sp] = rating();
   }
   const victoryTypes: Record<string, number> = {};
-  for (const v of VICTORY_NAMES.slice(1)) victoryTypes[v] = 0;
+  for (const v of report.outcomes) victoryTypes[v] = 0;
   let turns = 0;
   let steps = 0;
   let sims = 0;
@@ -156,15 +156,16 @@ export function summarise(records: GameRecord[], agents: string[], seed: string,
     out.rating_by_agent[sp] = { mu: round(ratings[sp].mu, 3), sigma: round(ratings[sp].sigma, 3) };
     out.elo_by_agent[sp] = Math.round(1500 + 29.5 * (ratings[sp].mu - 25));
     const counts: Record<string, number> = {};
-    const share: Record<KindCategory, number> = { economy: 0, market: 0, combat: 0 };
+    const share: Record<string, number> = {};
+    for (const c of report.categories ?? []) share[c] = 0;
     let total = 0;
     (kindCounts[sp] ?? []).forEach((c, k) => {
       if (c === 0) return;
-      counts[KIND_NAMES[k]] = c;
-      share[kindCategory(k)] += c;
+      counts[report.kindNames[k]] = c;
+      if (report.kindCategory) share[report.kindCategory(k)] += c;
       total += c;
     });
-    for (const c of Object.keys(share) as KindCategory[]) share[c] = round(total ? share[c] / total : 0);
+    for (const c of Object.keys(share)) share[c] = round(total ? share[c] / total : 0);
     out.action_counts_by_agent[sp] = counts;
     out.action_share_by_agent[sp] = share;
   }
@@ -173,31 +174,34 @@ export function summarise(records: GameRecord[], agents: string[], seed: string,
 
 /** Arguments of one tournament game, as sent to worker threads. */
 export interface EvalGameArgs {
+  /** A registered game (default `merlin`). */
+  game?: string;
   variant: string;
   agents: string[];
   seed: string;
 }
 
-/** Game g of a tournament (the ruleset is loaded once per thread: loadRuleset caches). Runs in workers. */
+/** Game g of a tournament (the game is made once per thread: the registry's games are cached). Runs in workers. */
 export function evalGame(a: EvalGameArgs, g: number): GameRecord {
-  return playEvalGame(loadRuleset(a.variant), a.agents, a.seed, g);
+  return playEvalGame(gameEntry(a.game ?? DEFAULT_GAME).game(a.variant), a.agents, a.seed, g);
 }
 
 /**
  * Run a tournament of `games` games on `workers` threads (1 = in this thread).
  * @param onGame progress callback with the number of finished games
  */
-export async function runEval(o: { variant: string; agents: string[]; games: number; seed: string; workers: number; onGame?: (done: number) => void }): Promise<EvalResult> {
+export async function runEval(o: { game?: string; variant: string; agents: string[]; games: number; seed: string; workers: number; onGame?: (done: number) => void }): Promise<EvalResult> {
   const t0 = performance.now();
-  const rs = loadRuleset(o.variant);
-  for (const sp of o.agents) resolveAgent(sp, 0, rs);
+  const entry = gameEntry(o.game ?? DEFAULT_GAME);
+  const game = entry.game(o.variant);
+  for (const sp of o.agents) entry.agent(sp, 0, game);
   const records: GameRecord[] = [];
   await runGames({
-    module: import.meta.url, export: 'evalGame', play: evalGame, args: { variant: o.variant, agents: o.agents, seed: o.seed }, games: o.games, workers: o.workers,
+    module: import.meta.url, export: 'evalGame', play: evalGame, args: { game: entry.name, variant: o.variant, agents: o.agents, seed: o.seed }, games: o.games, workers: o.workers,
     onRecord: (r) => {
       records.push(r);
       o.onGame?.(records.length);
     },
   });
-  return summarise(records, o.agents, o.seed, rs.data.name, (performance.now() - t0) / 1000);
+  return summarise(records, o.agents, o.seed, game.variant ?? game.name, (performance.now() - t0) / 1000, entry.reporting(game));
 }

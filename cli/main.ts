@@ -9,7 +9,7 @@ import { hideBin } from 'yargs/helpers';
 import cliProgress from 'cli-progress';
 import { ArgumentError, MerlinError } from '../env/core/errors.ts';
 import { loadRuleset } from '../env/merlin/rules/index.ts';
-import { parseAgentList } from '../agents/registry.ts';
+import { gameEntry, parseAgents } from '../games/registry.ts';
 import { runSimulation } from './simulate.ts';
 import { benchTraining, runBench, type TrainingBench } from './bench.ts';
 import { benchOptions, docsOptions, evalOptions, probeOptions, replayOptions, replayViewOptions, serveOptions, simulateOptions, trainOptions } from './options.ts';
@@ -62,13 +62,14 @@ try {
     (y) =>
       y.options(simulateOptions),
     (argv) => {
-      const rs = rulesetFrom(argv);
-      const agents = parseAgentList(argv.agents);
+      const entry = gameEntry(argv.game);
+      const game = entry.game(argv.ruleset ?? argv.variant);
+      const agents = parseAgents(argv.agents, entry);
       const bar = progressBar('simulate', argv.json);
       bar?.start(argv.games, 0);
       const problems: string[] = [];
       const r = runSimulation({
-        ruleset: rs, games: argv.games, players: argv.players, agents, seed: argv.seed,
+        game, games: argv.games, players: argv.players, agents, seed: argv.seed,
         checkInvariants: argv['check-invariants'], deepEvery: argv['deep-every'],
         onGame: (n) => bar?.update(n),
         onProblem: (m) => problems.length < 20 && problems.push(m),
@@ -93,11 +94,11 @@ try {
     (y) =>
       y.options(evalOptions),
     async (argv) => {
-      const agents = parseAgentList(argv.agents);
+      const agents = parseAgents(argv.agents, gameEntry(argv.game));
       if (agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
       const bar = progressBar('eval', argv.json);
       bar?.start(argv.games, 0);
-      const r = await runEval({ variant: argv.ruleset ?? argv.variant, agents, games: argv.games, seed: argv.seed, workers: argv.workers, onGame: (n) => bar?.update(n) });
+      const r = await runEval({ game: argv.game, variant: argv.ruleset ?? argv.variant, agents, games: argv.games, seed: argv.seed, workers: argv.workers, onGame: (n) => bar?.update(n) });
       bar?.stop();
       out(argv.json, r, () =>
         [
@@ -120,7 +121,7 @@ try {
       const r = await runTrainCommand({
         minutes: argv.minutes, updates: argv.updates, variants: (argv.variants ?? argv.variant).split(',').map((v) => v.trim()).filter(Boolean),
         players: argv.players, envs: argv.envs, horizon: argv.horizon, hidden: parseSizes(argv.hidden, '--hidden'), seed: argv.seed,
-        imitationUpdates: argv['imitation-updates'], opponents: argv.opponents === undefined ? undefined : parseAgentList(argv.opponents),
+        imitationUpdates: argv['imitation-updates'], opponents: argv.opponents === undefined ? undefined : parseAgents(argv.opponents),
         out: argv.resume ?? argv.out, resume: argv.resume !== undefined, backend: argv.backend as BackendName | undefined,
         evalGames: argv['eval-games'], workers: argv.workers, quiet: false,
       });
@@ -136,7 +137,7 @@ try {
       const { runProbe } = await import('../designer/probe.ts');
       const { reportHtml } = await import('../designer/report.ts');
       const { runExploit } = await import('../designer/exploit.ts');
-      const agents = parseAgentList(argv.agents);
+      const agents = parseAgents(argv.agents);
       if (!argv.exploit && agents.length < 2 && argv.players === undefined) throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
       const rulesets = [argv.ruleset ?? argv.variant, ...(argv.compare ? [argv.compare] : [])];
       for (const r of rulesets) loadRuleset(r);
@@ -189,7 +190,7 @@ try {
         .options(replayOptions),
     async (argv) => {
       const { recordGame } = await import('../designer/replay.ts');
-      const log = recordGame(argv.ruleset ?? argv.variant, parseAgentList(argv.agents), argv.seed);
+      const log = recordGame(argv.ruleset ?? argv.variant, parseAgents(argv.agents), argv.seed);
       writeFileSync(argv.out, JSON.stringify(log) + '\n');
       const r = log.result;
       out(argv.json, { written: argv.out, ...r }, () => `${r.steps} actions, ${r.turns} turns, ${r.victory}, player ${r.winner} wins; wrote ${argv.out} (view it: merlin replay view ${argv.out})`);

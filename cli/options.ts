@@ -8,6 +8,7 @@ import { BACKEND_ORDER } from '../training/backend.ts';
 import { SERVER_DEFAULTS as SERVER } from '../bridge/limits.ts';
 import { DEFAULT_ENVS_PER_WORKER, DEFAULT_MAX_WARMUP } from './bench.ts';
 import { intFlag, MAX_PLAYERS_FLAG, realFlag } from './flags.ts';
+import { DEFAULT_GAME, GAMES } from '../games/registry.ts';
 
 /** Sanity bounds shared by several commands. */
 const MAX_GAMES = 10_000_000;
@@ -19,6 +20,9 @@ const cores = availableParallelism();
 const players = <D extends number | undefined>(def: D, describe = 'players per game (the ruleset allows 2-6 for the shipped ones)') =>
   intFlag('players', 1, MAX_PLAYERS_FLAG, describe, def);
 const workers = (describe: string) => intFlag('workers', 1, MAX_WORKERS, describe, cores);
+
+/** `--game`: a registered game (games/registry.ts), for the commands that play any game. */
+const gameOption = { game: { type: 'string', default: DEFAULT_GAME, choices: Object.keys(GAMES), describe: 'the game to play (games/registry.ts)' } } as const;
 
 const rulesetOptions = {
   variant: { type: 'string', default: 'full', describe: 'shipped ruleset name (env/merlin/rules/rulesets)' },
@@ -33,6 +37,7 @@ export const simulateOptions = {
   seed: { type: 'string', default: '0', describe: 'run seed; game g uses seed/g' },
   'check-invariants': { type: 'boolean', default: false, describe: 'check conservation every step and deep invariants every --deep-every steps' },
   'deep-every': intFlag('deep-every', 1, 1_000_000_000, 'steps between deep invariant checks (1 = every step)', 16),
+  ...gameOption,
   ...rulesetOptions,
 } as const;
 
@@ -41,6 +46,7 @@ export const evalOptions = {
   games: intFlag('games', 1, MAX_GAMES, 'games to play (a multiple of the player count rotates seats evenly)', 100),
   seed: { type: 'string', default: '0', describe: 'tournament seed; game g uses seed/g' },
   workers: workers('worker threads (results do not depend on it)'),
+  ...gameOption,
   ...rulesetOptions,
 } as const;
 

@@ -4,22 +4,25 @@
  * Seat i is played by agents[i % agents.length]. Game g uses the game seed `${seed}/${g}` and each
  * seat's agent its own stream `${seed}/${g}/agent/${seat}`, so the same arguments replay the same games
  * in any process. `trajectory_hash` is a SHA-256 over every game's action ids and final serialised state,
- * in order (ids as little-endian uint16). With `checkInvariants`, conservation and a well-formed decision are checked after every
- * step, and the deep checks (legality agreement, every legal action applies, illegal ones refused
- * unchanged, clone and serialisation round trips) every `deepEvery` steps.
+ * in order (ids as little-endian uint16). With `checkInvariants`, the game's cheap invariant checks run after every
+ * step and its deep ones every `deepEvery` steps (Merlin: conservation and a well-formed decision; deep:
+ * legality agreement, every legal action applies, illegal ones refused unchanged, clone and serialisation
+ * round trips). The games are played by env/core's `playGame`; the game, its agents and what is reported
+ * beyond the game's end (victory types, action kinds, card plays) come from the game registry.
  */
 import { createHash } from 'node:crypto';
-import { resolveAgent } from '../agents/registry.ts';
-import type { Agent } from '../agents/types.ts';
-import type { Ruleset } from '../env/merlin/rules/index.ts';
-import { cardTally } from '../env/merlin/engine/effects.ts';
-import { DECK_NAMES } from '../env/merlin/cards/schema.ts';
-import {
-  applyAction, catalogue, KIND_NAMES, checkConservation, checkDeep, createGame, currentPlayer, isTerminal, legalActions, serializeState, VICTORY_NAMES,
-} from '../env/merlin/engine/index.ts';
+import type { Agent } from '../env/core/agent.ts';
+import type { Game } from '../env/core/game.ts';
+import { playGame } from '../env/core/play.ts';
+import { DEFAULT_GAME, gameEntry, type GameEntry } from '../games/registry.ts';
 
 export interface SimulateOptions {
-  ruleset: Ruleset;
+  /** The game to play (default: `gameName`'s game under `ruleset`). */
+  game?: Game<unknown>;
+  /** The registered game (default `merlin`), when `game` is not given. */
+  gameName?: string;
+  /** Its variant when `game` is not given: a name, a path or a loaded ruleset, as the registry's `game()` takes (default: the game's default). */
+  ruleset?: unknown;
   games: number;
   players: number;
   agents: string[];
@@ -62,100 +65,82 @@ export interface SimulateResult {
 
 /** Play `games` full games; see module docs. */
 export function runSimulation(o: SimulateOptions): SimulateResult {
-  const rs = o.ruleset;
-  const cat = catalogue(rs);
-  const buf = new Int32Array(cat.size);
-  const kindCounts = new Float64Array(cat.base.length);
-  const tally = DECK_NAMES.map((d) => new Float64Array(rs.cards[d].instanceDef.length));
-  const previousTally = cardTally.counts;
-  cardTally.counts = null;
-  try {
-    return simulateGames(o, rs, cat, buf, kindCounts, tally);
-  } finally {
-    cardTally.counts = previousTally;
-  }
-}
-
-function simulateGames(
-  o: SimulateOptions, rs: Ruleset, cat: ReturnType<typeof catalogue>, buf: Int32Array, kindCounts: Float64Array, tally: Float64Array[],
-): SimulateResult {
+  const entry: GameEntry = o.game ? gameEntry(o.game.name) : gameEntry(o.gameName ?? DEFAULT_GAME);
+  const game = o.game ?? entry.game(o.ruleset as string | object | undefined);
+  const report = entry.reporting(game);
   const ids = new Uint8Array(1 << 16); // action ids, little-endian uint16 (catalogues stay under 65,536 ids)
   const hash = createHash('sha256');
+  const kindCounts = new Float64Array(report.kindNames.length);
   const winsBySeat = new Array<number>(o.players).fill(0);
   const winsByAgent: Record<string, number> = {};
   for (const a of o.agents) winsByAgent[a] = 0;
   const victoryTypes: Record<string, number> = {};
-  for (const v of VICTORY_NAMES.slice(1)) victoryTypes[v] = 0;
+  for (const v of report.outcomes) victoryTypes[v] = 0;
   let steps = 0;
   let turns = 0;
   let violations = 0;
   let errors = 0;
   let truncated = 0;
   const deepEvery = Math.max(1, o.deepEvery ?? 16);
+  // Count plays of the game's own actions only: not a searching agent's rollouts, not the deep checks.
+  const tally = report.tally?.();
   const t0 = performance.now();
   for (let g = 0; g < o.games; g++) {
-    const s = createGame(rs, o.players, `${o.seed}/${g}`);
     const agents: Agent[] = [];
-    for (let p = 0; p < o.players; p++) agents.push(resolveAgent(o.agents[p % o.agents.length], `${o.seed}/${g}/agent/${p}`, rs));
+    for (let p = 0; p < o.players; p++) agents.push(entry.agent(o.agents[p % o.agents.length], `${o.seed}/${g}/agent/${p}`, game));
     let n = 0;
-    let gameSteps = 0;
-    try {
-      while (!isTerminal(s)) {
-        const numLegal = legalActions(s, rs, buf);
-        const seat = currentPlayer(s);
-        const a = agents[seat].act(null, null, { seat, legal: buf, numLegal, state: s });
-        // Count plays of the game's own actions only: not a searching agent's rollouts, not the deep checks.
-        cardTally.counts = tally;
-        applyAction(s, rs, a);
-        cardTally.counts = null;
-        kindCounts[cat.kind[a]]++;
+    const played = playGame(game, agents, `${o.seed}/${g}`, {
+      players: o.players,
+      onError: 'stop',
+      beforeAction: tally?.beforeAction,
+      afterAction: (s, seat, a, step) => {
+        tally?.afterAction?.(s, seat, a, step);
+        kindCounts[report.kindOf(a)]++;
         if (n === ids.length) {
           hash.update(ids);
           n = 0;
         }
         ids[n++] = a & 0xff;
         ids[n++] = a >>> 8;
-        gameSteps++;
-        if (o.checkInvariants) {
-          const v = checkConservation(s, rs);
-          if (gameSteps % deepEvery === 0) v.push(...checkDeep(s, rs, 16));
+        if (o.checkInvariants && report.checkInvariants) {
+          const v = report.checkInvariants(s, (step + 1) % deepEvery === 0);
           if (v.length) {
             violations += v.length;
-            for (const m of v.slice(0, 3)) o.onProblem?.(`game ${g} step ${gameSteps}: ${m}`);
+            for (const m of v.slice(0, 3)) o.onProblem?.(`game ${g} step ${step + 1}: ${m}`);
           }
         }
-      }
-    } catch (e) {
-      cardTally.counts = null;
+      },
+    });
+    const s = played.state;
+    if (played.error) {
+      tally?.stop();
       errors++;
-      o.onProblem?.(`game ${g} step ${gameSteps}: ${(e as Error).stack ?? e}`);
+      o.onProblem?.(`game ${g} step ${played.steps}: ${played.error.stack ?? played.error}`);
     }
     hash.update(ids.subarray(0, n));
-    hash.update(serializeState(s));
-    steps += gameSteps;
-    turns += s.turn;
-    if (s.winner >= 0) {
-      winsBySeat[s.winner]++;
-      winsByAgent[o.agents[s.winner % o.agents.length]]++;
-      victoryTypes[VICTORY_NAMES[s.victory]]++;
-      if (VICTORY_NAMES[s.victory] === 'truncated') truncated++;
+    hash.update(game.serialize(s));
+    steps += played.steps;
+    const end = report.outcome(s);
+    turns += end.turns;
+    if (end.winner >= 0) {
+      winsBySeat[end.winner]++;
+      winsByAgent[o.agents[end.winner % o.agents.length]]++;
+      victoryTypes[end.outcome]++;
+      if (game.isTruncated(s)) truncated++;
     }
     o.onGame?.(g + 1);
   }
+  tally?.stop();
   const seconds = (performance.now() - t0) / 1000;
   const actionCounts: Record<string, number> = {};
-  for (let k = 0; k < cat.base.length; k++) if (cat.base[k] >= 0 && cat.count[k] > 0) actionCounts[KIND_NAMES[k]] = kindCounts[k];
-  const cardPlays: Record<string, number> = {};
-  DECK_NAMES.forEach((d, di) => {
-    const deck = rs.cards[d];
-    for (const def of deck.defs) cardPlays[`${d}/${def.id}`] = 0;
-    for (let i = 0; i < deck.instanceDef.length; i++) cardPlays[`${d}/${deck.defs[deck.instanceDef[i]].id}`] += tally[di][i];
+  report.kindNames.forEach((name, k) => {
+    if (report.kindOffered[k]) actionCounts[name] = kindCounts[k];
   });
   return {
     games: o.games,
     players: o.players,
-    ruleset: rs.data.name,
-    ruleset_hash: rs.hash,
+    ruleset: game.variant ?? game.name,
+    ruleset_hash: game.rulesHash,
     agents: o.agents,
     seed: String(o.seed),
     steps,
@@ -169,7 +154,7 @@ function simulateGames(
     invariant_violations: violations,
     errors,
     action_counts: actionCounts,
-    card_plays: cardPlays,
+    card_plays: tally?.result() ?? {},
     trajectory_hash: hash.digest('hex'),
   };
 }

@@ -17,17 +17,20 @@
  */
 import { createRequire } from 'node:module';
 import { ArgumentError } from '../env/core/errors.ts';
-import { resolveAgent } from '../agents/registry.ts';
-import type { Agent } from '../agents/types.ts';
+import type { Agent } from '../env/core/agent.ts';
+import type { Game } from '../env/core/game.ts';
+import { playGame } from '../env/core/play.ts';
+import { runGames } from '../env/core/runner.ts';
+import { gameEntry } from '../games/registry.ts';
+import type { MerlinGame } from '../env/merlin/env/game.ts';
 import { SingleMindedAgent } from '../agents/single.ts';
-import { loadRuleset, type Ruleset } from '../env/merlin/rules/index.ts';
+import type { Ruleset } from '../env/merlin/rules/index.ts';
 import {
-  applyAction, catalogue, createGame, currentPlayer, isTerminal, Kind, KIND_NAMES, legalActions, netWorth, VICTORY_NAMES, type MerlinState,
+  catalogue, isTerminal, Kind, KIND_NAMES, netWorth, VICTORY_NAMES, type MerlinState,
 } from '../env/merlin/engine/index.ts';
 import { HAND_POTION, HAND_SPELL } from '../env/merlin/engine/state.ts';
 import { cardName } from '../env/merlin/engine/cards.ts';
 import { cardDef, DECK_INDEX } from '../env/merlin/engine/effects.ts';
-import { runGames } from '../cli/game-pool.ts';
 import { COMMODITY_COLUMNS, commoditiesBy, GOLD_COLUMNS, goldBy } from './holders.ts';
 
 const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
@@ -105,43 +108,46 @@ export function playedCard(s: MerlinState, rs: Ruleset, id: number): string | nu
 
 /** Play probe game g (runs in worker threads; see module docs). */
 export function probeGame(a: ProbeArgs, g: number): ProbeGameRecord {
-  const rs = loadRuleset(a.ruleset);
+  const entry = gameEntry('merlin');
+  const game = entry.game(a.ruleset) as unknown as MerlinGame;
+  const rs = game.ruleset;
   const lineup = lineupOf(a, g);
   const P = lineup.length;
   const cat = catalogue(rs);
   const K = cat.base.length;
-  const s = createGame(rs, P, `${a.seed}/${g}`);
-  const players: Agent[] = lineup.map((spec, p) => resolveAgent(spec, `${a.seed}/${g}/agent/${p}`, rs));
-  const buf = new Int32Array(cat.size);
+  const players: Agent[] = lineup.map((spec, p) => entry.agent(spec, `${a.seed}/${g}/agent/${p}`, game as unknown as Game<unknown>));
   const kindCounts = new Array<number>(P * K).fill(0);
   const played: Record<string, number>[] = lineup.map(() => ({}));
-  const gold = [goldBy(s, rs)];
-  const commodities = [commoditiesBy(s, rs)];
-  const counters = [countersOf(s)];
+  const gold: number[][] = [];
+  const commodities: number[][] = [];
+  const counters: number[][] = [];
   const buysByRound: number[] = [0];
-  let steps = 0;
-  while (!isTerminal(s)) {
-    const n = legalActions(s, rs, buf);
-    const seat = currentPlayer(s);
-    const id = players[seat].act(null, null, { seat, legal: buf, numLegal: n, state: s });
-    const card = playedCard(s, rs, id);
-    if (card) played[seat][card] = (played[seat][card] ?? 0) + 1;
-    kindCounts[seat * K + cat.kind[id]]++;
-    if (cat.kind[id] === Kind.BuyCard) {
-      const round = Math.floor(s.turn / P);
-      while (buysByRound.length <= round) buysByRound.push(0);
-      buysByRound[round]++;
-    }
-    applyAction(s, rs, id);
-    steps++;
-    // A new round (one action may start several turns when eliminated players are skipped): the same
-    // state stands for every round it crossed.
-    while (gold.length <= Math.floor(s.turn / P) && !isTerminal(s)) {
+  const { state: s, steps } = playGame<MerlinState>(game, players, `${a.seed}/${g}`, {
+    onStart: (s) => {
       gold.push(goldBy(s, rs));
       commodities.push(commoditiesBy(s, rs));
       counters.push(countersOf(s));
-    }
-  }
+    },
+    beforeAction: (s, seat, id) => {
+      const card = playedCard(s, rs, id);
+      if (card) played[seat][card] = (played[seat][card] ?? 0) + 1;
+      kindCounts[seat * K + cat.kind[id]]++;
+      if (cat.kind[id] === Kind.BuyCard) {
+        const round = Math.floor(s.turn / P);
+        while (buysByRound.length <= round) buysByRound.push(0);
+        buysByRound[round]++;
+      }
+    },
+    afterAction: (s) => {
+      // A new round (one action may start several turns when eliminated players are skipped): the same
+      // state stands for every round it crossed.
+      while (gold.length <= Math.floor(s.turn / P) && !isTerminal(s)) {
+        gold.push(goldBy(s, rs));
+        commodities.push(commoditiesBy(s, rs));
+        counters.push(countersOf(s));
+      }
+    },
+  });
   return {
     game: g, lineup, order: s.order.slice(), winner: s.winner, victory: VICTORY_NAMES[s.victory], turns: s.turn, steps,
     kindCounts, played, gold, commodities, counters, buysByRound, netWorth: lineup.map((_, p) => netWorth(s, rs, p)),
@@ -446,7 +452,8 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
   const bySeat = seatWins.map((w, p) => withExpected(rate(w, G), seatLineups[p]));
   const byPosition = posWins.map((w, i) => withExpected(rate(w, G), posLineups[i]));
   const fallbackOf = (sp: string) => {
-    const ag = resolveAgent(sp, 0, rs);
+    const merlin = gameEntry('merlin');
+    const ag = merlin.agent(sp, 0, merlin.game(rs));
     return ag instanceof SingleMindedAgent ? { fallback: ag.fallback, summary: ag.summary } : { fallback: null, summary: null };
   };
   const byAgent = specs.map((sp) => ({ agent: sp, ...rate(agentWins[sp], agentGames[sp]), ...fallbackOf(sp) }));
@@ -542,8 +549,10 @@ function ordinal(n: number): string {
  */
 export async function runProbe(o: ProbeArgs & { games: number; workers: number; onGame?: (done: number) => void }): Promise<ProbeSummary> {
   const t0 = performance.now();
-  const rs = loadRuleset(o.ruleset);
-  for (const sp of o.agents) resolveAgent(sp, 0, rs);
+  const merlin = gameEntry('merlin');
+  const game = merlin.game(o.ruleset);
+  const rs = (game as unknown as MerlinGame).ruleset;
+  for (const sp of o.agents) merlin.agent(sp, 0, game);
   const records: ProbeGameRecord[] = [];
   const args: ProbeArgs = { ruleset: o.ruleset, agents: o.agents, seed: o.seed, players: o.players };
   if (args.players !== undefined && (!Number.isInteger(args.players) || args.players < rs.data.players.min || args.players > rs.data.players.max))

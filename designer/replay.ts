@@ -13,12 +13,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ArgumentError, StateError } from '../env/core/errors.ts';
-import { resolveAgent } from '../agents/registry.ts';
-import { compileRuleset, loadRuleset, type Ruleset } from '../env/merlin/rules/index.ts';
-import {
-  applyAction, catalogue, cloneState, createGame, currentPlayer, describeAction, isTerminal, KIND_NAMES, legalActions, serializeState, VICTORY_NAMES,
-  type MerlinState,
-} from '../env/merlin/engine/index.ts';
+import type { Game } from '../env/core/game.ts';
+import { playGame } from '../env/core/play.ts';
+import { gameEntry } from '../games/registry.ts';
+import { compileRuleset, type Ruleset } from '../env/merlin/rules/index.ts';
+import type { MerlinGame } from '../env/merlin/env/game.ts';
+import { applyAction, catalogue, cloneState, createGame, isTerminal, KIND_NAMES, serializeState, VICTORY_NAMES, type MerlinState } from '../env/merlin/engine/index.ts';
 
 export const REPLAY_FORMAT = 'merlin-replay';
 export const REPLAY_VERSION = 1;
@@ -63,31 +63,33 @@ const sha256 = (x: string) => createHash('sha256').update(x).digest('hex');
  * @throws ArgumentError for a bad agent spec; RulesetError for a bad ruleset
  */
 export function recordGame(ruleset: string, agents: string[], seed: string, maxSteps = 200_000): ReplayLog {
-  const rs = loadRuleset(ruleset);
+  const merlin = gameEntry('merlin');
+  const game = merlin.game(ruleset) as unknown as MerlinGame;
+  const rs = game.ruleset;
   if (agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
-  const players = agents.map((sp, p) => resolveAgent(sp, `${seed}/agent/${p}`, rs));
-  const s = createGame(rs, agents.length, seed);
+  const players = agents.map((sp, p) => merlin.agent(sp, `${seed}/agent/${p}`, game as unknown as Game<unknown>));
   const cat = catalogue(rs);
-  const buf = new Int32Array(cat.size);
   const actions: ReplayAction[] = [];
-  while (!isTerminal(s)) {
-    if (actions.length >= maxSteps) throw new ArgumentError(`the game did not end within ${maxSteps} steps`);
-    const n = legalActions(s, rs, buf);
-    const seat = currentPlayer(s);
-    const id = players[seat].act(null, null, { seat, legal: buf, numLegal: n, state: s });
-    const description = describeAction(rs, id, s);
-    const turn = s.turn;
-    applyAction(s, rs, id);
-    actions.push({
-      step: actions.length, seat, id, kind: KIND_NAMES[cat.kind[id]] ?? String(cat.kind[id]), description, turn,
-      dice: s.turn !== turn && !isTerminal(s) ? [s.die1, s.die2] : null,
-    });
-  }
+  let description = '';
+  let turn = 0;
+  const { state: s } = playGame<MerlinState>(game, players, seed, {
+    maxSteps,
+    beforeAction: (s, _seat, id) => {
+      description = game.describeAction(s, id);
+      turn = s.turn;
+    },
+    afterAction: (s, seat, id) => {
+      actions.push({
+        step: actions.length, seat, id, kind: KIND_NAMES[cat.kind[id]] ?? String(cat.kind[id]), description, turn,
+        dice: s.turn !== turn && !isTerminal(s) ? [s.die1, s.die2] : null,
+      });
+    },
+  });
   return {
     format: REPLAY_FORMAT, version: REPLAY_VERSION,
     ruleset: { name: rs.data.name, hash: rs.hash, source: ruleset, rules: rs.data, decks: rs.decks as Record<string, unknown> },
     players: agents.length, seed, agents, actions,
-    result: { winner: s.winner, victory: VICTORY_NAMES[s.victory], turns: s.turn, steps: actions.length, final_state_sha256: sha256(serializeState(s)) },
+    result: { winner: s.winner, victory: VICTORY_NAMES[s.victory], turns: s.turn, steps: actions.length, final_state_sha256: sha256(game.serialize(s)) },
   };
 }
 

@@ -16,13 +16,13 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { RewardOptions } from '../env/core/game.ts';
+import type { Game, RewardOptions } from '../env/core/game.ts';
 import { ArgumentError } from '../env/core/errors.ts';
 import { cloneRng, seedRng, type RngState } from '../env/core/rng.ts';
-import { merlinGame, type MerlinGame } from '../env/merlin/env/game.ts';
+import type { MerlinGame } from '../env/merlin/env/game.ts';
 import type { MerlinState } from '../env/merlin/engine/state.ts';
 import { HeuristicAgent, loadWeights } from '../agents/heuristic.ts';
-import { resolveAgent } from '../agents/registry.ts';
+import { gameEntry } from '../games/registry.ts';
 import { initBackend, type BackendName } from './backend.ts';
 import { CheckpointError, FORMAT, FORMAT_VERSION, readManifest, type CheckpointManifest, type EvalRecord } from './checkpoint-format.ts';
 import { loadOptimizer, readWeights, removeDir, saveCheckpoint, saveOptimizer, saveWeights, writeJsonAtomic } from './checkpoint.ts';
@@ -156,8 +156,8 @@ type ResumeState = z.infer<typeof ResumeState>;
 
 /** The games for `variants`, checked to share one observation spec and action catalogue. */
 export function trainingGames(variants: string[]): MerlinGame[] {
-  const games = variants.map((v) => merlinGame(v));
-  checkSharedLayout(games, games.map((g) => g.ruleset.data.name));
+  const games = variants.map((v) => gameEntry('merlin').game(v) as unknown as MerlinGame);
+  checkSharedLayout(games, games.map((g) => g.variant));
   return games;
 }
 
@@ -188,13 +188,14 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   net.sparseInput = config.sparseInput ?? true;
   const learner = new PpoLearner(net, config.ppo);
   const leagueOptions = { ...config.league, players: config.players };
-  if (config.opponents) for (const spec of config.opponents) for (const g of games) resolveAgent(spec, 0, g.ruleset);
+  const entry = gameEntry('merlin');
+  if (config.opponents) for (const spec of config.opponents) for (const g of games) entry.agent(spec, 0, g as unknown as Game<unknown>);
   const league = config.opponents?.length ? League.field(leagueOptions, config.opponents) : new League(leagueOptions);
   const collector = new Collector<MerlinState>(
     {
       games, numEnvs: config.numEnvs, players: config.players, horizon: config.horizon, seed: config.seed, rewards: config.rewards,
       heuristic: (g) => new HeuristicAgent((g as MerlinGame).ruleset, loadWeights()),
-      agent: (spec, seed, g) => resolveAgent(spec, seed, (g as MerlinGame).ruleset),
+      agent: (spec, seed, g) => entry.agent(spec, seed, g as Game<unknown>),
     },
     league,
   );

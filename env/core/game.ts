@@ -2,7 +2,11 @@
  * The contract every game implements (Merlin now; Economicon and the marketplace card game later) and
  * that every env wrapper, agent, trainer and the bridge consume. OpenSpiel's vocabulary: a game makes
  * states; a state has a current player (TERMINAL when over; chance events are resolved inside
- * `applyAction` from the state's own RNG, so CHANCE never needs to be returned), legal actions, returns.
+ * `applyAction` from the state's own RNG, so CHANCE never needs to be returned: `metadata.chanceMode` is
+ * 'sampled', and rng.ts's `chance` channel records or forces the outcomes), legal actions, returns.
+ * `metadata` says what kind of game it is (chance, information, utility, reward model, length, players);
+ * the optional `whyIllegal` is a reference legality check that `basicTests` (basic-tests.ts) compares
+ * with `legalActions`.
  *
  * States are mutated in place by `applyAction`; `clone` first to keep one. Observations are written into
  * caller-owned Float32Arrays of `observationSpec.size`, from one seat's point of view, and must never
@@ -49,8 +53,56 @@ export interface RewardOptions {
   shapedScale?: number;
 }
 
+/**
+ * OpenSpiel-style game metadata (its `GameType` and `GameInfo`), for agents and tools that must know what
+ * kind of game they face without knowing which game it is.
+ */
+export interface GameMetadata {
+  /**
+   * How chance is handled. 'deterministic': no chance. 'sampled': chance events (dice, shuffles) are drawn
+   * inside `applyAction` from the RNG held in the state, so `currentPlayer` is never CHANCE; search
+   * agents sample them afresh through `resampleHidden`. 'explicit': chance nodes are exposed as CHANCE
+   * with outcomes to apply (no game here does so).
+   */
+  readonly chanceMode: 'deterministic' | 'sampled' | 'explicit';
+  /** 'imperfect' when a seat's observation hides part of the state (hands, decks, bids), else 'perfect'. */
+  readonly information: 'perfect' | 'imperfect';
+  /**
+   * Utility under the default `RewardOptions` (see `utilityOf` for others): 'zeroSum' when every
+   * terminal payoff vector sums to 0 (win/loss: +1 and -1/(n-1) each), 'constantSum', 'generalSum'.
+   */
+  readonly utility: 'zeroSum' | 'constantSum' | 'generalSum';
+  /** 'terminal': rewards only at the end (the default `returns`); shaped per-step rewards are opt-in (RewardOptions.shaped). */
+  readonly rewardModel: 'terminal' | 'rewards';
+  /** Payoff bounds of `returns` under the default options, per seat (win/loss: [-1, 1]). */
+  readonly minUtility: number;
+  readonly maxUtility: number;
+  /**
+   * The game's length limit in turns (Merlin: the ruleset's `turnLimit`; a game reaching it is truncated,
+   * `isTruncated`). A turn may hold many actions, so this bounds turns, not `applyAction` calls.
+   */
+  readonly maxTurns: number;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+}
+
+/**
+ * The utility of `game` when its returns are computed with `options`: 'generalSum' once shaped rewards
+ * are on (per-step score changes do not cancel out), 'zeroSum' when terminal rewards are off (all zero),
+ * else the game's own `metadata.utility`.
+ */
+export function utilityOf(metadata: GameMetadata, options: RewardOptions = {}): GameMetadata['utility'] {
+  if (options.shaped) return 'generalSum';
+  if (options.terminal === 'zero') return 'zeroSum';
+  return metadata.utility;
+}
+
 export interface Game<S> {
   readonly name: string;
+  /** The rules variant this game runs (e.g. Merlin's `full`), when the game has variants. */
+  readonly variant?: string;
+  /** What kind of game this is (OpenSpiel's GameType / GameInfo). */
+  readonly metadata: GameMetadata;
   readonly minPlayers: number;
   readonly maxPlayers: number;
   /** Size of the flat action catalogue. */
@@ -73,6 +125,11 @@ export interface Game<S> {
   currentPlayer(s: S): number;
   /** Write legal action ids (ascending) into `out` (length >= numActions); return how many. */
   legalActions(s: S, out: Int32Array): number;
+  /**
+   * Optional reference legality check, written independently of the fast `legalActions` enumerator: null
+   * when `action` is legal in `s`, else a short reason. `basicTests` checks the two agree on every id.
+   */
+  whyIllegal?(s: S, action: number): string | null;
   /** Apply an action for the current player. @throws IllegalActionError, leaving `s` unchanged */
   applyAction(s: S, action: number): void;
   isTerminal(s: S): boolean;

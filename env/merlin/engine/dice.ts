@@ -21,10 +21,13 @@ import { DECK_INDEX } from './kernel/card-defs.ts';
 import { checkClimate, currentPortion } from './kernel/phase.ts';
 import { payOrOwe } from './kernel/purse.ts';
 
-/** Roll two dice for the active player's turn and resolve everything the roll causes. Returns true when taxes fall due. */
+/**
+ * Roll two dice for the active player's turn and resolve everything the roll causes. Returns true when taxes
+ * fall due. The dice are chance events of kind 'roll' (env/core/rng.ts `chance`: recorded, and forceable in tests and replays).
+ */
 export function rollAndResolve(s: MerlinState, rs: Ruleset): boolean {
-  const d1 = rollD6(s.rng);
-  const d2 = rollD6(s.rng);
+  const d1 = rollD6(s.rng, 'roll');
+  const d2 = rollD6(s.rng, 'roll');
   return resolveRoll(s, rs, d1, d2);
 }
 

@@ -11,12 +11,12 @@
  * `score(s, seat)` is net worth in gold (engine/victory.ts), the base of the opt-in shaped reward.
  */
 import { contentHash } from '../../core/hash.ts';
-import type { Game, ObservationRowWriter, RewardOptions, TensorSpec } from '../../core/game.ts';
+import type { Game, GameMetadata, ObservationRowWriter, RewardOptions, TensorSpec } from '../../core/game.ts';
 import { TERMINAL } from '../../core/game.ts';
 import { loadRuleset, type Ruleset } from '../rules/index.ts';
 import {
   applyAction, catalogue, cloneState, createGame, currentPlayer, describeAction, deserializeState, isTerminal, isTruncated, legalActions,
-  serializeState, Victory, type MerlinState,
+  serializeState, Victory, whyIllegal, type MerlinState,
 } from '../engine/index.ts';
 import { netWorth } from '../engine/victory.ts';
 import { createObservationEncoder, createStateEncoder } from './observation.ts';
@@ -25,6 +25,15 @@ import { renderTable } from './render.ts';
 
 export class MerlinGame implements Game<MerlinState> {
   readonly name = 'merlin';
+  /** The ruleset's name (`full`, `market`, `skirmish`, or a designer's own). */
+  readonly variant: string;
+  /**
+   * Chance is sampled inside `applyAction` (dice and shuffles from the state's RNG); hands, decks,
+   * face-down potions and undisclosed bids are hidden (imperfect information); the default win/loss
+   * returns (+1, -1/(n-1)) are zero-sum in [-1, 1], paid at the end (shaping is opt-in); a game stops
+   * at the ruleset's `turnLimit` turns (truncation).
+   */
+  readonly metadata: GameMetadata;
   readonly ruleset: Ruleset;
   readonly minPlayers: number;
   readonly maxPlayers: number;
@@ -38,6 +47,11 @@ export class MerlinGame implements Game<MerlinState> {
 
   constructor(ruleset: Ruleset) {
     this.ruleset = ruleset;
+    this.variant = ruleset.data.name;
+    this.metadata = {
+      chanceMode: 'sampled', information: 'imperfect', utility: 'zeroSum', rewardModel: 'terminal', minUtility: -1, maxUtility: 1,
+      maxTurns: ruleset.data.turnLimit, minPlayers: ruleset.data.players.min, maxPlayers: ruleset.data.players.max,
+    };
     this.minPlayers = ruleset.data.players.min;
     this.maxPlayers = ruleset.data.players.max;
     const cat = catalogue(ruleset);
@@ -71,6 +85,9 @@ export class MerlinGame implements Game<MerlinState> {
   }
   legalActions(s: MerlinState, out: Int32Array): number {
     return legalActions(s, this.ruleset, out);
+  }
+  whyIllegal(s: MerlinState, action: number): string | null {
+    return whyIllegal(s, this.ruleset, action);
   }
   applyAction(s: MerlinState, action: number): void {
     applyAction(s, this.ruleset, action);

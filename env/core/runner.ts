@@ -1,5 +1,6 @@
 /**
- * Play many independent games on worker threads (used by `merlin eval` and `merlin probe`).
+ * The runner pool: play many independent games on worker threads (used by `merlin eval` and `merlin
+ * probe`; each game is one `playGame` call, play.ts). Game-agnostic: it knows only a module and a function.
  *
  * A game is played by a named exported function `play(args, g)` of a module (a file URL), which must
  * depend only on `args` and the game index `g` (seeds derive from them), so results are the same in any
@@ -11,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Plays game `g` with structured-cloneable `args` and returns a structured-cloneable record. */
-export type PlayGame<A, R> = (args: A, g: number) => R;
+export type RunGame<A, R> = (args: A, g: number) => R;
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -21,7 +22,7 @@ const here = dirname(fileURLToPath(import.meta.url));
  * @param onRecord called with each finished game's record, in completion order
  */
 export async function runGames<A, R>(o: {
-  module: string; export: string; play: PlayGame<A, R>; args: A; games: number; workers: number; onRecord: (r: R) => void;
+  module: string; export: string; play: RunGame<A, R>; args: A; games: number; workers: number; onRecord: (r: R) => void;
 }): Promise<void> {
   const W = Math.max(1, Math.min(o.workers, o.games));
   if (W === 1) {
@@ -33,7 +34,7 @@ export async function runGames<A, R>(o: {
       (_, w) =>
         new Promise<void>((resolve, reject) => {
           const games = [...Array(o.games).keys()].filter((g) => g % W === w);
-          const worker = new Worker(join(here, 'game-worker.js'), { workerData: { module: o.module, export: o.export, args: o.args, games } });
+          const worker = new Worker(join(here, 'runner-worker.js'), { workerData: { module: o.module, export: o.export, args: o.args, games } });
           worker.on('message', (m: { record: R } | { error: string }) => {
             if ('error' in m) reject(new Error(m.error));
             else o.onRecord(m.record);
