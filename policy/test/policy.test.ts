@@ -73,8 +73,8 @@ describe('the shipped checkpoint', () => {
 });
 
 describe('layers', () => {
-  it('a ppo: agent loads and plays without loading any @tensorflow module; training/network.ts does load tfjs (the check sees it)', async () => {
-    const [play, control] = await Promise.all([loadInChild(['--play', 'ppo:checkpoints/default', 'agents/registry.ts', 'policy/index.ts']), loadInChild(['training/network.ts'])]);
+  it('a ppo: agent (and the merlin-gym, /agents and /policy entry points) loads and plays without loading any @tensorflow module; training/network.ts does load tfjs (the check sees it)', async () => {
+    const [play, control] = await Promise.all([loadInChild(['--play', 'ppo:checkpoints/default', 'index.ts', 'agents/registry.ts', 'policy/index.ts']), loadInChild(['training/network.ts'])]);
     expect(play.moves.length).toBeGreaterThan(100);
     expect(play.tensorflow).toEqual([]);
     expect(control.tensorflow.some((f) => f.includes('@tensorflow/tfjs-core/'))).toBe(true);
