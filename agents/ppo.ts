@@ -18,8 +18,7 @@ import type { Agent, AgentContext } from '../env/core/agent.ts';
 import { ArgumentError } from '../env/core/errors.ts';
 import { nextFloat, seedRng, type RngState } from '../env/core/rng.ts';
 import type { Ruleset } from '../env/merlin/rules/index.ts';
-import { merlinGame } from '../env/merlin/env/game.ts';
-import type { MerlinState } from '../env/merlin/engine/state.ts';
+import { merlinGame, type MerlinGame } from '../env/merlin/env/game.ts';
 import { loadCheckpoint, type LoadedCheckpoint } from '../policy/checkpoint.ts';
 import { PolicyForward } from '../policy/forward.ts';
 
@@ -60,7 +59,7 @@ export class PpoAgent implements Agent {
   private readonly forward: PolicyForward;
   private readonly obs: Float32Array;
   private readonly rng: RngState;
-  private readonly observe: (s: MerlinState, seat: number, out: Float32Array) => void;
+  private readonly observe: MerlinGame['observe'];
 
   /**
    * @param dir checkpoint directory
@@ -90,7 +89,7 @@ export class PpoAgent implements Agent {
     let obs = observation;
     if (!obs) {
       if (!ctx.state) throw new ArgumentError('the ppo agent needs the observation or context.state');
-      this.observe(ctx.state as MerlinState, ctx.seat, this.obs);
+      this.observe(ctx.state as Parameters<MerlinGame['observe']>[0], ctx.seat, this.obs);
       obs = this.obs;
     }
     this.forward.run(obs);
