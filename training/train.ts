@@ -17,7 +17,6 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { RewardOptions } from '../env/core/game.ts';
-import { ArgumentError } from '../env/core/errors.ts';
 import { cloneRng, seedRng, type RngState } from '../env/core/rng.ts';
 import { merlinGame, type MerlinGame } from '../env/merlin/env/game.ts';
 import type { MerlinState } from '../env/merlin/engine/state.ts';
