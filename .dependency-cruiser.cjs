@@ -4,8 +4,9 @@
  *
  * From the bottom up: lib (today env/core/{rng,hash,memo,errors}.ts) < the game (env/merlin: rules and cards,
  * engine, env adapter) < env/core (the game-agnostic RL contract) < policy < agents < training < bridge <
- * designer < cli. A folder imports only folders below it. Tests (`*\/test/*`), tools/ and bin/ may import
- * anything, but cycles count them too.
+ * designer < cli. A folder imports only folders below it. Only training/ loads @tensorflow: env, policy,
+ * agents and the bridge reach no tfjs module even through another one. Tests (`*\/test/*`), tools/ and
+ * bin/ may import anything, but cycles count them too.
  */
 
 /** env/core modules that are the `lib/` layer until they move there: everything may import them. */
@@ -40,6 +41,13 @@ module.exports = {
     ),
     forbid('agents-on-game-contract', 'random, MCTS and ppo play any game through Game<S> (env/core), not the Merlin engine', '^agents/(random|mcts|ppo)[.]ts$', '^env/merlin/engine/'),
     forbid('policy-game-agnostic', 'policy/ reads checkpoints for any game: it does not import a game', '^policy/', '^env/merlin/'),
+    {
+      name: 'plays-without-tfjs',
+      comment: 'env, policy, agents and the bridge play trained policies without loading @tensorflow, even through another module',
+      severity: 'error',
+      from: { path: '^(env|policy|agents|bridge)/|^index[.]ts$', pathNot: PROD },
+      to: { path: '^node_modules/@tensorflow/', reachable: true },
+    },
     forbid('tfjs-only-in-training', 'only training/ loads @tensorflow (policy/ and agents/ play without tfjs)', '^(?!training/)', '^node_modules/@tensorflow/'),
     {
       name: 'not-to-unresolvable',

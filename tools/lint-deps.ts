@@ -24,7 +24,12 @@ export const MAX_CYCLE = 2;
 /** The part of `depcruise --output-type json` read here. */
 export interface CruiseResult {
   modules: { source: string; dependencies: { resolved: string; coreModule: boolean; couldNotResolve: boolean }[] }[];
-  summary: { violations: { from: string; to: string; rule: { name: string; severity: string } }[]; totalCruised: number; totalDependenciesCruised: number };
+  summary: {
+    /** `via`: the path of a reachability violation (an import chain from `from` to `to`). */
+    violations: { from: string; to: string; rule: { name: string; severity: string }; via?: { name: string }[] }[];
+    totalCruised: number;
+    totalDependenciesCruised: number;
+  };
 }
 
 /**
@@ -110,14 +115,14 @@ export function cruise(): Promise<CruiseResult> {
 
 async function main(): Promise<void> {
   const r = await cruise();
-  const violations = r.summary.violations.map((v) => ({ rule: v.rule.name, severity: v.rule.severity, from: v.from, to: v.to }));
+  const violations = r.summary.violations.map((v) => ({ rule: v.rule.name, severity: v.rule.severity, from: v.from, to: v.to, via: (v.via ?? []).map((x) => x.name) }));
   const cycles = largeComponents(importGraph(r));
   if (process.argv.includes('--json')) {
     process.stdout.write(JSON.stringify({ violations, cycles }) + '\n');
   } else {
     const lines = [`lint:deps: ${r.summary.totalCruised} modules, ${r.summary.totalDependenciesCruised} imports`];
     lines.push(`layer rules (.dependency-cruiser.cjs): ${violations.length === 0 ? 'none broken' : `${violations.length} violation(s)`}`);
-    for (const v of violations) lines.push(`  ${v.severity} ${v.rule}: ${v.from} -> ${v.to}`);
+    for (const v of violations) lines.push(`  ${v.severity} ${v.rule}: ${v.from} -> ${v.via.length > 1 ? `${v.via.slice(0, -1).join(' -> ')} -> ` : ''}${v.to}`);
     lines.push(`import cycles larger than ${MAX_CYCLE} files: ${cycles.length === 0 ? 'none' : cycles.length}`);
     for (const c of cycles) lines.push(`  ${c.length} files: ${c.join(', ')}`);
     process.stdout.write(lines.join('\n') + '\n');
