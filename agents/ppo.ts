@@ -1,8 +1,8 @@
 /**
  * `ppo:PATH[:greedy|sample]`: a policy trained by `merlin train` (training/), played from its checkpoint
- * directory with a pure-JS forward pass (no tfjs needed to play).
+ * directory with the plain-JS forward pass of policy/ (this module loads no tfjs; a test checks it).
  *
- * The network (training/network.ts) maps the seat's observation [obsSize] to one logit per action id;
+ * The network (policy/network.ts) maps the seat's observation [obsSize] to one logit per action id;
  * illegal actions are masked. `greedy` (the default) plays the most probable legal action (ties: the
  * lowest id); `sample` draws from the policy with the agent's own seeded stream. Observation: the one the
  * caller passes, else computed from `context.state` with the game's encoder.
@@ -18,56 +18,9 @@ import type { Agent, AgentContext } from '../env/core/agent.ts';
 import { ArgumentError } from '../env/core/errors.ts';
 import { nextFloat, seedRng, type RngState } from '../env/core/rng.ts';
 import type { Ruleset } from '../env/merlin/rules/index.ts';
-import { merlinGame } from '../env/merlin/env/game.ts';
-import type { MerlinState } from '../env/merlin/engine/state.ts';
-import { loadCheckpoint, type LoadedCheckpoint } from '../training/checkpoint-format.ts';
-import type { NetShape } from '../training/network.ts';
-
-/**
- * The network's forward pass in plain JS, for one observation at a time. Allocation-free per call.
- * Cost: about obsSize x hidden[0] multiply-adds, skipping zero inputs (observations are sparse).
- */
-export class PolicyForward {
-  readonly shape: NetShape;
-  private readonly params: Float32Array[];
-  private readonly acts: Float32Array[];
-  readonly logits: Float32Array;
-
-  constructor(shape: NetShape, params: Float32Array[]) {
-    this.shape = shape;
-    this.params = params;
-    this.acts = shape.hidden.map((h) => new Float32Array(h));
-    this.logits = new Float32Array(shape.numActions);
-  }
-
-  private layer(x: Float32Array, w: Float32Array, b: Float32Array, out: Float32Array, relu: boolean): void {
-    const m = out.length;
-    out.set(b);
-    for (let i = 0; i < x.length; i++) {
-      const xi = x[i];
-      if (xi === 0) continue;
-      const row = i * m;
-      for (let j = 0; j < m; j++) out[j] += xi * w[row + j];
-    }
-    if (relu) for (let j = 0; j < m; j++) if (out[j] < 0) out[j] = 0;
-  }
-
-  /** Write the (unmasked) logits of `obs` into `this.logits` and return the value estimate. */
-  run(obs: Float32Array): number {
-    const p = this.params;
-    let x = obs;
-    const L = this.shape.hidden.length;
-    for (let i = 0; i < L; i++) {
-      this.layer(x, p[2 * i], p[2 * i + 1], this.acts[i], true);
-      x = this.acts[i];
-    }
-    this.layer(x, p[2 * L], p[2 * L + 1], this.logits, false);
-    const wv = p[2 * L + 2];
-    let v = p[2 * L + 3][0];
-    for (let i = 0; i < x.length; i++) v += x[i] * wv[i];
-    return v;
-  }
-}
+import { merlinGame, type MerlinGame } from '../env/merlin/env/game.ts';
+import { loadCheckpoint, type LoadedCheckpoint } from '../policy/checkpoint.ts';
+import { PolicyForward } from '../policy/forward.ts';
 
 const warned = new Set<string>();
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -106,7 +59,7 @@ export class PpoAgent implements Agent {
   private readonly forward: PolicyForward;
   private readonly obs: Float32Array;
   private readonly rng: RngState;
-  private readonly observe: (s: MerlinState, seat: number, out: Float32Array) => void;
+  private readonly observe: MerlinGame['observe'];
 
   /**
    * @param dir checkpoint directory
@@ -136,7 +89,7 @@ export class PpoAgent implements Agent {
     let obs = observation;
     if (!obs) {
       if (!ctx.state) throw new ArgumentError('the ppo agent needs the observation or context.state');
-      this.observe(ctx.state as MerlinState, ctx.seat, this.obs);
+      this.observe(ctx.state as Parameters<MerlinGame['observe']>[0], ctx.seat, this.obs);
       obs = this.obs;
     }
     this.forward.run(obs);

@@ -9,7 +9,7 @@ import cliProgress from 'cli-progress';
 import { ArgumentError } from '../env/core/errors.ts';
 import { backendLabel, type BackendName } from '../training/backend.ts';
 import { trainingCurveSvg } from '../training/chart.ts';
-import type { EvalRecord } from '../training/checkpoint-format.ts';
+import type { EvalRecord } from '../policy/checkpoint.ts';
 import { leagueEstimateText, measuredText, RECENT_UPDATES, recentResults } from '../training/progress.ts';
 import { DEFAULT_TRAIN, recordEvaluation, train, type TrainConfig, type TrainResult, type UpdateRecord } from '../training/train.ts';
 import { runEval } from './eval.ts';

@@ -8,7 +8,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { evalTable, evaluateCheckpoint } from '../cli/train.ts';
-import { readManifest } from '../training/checkpoint-format.ts';
+import { readManifest } from '../policy/checkpoint.ts';
 import { recordEvaluation } from '../training/train.ts';
 
 const [dir, gamesArg, variantsArg, otherArg] = process.argv.slice(2);

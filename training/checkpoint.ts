@@ -1,5 +1,5 @@
 /**
- * Writing checkpoints (format: training/checkpoint-format.ts) and the resume data of a training run.
+ * Writing checkpoints (format and reader: policy/checkpoint.ts) and the resume data of a training run.
  *
  * The weights go through a tfjs `IOHandler` (`fileHandler`) that writes model.json + weights.bin with
  * plain `node:fs`, so saving works on every backend (tfjs-node's `file://` handler is not needed). The
@@ -9,8 +9,8 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
-import { CheckpointError, decodeWeights, ModelJson, modelJson, shapeOf, type CheckpointManifest } from './checkpoint-format.ts';
-import { paramSpecs, type NetShape } from './network.ts';
+import { CheckpointError, decodeWeights, ModelJson, modelJson, shapeOf, type CheckpointManifest } from '../policy/checkpoint.ts';
+import { paramSpecs, type NetShape } from '../policy/network.ts';
 
 /** Write JSON atomically (temp file + rename), so an interrupted save never leaves half a file. */
 export function writeJsonAtomic(path: string, value: unknown): void {

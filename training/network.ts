@@ -6,9 +6,9 @@
  *                                                              -> value [B]
  *
  * Illegal actions are masked by adding `-1e9` to their logits before the log-softmax, so they get
- * probability 0 and no gradient. The parameters are plain Float32Arrays in a fixed order (`paramSpecs`),
- * shared by the tfjs training graph here, the pure-JS inference in agents/ppo.ts and the checkpoint
- * files (training/checkpoint.ts).
+ * probability 0 and no gradient. The shape and the parameter order (`paramSpecs`) are policy/network.ts's,
+ * shared by the tfjs training graph here, the pure-JS inference in policy/forward.ts and the checkpoint
+ * files (policy/checkpoint.ts).
  *
  * Speed on the wasm backend: the gradient of `matMul(x, W)` with respect to W is `matMul(x, dy,
  * transposeA)`, which tfjs-backend-wasm runs on a slow path. `denseMatMul` is a `tf.customGrad` that
@@ -25,37 +25,10 @@
 import * as tf from '@tensorflow/tfjs';
 import { nextFloat, seedRng } from '../env/core/rng.ts';
 import { ArgumentError } from '../env/core/errors.ts';
-
-/** Layer sizes of the MLP. */
-export interface NetShape {
-  obsSize: number;
-  hidden: number[];
-  numActions: number;
-}
-
-/** Name and shape of one parameter tensor, in checkpoint order. */
-export interface ParamSpec {
-  name: string;
-  shape: number[];
-}
+import { paramSpecs, type NetShape, type ParamSpec } from '../policy/network.ts';
 
 /** The logit given to illegal actions. */
 export const MASKED_LOGIT = -1e9;
-
-/** The parameter list of `shape`: trunk.i.kernel/bias, policy.kernel/bias, value.kernel/bias. */
-export function paramSpecs(shape: NetShape): ParamSpec[] {
-  if (shape.hidden.length === 0 || shape.hidden.some((h) => !Number.isInteger(h) || h < 1))
-    throw new ArgumentError(`network hidden sizes must be positive integers, got [${shape.hidden.join(', ')}]`);
-  const out: ParamSpec[] = [];
-  let fanIn = shape.obsSize;
-  shape.hidden.forEach((h, i) => {
-    out.push({ name: `trunk.${i}.kernel`, shape: [fanIn, h] }, { name: `trunk.${i}.bias`, shape: [h] });
-    fanIn = h;
-  });
-  out.push({ name: 'policy.kernel', shape: [fanIn, shape.numActions] }, { name: 'policy.bias', shape: [shape.numActions] });
-  out.push({ name: 'value.kernel', shape: [fanIn, 1] }, { name: 'value.bias', shape: [1] });
-  return out;
-}
 
 function gaussian(r: ReturnType<typeof seedRng>): number {
   const u = 1 - nextFloat(r);
@@ -188,7 +161,7 @@ export function sparseMatMulGrad(x: SparseRows, dz: Float32Array, m: number, gra
   }
 }
 
-/** The network's tfjs variables and forward pass (training only; see agents/ppo.ts for inference). */
+/** The network's tfjs variables and forward pass (training only; see policy/forward.ts for inference). */
 export class PolicyValueNet {
   readonly shape: NetShape;
   readonly specs: ParamSpec[];

@@ -9,18 +9,18 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { initBackend } from '../backend.ts';
-import { denseMatMul, initParams, PolicyValueNet, SparseRows, type NetShape } from '../network.ts';
+import { denseMatMul, initParams, PolicyValueNet, SparseRows } from '../network.ts';
+import type { NetShape } from '../../policy/network.ts';
 import { DEFAULT_PPO, PpoLearner } from '../ppo.ts';
 import { League, DEFAULT_LEAGUE } from '../league.ts';
 import { Collector } from '../rollout.ts';
 import { DEFAULT_TRAIN, train, trainingGames, type TrainConfig } from '../train.ts';
-import { CheckpointError, loadCheckpoint } from '../checkpoint-format.ts';
+import { CheckpointError, loadCheckpoint } from '../../policy/checkpoint.ts';
 import { readWeights, saveWeights } from '../checkpoint.ts';
-import { PolicyForward } from '../../agents/ppo.ts';
-import { opponentFactory, resolveAgent } from '../../agents/registry.ts';
+import { PolicyForward } from '../../policy/forward.ts';
+import { resolveAgent } from '../../agents/registry.ts';
 import { HeuristicAgent, loadWeights } from '../../agents/heuristic.ts';
 import { merlinGame } from '../../env/merlin/env/game.ts';
-import { SingleAgentEnv } from '../../env/core/single.ts';
 import { seedRng } from '../../env/core/rng.ts';
 import { loadRuleset } from '../../env/merlin/rules/index.ts';
 import { applyAction, createGame, currentPlayer, isTerminal, legalActions } from '../../env/merlin/engine/index.ts';
@@ -207,22 +207,3 @@ describe('checkpoints', () => {
 function games0() {
   return merlinGame('market');
 }
-
-describe('the shipped checkpoint', () => {
-  it('checkpoints/default fits the current observation spec and action catalogue, and plays as an opponent in the single-agent env', () => {
-    const game = merlinGame('full');
-    const ck = loadCheckpoint('checkpoints/default', { observationSpecHash: game.observationSpec.hash, actionsHash: game.actionsHash, rulesHash: game.rulesHash });
-    expect(ck.shape.obsSize).toBe(game.observationSpec.size);
-    expect(ck.shape.numActions).toBe(game.numActions);
-    expect(ck.manifest.variants).toContain('full');
-    const env = new SingleAgentEnv(game, { players: 4, learnerSeat: 0, opponents: opponentFactory(['ppo:checkpoints/default']) });
-    let { info } = env.reset(3);
-    let done = false;
-    for (let t = 0; t < 5000 && !done; t++) {
-      const r = env.step(info.actionMask.indexOf(1));
-      info = r.info;
-      done = r.terminated || r.truncated;
-    }
-    expect(done).toBe(true);
-  }, 60_000);
-});

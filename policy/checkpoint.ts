@@ -1,9 +1,9 @@
 /**
- * The checkpoint format (docs/TRAINING.md "Checkpoints"), readable without tfjs so that any frontend
- * (eval, the single-agent env, the bridge) can play a trained policy.
+ * The checkpoint format and its reader (docs/TRAINING.md "Checkpoints"), without tfjs so that any frontend
+ * (eval, the single-agent env, the bridge) can play a trained policy; training/checkpoint.ts writes it.
  *
  *   DIR/model.json    tfjs ModelArtifacts JSON: `modelTopology` (the MLP's shape) and `weightsManifest`
- *                     (one group, paths ["weights.bin"], every weight float32, in training/network.ts
+ *                     (one group, paths ["weights.bin"], every weight float32, in policy/network.ts
  *                     `paramSpecs` order)
  *   DIR/weights.bin   the weights, little-endian float32, concatenated in manifest order (tfjs's layout)
  *   DIR/manifest.json what the weights were trained for and how (`CheckpointManifest`)

@@ -1,0 +1,82 @@
+/**
+ * policy/: the plain-JS forward pass computes the MLP, the checkpoint reader refuses a checkpoint made
+ * for another observation spec, the shipped checkpoint loads and plays, and a `ppo:` agent loads and plays
+ * without loading any @tensorflow module (checked in a child process, with a positive control).
+ * The JS pass equals the tfjs graph: training/test/training.test.ts.
+ */
+import { execFile } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { PolicyForward } from '../forward.ts';
+import { CheckpointError, loadCheckpoint } from '../checkpoint.ts';
+import { paramSpecs } from '../network.ts';
+import { opponentFactory } from '../../agents/registry.ts';
+import { SingleAgentEnv } from '../../env/core/single.ts';
+import { merlinGame } from '../../env/merlin/env/game.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** `node --import tsx policy/test/load-modules.ts ...args`: the moves played and the @tensorflow files loaded. */
+function loadInChild(args: string[]): Promise<{ moves: number[]; tensorflow: string[] }> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', join(root, 'policy', 'test', 'load-modules.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 }, (err, stdout, stderr) =>
+      err ? reject(new Error(`load-modules ${args.join(' ')} failed: ${err.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
+    );
+  });
+}
+
+describe('PolicyForward', () => {
+  it('computes ReLU trunk, policy logits and value from row-major kernels in paramSpecs order', () => {
+    const shape = { obsSize: 2, hidden: [2], numActions: 3 };
+    expect(paramSpecs(shape).map((p) => `${p.name}:${p.shape.join('x')}`)).toEqual([
+      'trunk.0.kernel:2x2', 'trunk.0.bias:2', 'policy.kernel:2x3', 'policy.bias:3', 'value.kernel:2x1', 'value.bias:1',
+    ]);
+    const f = (...xs: number[]) => Float32Array.from(xs);
+    // trunk: h = relu([x0, x1] @ [[1, -1], [2, 1]] + [0.5, 0]); x = [1, 2] -> [5.5, 1]; x = [1, -3] -> [0, 0] (both clipped)
+    const params = [f(1, -1, 2, 1), f(0.5, 0), f(1, 0, 2, 0, 1, -1), f(0, 0.25, -1), f(2, -3), f(0.5)];
+    const net = new PolicyForward(shape, params);
+    expect(net.run(f(1, 2))).toBeCloseTo(5.5 * 2 - 3 + 0.5, 5);
+    expect(Array.from(net.logits)).toEqual([5.5, 1.25, 11 - 1 - 1]);
+    expect(net.run(f(1, -3))).toBeCloseTo(0.5, 5);
+    expect(Array.from(net.logits)).toEqual([0, 0.25, -1]);
+  });
+});
+
+describe('the shipped checkpoint', () => {
+  it('checkpoints/default fits the current observation spec and action catalogue, and plays as an opponent in the single-agent env', () => {
+    const game = merlinGame('full');
+    const ck = loadCheckpoint('checkpoints/default', { observationSpecHash: game.observationSpec.hash, actionsHash: game.actionsHash, rulesHash: game.rulesHash });
+    expect(ck.shape.obsSize).toBe(game.observationSpec.size);
+    expect(ck.shape.numActions).toBe(game.numActions);
+    expect(ck.manifest.variants).toContain('full');
+    const env = new SingleAgentEnv(game, { players: 4, learnerSeat: 0, opponents: opponentFactory(['ppo:checkpoints/default']) });
+    let { info } = env.reset(3);
+    let done = false;
+    for (let t = 0; t < 5000 && !done; t++) {
+      const r = env.step(info.actionMask.indexOf(1));
+      info = r.info;
+      done = r.terminated || r.truncated;
+    }
+    expect(done).toBe(true);
+  }, 60_000);
+
+  it('is refused, naming both hashes, by a game with another observation spec or action catalogue', () => {
+    const game = merlinGame('full');
+    const good = { observationSpecHash: game.observationSpec.hash, actionsHash: game.actionsHash, rulesHash: game.rulesHash };
+    expect(() => loadCheckpoint('checkpoints/default', { ...good, observationSpecHash: 'e'.repeat(64) })).toThrow(
+      new RegExp(`observation spec ${game.observationSpec.hash.slice(0, 16)}, but this game's is eeeeeeeeeeeeeeee`),
+    );
+    expect(() => loadCheckpoint('checkpoints/default', { ...good, actionsHash: 'e'.repeat(64) })).toThrow(CheckpointError);
+    expect(loadCheckpoint('checkpoints/default', { ...good, rulesHash: 'e'.repeat(64) }).rulesMatch).toBe(false);
+  });
+});
+
+describe('layers', () => {
+  it('a ppo: agent (and the merlin-gym, /agents and /policy entry points) loads and plays without loading any @tensorflow module; training/network.ts does load tfjs (the check sees it)', async () => {
+    const [play, control] = await Promise.all([loadInChild(['--play', 'ppo:checkpoints/default', 'index.ts', 'agents/registry.ts', 'policy/index.ts']), loadInChild(['training/network.ts'])]);
+    expect(play.moves.length).toBeGreaterThan(100);
+    expect(play.tensorflow).toEqual([]);
+    expect(control.tensorflow.some((f) => f.includes('@tensorflow/tfjs-core/'))).toBe(true);
+  }, 180_000);
+});
