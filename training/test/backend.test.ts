@@ -61,6 +61,7 @@ describe('selectBackend', () => {
 describe('initBackend on this machine', () => {
   it('reports the backend tfjs runs on: tfjs-node when it loads, else wasm with the reason and the setup command', async () => {
     const name = '@tensorflow/tfjs-node';
+    process.env.TF_CPP_MIN_LOG_LEVEL ??= '1'; // as training/backend.ts does: no INFO lines from TensorFlow
     const nodeLoads = await import(name).then(() => true, () => false);
     const backend = await initBackend();
     expect(backend).toBe(tf.getBackend());
