@@ -54,6 +54,7 @@ loads() {
 }
 
 if [ "${MERLIN_SKIP_TFJS_NODE:-0}" = 1 ]; then say "skipped (MERLIN_SKIP_TFJS_NODE=1)"; exit 0; fi
+[ -d "$ROOT/node_modules/@tensorflow/tfjs" ] || fail 2 "dependencies not installed" "Run 'npm ci' first."
 if [ "$FORCE" = 0 ] && loads; then say "@tensorflow/tfjs-node already loads; nothing to do"; exit 0; fi
 if [ "$(uname -s)" != Linux ] || [ "$(uname -m)" != x86_64 ]; then
   say "unsupported platform $(uname -s) $(uname -m): the tensorflow-cpu wheel staged here is Linux x86_64 only;"
