@@ -20,7 +20,7 @@
 # (generated from `nm`) as a function that prints its name and aborts, so a call would fail loudly.
 #
 # Needs: python3 with pip, a C/C++ compiler, make, nm (binutils), Node's headers (`npm config get nodedir`, or
-# <node prefix>/include/node), ~1.3 GB free during staging (~0.55 GB kept). Options: --force restages even
+# <node prefix>/include/node), 1 GB free (the peak is ~0.75 GB; ~0.5 GB stays). Options: --force restages even
 # when tfjs-node loads. Exit codes: 0 staged/already loads/unsupported platform, 2 a tool or header is
 # missing, 3 download or checksum failed, 4 the build failed, 5 built but does not load or compute right.
 set -euo pipefail
@@ -83,7 +83,7 @@ fi
 [ -f "$NODEDIR/include/node/node_api.h" ] || fail 2 "no Node headers" \
   "node-gyp needs Node's headers (include/node/node_api.h) under '$NODEDIR' or 'npm config get nodedir' (Debian: apt-get install libnode-dev)."
 AVAIL_KB=$(df -Pk "$ROOT/node_modules" | awk 'NR==2 {print $4}')
-[ "${AVAIL_KB:-0}" -ge 1400000 ] || fail 3 "not enough disk" "Staging needs ~1.3 GB free under node_modules (has $((AVAIL_KB / 1024)) MB)."
+[ "${AVAIL_KB:-0}" -ge 1000000 ] || fail 3 "not enough disk" "Staging needs 1 GB free under node_modules (has $((AVAIL_KB / 1024)) MB)."
 
 # -- 2. tfjs-node's package sources ---------------------------------------------------------------------------
 if [ ! -f "$PKG/binding.gyp" ]; then
