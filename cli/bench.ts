@@ -26,6 +26,8 @@ import { merlinGame } from '../env/merlin/env/game.ts';
 import { nextInt, seedRng } from '../env/core/rng.ts';
 import { maskedIds } from '../env/core/spaces.ts';
 import type { Ruleset } from '../env/merlin/rules/index.ts';
+import type { BackendName } from '../training/backend.ts';
+import type { TrainConfig } from '../training/train.ts';
 import {
   applyAction, catalogue, cloneState, createGame, isTerminal, legalActions, serializeState, type MerlinState,
 } from '../env/merlin/engine/index.ts';
@@ -260,43 +262,97 @@ export async function runBench(rs: Ruleset, opts: BenchOptions = {}): Promise<Be
   };
 }
 
-/** What `merlin bench --training` measures. */
-export interface TrainingBench {
-  backend: string;
-  updates: number;
+/** One backend's training throughput in `merlin bench --training`. */
+export interface TrainingBackendBench {
+  backend: BackendName;
+  /** backendLabel's description, e.g. "tfjs-node (native TensorFlow)". */
+  label: string;
   /** Env steps (all seats) per second, rollouts and PPO updates included. */
   env_steps_per_sec: number;
   /** Learner decisions (training samples) per second. */
   learner_steps_per_sec: number;
-  seconds_per_update: number;
-  rollout: string;
-  network: string;
+  /** Milliseconds per PPO update: one rollout of numEnvs x horizon learner decisions plus its gradient steps. */
+  ms_per_update: number;
 }
 
+/** A backend `merlin bench --training` could not measure, and why (e.g. tfjs-node not staged). */
+export interface TrainingBackendUnavailable {
+  backend: BackendName;
+  unavailable: string;
+}
+
+/** What `merlin bench --training` measures: the same training run on each of TRAINING_BENCH_BACKENDS. */
+export interface TrainingBench {
+  updates: number;
+  rollout: string;
+  network: string;
+  /** In TRAINING_BENCH_BACKENDS order. */
+  backends: (TrainingBackendBench | TrainingBackendUnavailable)[];
+  /** tfjs-node's learner decisions per second over wasm's, when both ran. */
+  tensorflow_over_wasm?: number;
+}
+
+/** The backends `merlin bench --training` compares, side by side (the pure-JS cpu backend is far slower than both). */
+export const TRAINING_BENCH_BACKENDS: readonly BackendName[] = ['tensorflow', 'wasm'];
+
 /**
- * Training throughput: `updates` PPO updates (no imitation phase) of the default configuration on
- * `variant`, after one untimed update (backend warm-up), in a temporary directory.
+ * Training throughput on each of `backends`: `updates` PPO updates (no imitation phase) of the default
+ * configuration on `variant`, after one untimed update (backend warm-up), in a temporary directory, one
+ * backend after the other in this process (the engine's JIT is warm for the second: this favours the later
+ * ones slightly). A backend that does not load is reported with its reason instead of figures.
+ * `o.config` overrides parts of the default configuration (tests use a tiny one).
  */
-export async function benchTraining(variant: string, updates: number, sparseInput = true): Promise<TrainingBench> {
+export async function benchTraining(
+  variant: string, updates: number, sparseInput = true, o: { backends?: readonly BackendName[]; config?: Partial<TrainConfig> } = {},
+): Promise<TrainingBench> {
   // Loaded on demand: training pulls in tfjs, which a plain `merlin bench` does not need.
   const { train, DEFAULT_TRAIN } = await import('../training/train.ts');
-  const dir = mkdtempSync(join(tmpdir(), 'merlin-bench-train-'));
-  const config = { ...DEFAULT_TRAIN, variants: [variant], imitationUpdates: 0, saveEvery: 0, sparseInput };
-  try {
-    const warm = await train({ config, out: dir, minutes: 60, maxUpdates: 1 });
-    const t0 = performance.now();
-    const r = await train({ config, out: dir, minutes: 60, maxUpdates: 1 + updates, resume: true });
-    const s = (performance.now() - t0) / 1000;
-    return {
-      backend: warm.backend,
-      updates,
-      env_steps_per_sec: Math.round((r.envSteps - warm.envSteps) / s),
-      learner_steps_per_sec: Math.round((updates * config.numEnvs * config.horizon) / s),
-      seconds_per_update: Math.round((s / updates) * 100) / 100,
-      rollout: `${config.numEnvs} games x ${config.horizon} learner decisions, ${config.players} players`,
-      network: `MLP ${config.hidden.join('-')}, ${sparseInput ? 'sparse' : 'dense'} input layer`,
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  const { initBackend, backendLabel } = await import('../training/backend.ts');
+  const backends = o.backends ?? TRAINING_BENCH_BACKENDS;
+  const config: TrainConfig = { ...DEFAULT_TRAIN, ...o.config, variants: [variant], imitationUpdates: 0, saveEvery: 0, sparseInput };
+  const decisions = updates * config.numEnvs * config.horizon;
+  const results: TrainingBench['backends'] = [];
+  for (const backend of backends) {
+    try {
+      await initBackend(backend);
+    } catch (e) {
+      results.push({ backend, unavailable: (e as Error).message });
+      continue;
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'merlin-bench-train-'));
+    try {
+      const warm = await train({ config, out: dir, minutes: 60, maxUpdates: 1, backend });
+      const t0 = performance.now();
+      const r = await train({ config, out: dir, minutes: 60, maxUpdates: 1 + updates, resume: true, backend });
+      const s = (performance.now() - t0) / 1000;
+      results.push({
+        backend, label: backendLabel(backend),
+        env_steps_per_sec: Math.round((r.envSteps - warm.envSteps) / s),
+        learner_steps_per_sec: Math.round(decisions / s),
+        ms_per_update: Math.round((s / updates) * 1000),
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
+  const rate = (b: BackendName) => results.find((x): x is TrainingBackendBench => x.backend === b && 'learner_steps_per_sec' in x)?.learner_steps_per_sec;
+  const [tfRate, wasmRate] = [rate('tensorflow'), rate('wasm')];
+  return {
+    updates,
+    rollout: `${config.numEnvs} games x ${config.horizon} learner decisions, ${config.players} players`,
+    network: `MLP ${config.hidden.join('-')}, ${sparseInput ? 'sparse' : 'dense'} input layer`,
+    backends: results,
+    ...(tfRate && wasmRate ? { tensorflow_over_wasm: Math.round((tfRate / wasmRate) * 100) / 100 } : {}),
+  };
+}
+
+/** `merlin bench --training`'s text: one line per backend, side by side, then the ratio. */
+export function trainingBenchText(t: TrainingBench): string {
+  const rows = t.backends.map((b) =>
+    'unavailable' in b
+      ? `  ${b.backend.padEnd(10)} not measured: ${b.unavailable}`
+      : `  ${b.backend.padEnd(10)} ${b.learner_steps_per_sec.toLocaleString('en').padStart(7)} learner decisions/s, ${b.env_steps_per_sec.toLocaleString('en').padStart(7)} env steps/s, ${b.ms_per_update.toLocaleString('en').padStart(7)} ms per PPO update  (${b.label})`,
+  );
+  const ratio = t.tensorflow_over_wasm !== undefined ? [`  tfjs-node / wasm: ${t.tensorflow_over_wasm}x learner decisions/s`] : [];
+  return [`training (${t.updates} timed PPO updates after 1 untimed, per backend; ${t.rollout}; ${t.network}):`, ...rows, ...ratio].join('\n');
 }

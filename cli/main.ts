@@ -11,7 +11,7 @@ import { ArgumentError, MerlinError } from '../env/core/errors.ts';
 import { loadRuleset } from '../env/merlin/rules/index.ts';
 import { gameEntry, parseAgents } from '../games/registry.ts';
 import { runSimulation } from './simulate.ts';
-import { benchTraining, runBench, type TrainingBench } from './bench.ts';
+import { benchTraining, runBench, trainingBenchText, type TrainingBench } from './bench.ts';
 import { benchOptions, docsOptions, evalOptions, probeOptions, replayOptions, replayViewOptions, serveOptions, simulateOptions, trainOptions } from './options.ts';
 import { runEval } from './eval.ts';
 import { parseSizes, runTrainCommand } from './train.ts';
@@ -214,7 +214,7 @@ try {
           `vector env: ${r.vector_env_steps_per_sec.toLocaleString('en')} steps/s (${r.vector_envs} envs on ${r.vector_workers} worker threads; ${r.vector_env_scaling}x one env)`,
           `clone: ${r.clone_us} us, serialize: ${r.serialize_us} us (mid-game state)`,
           `timed ${r.seconds} s per figure after JIT warm-up of ${r.warmup_seconds.engine} / ${r.warmup_seconds.env} / ${r.warmup_seconds.aec_env} / ${r.warmup_seconds.vector_env} s (engine / env / AEC env / vector env)`,
-          t ? `training: ${t.env_steps_per_sec.toLocaleString('en')} env steps/s, ${t.learner_steps_per_sec.toLocaleString('en')} learner decisions/s, ${t.seconds_per_update} s per PPO update (backend ${t.backend}; ${t.rollout}; ${t.network})` : '',
+          t ? trainingBenchText(t) : '',
           `machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memory_gib} GiB, node ${r.machine.node}, ${r.machine.date}`,
         ].filter(Boolean).join('\n'),
       );

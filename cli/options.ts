@@ -100,7 +100,7 @@ export const benchOptions = {
   players: players(4),
   'max-warmup': realFlag('max-warmup', 0, 3600, 'most seconds of JIT warm-up per figure (warm-up ends when five one-second windows in a row are steady: no new best by 3 %, no dip of 10 % below it)', DEFAULT_MAX_WARMUP, 'seconds'),
   'envs-per-worker': intFlag('envs-per-worker', 1, 4096, 'envs per thread of the vector env pool', DEFAULT_ENVS_PER_WORKER),
-  training: { type: 'boolean', default: false, describe: 'also measure training throughput (PPO updates of the default configuration)' },
+  training: { type: 'boolean', default: false, describe: 'also measure training throughput (PPO updates of the default configuration) on tfjs-node and wasm, side by side' },
   'training-updates': intFlag('training-updates', 1, 1000, 'timed PPO updates for --training', 5),
   'training-sparse-input': { type: 'boolean', default: true, describe: 'for --training: the sparse first layer (--no-training-sparse-input: dense tfjs, for comparison)' },
   ...rulesetOptions,
