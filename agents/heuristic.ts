@@ -30,7 +30,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Agent, AgentContext } from '../env/core/agent.ts';
-import { ArgumentError } from '../env/core/errors.ts';
+import { ArgumentError } from '../lib/errors.ts';
 import type { Ruleset } from '../env/merlin/rules/index.ts';
 import { catalogue, Kind, type ActionCatalogue } from '../env/merlin/engine/actions.ts';
 import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../env/merlin/engine/state.ts';

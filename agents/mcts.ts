@@ -17,9 +17,9 @@
  * actions, is handed in as an `MctsGuide` by whoever names the game (agents/registry.ts for Merlin).
  */
 import type { Agent, AgentContext } from '../env/core/agent.ts';
-import { ArgumentError } from '../env/core/errors.ts';
+import { ArgumentError } from '../lib/errors.ts';
 import type { Game } from '../env/core/game.ts';
-import { nextInt, seedRng, type RngState } from '../env/core/rng.ts';
+import { nextInt, seedRng, type RngState } from '../lib/rng.ts';
 
 /**
  * The game-specific policy that guides the search (Merlin: the heuristic agent): it plays the rollouts

@@ -1,8 +1,8 @@
 /**
  * `random`: uniformly random among the legal actions. Its randomness comes from its own seeded stream
- * (seedrandom alea via env/core/rng), never from the game's RNG, so the same seeds replay the same game.
+ * (seedrandom alea via lib/rng), never from the game's RNG, so the same seeds replay the same game.
  */
-import { nextInt, seedRng, type RngState } from '../env/core/rng.ts';
+import { nextInt, seedRng, type RngState } from '../lib/rng.ts';
 import type { Agent, AgentContext } from './types.ts';
 
 export class RandomAgent implements Agent {

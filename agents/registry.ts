@@ -4,7 +4,7 @@
  * `single:STRATEGY` (single-minded strategies for the designer's probe, agents/single.ts),
  * `ppo:PATH_TO_CHECKPOINT[:greedy|sample]` (a `merlin train` checkpoint directory; agents/ppo.ts).
  */
-import { ArgumentError } from '../env/core/errors.ts';
+import { ArgumentError } from '../lib/errors.ts';
 import { loadRuleset, type Ruleset } from '../env/merlin/rules/index.ts';
 import { merlinGame } from '../env/merlin/env/game.ts';
 import { RandomAgent } from './random.ts';

@@ -20,7 +20,7 @@
  * heuristic. Where it commands a unit that cannot attack, the heuristic picks the order. Deterministic.
  */
 import type { Agent, AgentContext } from '../env/core/agent.ts';
-import { ArgumentError } from '../env/core/errors.ts';
+import { ArgumentError } from '../lib/errors.ts';
 import type { Ruleset } from '../env/merlin/rules/index.ts';
 import { catalogue, KIND_NAMES, type ActionCatalogue } from '../env/merlin/engine/actions.ts';
 import { Phase, type MerlinState } from '../env/merlin/engine/state.ts';

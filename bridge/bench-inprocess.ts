@@ -4,7 +4,7 @@
  *   npx tsx bridge/bench-inprocess.ts [N] [SECONDS] [VARIANT]   → one JSON line
  */
 import { VectorEnv } from '../env/core/vector.ts';
-import { nextInt, seedRng } from '../env/core/rng.ts';
+import { nextInt, seedRng } from '../lib/rng.ts';
 import { merlinGame } from '../env/merlin/env/game.ts';
 import { opponentFactory } from '../agents/registry.ts';
 

@@ -6,7 +6,7 @@
  * Everything here is game-agnostic: it reads a `Game` only through env/core/game.ts.
  */
 import { z } from 'zod';
-import { contentHash } from '../env/core/hash.ts';
+import { contentHash } from '../lib/hash.ts';
 import type { Game } from '../env/core/game.ts';
 
 /** Protocol version (semver). A client with another major version is refused at hello. */
@@ -184,12 +184,12 @@ export function specHash8(spec: Spec): Uint8Array {
 // ---------------------------------------------------------------------------------------------------------
 // Errors
 
-/** Every error code the bridge sends. The env codes come from env/core/errors.ts. */
+/** Every error code the bridge sends. The env codes come from lib/errors.ts. */
 export const ERROR_CODES = [
   // protocol
   'BAD_JSON', 'BAD_MESSAGE', 'UNKNOWN_TYPE', 'PROTOCOL_VERSION', 'NOT_READY', 'BAD_FRAME', 'SPEC_MISMATCH',
   'UNKNOWN_BATCH', 'NOT_RESET', 'LIMIT_EXCEEDED', 'IDLE_TIMEOUT', 'INTERNAL',
-  // env (env/core/errors.ts ErrorCode)
+  // env (lib/errors.ts ErrorCode)
   'ILLEGAL_ACTION', 'UNKNOWN_ACTION', 'GAME_OVER', 'INVALID_RULESET', 'INVALID_STATE', 'INVALID_ARGUMENT', 'INVALID_CHECKPOINT',
 ] as const;
 export type BridgeErrorCode = (typeof ERROR_CODES)[number];

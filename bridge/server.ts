@@ -17,7 +17,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer } from 'n
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
-import { ArgumentError } from '../env/core/errors.ts';
+import { ArgumentError } from '../lib/errors.ts';
 import { AecBatch, SingleBatch, type Batch } from './batch.ts';
 import { SERVER_DEFAULTS } from './limits.ts';
 import {

@@ -5,7 +5,7 @@
  */
 import type { Game } from '../env/core/game.ts';
 import { TERMINAL } from '../env/core/game.ts';
-import { MerlinError } from '../env/core/errors.ts';
+import { MerlinError } from '../lib/errors.ts';
 import { DEFAULT_GAME, entryOf, gameEntry } from '../games/registry.ts';
 import { BridgeError, specOf, type Spec } from './protocol.ts';
 

@@ -23,7 +23,7 @@ import { AECEnv } from '../env/core/aec.ts';
 import { VectorEnvPool } from '../env/core/pool.ts';
 import { VectorEnv } from '../env/core/vector.ts';
 import { merlinGame } from '../env/merlin/env/game.ts';
-import { nextInt, seedRng } from '../env/core/rng.ts';
+import { nextInt, seedRng } from '../lib/rng.ts';
 import { maskedIds } from '../env/core/spaces.ts';
 import type { Ruleset } from '../env/merlin/rules/index.ts';
 import type { BackendName } from '../training/backend.ts';

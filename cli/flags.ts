@@ -11,7 +11,7 @@
  * checks that it is a whole number in 1..MAX_PLAYERS_FLAG and the game refuses a count it does not support
  * with its own INVALID_ARGUMENT naming its range.
  */
-import { ArgumentError } from '../env/core/errors.ts';
+import { ArgumentError } from '../lib/errors.ts';
 
 /** How a numeric flag is checked: an integer count or a real quantity, in [min, max]. */
 export interface NumericRule {

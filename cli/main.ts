@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import cliProgress from 'cli-progress';
-import { ArgumentError, MerlinError } from '../env/core/errors.ts';
+import { ArgumentError, MerlinError } from '../lib/errors.ts';
 import { loadRuleset } from '../env/merlin/rules/index.ts';
 import { gameEntry, parseAgents } from '../games/registry.ts';
 import { runSimulation } from './simulate.ts';

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
-import { ArgumentError } from '../env/core/errors.ts';
+import { ArgumentError } from '../lib/errors.ts';
 import { backendLabel, type BackendName } from '../training/backend.ts';
 import { trainingCurveSvg } from '../training/chart.ts';
 import type { EvalRecord } from '../policy/checkpoint.ts';

@@ -16,7 +16,7 @@
  * flagged by chance: read the z-score.
  */
 import { createRequire } from 'node:module';
-import { ArgumentError } from '../env/core/errors.ts';
+import { ArgumentError } from '../lib/errors.ts';
 import type { Agent } from '../env/core/agent.ts';
 import type { Game } from '../env/core/game.ts';
 import { playGame } from '../env/core/play.ts';

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ArgumentError, StateError } from '../env/core/errors.ts';
+import { ArgumentError, StateError } from '../lib/errors.ts';
 import type { Game } from '../env/core/game.ts';
 import { playGame } from '../env/core/play.ts';
 import { gameEntry } from '../games/registry.ts';

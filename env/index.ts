@@ -1,6 +1,6 @@
 /**
  * The `merlin-gym/env` entry point: the game-agnostic RL contract (env/core: Game<S>, spaces, the AEC,
- * single-agent and vector envs, the worker pool, typed errors, the in-state RNG and content hashes) and
+ * single-agent and vector envs, the worker pool), lib/'s typed errors, in-state RNG and content hashes, and
  * Merlin Economics as a Game (its rulesets and the engine's public API under `engine`).
  *
  *   import { merlinGame, SingleAgentEnv } from 'merlin-gym/env';
@@ -8,15 +8,15 @@
  */
 export * from './core/game.ts';
 export * from './core/agent.ts';
-export * from './core/errors.ts';
+export * from '../lib/errors.ts';
 export * from './core/spaces.ts';
 export * from './core/aec.ts';
 export * from './core/single.ts';
 export * from './core/vector.ts';
 export * from './core/pool.ts';
 export * from './core/rewards.ts';
-export * from './core/rng.ts';
-export * from './core/hash.ts';
+export * from '../lib/rng.ts';
+export * from '../lib/hash.ts';
 export { merlinGame, type MerlinGame } from './merlin/env/game.ts';
 export { compileRuleset, defaultRuleset, loadRuleset, type Ruleset } from './merlin/rules/index.ts';
 export * as engine from './merlin/engine/index.ts';

@@ -10,7 +10,7 @@
  * It sits above env/core, the games (env/merlin) and agents/ (it may import all three) and below cli/,
  * bridge/, training/ and designer/ (DESIGN "Layers"): a game's own folder never imports it.
  */
-import { ArgumentError } from '../env/core/errors.ts';
+import { ArgumentError } from '../lib/errors.ts';
 import type { Agent } from '../env/core/agent.ts';
 import type { Game } from '../env/core/game.ts';
 import type { GameReporting } from '../env/core/play.ts';

@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { MerlinError } from '../env/core/errors.ts';
+import { MerlinError } from '../lib/errors.ts';
 import { paramSpecs, type NetShape } from './network.ts';
 
 /** Thrown for a missing or malformed checkpoint, or one made for another spec. */

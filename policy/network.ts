@@ -8,7 +8,7 @@
  * The parameters are plain Float32Arrays in a fixed order (`paramSpecs`); a dense kernel [fanIn, fanOut]
  * is stored row-major, so the weight from input i to unit j is at `i * fanOut + j`.
  */
-import { ArgumentError } from '../env/core/errors.ts';
+import { ArgumentError } from '../lib/errors.ts';
 
 /** Layer sizes of the MLP: the observation length, the hidden layer widths (at least one), one logit per action id. */
 export interface NetShape {

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What dependency-cruiser cruises: every TypeScript root of the project that exists (bridge/python is excluded in the config). */
-export const CRUISE_ROOTS = ['index.ts', 'lib', 'env', 'policy', 'agents', 'training', 'bridge', 'designer', 'cli', 'bin', 'tools', 'vitest.config.ts'].filter((p) =>
+export const CRUISE_ROOTS = ['index.ts', 'lib', 'env', 'games', 'policy', 'agents', 'training', 'bridge', 'designer', 'cli', 'bin', 'tools', 'vitest.config.ts'].filter((p) =>
   existsSync(join(root, p)),
 );
 

@@ -11,7 +11,7 @@
  * (tfjs-core's Node bundle does not) and the cpu backend.
  */
 import * as tf from '@tensorflow/tfjs';
-import { ArgumentError } from '../env/core/errors.ts';
+import { ArgumentError } from '../lib/errors.ts';
 
 export type BackendName = 'tensorflow' | 'wasm' | 'cpu';
 export const BACKEND_ORDER: readonly BackendName[] = ['tensorflow', 'wasm', 'cpu'];

@@ -11,7 +11,7 @@
  * fair share 1/players), so members that beat the learner are drawn more often. `self` is drawn with a
  * fixed probability `selfShare` instead, so that plain self-play always has its share.
  */
-import { nextFloat, type RngState } from '../env/core/rng.ts';
+import { nextFloat, type RngState } from '../lib/rng.ts';
 
 export type MemberKind = 'random' | 'heuristic' | 'self' | 'snapshot' | 'agent';
 

@@ -23,8 +23,8 @@
  * fraction of the cost: the dense first layer used to dominate an update.
  */
 import * as tf from '@tensorflow/tfjs';
-import { nextFloat, seedRng } from '../env/core/rng.ts';
-import { ArgumentError } from '../env/core/errors.ts';
+import { nextFloat, seedRng } from '../lib/rng.ts';
+import { ArgumentError } from '../lib/errors.ts';
 import { paramSpecs, type NetShape, type ParamSpec } from '../policy/network.ts';
 
 /** The logit given to illegal actions. */

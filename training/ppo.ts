@@ -6,7 +6,7 @@
  * 1.5 x `targetKl`. Advantages are normalised per minibatch.
  */
 import * as tf from '@tensorflow/tfjs';
-import { nextInt, type RngState } from '../env/core/rng.ts';
+import { nextInt, type RngState } from '../lib/rng.ts';
 import { SparseRows, sparseMatMulGrad, type PolicyValueNet } from './network.ts';
 
 export interface PpoConfig {

@@ -17,9 +17,9 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { Game, RewardOptions } from '../env/core/game.ts';
-import { ArgumentError } from '../env/core/errors.ts';
+import { ArgumentError } from '../lib/errors.ts';
 import { RewardTracker } from '../env/core/rewards.ts';
-import { cloneRng, nextFloat, nextInt, seedRng, type RngState } from '../env/core/rng.ts';
+import { cloneRng, nextFloat, nextInt, seedRng, type RngState } from '../lib/rng.ts';
 import type { Agent } from '../env/core/agent.ts';
 import type { League, LeagueMember } from './league.ts';
 import { SparseRows, type PolicyValueNet } from './network.ts';

@@ -17,7 +17,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Game, RewardOptions } from '../env/core/game.ts';
-import { cloneRng, seedRng, type RngState } from '../env/core/rng.ts';
+import { cloneRng, seedRng, type RngState } from '../lib/rng.ts';
 import type { MerlinGame } from '../env/merlin/env/game.ts';
 import type { MerlinState } from '../env/merlin/engine/state.ts';
 import { HeuristicAgent, loadWeights } from '../agents/heuristic.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ArgumentError } from '../../env/core/errors.ts';
+import { ArgumentError } from '../../lib/errors.ts';
 import { loadRuleset } from '../../env/merlin/rules/index.ts';
 import { applyAction, catalogue, createGame, currentPlayer, isTerminal, legalActions, serializeState } from '../../env/merlin/engine/index.ts';
 import { parseAgentList, resolveAgent, specReadsFiles } from '../registry.ts';

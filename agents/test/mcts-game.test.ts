@@ -1,6 +1,6 @@
 /** MCTS on Game<S> alone: it plays a game that is not Merlin (Race to 12, env/core/test/race.ts). */
 import { describe, expect, it } from 'vitest';
-import { ArgumentError } from '../../env/core/errors.ts';
+import { ArgumentError } from '../../lib/errors.ts';
 import { playGame } from '../../env/core/play.ts';
 import { RaceGame } from '../../env/core/test/race.ts';
 import { DEFAULT_MCTS, MctsAgent } from '../mcts.ts';

@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StateError } from '../../env/core/errors.ts';
+import { StateError } from '../../lib/errors.ts';
 import { readReplay, recordGame, replayLog, replayStates } from '../replay.ts';
 import { COUNTERS, frameOf, replayHtml, SECTIONS } from '../replay-view.ts';
 

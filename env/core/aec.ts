@@ -17,7 +17,7 @@
  * terminated (or truncated, at the game's turn limit) and must then be stepped with `null` once, in
  * `agents` order, which removes it. A seat knocked out mid-game is simply never selected until the end.
  */
-import { ArgumentError } from './errors.ts';
+import { ArgumentError } from '../../lib/errors.ts';
 import type { Game, RewardOptions } from './game.ts';
 import { observationBox, TERMINAL, writeActionMask } from './game.ts';
 import { RewardTracker } from './rewards.ts';

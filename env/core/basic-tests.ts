@@ -20,9 +20,9 @@
  *   bounds, every `observeEvery` steps;
  * and at the end: `returns` are finite, within the metadata's utility bounds, and sum to 0 in a zero-sum game.
  */
-import { MerlinError } from './errors.ts';
+import { MerlinError } from '../../lib/errors.ts';
 import { TERMINAL, type Game, type TensorSpec } from './game.ts';
-import { nextInt, seedRng } from './rng.ts';
+import { nextInt, seedRng } from '../../lib/rng.ts';
 
 export interface BasicTestOptions {
   /** Player counts to test (default: every count from minPlayers to maxPlayers). */

@@ -12,8 +12,8 @@
  * (dice, shuffles: rng.ts `chance`), and `forceChance` makes the game take given outcomes instead, so a
  * test or a replay forces a die rather than searching for a seed.
  */
-import { ArgumentError } from './errors.ts';
-import { chance, type ChanceOutcome } from './rng.ts';
+import { ArgumentError } from '../../lib/errors.ts';
+import { chance, type ChanceOutcome } from '../../lib/rng.ts';
 import type { Agent } from './agent.ts';
 import type { Game } from './game.ts';
 

@@ -18,7 +18,7 @@
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { ArgumentError } from './errors.ts';
+import { ArgumentError } from '../../lib/errors.ts';
 import type { Game, RewardOptions } from './game.ts';
 import { pathToFileURL } from 'node:url';
 import type { Agent } from './agent.ts';

@@ -19,11 +19,11 @@
  * actions, can run). `resetInto` / `stepInto` write into caller-owned arrays for the vector env.
  */
 import type { Agent } from './agent.ts';
-import { ArgumentError, IllegalActionError } from './errors.ts';
+import { ArgumentError, IllegalActionError } from '../../lib/errors.ts';
 import type { Game, RewardOptions } from './game.ts';
 import { observationBox, TERMINAL, writeActionMask } from './game.ts';
 import { RewardTracker } from './rewards.ts';
-import { nextInt, seedRng, type RngState } from './rng.ts';
+import { nextInt, seedRng, type RngState } from '../../lib/rng.ts';
 import { type Box, Discrete } from './spaces.ts';
 
 export interface SingleAgentOptions {

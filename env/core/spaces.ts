@@ -2,8 +2,8 @@
  * Spaces in Gymnasium's vocabulary: Discrete, Box (with dtype and bounds) and MultiBinary. They describe
  * shapes for users and the bridge (`toJSON`) and check values (`contains`).
  */
-import { weakMemo } from './memo.ts';
-import { nextFloat, nextInt, type RngState } from './rng.ts';
+import { weakMemo } from '../../lib/memo.ts';
+import { nextFloat, nextInt, type RngState } from '../../lib/rng.ts';
 
 export type Dtype = 'float32' | 'uint8' | 'int32';
 

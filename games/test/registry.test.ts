@@ -1,6 +1,6 @@
 /** The game registry and the one game loop (env/core/play.ts) on every registered game. */
 import { describe, expect, it } from 'vitest';
-import { ArgumentError, IllegalActionError } from '../../env/core/errors.ts';
+import { ArgumentError, IllegalActionError } from '../../lib/errors.ts';
 import type { Agent } from '../../env/core/agent.ts';
 import { playGame } from '../../env/core/play.ts';
 import { utilityOf } from '../../env/core/game.ts';

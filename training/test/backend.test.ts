@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
-import { ArgumentError } from '../../env/core/errors.ts';
+import { ArgumentError } from '../../lib/errors.ts';
 import {
   BACKEND_ORDER, backendLabel, initBackend, lastSelection, selectBackend, SETUP_TFJS_NODE, type BackendLoader, type BackendName,
 } from '../backend.ts';

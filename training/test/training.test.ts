@@ -21,7 +21,7 @@ import { PolicyForward } from '../../policy/forward.ts';
 import { resolveAgent } from '../../agents/registry.ts';
 import { HeuristicAgent, loadWeights } from '../../agents/heuristic.ts';
 import { merlinGame } from '../../env/merlin/env/game.ts';
-import { seedRng } from '../../env/core/rng.ts';
+import { seedRng } from '../../lib/rng.ts';
 import { loadRuleset } from '../../env/merlin/rules/index.ts';
 import { applyAction, createGame, currentPlayer, isTerminal, legalActions } from '../../env/merlin/engine/index.ts';
 

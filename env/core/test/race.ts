@@ -4,9 +4,9 @@
  * (action 1), or rolls a die (action 2, a chance event of kind 'd6') and steps its face. The first to
  * reach 12 wins; a turn limit of 40 turns truncates the game (no winner, returns 0). Perfect information.
  */
-import { GameOverError, IllegalActionError, StateError, UnknownActionError } from '../errors.ts';
+import { GameOverError, IllegalActionError, StateError, UnknownActionError } from '../../../lib/errors.ts';
 import { TERMINAL, type Game, type GameMetadata, type RewardOptions, type TensorSpec } from '../game.ts';
-import { cloneRng, rollD6, seedRng, type RngState } from '../rng.ts';
+import { cloneRng, rollD6, seedRng, type RngState } from '../../../lib/rng.ts';
 
 export interface RaceState {
   pos: number[];

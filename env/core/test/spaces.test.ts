@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextInt, seedRng } from '../rng.ts';
+import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { Discrete, maskedIds } from '../spaces.ts';
 
 /** The plain byte loop maskedIds must agree with. */

@@ -8,7 +8,7 @@
  * from the ruleset's table sizes and grids (`SHAPES`); decoding is two typed-array lookups. docs/ACTIONS.md
  * is generated from this table (`npx merlin docs`).
  */
-import { weakMemo } from '../../core/memo.ts';
+import { weakMemo } from '../../../lib/memo.ts';
 import type { Ruleset } from '../rules/index.ts';
 
 /**

@@ -11,7 +11,7 @@
  * golem's power is flagged Transmuted; each use of its abilities (UseAbility, UseAbilityAlt, Combine) costs
  * `transmute.surcharge` more of its primary resource, the commodity its ability's cost names first.
  */
-import { nextInt } from '../../core/rng.ts';
+import { nextInt } from '../../../lib/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { UnitFlag, type MerlinState } from './state.ts';
 import { rankOf, Suit, suitOf } from './cards.ts';

@@ -17,7 +17,7 @@
  * move goes one square to an adjacent square, or across a Chauffeur to the square just beyond it in the same
  * direction (the Chauffeur is passed, never stood on).
  */
-import { weakMemo } from '../../core/memo.ts';
+import { weakMemo } from '../../../lib/memo.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, type MerlinState } from './state.ts';
 

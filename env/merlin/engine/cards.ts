@@ -5,7 +5,7 @@
  * (Clubs, Spades, Hearts, Diamonds; rank 1 = Ace .. 13 = King), 52 and 53 the Jokers. With one deck per
  * player (0.1.27b) ids run over several 54-card blocks; jokers are left out unless the ruleset enables them.
  */
-import { insertRandom, shuffleInPlace } from '../../core/rng.ts';
+import { insertRandom, shuffleInPlace } from '../../../lib/rng.ts';
 import type { MerlinState } from './state.ts';
 
 export const Suit = { Clubs: 0, Spades: 1, Hearts: 2, Diamonds: 3, Joker: 4 } as const;

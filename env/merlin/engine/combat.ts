@@ -16,7 +16,7 @@
  * hit points (`combat.propertyHp`, or `combat.permittedPropertyHp` with a Land, Spell Shop or Brewery on
  * top); a permitted property that has been hit pays no gold and takes no investment.
  */
-import { rollD6 } from '../../core/rng.ts';
+import { rollD6 } from '../../../lib/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_SPELL, type MerlinState, Pending, Phase, SlotKind, TopKind, UnitFlag } from './state.ts';
 import { rankOf, Suit, suitOf } from './cards.ts';

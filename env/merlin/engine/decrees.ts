@@ -18,7 +18,7 @@
  * (engine/regulations.ts) after the decree is settled.
  */
 import type { CardDef } from '../cards/schema.ts';
-import { weakMemo } from '../../core/memo.ts';
+import { weakMemo } from '../../../lib/memo.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { Phase, type MerlinState } from './state.ts';
 import { drawFrom, shuffleBack } from './cards.ts';

@@ -7,7 +7,7 @@
  * maintenance. A 7 resolves the Sevens instead. Chauffeurs resonate on their own numbers. Doubles advance
  * the Season Wheel (after production). On 11 and 12 defending golems heal their cards (combat.ts healOnRoll).
  */
-import { rollD6 } from '../../core/rng.ts';
+import { rollD6 } from '../../../lib/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, SlotKind, TopKind, type MerlinState } from './state.ts';
 import { bankPays, landNumberAt, supplyGives } from './ledger.ts';
@@ -23,7 +23,7 @@ import { payOrOwe } from './kernel/purse.ts';
 
 /**
  * Roll two dice for the active player's turn and resolve everything the roll causes. Returns true when taxes
- * fall due. The dice are chance events of kind 'roll' (env/core/rng.ts `chance`: recorded, and forceable in tests and replays).
+ * fall due. The dice are chance events of kind 'roll' (lib/rng.ts `chance`: recorded, and forceable in tests and replays).
  */
 export function rollAndResolve(s: MerlinState, rs: Ruleset): boolean {
   const d1 = rollD6(s.rng, 'roll');

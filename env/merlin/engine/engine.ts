@@ -14,7 +14,7 @@
  * phase; `whyIllegal` is the reference check. The invariant tests assert that the two agree on every id of
  * every visited state.
  */
-import { GameOverError, IllegalActionError, UnknownActionError } from '../../core/errors.ts';
+import { GameOverError, IllegalActionError, UnknownActionError } from '../../../lib/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { catalogue, Kind, KIND_LIMIT, KINDS } from './actions.ts';
 import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, Victory, type MerlinState } from './state.ts';

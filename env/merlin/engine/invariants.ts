@@ -5,7 +5,7 @@
  *
  * Each check returns a list of human-readable violations (empty when all is well).
  */
-import { IllegalActionError } from '../../core/errors.ts';
+import { IllegalActionError } from '../../../lib/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { DECK_NAMES } from '../cards/schema.ts';
 import { catalogue } from './actions.ts';

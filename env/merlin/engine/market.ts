@@ -25,7 +25,7 @@
  * Gold in bids and escrow and units in asks and carts are conserved places (engine/invariants.ts) and
  * count in net worth (`marketWorth`).
  */
-import { rollD6 } from '../../core/rng.ts';
+import { rollD6 } from '../../../lib/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
 import type { MerlinState } from './state.ts';
 import { cartWardOf, shiftedPrice } from './market-cards.ts';

@@ -10,8 +10,8 @@
  * reauction`), and a tie in the re-auction is settled by lots: our documented simplification of bartering
  * and the blind rank auction; `ties: lots` settles every tie by lots at once.
  */
-import { ArgumentError } from '../../core/errors.ts';
-import { seedRng, shuffleInPlace } from '../../core/rng.ts';
+import { ArgumentError } from '../../../lib/errors.ts';
+import { seedRng, shuffleInPlace } from '../../../lib/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { DECK_NAMES } from '../cards/schema.ts';
 import { REGULATED_ACTIONS } from '../rules/schema.ts';

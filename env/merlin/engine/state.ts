@@ -6,9 +6,9 @@
  * arrays indexed by `seat * fieldSlots + slot`, cards as integer ids. Hidden information lives here too
  * (hands, auction bids, face-down potions); observations (the env layer) decide who may see what.
  */
-import type { RngState } from '../../core/rng.ts';
-import { cloneRng } from '../../core/rng.ts';
-import { StateError } from '../../core/errors.ts';
+import type { RngState } from '../../../lib/rng.ts';
+import { cloneRng } from '../../../lib/rng.ts';
+import { StateError } from '../../../lib/errors.ts';
 
 /** Serialisation format version; bump when the layout changes. */
 export const STATE_VERSION = 3;

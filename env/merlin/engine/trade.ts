@@ -19,8 +19,8 @@
  * - Liquidation: a bare property (no permit, no investment) is sold to the Central Bank at its property
  *   value (0.1.14a "Property Value"), when the bank holds that much; the card goes to the discard pile.
  */
-import { rollD6 } from '../../core/rng.ts';
-import { weakMemo } from '../../core/memo.ts';
+import { rollD6 } from '../../../lib/rng.ts';
+import { weakMemo } from '../../../lib/memo.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { SlotKind, TopKind, type MerlinState } from './state.ts';
 import { rankOf } from './cards.ts';

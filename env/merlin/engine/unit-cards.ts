@@ -8,7 +8,7 @@
  * or Pending.PotionTargetUnit), or, for a potion lying under a Spell Shop or Brewery with the trigger
  * `attacked`, the enemy golem that attacks that card (the attack is then called off).
  */
-import { rollD6 } from '../../core/rng.ts';
+import { rollD6 } from '../../../lib/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
 import type { CardDef } from '../cards/schema.ts';
 import { UnitFlag, type MerlinState } from './state.ts';

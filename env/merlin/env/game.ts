@@ -10,7 +10,7 @@
  * at the turn limit is won by the net-worth leader (`truncation: 'rank'`) or pays 0 (`'zero'`).
  * `score(s, seat)` is net worth in gold (engine/victory.ts), the base of the opt-in shaped reward.
  */
-import { contentHash } from '../../core/hash.ts';
+import { contentHash } from '../../../lib/hash.ts';
 import type { Game, GameMetadata, ObservationRowWriter, RewardOptions, TensorSpec } from '../../core/game.ts';
 import { TERMINAL } from '../../core/game.ts';
 import { loadRuleset, type Ruleset } from '../rules/index.ts';

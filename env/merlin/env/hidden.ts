@@ -32,8 +32,8 @@
  * brewed, the Land being placed, the golem being animated or the King being motivated) stays as it is: its
  * kind is public and the engine reads it. Units on the board and damage to cards are public and stay.
  */
-import { nextInt, seedRng, shuffleInPlace } from '../../core/rng.ts';
-import { ArgumentError } from '../../core/errors.ts';
+import { nextInt, seedRng, shuffleInPlace } from '../../../lib/rng.ts';
+import { ArgumentError } from '../../../lib/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import type { CardDef } from '../cards/schema.ts';
 import { cloneState, HAND_POTION, HAND_SPELL, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';

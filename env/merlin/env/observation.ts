@@ -35,8 +35,8 @@
  * named sub-fields for record-shaped entries, `record`) right above the function that writes them.
  */
 import type { ObservationRowWriter, SegmentSpec, TensorSpec } from '../../core/game.ts';
-import { contentHash } from '../../core/hash.ts';
-import { ArgumentError } from '../../core/errors.ts';
+import { contentHash } from '../../../lib/hash.ts';
+import { ArgumentError } from '../../../lib/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, MintPending, Pending, Phase, SlotKind, TopKind, UnitFlag, type MerlinState } from '../engine/state.ts';
 import { cardHp } from '../engine/combat.ts';

@@ -12,8 +12,8 @@ import { readFileSync, existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ZodError } from 'zod';
-import { RulesetError } from '../../core/errors.ts';
-import { contentHash } from '../../core/hash.ts';
+import { RulesetError } from '../../../lib/errors.ts';
+import { contentHash } from '../../../lib/hash.ts';
 import { DeckFile, DECK_NAMES, plannedIssues, type CardDef, type DeckName } from '../cards/schema.ts';
 import { COMMODITIES, RulesetSchema, type RulesetData, type WheelPortion } from './schema.ts';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CARDS_DIR, RULESETS_DIR, loadRuleset, parseDeck } from '../rules/index.ts';
 import { DECK_NAMES } from '../cards/schema.ts';
-import { RulesetError } from '../../core/errors.ts';
+import { RulesetError } from '../../../lib/errors.ts';
 import { runSimulation } from '../../../cli/simulate.ts';
 import { deactivateUnit } from '../engine/kernel/units.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
 import { Phase, SlotKind, TopKind } from '../engine/state.ts';
-import { IllegalActionError } from '../../core/errors.ts';
+import { IllegalActionError } from '../../../lib/errors.ts';
 import {
   act, assertConserved, classic, club, diamond, game, isLegal, key, putChauffeur, putLab, putLand, putProperty, putSpecialised, snap, spade,
   variant,

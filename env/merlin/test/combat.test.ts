@@ -10,8 +10,8 @@ import { catalogue } from '../engine/actions.ts';
 import { checkConservation } from '../engine/invariants.ts';
 import { rankOf, suitOf } from '../engine/cards.ts';
 import { loadRuleset } from '../rules/index.ts';
-import { nextInt, seedRng } from '../../core/rng.ts';
-import { IllegalActionError } from '../../core/errors.ts';
+import { nextInt, seedRng } from '../../../lib/rng.ts';
+import { IllegalActionError } from '../../../lib/errors.ts';
 import {
   act, assertConserved, classic, club, diamond, frontLine, game, giveCard, giveCommodity, giveGold, heart, isLegal, key, nextDice, nextRoll, putChauffeur, putLand,
   putProperty, putSpecialised, putUnit, snap, spade, sq, variant, type Game,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Kind } from '../engine/actions.ts';
 import { Phase } from '../engine/state.ts';
-import { IllegalActionError } from '../../core/errors.ts';
+import { IllegalActionError } from '../../../lib/errors.ts';
 import { act, assertConserved, club, drawKing, game, isLegal, key, putProperty, snap } from './helpers.ts';
 import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
 

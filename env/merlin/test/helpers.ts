@@ -135,7 +135,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileRuleset, CARDS_DIR, RULESETS_DIR } from '../rules/index.ts';
 import type { RulesetData } from '../rules/schema.ts';
-import { seedRng, cloneRng, rollD6, type RngState } from '../../core/rng.ts';
+import { seedRng, cloneRng, rollD6, type RngState } from '../../../lib/rng.ts';
 import { HAND_POTION, HAND_SPELL, serializeState } from '../engine/state.ts';
 import type { DeckName } from '../cards/schema.ts';
 import { DECK_INDEX } from '../engine/kernel/card-defs.ts';

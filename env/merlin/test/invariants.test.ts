@@ -5,12 +5,12 @@
  * and serialise round trips are exact.
  */
 import { describe, expect, it } from 'vitest';
-import { nextInt, seedRng } from '../../core/rng.ts';
+import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { loadRuleset } from '../rules/index.ts';
 import {
   applyAction, catalogue, checkConservation, checkDeep, cloneState, createGame, deserializeState, isTerminal, legalActions, serializeState, STATE_VERSION,
 } from '../engine/index.ts';
-import { IllegalActionError, StateError, UnknownActionError, GameOverError } from '../../core/errors.ts';
+import { IllegalActionError, StateError, UnknownActionError, GameOverError } from '../../../lib/errors.ts';
 import { createObservationEncoder } from '../env/observation.ts';
 
 const rs = loadRuleset('full');

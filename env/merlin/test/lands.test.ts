@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
 import { Phase, TopKind } from '../engine/state.ts';
-import { IllegalActionError } from '../../core/errors.ts';
+import { IllegalActionError } from '../../../lib/errors.ts';
 import {
   act, assertConserved, club, diamond, game, giveCard, giveCommodity, isLegal, key, putLand, putProperty, snap, spade,
   putSpecialised, type Game,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextInt, seedRng } from '../../core/rng.ts';
+import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { freePlace, removeAt } from '../engine/ledger.ts';
 
 describe('removeAt: splice(i, 1) without garbage', () => {

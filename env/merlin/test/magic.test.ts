@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
 import { HAND_POTION, HAND_SPELL, Phase, SlotKind } from '../engine/state.ts';
-import { IllegalActionError } from '../../core/errors.ts';
+import { IllegalActionError } from '../../../lib/errors.ts';
 import {
   labCardAt,
   act, assertConserved, club, diamond, game, nextRoll, giveCard, instancesOf, giveCommodity, givePotion, giveSpell, isLegal, key, putLab, putLand, putProperty,

@@ -13,7 +13,7 @@ import { addMarketWorths, marketStimulus, marketTurnStart, marketWorth, spotPric
 import { applyAction, createGame, isTerminal, legalActions } from '../engine/index.ts';
 import { catalogue } from '../engine/actions.ts';
 import { loadRuleset } from '../rules/index.ts';
-import { nextInt, seedRng } from '../../core/rng.ts';
+import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { whyIllegal } from '../engine/engine.ts';
 import { actionId } from '../engine/actions.ts';
 import { act, activeTurn, assertConserved, game, giveCommodity, isLegal, nextRoll, snap, variant, type Game } from './helpers.ts';

@@ -13,7 +13,7 @@ import { leaveMint, mintTurnStart } from '../engine/mint.ts';
 import { netWorth } from '../engine/victory.ts';
 import { checkDeep } from '../engine/invariants.ts';
 import { createObservationEncoder } from '../env/observation.ts';
-import { nextInt, seedRng } from '../../core/rng.ts';
+import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { catalogue, KIND_NAMES } from '../engine/actions.ts';
 import { applyAction } from '../engine/engine.ts';
 import { act, assertConserved, club, game, giveGold, giveSpell, putChauffeur, putProperty, putSpecialised, spade, type Game } from './helpers.ts';

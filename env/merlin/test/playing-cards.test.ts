@@ -3,7 +3,7 @@ import { Kind } from '../engine/actions.ts';
 import { Phase, SlotKind } from '../engine/state.ts';
 import { rankOf } from '../engine/cards.ts';
 import { loadRuleset } from '../rules/index.ts';
-import { IllegalActionError } from '../../core/errors.ts';
+import { IllegalActionError } from '../../../lib/errors.ts';
 import {
   act, assertConserved, classic, club, diamond, game, giveCard, giveGold, heart, isLegal, JOKER, key, nextRoll, putProperty, snap, spade, stackDeck,
   takeCard, variant,

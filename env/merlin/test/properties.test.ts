@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
-import { IllegalActionError } from '../../core/errors.ts';
+import { IllegalActionError } from '../../../lib/errors.ts';
 import { fieldEnd } from '../engine/properties.ts';
 import {
   act, assertConserved, club, diamond, game, heart, isLegal, key, putChauffeur, putLab, putLand, putProperty, putSpecialised, snap,

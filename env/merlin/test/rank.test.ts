@@ -4,7 +4,7 @@
  * there (0.1.27b "Taxmen": a drawn Joker is played at once and shuffled back), so rankOf agrees with them.
  */
 import { describe, expect, it } from 'vitest';
-import { nextInt, seedRng } from '../../core/rng.ts';
+import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { applyAction, catalogue, createGame, isTerminal, legalActions } from '../engine/index.ts';
 import { rankOf, Suit, suitOf } from '../engine/cards.ts';
 import { variant } from './helpers.ts';

@@ -8,7 +8,7 @@ import { Phase } from '../engine/state.ts';
 import { describeAction, whyIllegal } from '../engine/engine.ts';
 import { actionId } from '../engine/actions.ts';
 import { RegAction } from '../engine/regulations.ts';
-import { IllegalActionError } from '../../core/errors.ts';
+import { IllegalActionError } from '../../../lib/errors.ts';
 import { createObservationEncoder, createStateEncoder } from '../env/observation.ts';
 import { resampleHidden } from '../env/hidden.ts';
 import { act, assertConserved, drawKing, game, giveSpell, instancesOf, isLegal, snap, spade, stackDeck, type Game } from './helpers.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
 import { HAND_POTION, HAND_SPELL, Phase, SlotKind, TopKind } from '../engine/state.ts';
-import { IllegalActionError } from '../../core/errors.ts';
+import { IllegalActionError } from '../../../lib/errors.ts';
 import {
   act, assertConserved, club, game, giveCommodity, giveSpell, heart, isLegal, key, putLab, putProperty, putSpecialised, snap,
   spade, takeCustom, type Game,

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileRuleset, loadRuleset, RULESETS_DIR, CARDS_DIR } from '../rules/index.ts';
-import { RulesetError } from '../../core/errors.ts';
+import { RulesetError } from '../../../lib/errors.ts';
 import { catalogue } from '../engine/actions.ts';
 
 const fullJson = () => JSON.parse(readFileSync(join(RULESETS_DIR, 'full.json'), 'utf8'));

@@ -4,7 +4,7 @@ import { createGame } from '../engine/setup.ts';
 import { Kind } from '../engine/actions.ts';
 import { Phase } from '../engine/state.ts';
 import { legalActionList } from '../engine/engine.ts';
-import { IllegalActionError, ArgumentError } from '../../core/errors.ts';
+import { IllegalActionError, ArgumentError } from '../../../lib/errors.ts';
 import { act, assertConserved, isLegal, snap, variant, type Game } from './helpers.ts';
 import { actionId } from '../engine/actions.ts';
 import { currentPortion } from '../engine/kernel/phase.ts';

@@ -4,8 +4,8 @@
  * checked by deserializeState with a StateError naming the field.
  */
 import { describe, expect, it } from 'vitest';
-import { nextInt, seedRng } from '../../core/rng.ts';
-import { StateError } from '../../core/errors.ts';
+import { nextInt, seedRng } from '../../../lib/rng.ts';
+import { StateError } from '../../../lib/errors.ts';
 import { loadRuleset } from '../rules/index.ts';
 import { applyAction, catalogue, cloneState, createGame, deserializeState, isTerminal, legalActions, serializeState } from '../engine/index.ts';
 import { newState, STATE_FIELDS, type MerlinState } from '../engine/state.ts';

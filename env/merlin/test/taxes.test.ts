@@ -4,7 +4,7 @@ import { applyAction, legalActionList } from '../engine/engine.ts';
 import { Phase } from '../engine/state.ts';
 import { beginTaxSeason, taxOwed } from '../engine/taxes.ts';
 import { taxableProperties } from '../engine/properties.ts';
-import { IllegalActionError } from '../../core/errors.ts';
+import { IllegalActionError } from '../../../lib/errors.ts';
 import {
   act, assertConserved, classic, club, diamond, game, heart, isLegal, key, nextRoll, putChauffeur, putLab, putLand, putProperty, putSpecialised,
   snap, spade, type Game,

@@ -4,8 +4,8 @@ import { Phase } from '../engine/state.ts';
 import { applyAction, legalActionList, whyIllegal } from '../engine/engine.ts';
 import { checkConservation, checkDeep } from '../engine/invariants.ts';
 import { createGame } from '../engine/setup.ts';
-import { nextInt, seedRng } from '../../core/rng.ts';
-import { IllegalActionError, UnknownActionError } from '../../core/errors.ts';
+import { nextInt, seedRng } from '../../../lib/rng.ts';
+import { IllegalActionError, UnknownActionError } from '../../../lib/errors.ts';
 import {
   act, assertConserved, club, game, giveCard, giveGold, isLegal, nextRoll, putChauffeur, putProperty, snap, stackDeck,
 } from './helpers.ts';

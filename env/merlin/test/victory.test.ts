@@ -3,7 +3,7 @@ import { Kind } from '../engine/actions.ts';
 import { Phase, Victory } from '../engine/state.ts';
 import { netWorth, hasHighestNetWorth, ranking } from '../engine/victory.ts';
 import { isTerminal, isTruncated, legalActionList, currentPlayer } from '../engine/engine.ts';
-import { GameOverError, IllegalActionError } from '../../core/errors.ts';
+import { GameOverError, IllegalActionError } from '../../../lib/errors.ts';
 import {
   act, assertConserved, classic, club, diamond, game, giveCommodity, giveGold, isLegal, key, nextRoll, putChauffeur, putLab, putLand,
   putProperty, putSpecialised, snap, spade, variant,

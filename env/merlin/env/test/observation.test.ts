@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nextInt, seedRng, shuffleInPlace } from '../../../core/rng.ts';
-import { contentHash } from '../../../core/hash.ts';
+import { nextInt, seedRng, shuffleInPlace } from '../../../../lib/rng.ts';
+import { contentHash } from '../../../../lib/hash.ts';
 import type { TensorSpec } from '../../../core/game.ts';
 import { loadRuleset } from '../../rules/index.ts';
 import {

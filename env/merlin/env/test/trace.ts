@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { AECEnv } from '../../../core/aec.ts';
-import { nextInt, seedRng } from '../../../core/rng.ts';
+import { nextInt, seedRng } from '../../../../lib/rng.ts';
 import { merlinGame } from '../game.ts';
 
 export function traceHash(seed: string, players: number, variant: string, maxSteps = 3000): string {
