@@ -1,16 +1,19 @@
 /**
  * dependency-cruiser rules for the layer diagram in DESIGN.md ("Layers: data flows down, never up"), run by
- * `npm run lint:deps` (with tools/import-cycles.ts, which bounds import cycles to two files).
+ * `npm run lint:deps` (with tools/lint-deps.ts, which bounds import cycles to two files).
  *
- * From the bottom up: lib (rng, hash, memo, errors) < the game (env/merlin: rules and cards, engine, env
- * adapter) < env/core (the game-agnostic RL contract) < policy < agents < games (the game registry) < training <
- * bridge < designer < cli. A folder imports only folders below it. Only training/ loads @tensorflow: env, policy,
- * agents and the bridge reach no tfjs module even through another one. Tests (`*\/test/*`), tools/ and
- * bin/ may import anything, but cycles count them too.
+ * From the bottom up: lib (rng, hash, memo, errors) < each game (games/NAME/: rules and cards and engine import
+ * only lib; its env adapter implements env/core's Game contract) < env/core (the game-agnostic RL contract) <
+ * policy < agents < the game registry (games/registry.ts) < training < bridge < designer < cli. A folder imports
+ * only folders below it, and no game imports another. Only training/ loads @tensorflow: env, the games, policy,
+ * agents and the bridge reach no tfjs module even through another one. Tests (`*\/test/*`), tools/ and bin/ may
+ * import anything, but cycles count them too.
  */
 
 /** The `lib/` layer: everything may import it. */
 const LIB = '^lib/';
+/** A game's own folder (games/merlin/, games/economicon/, ...): everything in games/ but the registry. */
+const GAME = '^games/(?!registry[.]ts$|test/)[^/]+/';
 /** Modules a layer rule looks at: production code, not tests. */
 const PROD = '/test/';
 
@@ -23,26 +26,36 @@ const forbid = (name, comment, from, to) => ({
   to: typeof to === 'string' ? { path: to } : to,
 });
 
-/** Folders above each layer, in DESIGN's order (the first may import none of the rest, and so on). */
-const UPPER = ['policy', 'agents', 'games', 'training', 'bridge', 'designer', 'cli'];
+/** The layers above env/core, in DESIGN's order (each imports none of those after it), as [name, path regex]. */
+const UPPER = [
+  ['policy', 'policy/'],
+  ['agents', 'agents/'],
+  ['registry', 'games/registry[.]ts$'],
+  ['training', 'training/'],
+  ['bridge', 'bridge/'],
+  ['designer', 'designer/'],
+  ['cli', 'cli/'],
+];
+const above = (i) => `^(${UPPER.slice(i).map(([, path]) => path).join('|')})`;
+const names = (i) => UPPER.slice(i).map(([name]) => name).join(', ');
 
 module.exports = {
   forbidden: [
-    forbid('lib-is-the-bottom', 'rng, hash, memo and errors (lib/) import nothing of the project', LIB, { path: '^(lib|env|policy|agents|games|training|bridge|designer|cli|tools)/', pathNot: LIB }),
-    forbid('game-not-env-core', 'the game (rules, cards, engine) imports lib/, never the RL contract (env/core) above it', '^env/merlin/(rules|cards|engine)/', '^env/core/'),
-    forbid('engine-not-adapter', 'the engine does not import the env adapter (observation, render) built on it', '^env/merlin/(rules|cards|engine)/', '^env/merlin/env/'),
-    forbid('env-core-game-agnostic', 'env/core knows nothing of Merlin (DESIGN: "env/core knows nothing of Merlin")', '^env/core/', '^env/merlin/'),
-    forbid('env-not-upper', 'env/ imports no folder above it (policy, agents, training, bridge, designer, cli)', '^env/', `^(${UPPER.join('|')})/`),
-    ...UPPER.slice(0, -1).map((layer, i) =>
-      forbid(`${layer}-not-upper`, `${layer}/ imports no folder above it (${UPPER.slice(i + 1).join(', ')})`, `^${layer}/`, `^(${UPPER.slice(i + 1).join('|')})/`),
-    ),
-    forbid('agents-on-game-contract', 'random, MCTS and ppo play any game through Game<S> (env/core), not the Merlin engine', '^agents/(random|mcts|ppo)[.]ts$', '^env/merlin/engine/'),
-    forbid('policy-game-agnostic', 'policy/ reads checkpoints for any game: it does not import a game', '^policy/', '^env/merlin/'),
+    forbid('lib-is-the-bottom', 'rng, hash, memo and errors (lib/) import nothing of the project', LIB, { path: '^(lib|env|games|policy|agents|training|bridge|designer|cli|tools)/', pathNot: LIB }),
+    forbid('game-not-env-core', 'a game\'s rules, cards and engine import lib/, never the RL contract (env/core) above them', `${GAME}(rules|cards|engine)/`, '^env/core/'),
+    forbid('engine-not-adapter', 'a game\'s engine does not import the env adapter (observation, render) built on it', `${GAME}(rules|cards|engine)/`, `${GAME}env/`),
+    forbid('games-apart', 'a game imports no other game', '^games/([^/]+)/', { path: GAME, pathNot: '^games/$1/' }),
+    forbid('env-core-game-agnostic', 'env/core knows no game (DESIGN: "env/core knows nothing of Merlin")', '^env/core/', '^games/'),
+    forbid('game-not-upper', `a game imports no layer above env/core (${names(0)})`, GAME, above(0)),
+    forbid('env-not-upper', `env/ imports no layer above it (${names(0)})`, '^env/', above(0)),
+    ...UPPER.slice(0, -1).map(([name, path], i) => forbid(`${name}-not-upper`, `${name} imports no layer above it (${names(i + 1)})`, `^${path}`, above(i + 1))),
+    forbid('agents-on-game-contract', 'random, MCTS and ppo play any game through Game<S> (env/core), not a game\'s engine', '^agents/(random|mcts|ppo)[.]ts$', GAME),
+    forbid('policy-game-agnostic', 'policy/ reads checkpoints for any game: it does not import a game', '^policy/', '^games/'),
     {
       name: 'plays-without-tfjs',
-      comment: 'env, policy, agents and the bridge play trained policies without loading @tensorflow, even through another module',
+      comment: 'env, the games, policy, agents and the bridge play trained policies without loading @tensorflow, even through another module',
       severity: 'error',
-      from: { path: '^(env|policy|agents|bridge)/|^index[.]ts$', pathNot: PROD },
+      from: { path: '^(env|games|policy|agents|bridge)/|^index[.]ts$', pathNot: PROD },
       to: { path: '^node_modules/@tensorflow/', reachable: true },
     },
     forbid('tfjs-only-in-training', 'only training/ loads @tensorflow (policy/ and agents/ play without tfjs)', '^(?!training/)', '^node_modules/@tensorflow/'),

@@ -31,23 +31,23 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Agent, AgentContext } from '../env/core/agent.ts';
 import { ArgumentError } from '../lib/errors.ts';
-import type { Ruleset } from '../env/merlin/rules/index.ts';
-import { catalogue, Kind, type ActionCatalogue } from '../env/merlin/engine/actions.ts';
-import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../env/merlin/engine/state.ts';
-import { rankOf, Suit, suitOf } from '../env/merlin/engine/cards.ts';
-import { cardDef, DECK_INDEX } from '../env/merlin/engine/effects.ts';
-import { handCardDef } from '../env/merlin/engine/magic.ts';
-import { netWorth } from '../env/merlin/engine/victory.ts';
-import { taxOwed, VOTE_CUT } from '../env/merlin/engine/taxes.ts';
-import { motionRepeals } from '../env/merlin/engine/regulations.ts';
-import type { CardDef } from '../env/merlin/cards/schema.ts';
+import type { Ruleset } from '../games/merlin/rules/index.ts';
+import { catalogue, Kind, type ActionCatalogue } from '../games/merlin/engine/actions.ts';
+import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../games/merlin/engine/state.ts';
+import { rankOf, Suit, suitOf } from '../games/merlin/engine/cards.ts';
+import { cardDef, DECK_INDEX } from '../games/merlin/engine/effects.ts';
+import { handCardDef } from '../games/merlin/engine/magic.ts';
+import { netWorth } from '../games/merlin/engine/victory.ts';
+import { taxOwed, VOTE_CUT } from '../games/merlin/engine/taxes.ts';
+import { motionRepeals } from '../games/merlin/engine/regulations.ts';
+import type { CardDef } from '../games/merlin/cards/schema.ts';
 import {
   attackPropertyOk, attackUnitOk, cardHp, destroyed, isAggressive, isGuardCard, motivationCost, moveOk, power, squareKey, unitAt, Verb,
   verbOpen, ward,
-} from '../env/merlin/engine/combat.ts';
-import { geometry, standable } from '../env/merlin/engine/board.ts';
-import { bestAsk, bestBid, bidPrice } from '../env/merlin/engine/market.ts';
-import { itemAmount, itemCategory, nextAuctionBid, robberyThreshold } from '../env/merlin/engine/trade.ts';
+} from '../games/merlin/engine/combat.ts';
+import { geometry, standable } from '../games/merlin/engine/board.ts';
+import { bestAsk, bestBid, bidPrice } from '../games/merlin/engine/market.ts';
+import { itemAmount, itemCategory, nextAuctionBid, robberyThreshold } from '../games/merlin/engine/trade.ts';
 
 export const HeuristicWeights = z
   .object({

@@ -17,8 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { Agent, AgentContext } from '../env/core/agent.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { nextFloat, seedRng, type RngState } from '../lib/rng.ts';
-import type { Ruleset } from '../env/merlin/rules/index.ts';
-import { merlinGame, type MerlinGame } from '../env/merlin/env/game.ts';
+import type { Game } from '../env/core/game.ts';
 import { loadCheckpoint, type LoadedCheckpoint } from '../policy/checkpoint.ts';
 import { PolicyForward } from '../policy/forward.ts';
 
@@ -52,22 +51,22 @@ function loadCached(dir: string, expect: Parameters<typeof loadCheckpoint>[1] & 
   return ck;
 }
 
-export class PpoAgent implements Agent {
+export class PpoAgent<S = unknown> implements Agent {
   readonly spec: string;
   readonly needsObservation = false;
   readonly checkpoint: LoadedCheckpoint;
   private readonly forward: PolicyForward;
   private readonly obs: Float32Array;
   private readonly rng: RngState;
-  private readonly observe: MerlinGame['observe'];
+  private readonly observe: (state: unknown, seat: number, out: Float32Array) => void;
 
   /**
+   * @param game the game the checkpoint plays (its observation spec, action and rules hashes must match)
    * @param dir checkpoint directory
    * @param mode 'greedy' or 'sample'
    * @throws CheckpointError for a missing, malformed or mismatched checkpoint
    */
-  constructor(rs: Ruleset, dir: string, mode: 'greedy' | 'sample', seed: string | number, spec = `ppo:${dir}`) {
-    const game = merlinGame(rs);
+  constructor(game: Game<S>, dir: string, mode: 'greedy' | 'sample', seed: string | number, spec = `ppo:${dir}`) {
     dir = checkpointPath(dir);
     const ck = loadCached(dir, { observationSpecHash: game.observationSpec.hash, actionsHash: game.actionsHash, rulesHash: game.rulesHash });
     if (!ck.rulesMatch && !warned.has(dir)) {
@@ -80,7 +79,7 @@ export class PpoAgent implements Agent {
     this.forward = new PolicyForward(ck.shape, ck.params);
     this.obs = new Float32Array(game.observationSpec.size);
     this.rng = seedRng(`ppo/${seed}`);
-    this.observe = (s, seat, out) => game.observe(s, seat, out);
+    this.observe = (s, seat, out) => game.observe(s as S, seat, out);
   }
   private readonly mode: 'greedy' | 'sample';
 
@@ -89,7 +88,7 @@ export class PpoAgent implements Agent {
     let obs = observation;
     if (!obs) {
       if (!ctx.state) throw new ArgumentError('the ppo agent needs the observation or context.state');
-      this.observe(ctx.state as Parameters<MerlinGame['observe']>[0], ctx.seat, this.obs);
+      this.observe(ctx.state, ctx.seat, this.obs);
       obs = this.obs;
     }
     this.forward.run(obs);

@@ -5,8 +5,8 @@
  * `ppo:PATH_TO_CHECKPOINT[:greedy|sample]` (a `merlin train` checkpoint directory; agents/ppo.ts).
  */
 import { ArgumentError } from '../lib/errors.ts';
-import { loadRuleset, type Ruleset } from '../env/merlin/rules/index.ts';
-import { merlinGame } from '../env/merlin/env/game.ts';
+import { loadRuleset, type Ruleset } from '../games/merlin/rules/index.ts';
+import { merlinGame } from '../games/merlin/env/game.ts';
 import { RandomAgent } from './random.ts';
 import { HeuristicAgent, loadWeights } from './heuristic.ts';
 import { DEFAULT_MCTS, MctsAgent } from './mcts.ts';
@@ -45,7 +45,7 @@ export function resolveAgent(spec: string, seed: string | number, ruleset?: Rule
     case 'ppo': {
       if (!param) throw new ArgumentError(`agent spec "${spec}": ppo needs a checkpoint directory (ppo:PATH)`);
       if (extra !== undefined && extra !== 'greedy' && extra !== 'sample') throw new ArgumentError(`agent spec "${spec}": the mode must be greedy or sample`);
-      return new PpoAgent(rs(), param, extra === 'sample' ? 'sample' : 'greedy', seed, spec);
+      return new PpoAgent(merlinGame(rs()), param, extra === 'sample' ? 'sample' : 'greedy', seed, spec);
     }
     case 'single':
       if (param === undefined) throw new ArgumentError(`agent spec "${spec}": name a strategy (single:${Object.keys(STRATEGIES).join(', single:')})`);

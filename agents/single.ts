@@ -21,10 +21,10 @@
  */
 import type { Agent, AgentContext } from '../env/core/agent.ts';
 import { ArgumentError } from '../lib/errors.ts';
-import type { Ruleset } from '../env/merlin/rules/index.ts';
-import { catalogue, KIND_NAMES, type ActionCatalogue } from '../env/merlin/engine/actions.ts';
-import { Phase, type MerlinState } from '../env/merlin/engine/state.ts';
-import { rankOf } from '../env/merlin/engine/cards.ts';
+import type { Ruleset } from '../games/merlin/rules/index.ts';
+import { catalogue, KIND_NAMES, type ActionCatalogue } from '../games/merlin/engine/actions.ts';
+import { Phase, type MerlinState } from '../games/merlin/engine/state.ts';
+import { rankOf } from '../games/merlin/engine/cards.ts';
 import { HeuristicAgent, loadWeights } from './heuristic.ts';
 
 /** Picks one of the matching legal actions (never called with none). */

@@ -5,7 +5,7 @@
  */
 import { VectorEnv } from '../env/core/vector.ts';
 import { nextInt, seedRng } from '../lib/rng.ts';
-import { merlinGame } from '../env/merlin/env/game.ts';
+import { merlinGame } from '../games/merlin/env/game.ts';
 import { opponentFactory } from '../agents/registry.ts';
 
 const n = Number(process.argv[2] ?? 256);

@@ -22,15 +22,15 @@ import { fileURLToPath } from 'node:url';
 import { AECEnv } from '../env/core/aec.ts';
 import { VectorEnvPool } from '../env/core/pool.ts';
 import { VectorEnv } from '../env/core/vector.ts';
-import { merlinGame } from '../env/merlin/env/game.ts';
+import { merlinGame } from '../games/merlin/env/game.ts';
 import { nextInt, seedRng } from '../lib/rng.ts';
 import { maskedIds } from '../env/core/spaces.ts';
-import type { Ruleset } from '../env/merlin/rules/index.ts';
+import type { Ruleset } from '../games/merlin/rules/index.ts';
 import type { BackendName } from '../training/backend.ts';
 import type { TrainConfig } from '../training/train.ts';
 import {
   applyAction, catalogue, cloneState, createGame, isTerminal, legalActions, serializeState, type MerlinState,
-} from '../env/merlin/engine/index.ts';
+} from '../games/merlin/engine/index.ts';
 
 export interface BenchResult {
   engine_steps_per_sec: number;
@@ -155,7 +155,7 @@ function aecStepsPerSec(rs: Ruleset, seconds: number, players: number, maxWarmup
 async function vectorStepsPerSec(rs: Ruleset, seconds: number, players: number, workers: number, numEnvs: number, maxWarmup: number): Promise<SteadyRate> {
   const game = merlinGame(rs);
   const pool = await VectorEnvPool.create(game, {
-    game: { module: join(root, 'env/merlin/env/game.ts'), export: 'merlinGame', args: [rs.data.name] },
+    game: { module: join(root, 'games/merlin/env/game.ts'), export: 'merlinGame', args: [rs.data.name] },
     numEnvs,
     workers,
     players,

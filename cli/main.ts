@@ -8,7 +8,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import cliProgress from 'cli-progress';
 import { ArgumentError, MerlinError } from '../lib/errors.ts';
-import { loadRuleset } from '../env/merlin/rules/index.ts';
+import { loadRuleset } from '../games/merlin/rules/index.ts';
 import { gameEntry, parseAgents } from '../games/registry.ts';
 import { runSimulation } from './simulate.ts';
 import { benchTraining, runBench, trainingBenchText, type TrainingBench } from './bench.ts';
@@ -17,7 +17,7 @@ import { runEval } from './eval.ts';
 import { parseSizes, runTrainCommand } from './train.ts';
 import type { BackendName } from '../training/backend.ts';
 import { actionsMarkdown, cardsMarkdown } from './docs.ts';
-import { observationMarkdown } from '../env/merlin/env/observation-doc.ts';
+import { observationMarkdown } from '../games/merlin/env/observation-doc.ts';
 import type { ProbeSummary } from '../designer/probe.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

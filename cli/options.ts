@@ -25,7 +25,7 @@ const workers = (describe: string) => intFlag('workers', 1, MAX_WORKERS, describ
 const gameOption = { game: { type: 'string', default: DEFAULT_GAME, choices: Object.keys(GAMES), describe: 'the game to play (games/registry.ts)' } } as const;
 
 const rulesetOptions = {
-  variant: { type: 'string', default: 'full', describe: 'shipped ruleset name (env/merlin/rules/rulesets)' },
+  variant: { type: 'string', default: 'full', describe: 'shipped ruleset name (games/merlin/rules/rulesets)' },
   ruleset: { type: 'string', describe: 'path to a ruleset JSON file (overrides --variant)' },
   json: { type: 'boolean', default: false, describe: 'print one JSON object on stdout and nothing else there' },
 } as const;

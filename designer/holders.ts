@@ -1,12 +1,12 @@
 /**
  * Where the gold and the commodity tokens sit, for the designer's flow charts (`merlin probe`) and the
- * replay viewer. The places follow the engine's conservation check (env/merlin/engine/invariants.ts,
+ * replay viewer. The places follow the engine's conservation check (games/merlin/engine/invariants.ts,
  * checkConservation): every unit is somewhere. Each table below is the one place to name a new holder;
  * until a new place (a market escrow, a cart, a loan) is named here, its units show up under "elsewhere"
  * (the ruleset's supply minus everything named), so flows never silently lose gold.
  */
-import type { Ruleset } from '../env/merlin/rules/index.ts';
-import type { MerlinState } from '../env/merlin/engine/state.ts';
+import type { Ruleset } from '../games/merlin/rules/index.ts';
+import type { MerlinState } from '../games/merlin/engine/state.ts';
 
 type Reader = (s: MerlinState, rs: Ruleset) => number;
 

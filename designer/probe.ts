@@ -22,15 +22,15 @@ import type { Game } from '../env/core/game.ts';
 import { playGame } from '../env/core/play.ts';
 import { runGames } from '../env/core/runner.ts';
 import { gameEntry } from '../games/registry.ts';
-import type { MerlinGame } from '../env/merlin/env/game.ts';
+import type { MerlinGame } from '../games/merlin/env/game.ts';
 import { SingleMindedAgent } from '../agents/single.ts';
-import type { Ruleset } from '../env/merlin/rules/index.ts';
+import type { Ruleset } from '../games/merlin/rules/index.ts';
 import {
   catalogue, isTerminal, Kind, KIND_NAMES, netWorth, VICTORY_NAMES, type MerlinState,
-} from '../env/merlin/engine/index.ts';
-import { HAND_POTION, HAND_SPELL } from '../env/merlin/engine/state.ts';
-import { cardName } from '../env/merlin/engine/cards.ts';
-import { cardDef, DECK_INDEX } from '../env/merlin/engine/effects.ts';
+} from '../games/merlin/engine/index.ts';
+import { HAND_POTION, HAND_SPELL } from '../games/merlin/engine/state.ts';
+import { cardName } from '../games/merlin/engine/cards.ts';
+import { cardDef, DECK_INDEX } from '../games/merlin/engine/effects.ts';
 import { COMMODITY_COLUMNS, commoditiesBy, GOLD_COLUMNS, goldBy } from './holders.ts';
 
 const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };

@@ -13,12 +13,12 @@
  * appear in the "Other state" section, so nothing new is hidden.
  */
 import escapeHtml from 'escape-html';
-import type { Ruleset } from '../env/merlin/rules/index.ts';
-import { COMMODITIES } from '../env/merlin/rules/schema.ts';
-import { netWorth, PHASE_NAMES, type MerlinState } from '../env/merlin/engine/index.ts';
-import { HAND_POTION, HAND_SPELL, Phase, SlotKind, TopKind, UnitFlag, VICTORY_NAMES } from '../env/merlin/engine/state.ts';
-import { cardName } from '../env/merlin/engine/cards.ts';
-import { cardDef, DECK_INDEX } from '../env/merlin/engine/effects.ts';
+import type { Ruleset } from '../games/merlin/rules/index.ts';
+import { COMMODITIES } from '../games/merlin/rules/schema.ts';
+import { netWorth, PHASE_NAMES, type MerlinState } from '../games/merlin/engine/index.ts';
+import { HAND_POTION, HAND_SPELL, Phase, SlotKind, TopKind, UnitFlag, VICTORY_NAMES } from '../games/merlin/engine/state.ts';
+import { cardName } from '../games/merlin/engine/cards.ts';
+import { cardDef, DECK_INDEX } from '../games/merlin/engine/effects.ts';
 import { COMMODITY_COLUMNS, commoditiesBy, GOLD_COLUMNS, goldBy } from './holders.ts';
 import { chartWithXPositions, lineChart } from './charts.ts';
 import { replayStates, type ReplayLog } from './replay.ts';

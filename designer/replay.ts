@@ -16,9 +16,9 @@ import { ArgumentError, StateError } from '../lib/errors.ts';
 import type { Game } from '../env/core/game.ts';
 import { playGame } from '../env/core/play.ts';
 import { gameEntry } from '../games/registry.ts';
-import { compileRuleset, type Ruleset } from '../env/merlin/rules/index.ts';
-import type { MerlinGame } from '../env/merlin/env/game.ts';
-import { applyAction, catalogue, cloneState, createGame, isTerminal, KIND_NAMES, serializeState, VICTORY_NAMES, type MerlinState } from '../env/merlin/engine/index.ts';
+import { compileRuleset, type Ruleset } from '../games/merlin/rules/index.ts';
+import type { MerlinGame } from '../games/merlin/env/game.ts';
+import { applyAction, catalogue, cloneState, createGame, isTerminal, KIND_NAMES, serializeState, VICTORY_NAMES, type MerlinState } from '../games/merlin/engine/index.ts';
 
 export const REPLAY_FORMAT = 'merlin-replay';
 export const REPLAY_VERSION = 1;

@@ -7,15 +7,15 @@
  *   const game = entry.game('market');                      // a Game<S> (env/core/game.ts)
  *   const agent = entry.agent('heuristic', 'seed', game);   // an Agent for that game
  *
- * It sits above env/core, the games (env/merlin) and agents/ (it may import all three) and below cli/,
+ * It sits above env/core, the games (games/merlin) and agents/ (it may import all three) and below cli/,
  * bridge/, training/ and designer/ (DESIGN "Layers"): a game's own folder never imports it.
  */
 import { ArgumentError } from '../lib/errors.ts';
 import type { Agent } from '../env/core/agent.ts';
 import type { Game } from '../env/core/game.ts';
 import type { GameReporting } from '../env/core/play.ts';
-import { merlinGame, type MerlinGame } from '../env/merlin/env/game.ts';
-import { merlinReporting } from '../env/merlin/env/reporting.ts';
+import { merlinGame, type MerlinGame } from './merlin/env/game.ts';
+import { merlinReporting } from './merlin/env/reporting.ts';
 import { AVAILABLE_AGENTS, parseAgentList, resolveAgent, specReadsFiles } from '../agents/registry.ts';
 
 /** One registered game. S is its state type (`unknown` to callers that do not look inside). */

@@ -22,8 +22,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import seedrandom from 'seedrandom';
-import { merlinGame } from '../env/merlin/env/game.ts';
-import { loadRuleset } from '../env/merlin/rules/index.ts';
+import { merlinGame } from '../games/merlin/env/game.ts';
+import { loadRuleset } from '../games/merlin/rules/index.ts';
 import { runSimulation } from '../cli/simulate.ts';
 
 const args = process.argv.slice(2);

@@ -55,8 +55,8 @@ async function loadNode(): Promise<void> {
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND')
-      throw new Error(`@tensorflow/tfjs-node is not installed (its install could not download TensorFlow; \`${SETUP_TFJS_NODE}\` stages it)`);
-    throw new Error(`@tensorflow/tfjs-node does not load: ${firstLine(e)} (\`${SETUP_TFJS_NODE}\` rebuilds it)`);
+      throw new Error(`@tensorflow/tfjs-node is not installed (its install could not download TensorFlow; \`${SETUP_TFJS_NODE}\` stages it)`, { cause: e });
+    throw new Error(`@tensorflow/tfjs-node does not load: ${firstLine(e)} (\`${SETUP_TFJS_NODE}\` rebuilds it)`, { cause: e });
   }
   await activate('tensorflow');
 }
@@ -65,7 +65,7 @@ async function loadWasm(): Promise<void> {
   try {
     await import('@tensorflow/tfjs-backend-wasm');
   } catch (e) {
-    throw new Error(`@tensorflow/tfjs-backend-wasm does not load: ${firstLine(e)}`);
+    throw new Error(`@tensorflow/tfjs-backend-wasm does not load: ${firstLine(e)}`, { cause: e });
   }
   await activate('wasm');
 }

@@ -1,8 +1,8 @@
 /** Single-minded strategies: legal, deterministic, and each does what its name says (or says why it cannot). */
 import { describe, expect, it } from 'vitest';
-import { loadRuleset } from '../../env/merlin/rules/index.ts';
-import { applyAction, catalogue, createGame, currentPlayer, isTerminal, Kind, KIND_NAMES, legalActions } from '../../env/merlin/engine/index.ts';
-import { Phase } from '../../env/merlin/engine/state.ts';
+import { loadRuleset } from '../../games/merlin/rules/index.ts';
+import { applyAction, catalogue, createGame, currentPlayer, isTerminal, Kind, KIND_NAMES, legalActions } from '../../games/merlin/engine/index.ts';
+import { Phase } from '../../games/merlin/engine/state.ts';
 import { resolveAgent } from '../registry.ts';
 import { SingleMindedAgent, STRATEGIES } from '../single.ts';
 

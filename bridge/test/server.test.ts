@@ -10,7 +10,7 @@ import { WebSocket } from 'ws';
 import { startServer, type RunningServer } from '../server.ts';
 import { computeLayout, FrameType, Header, HEADER_BYTES, MAGIC, PROTOCOL_VERSION, ServerMessage, type Layout } from '../protocol.ts';
 import { VectorEnv } from '../../env/core/vector.ts';
-import { merlinGame } from '../../env/merlin/env/game.ts';
+import { merlinGame } from '../../games/merlin/env/game.ts';
 import { opponentFactory } from '../../agents/registry.ts';
 
 /** Sizes of the `full` game (they grow as engine parts add actions and observation features). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CARDS_DIR, RULESETS_DIR, loadRuleset } from '../../env/merlin/rules/index.ts';
+import { CARDS_DIR, RULESETS_DIR, loadRuleset } from '../../games/merlin/rules/index.ts';
 import { actionsMarkdown, cardsMarkdown } from '../docs.ts';
 import { runSimulation } from '../simulate.ts';
 import { merlinAsync, merlinOk, root } from './run.ts';

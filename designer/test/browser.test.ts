@@ -16,7 +16,7 @@ import { recordGame, replayStates } from '../replay.ts';
 import { replayHtml } from '../replay-view.ts';
 import { runProbe } from '../probe.ts';
 import { reportHtml } from '../report.ts';
-import { netWorth } from '../../env/merlin/engine/index.ts';
+import { netWorth } from '../../games/merlin/engine/index.ts';
 
 const chromium = findChromium();
 if (!chromium && !process.env.CI) console.warn('designer/test/browser.test.ts: SKIPPED, no chromium installed (apt-get install chromium; .ci/run installs it)');

@@ -19,8 +19,8 @@ for (const m of args) await import(pathToFileURL(join(root, m)).href);
 const moves: number[] = [];
 if (spec) {
   const { resolveAgent } = await import('../../agents/registry.ts');
-  const { loadRuleset } = await import('../../env/merlin/rules/index.ts');
-  const { merlinGame } = await import('../../env/merlin/env/game.ts');
+  const { loadRuleset } = await import('../../games/merlin/rules/index.ts');
+  const { merlinGame } = await import('../../games/merlin/env/game.ts');
   const rs = loadRuleset('full');
   const game = merlinGame(rs);
   const agent = resolveAgent(spec, 'load-modules', rs);

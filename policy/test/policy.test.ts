@@ -13,7 +13,7 @@ import { CheckpointError, loadCheckpoint } from '../checkpoint.ts';
 import { paramSpecs } from '../network.ts';
 import { opponentFactory } from '../../agents/registry.ts';
 import { SingleAgentEnv } from '../../env/core/single.ts';
-import { merlinGame } from '../../env/merlin/env/game.ts';
+import { merlinGame } from '../../games/merlin/env/game.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

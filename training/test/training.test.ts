@@ -20,10 +20,10 @@ import { readWeights, saveWeights } from '../checkpoint.ts';
 import { PolicyForward } from '../../policy/forward.ts';
 import { resolveAgent } from '../../agents/registry.ts';
 import { HeuristicAgent, loadWeights } from '../../agents/heuristic.ts';
-import { merlinGame } from '../../env/merlin/env/game.ts';
+import { merlinGame } from '../../games/merlin/env/game.ts';
 import { seedRng } from '../../lib/rng.ts';
-import { loadRuleset } from '../../env/merlin/rules/index.ts';
-import { applyAction, createGame, currentPlayer, isTerminal, legalActions } from '../../env/merlin/engine/index.ts';
+import { loadRuleset } from '../../games/merlin/rules/index.ts';
+import { applyAction, createGame, currentPlayer, isTerminal, legalActions } from '../../games/merlin/engine/index.ts';
 
 const bytes = (xs: Float32Array[]) => Buffer.concat(xs.map((x) => Buffer.from(x.buffer, x.byteOffset, x.byteLength)));
 const tmp = () => mkdtempSync(join(tmpdir(), 'merlin-train-'));

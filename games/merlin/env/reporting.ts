@@ -4,7 +4,7 @@
  * conservation and deep invariant checks, and per-card play counts (docs/CARDS.md "Played"). The game
  * registry hands it to `merlin simulate` and `merlin eval`, which name no game themselves.
  */
-import type { GameReporting, Tally } from '../../core/play.ts';
+import type { GameReporting, Tally } from '../../../env/core/play.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { DECK_NAMES } from '../cards/schema.ts';
 import { catalogue, checkConservation, checkDeep, KIND_NAMES, ranking, VICTORY_NAMES, type MerlinState } from '../engine/index.ts';

@@ -3,7 +3,7 @@
  * compare two processes). Usage: node --import tsx trace.ts SEED PLAYERS VARIANT
  */
 import { createHash } from 'node:crypto';
-import { AECEnv } from '../../../core/aec.ts';
+import { AECEnv } from '../../../../env/core/aec.ts';
 import { nextInt, seedRng } from '../../../../lib/rng.ts';
 import { merlinGame } from '../game.ts';
 

@@ -2,7 +2,7 @@
  * docs/OBSERVATION.md, rendered from the observation and state-tensor specs (observation.ts), so the
  * document cannot drift from the code. A test checks the committed file equals `observationMarkdown(full)`.
  */
-import type { TensorSpec } from '../../core/game.ts';
+import type { TensorSpec } from '../../../env/core/game.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { createObservationEncoder, createStateEncoder, MAX_READINGS } from './observation.ts';
 
@@ -26,7 +26,7 @@ export function observationMarkdown(rs: Ruleset): string {
   const lines = [
     '# Observations and the state tensor',
     '',
-    '<!-- Generated from env/merlin/env/observation.ts by env/merlin/env/observation-doc.ts; do not edit by hand. -->',
+    '<!-- Generated from games/merlin/env/observation.ts by games/merlin/env/observation-doc.ts; do not edit by hand. -->',
     '',
     `Ruleset \`${d.name}\` (hash \`${rs.hash.slice(0, 16)}\`): the observation has **${obs.size} values** (spec hash`,
     `\`${obs.hash.slice(0, 16)}\`), the perfect-information state tensor **${st.size} values** (spec hash \`${st.hash.slice(0, 16)}\`).`,
@@ -79,7 +79,7 @@ export function observationMarkdown(rs: Ruleset): string {
     '## Hidden information',
     '',
     'An observation never reveals another player\'s hidden information (DESIGN "Rules of the road"). Tests in',
-    '`env/merlin/env/test/observation.test.ts` change each kind of hidden information and check that the other',
+    '`games/merlin/env/test/observation.test.ts` change each kind of hidden information and check that the other',
     'seats\' observations do not move.',
     '',
     '- **Hands.** Another player\'s hand and the cards they bought this turn appear only as counts',
@@ -106,7 +106,7 @@ export function observationMarkdown(rs: Ruleset): string {
     'which fixes its hidden cost). It leaves out the RNG state and the order',
     'of the draw piles (the future chance outcomes).',
     '',
-    '`game.resampleHidden(state, seed, player)` (env/merlin/env/hidden.ts) redraws, consistently, everything',
+    '`game.resampleHidden(state, seed, player)` (games/merlin/env/hidden.ts) redraws, consistently, everything',
     'that `player` cannot see: other hands, face-down potion recipes, draw-pile orders, decree options, decree',
     'hidden costs (among the designs sharing the face), other',
     'seats\' bids and votes, and the RNG. `player`\'s observation stays the same.',

@@ -1,7 +1,7 @@
 /**
  * Spells and potions that act on units (docs/RULES.md D138, D139): the targets
  * `opponentUnit` (spells), `ownUnit` and `ownSpecialised` (potions), the trigger `attacked` and the ops
- * `deactivateUnit` and `unitStat` of env/merlin/cards/schema.ts. 0.1.27b 'The First Turn' 2 B (Golem's
+ * `deactivateUnit` and `unitStat` of games/merlin/cards/schema.ts. 0.1.27b 'The First Turn' 2 B (Golem's
  * Better Nature), 'Spells'; 0.1.22b 'The Grand Artificer' (Fortify Will).
  *
  * A unit effect acts on one unit: the one chosen when the card is played (SelectUnit, Pending.SpellTargetUnit

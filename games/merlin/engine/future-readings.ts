@@ -3,7 +3,7 @@
  * (minor, less likely) or Crystal Ball (major, more likely) deck, the player's choice, and placed face up;
  * it matures and resolves when its trigger comes (a roll, a number of turns, a season), can be waived by
  * the adverse rolls it foretells, and may redistribute R.O.W. revenue (disregarded when there is not
- * enough). Resolution is in effects.ts; the decks are data (env/merlin/cards/data).
+ * enough). Resolution is in effects.ts; the decks are data (games/merlin/cards/data).
  */
 import type { Ruleset } from '../rules/index.ts';
 import type { MerlinState } from './state.ts';

@@ -471,7 +471,7 @@ export const RulesetSchema = z
     turnLimit: int().min(1),
     /** Actions a player may take in one turn before only "end turn" is legal. */
     maxActionsPerTurn: int().min(1),
-    /** Card data files (relative to env/merlin/cards/data) for the five custom decks. */
+    /** Card data files (relative to games/merlin/cards/data) for the five custom decks. */
     decks: z
       .object({
         teaLeaves: z.string(),

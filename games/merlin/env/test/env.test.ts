@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AECEnv } from '../../../core/aec.ts';
-import { SingleAgentEnv } from '../../../core/single.ts';
-import { maskRowWriter, sparseRowWriter, VectorEnv } from '../../../core/vector.ts';
-import { writeActionMask } from '../../../core/game.ts';
-import { VectorEnvPool } from '../../../core/pool.ts';
+import { AECEnv } from '../../../../env/core/aec.ts';
+import { SingleAgentEnv } from '../../../../env/core/single.ts';
+import { maskRowWriter, sparseRowWriter, VectorEnv } from '../../../../env/core/vector.ts';
+import { writeActionMask } from '../../../../env/core/game.ts';
+import { VectorEnvPool } from '../../../../env/core/pool.ts';
 import { ArgumentError, IllegalActionError } from '../../../../lib/errors.ts';
 import { nextInt, seedRng, type RngState } from '../../../../lib/rng.ts';
 import { checkConservation } from '../../engine/invariants.ts';
@@ -287,7 +287,7 @@ describe('vector env and worker pool', () => {
     const n = 4;
     const v = new VectorEnv(game, n, opts);
     const pool = await VectorEnvPool.create(game, {
-      game: { module: join(root, 'env/merlin/env/game.ts'), export: 'merlinGame', args: ['full'] },
+      game: { module: join(root, 'games/merlin/env/game.ts'), export: 'merlinGame', args: ['full'] },
       opponents: { module: join(root, 'agents/registry.ts'), export: 'opponentFactory', args: [['random']] },
       numEnvs: n,
       workers: 2,

@@ -1,6 +1,6 @@
 /**
  * Kernel: looking up a custom card's definition (Future Readings, Spells, Potions, Royal Decrees) in the
- * ruleset's decks (env/merlin/cards). A card instance is an index into its deck's `instanceDef`; a spell
+ * ruleset's decks (games/merlin/cards). A card instance is an index into its deck's `instanceDef`; a spell
  * or potion in a hand is a hand code (HAND_SPELL / HAND_POTION + instance).
  */
 import type { CardDef, DeckName } from '../../cards/schema.ts';

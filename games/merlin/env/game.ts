@@ -11,8 +11,8 @@
  * `score(s, seat)` is net worth in gold (engine/victory.ts), the base of the opt-in shaped reward.
  */
 import { contentHash } from '../../../lib/hash.ts';
-import type { Game, GameMetadata, ObservationRowWriter, RewardOptions, TensorSpec } from '../../core/game.ts';
-import { TERMINAL } from '../../core/game.ts';
+import type { Game, GameMetadata, ObservationRowWriter, RewardOptions, TensorSpec } from '../../../env/core/game.ts';
+import { TERMINAL } from '../../../env/core/game.ts';
 import { loadRuleset, type Ruleset } from '../rules/index.ts';
 import {
   applyAction, catalogue, cloneState, createGame, currentPlayer, describeAction, deserializeState, isTerminal, isTruncated, legalActions,

@@ -1,7 +1,7 @@
 /** Chance outcomes in the action history (lib/rng.ts `chance`, env/core/play.ts): recorded, replayed, forced. */
 import { describe, expect, it } from 'vitest';
-import type { Agent } from '../../../core/agent.ts';
-import { playGame } from '../../../core/play.ts';
+import type { Agent } from '../../../../env/core/agent.ts';
+import { playGame } from '../../../../env/core/play.ts';
 import { chance, type ChanceOutcome } from '../../../../lib/rng.ts';
 import { RandomAgent } from '../../../../agents/random.ts';
 import type { MerlinState } from '../../engine/index.ts';

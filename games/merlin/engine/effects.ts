@@ -1,6 +1,6 @@
 /**
  * Resolving custom cards (Future Readings, Spells, Potions, Royal Decrees) written in the effect language
- * of env/merlin/cards/schema.ts, and the triggers that make pending cards resolve later.
+ * of games/merlin/cards/schema.ts, and the triggers that make pending cards resolve later.
  *
  * A card's effects are atomic: if any transfer cannot be covered in full, the whole card is disregarded
  * (0.1.27b "The Visions of Tomorrow": "If there is not enough gold to be distributed in the manner the

@@ -34,7 +34,7 @@
  * Layout: `build` is a list of feature blocks, one per topic, each declaring its segments (`Layout.add`, with
  * named sub-fields for record-shaped entries, `record`) right above the function that writes them.
  */
-import type { ObservationRowWriter, SegmentSpec, TensorSpec } from '../../core/game.ts';
+import type { ObservationRowWriter, SegmentSpec, TensorSpec } from '../../../env/core/game.ts';
 import { contentHash } from '../../../lib/hash.ts';
 import { ArgumentError } from '../../../lib/errors.ts';
 import type { Ruleset } from '../rules/index.ts';

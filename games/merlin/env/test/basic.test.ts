@@ -1,7 +1,7 @@
 /** Merlin passes the game-agnostic basic tests (env/core/basic-tests.ts) on every shipped variant. */
 import { describe, expect, it } from 'vitest';
-import { basicTests } from '../../../core/basic-tests.ts';
-import type { Game } from '../../../core/game.ts';
+import { basicTests } from '../../../../env/core/basic-tests.ts';
+import type { Game } from '../../../../env/core/game.ts';
 import type { MerlinState } from '../../engine/index.ts';
 import { merlinGame } from '../game.ts';
 

@@ -1,6 +1,6 @@
 /**
- * Observation and state tensors (env/merlin/env/observation.ts) and hidden-information resampling
- * (env/merlin/env/hidden.ts), over thousands of random-play states at 2, 4 and 6 players: the layout tiles
+ * Observation and state tensors (games/merlin/env/observation.ts) and hidden-information resampling
+ * (games/merlin/env/hidden.ts), over thousands of random-play states at 2, 4 and 6 players: the layout tiles
  * the tensor, values are finite and within their bounds, the encoding is deterministic, hidden
  * information never reaches another seat's observation, and resampling conserves everything while leaving
  * the player's own observation unchanged. docs/OBSERVATION.md equals its generated form.
@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nextInt, seedRng, shuffleInPlace } from '../../../../lib/rng.ts';
 import { contentHash } from '../../../../lib/hash.ts';
-import type { TensorSpec } from '../../../core/game.ts';
+import type { TensorSpec } from '../../../../env/core/game.ts';
 import { loadRuleset } from '../../rules/index.ts';
 import {
   applyAction, catalogue, Kind, checkConservation, cloneState, createGame, isTerminal, legalActions, netWorth, serializeState, statesEqual,
