@@ -36,29 +36,61 @@ const UPPER = [
   ['designer', 'designer/'],
   ['cli', 'cli/'],
 ];
-const above = (i) => `^(${UPPER.slice(i).map(([, path]) => path).join('|')})`;
-const names = (i) => UPPER.slice(i).map(([name]) => name).join(', ');
+const above = (i) =>
+  `^(${UPPER.slice(i)
+    .map(([, path]) => path)
+    .join('|')})`;
+const names = (i) =>
+  UPPER.slice(i)
+    .map(([name]) => name)
+    .join(', ');
 
 module.exports = {
   forbidden: [
-    forbid('lib-is-the-bottom', 'rng, hash, memo and errors (lib/) import nothing of the project', LIB, { path: '^(lib|env|games|policy|agents|training|bridge|designer|cli|tools)/', pathNot: LIB }),
-    forbid('game-not-env-core', 'a game\'s rules, cards and engine import lib/, never the RL contract (env/core) above them', `${GAME}(rules|cards|engine)/`, '^env/core/'),
-    forbid('engine-not-adapter', 'a game\'s engine does not import the env adapter (observation, render) built on it', `${GAME}(rules|cards|engine)/`, `${GAME}env/`),
+    forbid('lib-is-the-bottom', 'rng, hash, memo and errors (lib/) import nothing of the project', LIB, {
+      path: '^(lib|env|games|policy|agents|training|bridge|designer|cli|tools)/',
+      pathNot: LIB,
+    }),
+    forbid(
+      'game-not-env-core',
+      "a game's rules, cards and engine import lib/, never the RL contract (env/core) above them",
+      `${GAME}(rules|cards|engine)/`,
+      '^env/core/',
+    ),
+    forbid(
+      'engine-not-adapter',
+      "a game's engine does not import the env adapter (observation, render) built on it",
+      `${GAME}(rules|cards|engine)/`,
+      `${GAME}env/`,
+    ),
     forbid('games-apart', 'a game imports no other game', '^games/([^/]+)/', { path: GAME, pathNot: '^games/$1/' }),
     forbid('env-core-game-agnostic', 'env/core knows no game (DESIGN: "env/core knows nothing of Merlin")', '^env/core/', '^games/'),
     forbid('game-not-upper', `a game imports no layer above env/core (${names(0)})`, GAME, above(0)),
     forbid('env-not-upper', `env/ imports no layer above it (${names(0)})`, '^env/', above(0)),
-    ...UPPER.slice(0, -1).map(([name, path], i) => forbid(`${name}-not-upper`, `${name} imports no layer above it (${names(i + 1)})`, `^${path}`, above(i + 1))),
-    forbid('agents-on-game-contract', 'random, MCTS and ppo play any game through Game<S> (env/core), not a game\'s engine', '^agents/(random|mcts|ppo)[.]ts$', GAME),
+    ...UPPER.slice(0, -1).map(([name, path], i) =>
+      forbid(`${name}-not-upper`, `${name} imports no layer above it (${names(i + 1)})`, `^${path}`, above(i + 1)),
+    ),
+    forbid(
+      'agents-on-game-contract',
+      "random, MCTS and ppo play any game through Game<S> (env/core), not a game's engine",
+      '^agents/(random|mcts|ppo)[.]ts$',
+      GAME,
+    ),
     forbid('policy-game-agnostic', 'policy/ reads checkpoints for any game: it does not import a game', '^policy/', '^games/'),
     {
       name: 'plays-without-tfjs',
-      comment: 'env, the games, policy, agents and the bridge play trained policies without loading @tensorflow, even through another module',
+      comment:
+        'env, the games, policy, agents and the bridge play trained policies without loading @tensorflow, even through another module',
       severity: 'error',
       from: { path: '^(env|games|policy|agents|bridge)/|^index[.]ts$', pathNot: PROD },
       to: { path: '^node_modules/@tensorflow/', reachable: true },
     },
-    forbid('tfjs-only-in-training', 'only training/ loads @tensorflow (policy/ and agents/ play without tfjs)', '^(?!training/)', '^node_modules/@tensorflow/'),
+    forbid(
+      'tfjs-only-in-training',
+      'only training/ loads @tensorflow (policy/ and agents/ play without tfjs)',
+      '^(?!training/)',
+      '^node_modules/@tensorflow/',
+    ),
     {
       name: 'not-to-unresolvable',
       comment: 'an import that does not resolve to a file or an installed package',

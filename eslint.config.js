@@ -9,7 +9,19 @@ import tseslint from 'typescript-eslint';
 
 /** Node's globals, for the plain JavaScript files (TypeScript checks names itself). */
 const NODE_GLOBALS = Object.fromEntries(
-  ['process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setImmediate', 'queueMicrotask', 'SharedArrayBuffer', 'Atomics', 'globalThis'].map((n) => [n, 'readonly']),
+  [
+    'process',
+    'console',
+    'Buffer',
+    'URL',
+    'setTimeout',
+    'clearTimeout',
+    'setImmediate',
+    'queueMicrotask',
+    'SharedArrayBuffer',
+    'Atomics',
+    'globalThis',
+  ].map((n) => [n, 'readonly']),
 );
 
 export default tseslint.config(
@@ -23,7 +35,13 @@ export default tseslint.config(
       // the files that have them are tidied (7 today, in engine, agents and test files).
       '@typescript-eslint/no-unused-vars': [
         'warn',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
       ],
       // `(a.push(x), b.push(y))` in a one-line loop body is a house idiom (2 places).
       '@typescript-eslint/no-unused-expressions': 'off',
@@ -51,6 +69,9 @@ export default tseslint.config(
   },
   {
     files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { ...NODE_GLOBALS, module: 'writable', require: 'readonly', __dirname: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { ...NODE_GLOBALS, module: 'writable', require: 'readonly', __dirname: 'readonly' },
+    },
   },
 );

@@ -42,8 +42,20 @@ import { taxOwed, VOTE_CUT } from '../games/merlin/engine/taxes.ts';
 import { motionRepeals } from '../games/merlin/engine/regulations.ts';
 import type { CardDef } from '../games/merlin/cards/schema.ts';
 import {
-  attackPropertyOk, attackUnitOk, cardHp, destroyed, isAggressive, isGuardCard, motivationCost, moveOk, power, squareKey, unitAt, Verb,
-  verbOpen, ward,
+  attackPropertyOk,
+  attackUnitOk,
+  cardHp,
+  destroyed,
+  isAggressive,
+  isGuardCard,
+  motivationCost,
+  moveOk,
+  power,
+  squareKey,
+  unitAt,
+  Verb,
+  verbOpen,
+  ward,
 } from '../games/merlin/engine/combat.ts';
 import { geometry, standable } from '../games/merlin/engine/board.ts';
 import { bestAsk, bestBid, bidPrice } from '../games/merlin/engine/market.ts';
@@ -109,7 +121,10 @@ export function loadWeights(path = join(here, 'heuristic.json')): HeuristicWeigh
     throw new ArgumentError(`heuristic weights ${path}: ${(e as Error).message}`);
   }
   const r = HeuristicWeights.safeParse(json);
-  if (!r.success) throw new ArgumentError(`heuristic weights ${path}: ` + r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '));
+  if (!r.success)
+    throw new ArgumentError(
+      `heuristic weights ${path}: ` + r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '),
+    );
   return r.data;
 }
 
@@ -121,7 +136,11 @@ export class HeuristicAgent implements Agent {
   readonly needsObservation = false;
   private readonly cat: ActionCatalogue;
 
-  constructor(private readonly rs: Ruleset, private readonly w: HeuristicWeights = loadWeights(), spec = 'heuristic') {
+  constructor(
+    private readonly rs: Ruleset,
+    private readonly w: HeuristicWeights = loadWeights(),
+    spec = 'heuristic',
+  ) {
     this.spec = spec;
     this.cat = catalogue(rs);
   }
@@ -155,8 +174,7 @@ export class HeuristicAgent implements Agent {
     else if (s.phase === Phase.CostOfLivingVote) {
       const cuts = this.rs.data.taxes.costOfLivingCuts;
       for (let i = 0; i < cuts.length; i++) if (s.costOfLiving - cuts[i] >= w.lowerCostOfLivingAbove) want = VOTE_CUT + i;
-    }
-    else if (s.phase === Phase.VolatilityVote) want = s.volatility > w.lowerVolatilityAbove ? 2 : 0;
+    } else if (s.phase === Phase.VolatilityVote) want = s.volatility > w.lowerVolatilityAbove ? 2 : 0;
     return vote === want ? 1 : 0;
   }
 
@@ -455,7 +473,8 @@ export class HeuristicAgent implements Agent {
           return safe * this.itemValue(s, s.offerA) - this.itemValue(s, s.offerB) - w.marketMargin;
         }
         const k = from * rs.data.table.fieldSlots + s.offerA;
-        const value = rs.payout[rankOf(s.slotCard[k])] + (s.slotTopKind[k] !== TopKind.None ? fair + w.landBonus : 0) + s.slotPlanted[k] * fair;
+        const value =
+          rs.payout[rankOf(s.slotCard[k])] + (s.slotTopKind[k] !== TopKind.None ? fair + w.landBonus : 0) + s.slotPlanted[k] * fair;
         const price = m.propertyPrices[s.offerB];
         return price > spare ? -1 : value + w.propertyBonus - price;
       }
@@ -496,7 +515,8 @@ export class HeuristicAgent implements Agent {
         let best = -Infinity;
         const g = geometry(rs, s.numPlayers);
         for (let j = s.unitPos[u] * 8, e = j + 8; j < e; j++) {
-          for (const q of [g.adj[j], g.beyond[j]]) if (q >= 0 && moveOk(s, rs, u, q)) best = Math.max(best, this.scoreSquare(s, s.unitOwner[u], q, u));
+          for (const q of [g.adj[j], g.beyond[j]])
+            if (q >= 0 && moveOk(s, rs, u, q)) best = Math.max(best, this.scoreSquare(s, s.unitOwner[u], q, u));
         }
         return best;
       }
@@ -625,7 +645,11 @@ export class HeuristicAgent implements Agent {
       }
       case Pending.PotionTargetSlot: {
         const k = seat * F + slot;
-        return s.slotTopKind[k] === TopKind.Land ? WAYS[rankOf(s.slotTop[k])] : s.slotKind[k] === SlotKind.Property ? this.propertyYield(rankOf(s.slotCard[k])) : 0;
+        return s.slotTopKind[k] === TopKind.Land
+          ? WAYS[rankOf(s.slotTop[k])]
+          : s.slotKind[k] === SlotKind.Property
+            ? this.propertyYield(rankOf(s.slotCard[k]))
+            : 0;
       }
     }
     return 0;

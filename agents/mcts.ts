@@ -72,11 +72,15 @@ export class MctsAgent<S = unknown> implements Agent {
    * @throws ArgumentError for fewer than one simulation or a missing guide
    */
   constructor(
-    private readonly game: Game<S>, seed: string | number, private readonly o: MctsOptions = DEFAULT_MCTS, spec = `mcts:${o.simulations}`,
+    private readonly game: Game<S>,
+    seed: string | number,
+    private readonly o: MctsOptions = DEFAULT_MCTS,
+    spec = `mcts:${o.simulations}`,
     private readonly guide?: MctsGuide<S>,
   ) {
     if (!(o.simulations >= 1)) throw new ArgumentError('mcts needs at least one simulation');
-    if (!guide && (o.rollout === 'heuristic' || o.rootCandidates > 0)) throw new ArgumentError(`${spec}: heuristic rollouts and a root shortlist need the game's guide policy`);
+    if (!guide && (o.rollout === 'heuristic' || o.rootCandidates > 0))
+      throw new ArgumentError(`${spec}: heuristic rollouts and a root shortlist need the game's guide policy`);
     this.spec = spec;
     this.rng = seedRng(`mcts/${seed}`);
     this.buf = new Int32Array(game.numActions);
@@ -148,7 +152,10 @@ export class MctsAgent<S = unknown> implements Agent {
       for (let d = 0; d < this.o.rolloutDepth && !this.game.isTerminal(s); d++) {
         const n = this.game.legalActions(s, this.buf);
         const p = this.game.currentPlayer(s);
-        const a = this.o.rollout === 'heuristic' ? this.guide!.act(null, null, { seat: p, legal: this.buf, numLegal: n, state: s }) : this.buf[nextInt(this.rng, n)];
+        const a =
+          this.o.rollout === 'heuristic'
+            ? this.guide!.act(null, null, { seat: p, legal: this.buf, numLegal: n, state: s })
+            : this.buf[nextInt(this.rng, n)];
         this.game.applyAction(s, a);
       }
       this.score(s);

@@ -68,10 +68,16 @@ export class PpoAgent<S = unknown> implements Agent {
    */
   constructor(game: Game<S>, dir: string, mode: 'greedy' | 'sample', seed: string | number, spec = `ppo:${dir}`) {
     dir = checkpointPath(dir);
-    const ck = loadCached(dir, { observationSpecHash: game.observationSpec.hash, actionsHash: game.actionsHash, rulesHash: game.rulesHash });
+    const ck = loadCached(dir, {
+      observationSpecHash: game.observationSpec.hash,
+      actionsHash: game.actionsHash,
+      rulesHash: game.rulesHash,
+    });
     if (!ck.rulesMatch && !warned.has(dir)) {
       warned.add(dir);
-      process.stderr.write(`warning: checkpoint ${dir} was trained under rules ${ck.manifest.rulesHash.slice(0, 12)}, playing under ${game.rulesHash.slice(0, 12)}\n`);
+      process.stderr.write(
+        `warning: checkpoint ${dir} was trained under rules ${ck.manifest.rulesHash.slice(0, 12)}, playing under ${game.rulesHash.slice(0, 12)}\n`,
+      );
     }
     this.spec = spec;
     this.checkpoint = ck;

@@ -16,7 +16,14 @@ import type { Agent } from './types.ts';
 
 /** Agent specs that resolve today. */
 export const AVAILABLE_AGENTS = [
-  'random', 'heuristic', 'heuristic:PATH', 'mcts', 'mcts:SIMULATIONS', 'mcts:SIMULATIONS:random', 'ppo:CHECKPOINT_DIR', 'ppo:CHECKPOINT_DIR:sample',
+  'random',
+  'heuristic',
+  'heuristic:PATH',
+  'mcts',
+  'mcts:SIMULATIONS',
+  'mcts:SIMULATIONS:random',
+  'ppo:CHECKPOINT_DIR',
+  'ppo:CHECKPOINT_DIR:sample',
   ...Object.keys(STRATEGIES).map((n) => `single:${n}`),
 ] as const;
 
@@ -37,18 +44,21 @@ export function resolveAgent(spec: string, seed: string | number, ruleset?: Rule
     case 'mcts': {
       const sims = param === undefined ? DEFAULT_MCTS.simulations : Number(param);
       if (!Number.isInteger(sims) || sims < 1) throw new ArgumentError(`agent spec "${spec}": SIMULATIONS must be a positive integer`);
-      if (extra !== undefined && extra !== 'heuristic' && extra !== 'random') throw new ArgumentError(`agent spec "${spec}": ROLLOUT must be heuristic or random`);
+      if (extra !== undefined && extra !== 'heuristic' && extra !== 'random')
+        throw new ArgumentError(`agent spec "${spec}": ROLLOUT must be heuristic or random`);
       // The search is game-agnostic (agents/mcts.ts); Merlin's heuristic guides its rollouts and root shortlist.
-      const options = { ...DEFAULT_MCTS, simulations: sims, rollout: extra === 'random' ? 'random' as const : 'heuristic' as const };
+      const options = { ...DEFAULT_MCTS, simulations: sims, rollout: extra === 'random' ? ('random' as const) : ('heuristic' as const) };
       return new MctsAgent(merlinGame(rs()), seed, options, spec, new HeuristicAgent(rs(), loadWeights()));
     }
     case 'ppo': {
       if (!param) throw new ArgumentError(`agent spec "${spec}": ppo needs a checkpoint directory (ppo:PATH)`);
-      if (extra !== undefined && extra !== 'greedy' && extra !== 'sample') throw new ArgumentError(`agent spec "${spec}": the mode must be greedy or sample`);
+      if (extra !== undefined && extra !== 'greedy' && extra !== 'sample')
+        throw new ArgumentError(`agent spec "${spec}": the mode must be greedy or sample`);
       return new PpoAgent(merlinGame(rs()), param, extra === 'sample' ? 'sample' : 'greedy', seed, spec);
     }
     case 'single':
-      if (param === undefined) throw new ArgumentError(`agent spec "${spec}": name a strategy (single:${Object.keys(STRATEGIES).join(', single:')})`);
+      if (param === undefined)
+        throw new ArgumentError(`agent spec "${spec}": name a strategy (single:${Object.keys(STRATEGIES).join(', single:')})`);
       return new SingleMindedAgent(rs(), param);
   }
   throw new ArgumentError(`agent spec "${spec}": unknown agent; available: ${AVAILABLE_AGENTS.join(', ')}`);
@@ -74,7 +84,10 @@ const SHIPPED_CHECKPOINT = /^checkpoints\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
  * @throws ArgumentError for an empty list or whatever `validate` throws
  */
 export function parseAgentList(list: string, validate: (spec: string) => unknown = (spec) => resolveAgent(spec, 0)): string[] {
-  const specs = list.split(',').map((x) => x.trim()).filter(Boolean);
+  const specs = list
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   if (specs.length === 0) throw new ArgumentError('--agents needs at least one agent spec');
   for (const spec of specs) validate(spec);
   return specs;

@@ -72,7 +72,8 @@ export const STRATEGIES: Record<string, Strategy> = {
     rules: [],
   },
   golems: {
-    summary: 'all-in golems: animates every Jack and Queen it can, sends its units to attack whenever an attack is legal, then buys cards (golems come from the deck)',
+    summary:
+      'all-in golems: animates every Jack and Queen it can, sends its units to attack whenever an attack is legal, then buys cards (golems come from the deck)',
     rules: [
       { kinds: /^Animate$/, pick: first },
       { kinds: /^Attack(Unit|Property)$/, pick: first },
@@ -85,7 +86,8 @@ export const STRATEGIES: Record<string, Strategy> = {
     },
   },
   decrees: {
-    summary: 'hoards Royal Decrees and Crowns: buys cards (Kings bring decrees), always enacts, bids its all for refused decrees, pays tax in gold',
+    summary:
+      'hoards Royal Decrees and Crowns: buys cards (Kings bring decrees), always enacts, bids its all for refused decrees, pays tax in gold',
     rules: [
       { kinds: /^PlayCrowns$/, pick: first },
       { kinds: /^EnactDecree$/, pick: first },
@@ -112,15 +114,24 @@ export class SingleMindedAgent implements Agent {
   private readonly rules: Rule[];
   private readonly scratch: Int32Array;
 
-  constructor(private readonly rs: Ruleset, name: string) {
+  constructor(
+    private readonly rs: Ruleset,
+    name: string,
+  ) {
     const st = STRATEGIES[name];
-    if (!st) throw new ArgumentError(`agent spec "single:${name}": unknown strategy; available: ${Object.keys(STRATEGIES).map((n) => `single:${n}`).join(', ')}`);
+    if (!st)
+      throw new ArgumentError(
+        `agent spec "single:${name}": unknown strategy; available: ${Object.keys(STRATEGIES)
+          .map((n) => `single:${n}`)
+          .join(', ')}`,
+      );
     this.spec = `single:${name}`;
     this.summary = st.summary;
     this.cat = catalogue(rs);
     this.heuristic = new HeuristicAgent(rs, loadWeights(), this.spec);
     const kinds = this.cat.base.length;
-    const byName = (re: RegExp) => Uint8Array.from({ length: kinds }, (_, k) => (this.cat.count[k] > 0 && re.test(KIND_NAMES[k] ?? '') ? 1 : 0));
+    const byName = (re: RegExp) =>
+      Uint8Array.from({ length: kinds }, (_, k) => (this.cat.count[k] > 0 && re.test(KIND_NAMES[k] ?? '') ? 1 : 0));
     this.banned = st.forbidden ? byName(st.forbidden) : new Uint8Array(kinds);
     this.rules = st.rules;
     this.ruleKinds = st.rules.map((r) => byName(r.kinds));

@@ -16,7 +16,15 @@ import { SingleAgentEnv, StepFlags } from '../env/core/single.ts';
 import { useRowWriters } from '../env/core/vector.ts';
 import { entryOf } from '../games/registry.ts';
 import {
-  BridgeError, computeLayout, FrameType, sparseValuesOffset, specHash8, writeHeader, type Layout, type ObservationEncoding, type Spec,
+  BridgeError,
+  computeLayout,
+  FrameType,
+  sparseValuesOffset,
+  specHash8,
+  writeHeader,
+  type Layout,
+  type ObservationEncoding,
+  type Spec,
 } from './protocol.ts';
 
 export interface BatchOptions {
@@ -55,7 +63,12 @@ export abstract class Batch<S = unknown> {
   inFlight: Promise<void> | null = null;
 
   constructor(
-    readonly id: number, readonly game: Game<S>, readonly spec: Spec, readonly rows: number, protected readonly n: number, finalCapacity: number,
+    readonly id: number,
+    readonly game: Game<S>,
+    readonly spec: Spec,
+    readonly rows: number,
+    protected readonly n: number,
+    finalCapacity: number,
     encoding: ObservationEncoding = 'dense',
   ) {
     const d = game.observationSpec.size;
@@ -65,7 +78,9 @@ export abstract class Batch<S = unknown> {
     const L = this.layout;
     // Sparse: room for every value non-zero (the worst case), main rows and final rows.
     const maxValues = (n + finalCapacity) * rows * d;
-    const buf = new ArrayBuffer(this.sparse ? sparseValuesOffset(L, maxValues) + 4 * maxValues : L.resultBytes + finalCapacity * rows * d * 4);
+    const buf = new ArrayBuffer(
+      this.sparse ? sparseValuesOffset(L, maxValues) + 4 * maxValues : L.resultBytes + finalCapacity * rows * d * 4,
+    );
     this.frame = new Uint8Array(buf);
     this.view = new DataView(buf);
     this.rewards = new Float32Array(buf, L.rewards, n * rows);
@@ -76,7 +91,9 @@ export abstract class Batch<S = unknown> {
     this.observations = this.sparse ? new Float32Array(n * rows * d) : new Float32Array(buf, L.observations, n * rows * d);
     this.masks = new Uint8Array(buf, L.masks, n * rows * a);
     this.finalIndex = new Int32Array(buf, L.finalIndex, n);
-    this.finalObservations = this.sparse ? new Float32Array(finalCapacity * rows * d) : new Float32Array(buf, L.finalObservations, finalCapacity * rows * d);
+    this.finalObservations = this.sparse
+      ? new Float32Array(finalCapacity * rows * d)
+      : new Float32Array(buf, L.finalObservations, finalCapacity * rows * d);
     if (this.sparse) {
       this.obsCounts = new Uint32Array(buf, L.observations, n * rows);
       this.finalCounts = new Uint32Array(buf, L.finalObservations, n * rows);
@@ -142,7 +159,16 @@ export abstract class Batch<S = unknown> {
    * four entries' bits OR-ed per branch (rows are 1-2 % non-zero; a 256-row batch is 2.3 million entries,
    * about 1.4 ms to sweep here, against about 0.1 ms for the lists).
    */
-  private pack(src: Float32Array, count: number, d: number, counts: Uint32Array, idx: Uint16Array | Uint32Array, val: Float32Array, t: number, known: boolean): number {
+  private pack(
+    src: Float32Array,
+    count: number,
+    d: number,
+    counts: Uint32Array,
+    idx: Uint16Array | Uint32Array,
+    val: Float32Array,
+    t: number,
+    known: boolean,
+  ): number {
     const bits = new Int32Array(src.buffer, src.byteOffset, count * d);
     const d4 = d & ~3;
     const cand = (this.entryScratch ??= new Int32Array(d));
@@ -210,9 +236,17 @@ export abstract class Batch<S = unknown> {
   protected checkAction(i: number, action: number, maskOffset: number, state: S): void {
     const A = this.layout.a;
     if (!Number.isInteger(action) || action < 0 || action >= A)
-      throw new BridgeError('UNKNOWN_ACTION', `env ${i}: action id ${action} is not in the catalogue (0..${A - 1})`, false, { env: i, action });
+      throw new BridgeError('UNKNOWN_ACTION', `env ${i}: action id ${action} is not in the catalogue (0..${A - 1})`, false, {
+        env: i,
+        action,
+      });
     if (this.masks[maskOffset + action] !== 1)
-      throw new BridgeError('ILLEGAL_ACTION', `env ${i}: illegal action ${action} (${this.game.describeAction(state, action)}): not in the action mask`, false, { env: i, action });
+      throw new BridgeError(
+        'ILLEGAL_ACTION',
+        `env ${i}: illegal action ${action} (${this.game.describeAction(state, action)}): not in the action mask`,
+        false,
+        { env: i, action },
+      );
   }
 
   protected abstract resetAll(seed: string): void;
@@ -236,8 +270,18 @@ export class SingleBatch<S> extends Batch<S> {
     super(id, game, spec, 1, o.numEnvs, o.autoreset === 'same_step' ? o.numEnvs : 0, o.observationEncoding);
     const entry = entryOf(game as Game<unknown>);
     if (o.learnerSeat !== 'all') for (const spec of o.opponents) entry.agent(spec, 0, game as Game<unknown>);
-    const opponents = o.learnerSeat === 'all' ? undefined : (seat: number, seed: string) => entry.agent(o.opponents[seat % o.opponents.length], seed, game as Game<unknown>);
-    const options = { players: o.players, opponents, learnerSeat: o.learnerSeat, illegal: o.illegal, illegalPenalty: o.illegalPenalty, rewards: o.rewards };
+    const opponents =
+      o.learnerSeat === 'all'
+        ? undefined
+        : (seat: number, seed: string) => entry.agent(o.opponents[seat % o.opponents.length], seed, game as Game<unknown>);
+    const options = {
+      players: o.players,
+      opponents,
+      learnerSeat: o.learnerSeat,
+      illegal: o.illegal,
+      illegalPenalty: o.illegalPenalty,
+      rewards: o.rewards,
+    };
     this.envs = [...Array(o.numEnvs)].map(() => new SingleAgentEnv(game, options));
     // The batch owns its frame rows, so each env rewrites only what changed in them.
     this.writers = useRowWriters(game, this.envs);
@@ -272,7 +316,11 @@ export class SingleBatch<S> extends Batch<S> {
       if (this.needsReset[i]) continue;
       const a = actions[i];
       if (this.noop) {
-        if (!(a >= 0 && a < A)) throw new BridgeError('UNKNOWN_ACTION', `env ${i}: action id ${a} is not in the catalogue (0..${A - 1})`, false, { env: i, action: a });
+        if (!(a >= 0 && a < A))
+          throw new BridgeError('UNKNOWN_ACTION', `env ${i}: action id ${a} is not in the catalogue (0..${A - 1})`, false, {
+            env: i,
+            action: a,
+          });
       } else this.checkAction(i, a, i * A, this.envs[i].state);
     }
   }
@@ -360,7 +408,8 @@ export class AecBatch<S> extends Batch<S> {
       if (a === -1) continue;
       const env = this.envs[i];
       const p = env.currentPlayer();
-      if (p === TERMINAL) throw new BridgeError('GAME_OVER', `env ${i}: the game is over: send action -1 for it, or reset`, false, { env: i, action: a });
+      if (p === TERMINAL)
+        throw new BridgeError('GAME_OVER', `env ${i}: the game is over: send action -1 for it, or reset`, false, { env: i, action: a });
       this.checkAction(i, a, (i * this.players + p) * this.layout.a, env.state);
     }
   }

@@ -71,7 +71,16 @@ class Client {
   }
 }
 
-function stepFrame(batch: number, n: number, specHash: string, seq: number, masks: Buffer, maskOffset: number, A: number, rows: number): Buffer {
+function stepFrame(
+  batch: number,
+  n: number,
+  specHash: string,
+  seq: number,
+  masks: Buffer,
+  maskOffset: number,
+  A: number,
+  rows: number,
+): Buffer {
   const b = Buffer.alloc(HEADER_BYTES + 4 * n);
   b.writeUInt32LE(MAGIC, Header.magic);
   b.writeUInt16LE(Number(PROTOCOL_VERSION.split('.')[0]), Header.version);
@@ -89,8 +98,24 @@ function stepFrame(batch: number, n: number, specHash: string, seq: number, mask
   return b;
 }
 
-const server = spawn(process.execPath, [join(root, 'bin', 'merlin.js'), 'serve', '--port', '0', '--json', '--quiet',
-  '--max-envs', String(envs), '--max-total-envs', String(clients * envs), '--idle-timeout', '0'], { stdio: ['pipe', 'pipe', 'inherit'] });
+const server = spawn(
+  process.execPath,
+  [
+    join(root, 'bin', 'merlin.js'),
+    'serve',
+    '--port',
+    '0',
+    '--json',
+    '--quiet',
+    '--max-envs',
+    String(envs),
+    '--max-total-envs',
+    String(clients * envs),
+    '--idle-timeout',
+    '0',
+  ],
+  { stdio: ['pipe', 'pipe', 'inherit'] },
+);
 try {
   const info = JSON.parse(await new Promise<string>((resolve) => server.stdout.once('data', (d) => resolve(String(d)))));
   await sleep(2000);
@@ -106,7 +131,9 @@ try {
       if (created.type !== 'created') throw new Error(JSON.stringify(created));
       let frame = (await c.send({ type: 'reset', batch: created.batch, seed: round, id: 1 })) as Buffer;
       for (let t = 1; t <= steps; t++)
-        frame = await c.send(stepFrame(created.batch, envs, created.spec.hash, t, frame, created.layout.masks, created.spec.num_actions, created.rows_per_env));
+        frame = await c.send(
+          stepFrame(created.batch, envs, created.spec.hash, t, frame, created.layout.masks, created.spec.num_actions, created.rows_per_env),
+        );
     }
     const held = rssKb(server.pid!);
     const extra = new Client(info.url);
@@ -125,10 +152,16 @@ try {
     }
     rounds.push({ holding: mib(held), after_close: after, lazy_free_at_end: mib(lazyFreeKb(server.pid!)) });
   }
-  process.stdout.write(JSON.stringify({
-    clients, envs_per_client: envs, players, steps, rss_mib: { start: mib(start), rounds },
-    over_budget: { code: refused.code, message: refused.message },
-  }) + '\n');
+  process.stdout.write(
+    JSON.stringify({
+      clients,
+      envs_per_client: envs,
+      players,
+      steps,
+      rss_mib: { start: mib(start), rounds },
+      over_budget: { code: refused.code, message: refused.message },
+    }) + '\n',
+  );
 } finally {
   server.kill('SIGTERM');
 }

@@ -27,8 +27,11 @@ export function layoutExamples(): string {
   const a = game.numActions;
   const f = (x: number) => x.toLocaleString('en-US');
   const rows: [string, number, number, ObservationEncoding][] = [
-    ['single, N = 1, dense', 1, 1, 'dense'], ['single, N = 256, dense', 256, 1, 'dense'], ['aec, N = 1, 4 players, dense', 1, 4, 'dense'],
-    ['single, N = 1, sparse', 1, 1, 'sparse'], ['single, N = 256, sparse', 256, 1, 'sparse'],
+    ['single, N = 1, dense', 1, 1, 'dense'],
+    ['single, N = 256, dense', 256, 1, 'dense'],
+    ['aec, N = 1, 4 players, dense', 1, 4, 'dense'],
+    ['single, N = 1, sparse', 1, 1, 'sparse'],
+    ['single, N = 256, sparse', 256, 1, 'sparse'],
   ];
   const lines = [
     `Examples for the \`full\` game (D = ${f(d)}, A = ${f(a)}); for sparse frames the last column is where the tail starts:`,

@@ -105,8 +105,23 @@ export function computeLayout(n: number, rows: number, d: number, a: number, enc
   const finalIndex = take(n * 4);
   const finalObservations = sparse ? take(n * rows * 4) : o;
   return {
-    n, rows, d, a, rewards, terminated, truncated, illegal, agent, observations, masks, finalIndex, finalObservations,
-    resultBytes: o, stepBytes: HEADER_BYTES + 4 * n, encoding, indexBytes: sparse ? (d <= 65536 ? 2 : 4) : 0,
+    n,
+    rows,
+    d,
+    a,
+    rewards,
+    terminated,
+    truncated,
+    illegal,
+    agent,
+    observations,
+    masks,
+    finalIndex,
+    finalObservations,
+    resultBytes: o,
+    stepBytes: HEADER_BYTES + 4 * n,
+    encoding,
+    indexBytes: sparse ? (d <= 65536 ? 2 : 4) : 0,
   };
 }
 
@@ -115,7 +130,15 @@ export function sparseValuesOffset(layout: Layout, total: number): number {
   return align(layout.resultBytes + total * layout.indexBytes);
 }
 
-export function writeHeader(view: DataView, type: number, seq: number, batch: number, count: number, finalCount: number, specHash8: Uint8Array): void {
+export function writeHeader(
+  view: DataView,
+  type: number,
+  seq: number,
+  batch: number,
+  count: number,
+  finalCount: number,
+  specHash8: Uint8Array,
+): void {
   view.setUint32(Header.magic, MAGIC, true);
   view.setUint16(Header.version, PROTOCOL_MAJOR, true);
   view.setUint16(Header.type, type, true);
@@ -154,7 +177,14 @@ export function specOf(game: Game<unknown>, variant: string): Spec {
   const os = game.observationSpec;
   const low = Math.min(0, ...os.segments.map((s) => s.low));
   const high = Math.max(1, ...os.segments.map((s) => s.high));
-  const hash = contentHash({ protocol: PROTOCOL_MAJOR, observation: os.hash, size: os.size, actions: game.actionsHash, numActions: game.numActions, rules: game.rulesHash });
+  const hash = contentHash({
+    protocol: PROTOCOL_MAJOR,
+    observation: os.hash,
+    size: os.size,
+    actions: game.actionsHash,
+    numActions: game.numActions,
+    rules: game.rulesHash,
+  });
   return {
     variant,
     game: game.name,
@@ -170,7 +200,14 @@ export function specOf(game: Game<unknown>, variant: string): Spec {
       low,
       high,
       hash: os.hash,
-      segments: os.segments.map((s) => ({ name: s.name, offset: s.offset, length: s.length, low: s.low, high: s.high, meaning: s.meaning })),
+      segments: os.segments.map((s) => ({
+        name: s.name,
+        offset: s.offset,
+        length: s.length,
+        low: s.low,
+        high: s.high,
+        meaning: s.meaning,
+      })),
     },
     action_mask: { dtype: 'uint8', shape: [game.numActions] },
   };
@@ -187,10 +224,26 @@ export function specHash8(spec: Spec): Uint8Array {
 /** Every error code the bridge sends. The env codes come from lib/errors.ts. */
 export const ERROR_CODES = [
   // protocol
-  'BAD_JSON', 'BAD_MESSAGE', 'UNKNOWN_TYPE', 'PROTOCOL_VERSION', 'NOT_READY', 'BAD_FRAME', 'SPEC_MISMATCH',
-  'UNKNOWN_BATCH', 'NOT_RESET', 'LIMIT_EXCEEDED', 'IDLE_TIMEOUT', 'INTERNAL',
+  'BAD_JSON',
+  'BAD_MESSAGE',
+  'UNKNOWN_TYPE',
+  'PROTOCOL_VERSION',
+  'NOT_READY',
+  'BAD_FRAME',
+  'SPEC_MISMATCH',
+  'UNKNOWN_BATCH',
+  'NOT_RESET',
+  'LIMIT_EXCEEDED',
+  'IDLE_TIMEOUT',
+  'INTERNAL',
   // env (lib/errors.ts ErrorCode)
-  'ILLEGAL_ACTION', 'UNKNOWN_ACTION', 'GAME_OVER', 'INVALID_RULESET', 'INVALID_STATE', 'INVALID_ARGUMENT', 'INVALID_CHECKPOINT',
+  'ILLEGAL_ACTION',
+  'UNKNOWN_ACTION',
+  'GAME_OVER',
+  'INVALID_RULESET',
+  'INVALID_STATE',
+  'INVALID_ARGUMENT',
+  'INVALID_CHECKPOINT',
 ] as const;
 export type BridgeErrorCode = (typeof ERROR_CODES)[number];
 
@@ -206,7 +259,12 @@ export const CloseCode = {
 } as const;
 
 export class BridgeError extends Error {
-  constructor(readonly code: BridgeErrorCode, message: string, readonly fatal = false, readonly details?: Record<string, unknown>) {
+  constructor(
+    readonly code: BridgeErrorCode,
+    message: string,
+    readonly fatal = false,
+    readonly details?: Record<string, unknown>,
+  ) {
     super(message);
   }
 }
@@ -215,79 +273,129 @@ export class BridgeError extends Error {
 // JSON control plane: client → server
 
 const id = z.number().int().min(0).max(0xffffffff).optional().describe('request id (u32), echoed in the response');
-const variant = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('full').describe('shipped ruleset name (welcome.capabilities.variants lists them)');
+const variant = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/)
+  .default('full')
+  .describe('shipped ruleset name (welcome.capabilities.variants lists them)');
 const seed = z.union([z.string().max(256), z.number().int()]);
 const batch = z.number().int().min(0).max(0xffffffff);
 
-export const Hello = z.object({
-  type: z.literal('hello'),
-  id,
-  protocol: z.string().regex(/^\d+\.\d+\.\d+$/).describe('the client protocol version (semver)'),
-  client: z.string().max(200).optional(),
-  variant: variant.optional().describe('variant whose spec the welcome carries (default full)'),
-}).strict();
+export const Hello = z
+  .object({
+    type: z.literal('hello'),
+    id,
+    protocol: z
+      .string()
+      .regex(/^\d+\.\d+\.\d+$/)
+      .describe('the client protocol version (semver)'),
+    client: z.string().max(200).optional(),
+    variant: variant.optional().describe('variant whose spec the welcome carries (default full)'),
+  })
+  .strict();
 
-export const RewardsOption = z.object({
-  terminal: z.enum(['winLoss', 'zero']).optional(),
-  truncation: z.enum(['rank', 'zero']).optional(),
-  shaped: z.boolean().optional(),
-  shaped_scale: z.number().positive().optional(),
-}).strict();
+export const RewardsOption = z
+  .object({
+    terminal: z.enum(['winLoss', 'zero']).optional(),
+    truncation: z.enum(['rank', 'zero']).optional(),
+    shaped: z.boolean().optional(),
+    shaped_scale: z.number().positive().optional(),
+  })
+  .strict();
 
-export const Create = z.object({
-  type: z.literal('create'),
-  id,
-  variant,
-  players: z.number().int().min(1).max(64).default(4),
-  num_envs: z.number().int().min(1).default(1),
-  mode: z.enum(['single', 'aec']).default('single').describe("'single': one learning seat, opponents played by server agents; 'aec': every seat is the client's"),
-  opponents: z.array(z.string().min(1).max(500)).min(1).default(['random']).describe('agent specs for the non-learning seats (single mode): seat i plays opponents[i % len]'),
-  learner_seat: z.union([z.number().int().min(0), z.enum(['random', 'all'])]).default('random'),
-  illegal: z.enum(['error', 'noop']).default('error').describe("'noop': an illegal action changes nothing and is rewarded -illegal_penalty (single mode)"),
-  illegal_penalty: z.number().min(0).default(0.01),
-  rewards: RewardsOption.optional(),
-  autoreset: z.enum(['next_step', 'same_step']).default('next_step').describe('single mode: when an ended env starts its next episode'),
-  observation_encoding: z.enum(['dense', 'sparse']).default('dense').describe("how result frames carry observations (since 1.1): 'dense' f32 rows, or 'sparse' non-zero counts, indices and values"),
-}).strict();
+export const Create = z
+  .object({
+    type: z.literal('create'),
+    id,
+    variant,
+    players: z.number().int().min(1).max(64).default(4),
+    num_envs: z.number().int().min(1).default(1),
+    mode: z
+      .enum(['single', 'aec'])
+      .default('single')
+      .describe("'single': one learning seat, opponents played by server agents; 'aec': every seat is the client's"),
+    opponents: z
+      .array(z.string().min(1).max(500))
+      .min(1)
+      .default(['random'])
+      .describe('agent specs for the non-learning seats (single mode): seat i plays opponents[i % len]'),
+    learner_seat: z.union([z.number().int().min(0), z.enum(['random', 'all'])]).default('random'),
+    illegal: z
+      .enum(['error', 'noop'])
+      .default('error')
+      .describe("'noop': an illegal action changes nothing and is rewarded -illegal_penalty (single mode)"),
+    illegal_penalty: z.number().min(0).default(0.01),
+    rewards: RewardsOption.optional(),
+    autoreset: z.enum(['next_step', 'same_step']).default('next_step').describe('single mode: when an ended env starts its next episode'),
+    observation_encoding: z
+      .enum(['dense', 'sparse'])
+      .default('dense')
+      .describe("how result frames carry observations (since 1.1): 'dense' f32 rows, or 'sparse' non-zero counts, indices and values"),
+  })
+  .strict();
 
 export const Reset = z.object({ type: z.literal('reset'), id, batch, seed: seed.optional() }).strict();
 export const Close = z.object({ type: z.literal('close'), id, batch }).strict();
 export const GetSpec = z.object({ type: z.literal('spec'), id, variant }).strict();
-export const DescribeAction = z.object({
-  type: z.literal('describe_action'),
-  id,
-  variant,
-  action: z.number().int(),
-  batch: batch.optional().describe('describe in the current state of env `env` of this batch'),
-  env: z.number().int().min(0).default(0),
-  state: z.string().optional().describe('or in this serialised state'),
-}).strict();
-export const History = z.object({
-  players: z.number().int().min(1).max(64),
-  seed,
-  actions: z.array(z.number().int()),
-}).strict();
-export const Act = z.object({
-  type: z.literal('act'),
-  id,
-  variant,
-  agent: z.string().min(1).max(500).describe('agent spec: random, heuristic, mcts[:SIMULATIONS], ppo:PATH'),
-  seed: seed.default(0).describe("the agent's own random stream"),
-  state: z.string().optional().describe('a serialised state (game.serialize)'),
-  history: History.optional().describe('or the game replayed from (players, seed, actions)'),
-}).strict();
+export const DescribeAction = z
+  .object({
+    type: z.literal('describe_action'),
+    id,
+    variant,
+    action: z.number().int(),
+    batch: batch.optional().describe('describe in the current state of env `env` of this batch'),
+    env: z.number().int().min(0).default(0),
+    state: z.string().optional().describe('or in this serialised state'),
+  })
+  .strict();
+export const History = z
+  .object({
+    players: z.number().int().min(1).max(64),
+    seed,
+    actions: z.array(z.number().int()),
+  })
+  .strict();
+export const Act = z
+  .object({
+    type: z.literal('act'),
+    id,
+    variant,
+    agent: z.string().min(1).max(500).describe('agent spec: random, heuristic, mcts[:SIMULATIONS], ppo:PATH'),
+    seed: seed.default(0).describe("the agent's own random stream"),
+    state: z.string().optional().describe('a serialised state (game.serialize)'),
+    history: History.optional().describe('or the game replayed from (players, seed, actions)'),
+  })
+  .strict();
 export const GetState = z.object({ type: z.literal('state'), id, batch, env: z.number().int().min(0).default(0) }).strict();
 export const Render = z.object({ type: z.literal('render'), id, batch, env: z.number().int().min(0).default(0) }).strict();
 export const Ping = z.object({ type: z.literal('ping'), id }).strict();
 
-export const ClientMessage = z.discriminatedUnion('type', [Hello, Create, Reset, Close, GetSpec, DescribeAction, Act, GetState, Render, Ping]);
+export const ClientMessage = z.discriminatedUnion('type', [
+  Hello,
+  Create,
+  Reset,
+  Close,
+  GetSpec,
+  DescribeAction,
+  Act,
+  GetState,
+  Render,
+  Ping,
+]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export const CLIENT_TYPES = ClientMessage.options.map((o) => o.shape.type.value);
 
 // ---------------------------------------------------------------------------------------------------------
 // JSON control plane: server → client
 
-const SegmentSchema = z.object({ name: z.string(), offset: z.number().int(), length: z.number().int(), low: z.number(), high: z.number(), meaning: z.string() });
+const SegmentSchema = z.object({
+  name: z.string(),
+  offset: z.number().int(),
+  length: z.number().int(),
+  low: z.number(),
+  high: z.number(),
+  meaning: z.string(),
+});
 export const SpecSchema = z.object({
   variant: z.string(),
   game: z.string(),
@@ -308,10 +416,23 @@ export const SpecSchema = z.object({
   action_mask: z.object({ dtype: z.literal('uint8'), shape: z.tuple([z.number().int()]) }),
 });
 export const LayoutSchema = z.object({
-  n: z.number().int(), rows: z.number().int(), d: z.number().int(), a: z.number().int(),
-  rewards: z.number().int(), terminated: z.number().int(), truncated: z.number().int(), illegal: z.number().int(), agent: z.number().int(),
-  observations: z.number().int(), masks: z.number().int(), finalIndex: z.number().int(), finalObservations: z.number().int(),
-  resultBytes: z.number().int(), stepBytes: z.number().int(), encoding: z.enum(['dense', 'sparse']), indexBytes: z.number().int(),
+  n: z.number().int(),
+  rows: z.number().int(),
+  d: z.number().int(),
+  a: z.number().int(),
+  rewards: z.number().int(),
+  terminated: z.number().int(),
+  truncated: z.number().int(),
+  illegal: z.number().int(),
+  agent: z.number().int(),
+  observations: z.number().int(),
+  masks: z.number().int(),
+  finalIndex: z.number().int(),
+  finalObservations: z.number().int(),
+  resultBytes: z.number().int(),
+  stepBytes: z.number().int(),
+  encoding: z.enum(['dense', 'sparse']),
+  indexBytes: z.number().int(),
 });
 
 const rid = z.number().int().optional();
@@ -327,9 +448,19 @@ export const Welcome = z.object({
     agents: z.array(z.string()),
     variants: z.array(z.string()),
     messages: z.array(z.string()),
-    binary: z.object({ magic: z.number().int(), header_bytes: z.number().int(), section_align: z.number().int(), little_endian: z.literal(true) }),
+    binary: z.object({
+      magic: z.number().int(),
+      header_bytes: z.number().int(),
+      section_align: z.number().int(),
+      little_endian: z.literal(true),
+    }),
   }),
-  limits: z.object({ max_frame_bytes: z.number().int(), max_envs: z.number().int(), max_total_envs: z.number().int().optional(), idle_timeout_s: z.number() }),
+  limits: z.object({
+    max_frame_bytes: z.number().int(),
+    max_envs: z.number().int(),
+    max_total_envs: z.number().int().optional(),
+    idle_timeout_s: z.number(),
+  }),
   spec: SpecSchema,
 });
 export const Created = z.object({
@@ -348,7 +479,14 @@ export const Created = z.object({
 export const Closed = z.object({ type: z.literal('closed'), id: rid, batch });
 export const SpecReply = z.object({ type: z.literal('spec'), id: rid, spec: SpecSchema });
 export const Description = z.object({ type: z.literal('description'), id: rid, action: z.number().int(), description: z.string() });
-export const ActionReply = z.object({ type: z.literal('action'), id: rid, action: z.number().int(), description: z.string(), seat: z.number().int(), agent: z.string() });
+export const ActionReply = z.object({
+  type: z.literal('action'),
+  id: rid,
+  action: z.number().int(),
+  description: z.string(),
+  seat: z.number().int(),
+  agent: z.string(),
+});
 export const StateReply = z.object({ type: z.literal('state'), id: rid, state: z.string(), current_player: z.number().int() });
 export const Rendered = z.object({ type: z.literal('rendered'), id: rid, text: z.string() });
 export const Pong = z.object({ type: z.literal('pong'), id: rid });
@@ -361,7 +499,18 @@ export const ErrorReply = z.object({
   details: z.record(z.string(), z.unknown()).optional(),
 });
 
-export const ServerMessage = z.discriminatedUnion('type', [Welcome, Created, Closed, SpecReply, Description, ActionReply, StateReply, Rendered, Pong, ErrorReply]);
+export const ServerMessage = z.discriminatedUnion('type', [
+  Welcome,
+  Created,
+  Closed,
+  SpecReply,
+  Description,
+  ActionReply,
+  StateReply,
+  Rendered,
+  Pong,
+  ErrorReply,
+]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
 /** The JSON Schema of both directions (bridge/protocol.schema.json is this, pretty-printed). */
@@ -369,7 +518,8 @@ export function protocolJsonSchema(): Record<string, unknown> {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: `merlin-gym bridge protocol ${PROTOCOL_VERSION}`,
-    description: 'JSON control-plane messages of the merlin-gym WebSocket bridge (docs/PROTOCOL.md). Generated from bridge/protocol.ts by `npx tsx bridge/gen-schema.ts`; do not edit.',
+    description:
+      'JSON control-plane messages of the merlin-gym WebSocket bridge (docs/PROTOCOL.md). Generated from bridge/protocol.ts by `npx tsx bridge/gen-schema.ts`; do not edit.',
     protocol: PROTOCOL_VERSION,
     $defs: {
       ClientMessage: z.toJSONSchema(ClientMessage, { io: 'input' }),

@@ -14,7 +14,9 @@ export interface ServeArgs extends ServerOptions {
 export async function serve(a: ServeArgs): Promise<void> {
   const server = await startServer({ ...a, log: a.quiet ? undefined : (line) => process.stderr.write(`merlin serve: ${line}\n`) });
   const info = { url: server.url, host: server.host, port: server.port, protocol: PROTOCOL_VERSION, pid: process.pid };
-  process.stdout.write(a.json ? JSON.stringify(info) + '\n' : `merlin serve: listening on ${server.url} (protocol ${PROTOCOL_VERSION}); Ctrl-C stops\n`);
+  process.stdout.write(
+    a.json ? JSON.stringify(info) + '\n' : `merlin serve: listening on ${server.url} (protocol ${PROTOCOL_VERSION}); Ctrl-C stops\n`,
+  );
   await new Promise<void>((resolve) => {
     let stopping = false;
     const stop = () => {

@@ -21,8 +21,19 @@ import { ArgumentError } from '../lib/errors.ts';
 import { AecBatch, SingleBatch, type Batch } from './batch.ts';
 import { SERVER_DEFAULTS } from './limits.ts';
 import {
-  BridgeError, CLIENT_TYPES, ClientMessage, CloseCode, FrameType, Header, HEADER_BYTES, MAGIC, PROTOCOL_MAJOR, PROTOCOL_VERSION, SECTION_ALIGN,
-  type ServerMessage, OBSERVATION_ENCODINGS,
+  BridgeError,
+  CLIENT_TYPES,
+  ClientMessage,
+  CloseCode,
+  FrameType,
+  Header,
+  HEADER_BYTES,
+  MAGIC,
+  PROTOCOL_MAJOR,
+  PROTOCOL_VERSION,
+  SECTION_ALIGN,
+  type ServerMessage,
+  OBSERVATION_ENCODINGS,
 } from './protocol.ts';
 import { agentAction, asBridgeError, BRIDGE_GAME, describe, gameOf, specFor, stateFrom, VARIANTS } from './service.ts';
 
@@ -132,11 +143,20 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /** Start the bridge. @throws ArgumentError for a non-loopback host without a token, or bad limits */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const o = { ...SERVER_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<Omit<ServerOptions, 'token' | 'log'>> & ServerOptions;
+  const o = { ...SERVER_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<
+    Omit<ServerOptions, 'token' | 'log'>
+  > &
+    ServerOptions;
   if (!LOOPBACK.has(o.host) && !o.token)
     throw new ArgumentError(`refusing to listen on ${o.host} without --token: only 127.0.0.1 (or ::1) may be served without one`);
-  for (const [k, v] of [['maxFrameBytes', o.maxFrameBytes], ['maxEnvs', o.maxEnvs], ['maxTotalEnvs', o.maxTotalEnvs], ['maxClients', o.maxClients], ['maxPending', o.maxPending],
-    ['reclaimAfterEnvs', o.reclaimAfterEnvs]] as const)
+  for (const [k, v] of [
+    ['maxFrameBytes', o.maxFrameBytes],
+    ['maxEnvs', o.maxEnvs],
+    ['maxTotalEnvs', o.maxTotalEnvs],
+    ['maxClients', o.maxClients],
+    ['maxPending', o.maxPending],
+    ['reclaimAfterEnvs', o.reclaimAfterEnvs],
+  ] as const)
     if (!Number.isInteger(v) || v < 1) throw new ArgumentError(`${k} must be a positive integer, got ${v}`);
   if (!(o.idleTimeoutS >= 0)) throw new ArgumentError(`idle timeout must be >= 0 seconds, got ${o.idleTimeoutS}`);
   if (!(o.reclaimDelayMs >= 0)) throw new ArgumentError(`reclaimDelayMs must be >= 0, got ${o.reclaimDelayMs}`);
@@ -153,11 +173,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const refuse = (status: string, why: string) => {
-      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(why)}\r\n\r\n${why}`);
+      socket.end(
+        `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(why)}\r\n\r\n${why}`,
+      );
     };
     if (tokenDigest) {
       const given = tokenOf(req);
-      if (given === null || !timingSafeEqual(createHash('sha256').update(given).digest(), tokenDigest)) return refuse('401 Unauthorized', 'missing or wrong token');
+      if (given === null || !timingSafeEqual(createHash('sha256').update(given).digest(), tokenDigest))
+        return refuse('401 Unauthorized', 'missing or wrong token');
     }
     if (sessions.size >= o.maxClients) return refuse('503 Service Unavailable', `too many connections (max ${o.maxClients})`);
     wss.handleUpgrade(req, socket, head, (ws) => {
@@ -215,8 +238,11 @@ class Session {
   private idle: NodeJS.Timeout | null = null;
 
   constructor(
-    readonly ws: WebSocket, private readonly o: Required<Omit<ServerOptions, 'token' | 'log'>>, private readonly budget: EnvBudget,
-    private readonly log: (l: string) => void, private readonly onGone: () => void,
+    readonly ws: WebSocket,
+    private readonly o: Required<Omit<ServerOptions, 'token' | 'log'>>,
+    private readonly budget: EnvBudget,
+    private readonly log: (l: string) => void,
+    private readonly onGone: () => void,
   ) {
     ws.on('message', (data: Buffer, binary: boolean) => this.receive(data, binary));
     ws.on('close', (code, reason) => this.free(code, reason.toString()));
@@ -227,7 +253,10 @@ class Session {
   /** Refuse agent specs that read files unless the server allows them (see ServerOptions.allowAgentPaths). */
   private checkSpec(spec: string): void {
     if (BRIDGE_GAME.specReadsFiles(spec) && !this.o.allowAgentPaths)
-      throw new BridgeError('INVALID_ARGUMENT', `agent spec "${spec}" reads a file; this server refuses such specs (start it with --allow-agent-paths)`);
+      throw new BridgeError(
+        'INVALID_ARGUMENT',
+        `agent spec "${spec}" reads a file; this server refuses such specs (start it with --allow-agent-paths)`,
+      );
   }
 
   private touch(): void {
@@ -259,7 +288,10 @@ class Session {
     if (this.closed) return;
     this.touch();
     if (this.queue.length >= this.o.maxPending) {
-      this.fatal(new BridgeError('LIMIT_EXCEEDED', `more than ${this.o.maxPending} requests waiting: read the responses before sending more`, true), CloseCode.LIMIT_EXCEEDED);
+      this.fatal(
+        new BridgeError('LIMIT_EXCEEDED', `more than ${this.o.maxPending} requests waiting: read the responses before sending more`, true),
+        CloseCode.LIMIT_EXCEEDED,
+      );
       return;
     }
     this.queue.push({ data, binary });
@@ -302,10 +334,14 @@ class Session {
     } catch (e) {
       return this.error(new BridgeError('BAD_JSON', `not JSON: ${(e as Error).message}`));
     }
-    const rid = typeof raw === 'object' && raw !== null && Number.isInteger((raw as { id?: unknown }).id) ? (raw as { id: number }).id : undefined;
+    const rid =
+      typeof raw === 'object' && raw !== null && Number.isInteger((raw as { id?: unknown }).id) ? (raw as { id: number }).id : undefined;
     const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
     if (typeof type !== 'string' || !(CLIENT_TYPES as string[]).includes(type))
-      return this.error(new BridgeError('UNKNOWN_TYPE', `unknown message type ${JSON.stringify(type)}; known: ${CLIENT_TYPES.join(', ')}`), rid);
+      return this.error(
+        new BridgeError('UNKNOWN_TYPE', `unknown message type ${JSON.stringify(type)}; known: ${CLIENT_TYPES.join(', ')}`),
+        rid,
+      );
     const parsed = ClientMessage.safeParse(raw);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
@@ -336,7 +372,15 @@ class Session {
       case 'hello': {
         const major = Number(m.protocol.split('.')[0]);
         if (major !== PROTOCOL_MAJOR)
-          return this.fatal(new BridgeError('PROTOCOL_VERSION', `protocol ${m.protocol} is not supported: this server speaks ${PROTOCOL_VERSION} (major ${PROTOCOL_MAJOR})`, true), CloseCode.PROTOCOL_VERSION, m.id);
+          return this.fatal(
+            new BridgeError(
+              'PROTOCOL_VERSION',
+              `protocol ${m.protocol} is not supported: this server speaks ${PROTOCOL_VERSION} (major ${PROTOCOL_MAJOR})`,
+              true,
+            ),
+            CloseCode.PROTOCOL_VERSION,
+            m.id,
+          );
         const spec = specFor(m.variant ?? 'full');
         this.ready = true;
         return this.send({
@@ -353,7 +397,12 @@ class Session {
             messages: CLIENT_TYPES,
             binary: { magic: MAGIC, header_bytes: HEADER_BYTES, section_align: SECTION_ALIGN, little_endian: true },
           },
-          limits: { max_frame_bytes: this.o.maxFrameBytes, max_envs: this.o.maxEnvs, max_total_envs: this.o.maxTotalEnvs, idle_timeout_s: this.o.idleTimeoutS },
+          limits: {
+            max_frame_bytes: this.o.maxFrameBytes,
+            max_envs: this.o.maxEnvs,
+            max_total_envs: this.o.maxTotalEnvs,
+            idle_timeout_s: this.o.idleTimeoutS,
+          },
           spec,
         });
       }
@@ -363,12 +412,18 @@ class Session {
         if (m.players < game.minPlayers || m.players > game.maxPlayers)
           throw new BridgeError('INVALID_ARGUMENT', `players must be in ${game.minPlayers}..${game.maxPlayers}, got ${m.players}`);
         if (this.envs + m.num_envs > this.o.maxEnvs)
-          throw new BridgeError('LIMIT_EXCEEDED', `max_envs: this connection may hold at most ${this.o.maxEnvs} envs (holds ${this.envs}, asked for ${m.num_envs} more)`, false, { limit: 'max_envs', max: this.o.maxEnvs });
+          throw new BridgeError(
+            'LIMIT_EXCEEDED',
+            `max_envs: this connection may hold at most ${this.o.maxEnvs} envs (holds ${this.envs}, asked for ${m.num_envs} more)`,
+            false,
+            { limit: 'max_envs', max: this.o.maxEnvs },
+          );
         if (this.budget.held + m.num_envs > this.o.maxTotalEnvs)
           throw new BridgeError(
             'LIMIT_EXCEEDED',
             `max_total_envs: the server holds ${this.budget.held} of its ${this.o.maxTotalEnvs} envs over all connections, asked for ${m.num_envs} more (close batches, or start the server with a larger --max-total-envs)`,
-            false, { limit: 'max_total_envs', max: this.o.maxTotalEnvs },
+            false,
+            { limit: 'max_total_envs', max: this.o.maxTotalEnvs },
           );
         if (m.mode === 'single') {
           if (typeof m.learner_seat === 'number' && m.learner_seat >= m.players)
@@ -380,18 +435,38 @@ class Session {
         }
         const id = this.nextBatch++;
         const bo = {
-          mode: m.mode, numEnvs: m.num_envs, players: m.players, opponents: m.opponents, learnerSeat: m.learner_seat, illegal: m.illegal,
-          illegalPenalty: m.illegal_penalty, autoreset: m.autoreset, observationEncoding: m.observation_encoding,
-          rewards: m.rewards && { terminal: m.rewards.terminal, truncation: m.rewards.truncation, shaped: m.rewards.shaped, shapedScale: m.rewards.shaped_scale },
+          mode: m.mode,
+          numEnvs: m.num_envs,
+          players: m.players,
+          opponents: m.opponents,
+          learnerSeat: m.learner_seat,
+          illegal: m.illegal,
+          illegalPenalty: m.illegal_penalty,
+          autoreset: m.autoreset,
+          observationEncoding: m.observation_encoding,
+          rewards: m.rewards && {
+            terminal: m.rewards.terminal,
+            truncation: m.rewards.truncation,
+            shaped: m.rewards.shaped,
+            shapedScale: m.rewards.shaped_scale,
+          },
         };
         const b: Batch = m.mode === 'single' ? new SingleBatch(id, game, spec, bo) : new AecBatch(id, game, spec, bo);
         this.batches.set(id, b);
         this.envs += m.num_envs;
         this.budget.held += m.num_envs;
         return this.send({
-          type: 'created', id: m.id, batch: id, mode: m.mode, num_envs: m.num_envs, players: m.players,
-          agents: [...Array(m.players).keys()].map((p) => `player_${p}`), rows_per_env: b.rows,
-          autoreset: m.mode === 'single' ? m.autoreset : 'next_step', spec, layout: b.layout,
+          type: 'created',
+          id: m.id,
+          batch: id,
+          mode: m.mode,
+          num_envs: m.num_envs,
+          players: m.players,
+          agents: [...Array(m.players).keys()].map((p) => `player_${p}`),
+          rows_per_env: b.rows,
+          autoreset: m.mode === 'single' ? m.autoreset : 'next_step',
+          spec,
+          layout: b.layout,
         });
       }
       case 'reset': {
@@ -447,31 +522,51 @@ class Session {
     if (b.inFlight) await b.inFlight;
     const len = fill();
     if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
-    b.inFlight = new Promise<void>((resolve) => this.ws.send(b.frame.subarray(0, len), { binary: true }, () => {
-      b.inFlight = null;
-      resolve();
-    }));
+    b.inFlight = new Promise<void>((resolve) =>
+      this.ws.send(b.frame.subarray(0, len), { binary: true }, () => {
+        b.inFlight = null;
+        resolve();
+      }),
+    );
   }
 
   private async binary(data: Buffer): Promise<void> {
     if (!this.ready) return this.error(new BridgeError('NOT_READY', 'send hello first'));
-    if (data.length < HEADER_BYTES) return this.error(new BridgeError('BAD_FRAME', `truncated frame: ${data.length} bytes, the header alone is ${HEADER_BYTES}`));
+    if (data.length < HEADER_BYTES)
+      return this.error(new BridgeError('BAD_FRAME', `truncated frame: ${data.length} bytes, the header alone is ${HEADER_BYTES}`));
     const magic = data.readUInt32LE(Header.magic);
     const seq = data.readUInt32LE(Header.seq);
-    if (magic !== MAGIC) return this.error(new BridgeError('BAD_FRAME', `bad magic 0x${magic.toString(16)} (expected 0x${MAGIC.toString(16)}, "MRLN")`, false, { seq }));
+    if (magic !== MAGIC)
+      return this.error(
+        new BridgeError('BAD_FRAME', `bad magic 0x${magic.toString(16)} (expected 0x${MAGIC.toString(16)}, "MRLN")`, false, { seq }),
+      );
     const version = data.readUInt16LE(Header.version);
-    if (version !== PROTOCOL_MAJOR) return this.error(new BridgeError('BAD_FRAME', `frame version ${version}, this server speaks ${PROTOCOL_MAJOR}`, false, { seq }));
+    if (version !== PROTOCOL_MAJOR)
+      return this.error(new BridgeError('BAD_FRAME', `frame version ${version}, this server speaks ${PROTOCOL_MAJOR}`, false, { seq }));
     const type = data.readUInt16LE(Header.type);
-    if (type !== FrameType.STEP) return this.error(new BridgeError('BAD_FRAME', `frame type ${type} is not a client frame (STEP = ${FrameType.STEP})`, false, { seq }));
+    if (type !== FrameType.STEP)
+      return this.error(
+        new BridgeError('BAD_FRAME', `frame type ${type} is not a client frame (STEP = ${FrameType.STEP})`, false, { seq }),
+      );
     try {
       const b = this.batchOf(data.readUInt32LE(Header.batch));
       const count = data.readUInt32LE(Header.count);
       if (count !== b.numEnvs) throw new BridgeError('BAD_FRAME', `count ${count} but batch ${b.id} has ${b.numEnvs} envs`, false, { seq });
       if (data.length !== b.layout.stepBytes)
-        throw new BridgeError('BAD_FRAME', `${data.length < b.layout.stepBytes ? 'truncated' : 'overlong'} STEP frame: ${data.length} bytes, expected ${b.layout.stepBytes} (header + ${count} int32 actions)`, false, { seq });
+        throw new BridgeError(
+          'BAD_FRAME',
+          `${data.length < b.layout.stepBytes ? 'truncated' : 'overlong'} STEP frame: ${data.length} bytes, expected ${b.layout.stepBytes} (header + ${count} int32 actions)`,
+          false,
+          { seq },
+        );
       const hash = data.subarray(Header.specHash, Header.specHash + 8).toString('hex');
       if (hash !== b.spec.hash.slice(0, 16))
-        throw new BridgeError('SPEC_MISMATCH', `frame spec hash ${hash} is not batch ${b.id}'s (${b.spec.hash.slice(0, 16)}): the client was built for another observation/action layout or ruleset`, false, { seq });
+        throw new BridgeError(
+          'SPEC_MISMATCH',
+          `frame spec hash ${hash} is not batch ${b.id}'s (${b.spec.hash.slice(0, 16)}): the client was built for another observation/action layout or ruleset`,
+          false,
+          { seq },
+        );
       // Copy the actions out (the ws Buffer may not be 4-byte aligned).
       const actions = new Int32Array(count);
       for (let i = 0; i < count; i++) actions[i] = data.readInt32LE(HEADER_BYTES + 4 * i);

@@ -47,7 +47,11 @@ export function describe(game: Game<unknown>, state: unknown | null, action: num
 }
 
 /** A state from a serialised string or a recorded history (players, seed, actions). */
-export function stateFrom(game: Game<unknown>, state: string | undefined, history: { players: number; seed: string | number; actions: number[] } | undefined): unknown {
+export function stateFrom(
+  game: Game<unknown>,
+  state: string | undefined,
+  history: { players: number; seed: string | number; actions: number[] } | undefined,
+): unknown {
   if ((state === undefined) === (history === undefined)) throw new BridgeError('BAD_MESSAGE', 'give exactly one of state or history');
   if (state !== undefined) return game.deserialize(state);
   const h = history!;
@@ -55,7 +59,8 @@ export function stateFrom(game: Game<unknown>, state: string | undefined, histor
     throw new BridgeError('INVALID_ARGUMENT', `players must be in ${game.minPlayers}..${game.maxPlayers}, got ${h.players}`);
   const s = game.newState(h.players, h.seed);
   h.actions.forEach((a, i) => {
-    if (game.isTerminal(s)) throw new BridgeError('GAME_OVER', `history: action ${i} (${a}) comes after the end of the game`, false, { index: i });
+    if (game.isTerminal(s))
+      throw new BridgeError('GAME_OVER', `history: action ${i} (${a}) comes after the end of the game`, false, { index: i });
     try {
       game.applyAction(s, a);
     } catch (e) {
@@ -67,7 +72,12 @@ export function stateFrom(game: Game<unknown>, state: string | undefined, histor
 }
 
 /** The opponent service: `spec`'s action for the seat to act in `state`. */
-export function agentAction(game: Game<unknown>, state: unknown, spec: string, seed: string | number): { action: number; description: string; seat: number } {
+export function agentAction(
+  game: Game<unknown>,
+  state: unknown,
+  spec: string,
+  seed: string | number,
+): { action: number; description: string; seat: number } {
   const seat = game.currentPlayer(state);
   if (seat === TERMINAL) throw new BridgeError('GAME_OVER', 'the game is over: no one is to act');
   const agent = entryOf(game).agent(spec, seed, game);

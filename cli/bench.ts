@@ -29,7 +29,14 @@ import type { Ruleset } from '../games/merlin/rules/index.ts';
 import type { BackendName } from '../training/backend.ts';
 import type { TrainConfig } from '../training/train.ts';
 import {
-  applyAction, catalogue, cloneState, createGame, isTerminal, legalActions, serializeState, type MerlinState,
+  applyAction,
+  catalogue,
+  cloneState,
+  createGame,
+  isTerminal,
+  legalActions,
+  serializeState,
+  type MerlinState,
 } from '../games/merlin/engine/index.ts';
 
 export interface BenchResult {
@@ -123,12 +130,16 @@ function envStepsPerSec(rs: Ruleset, seconds: number, players: number, maxWarmup
   const rng = seedRng('bench-env');
   env.reset('env');
   // Autoreset: the step after an episode's last starts the next one (counted as a step, as in the pool).
-  return steadyRate(() => {
-    const n = maskedIds(env.actionMasks, 0, A, legal);
-    actions[0] = n ? legal[nextInt(rng, n)] : 0;
-    env.step(actions);
-    return 1;
-  }, seconds, maxWarmup);
+  return steadyRate(
+    () => {
+      const n = maskedIds(env.actionMasks, 0, A, legal);
+      actions[0] = n ? legal[nextInt(rng, n)] : 0;
+      env.step(actions);
+      return 1;
+    },
+    seconds,
+    maxWarmup,
+  );
 }
 
 /** The AEC env, every step observed into caller-owned arrays: observation + mask of the acting seat, then a random masked action. */
@@ -142,17 +153,28 @@ function aecStepsPerSec(rs: Ruleset, seconds: number, players: number, maxWarmup
   let g = 0;
   env.reset({ seed: `env/${g++}` });
   // One step; a finished game is replaced by a new one (its reset is part of the measured time).
-  return steadyRate(() => {
-    if (env.currentPlayer() < 0) env.reset({ seed: `env/${g++}` });
-    env.observeInto(env.agentSelection, obs, mask);
-    const n = maskedIds(mask, 0, mask.length, legal);
-    env.step(legal[nextInt(rng, n)]);
-    return 1;
-  }, seconds, maxWarmup);
+  return steadyRate(
+    () => {
+      if (env.currentPlayer() < 0) env.reset({ seed: `env/${g++}` });
+      env.observeInto(env.agentSelection, obs, mask);
+      const n = maskedIds(mask, 0, mask.length, legal);
+      env.step(legal[nextInt(rng, n)]);
+      return 1;
+    },
+    seconds,
+    maxWarmup,
+  );
 }
 
 /** A worker pool over all cores in self-play mode; actions chosen on the main thread from the masks. */
-async function vectorStepsPerSec(rs: Ruleset, seconds: number, players: number, workers: number, numEnvs: number, maxWarmup: number): Promise<SteadyRate> {
+async function vectorStepsPerSec(
+  rs: Ruleset,
+  seconds: number,
+  players: number,
+  workers: number,
+  numEnvs: number,
+  maxWarmup: number,
+): Promise<SteadyRate> {
   const game = merlinGame(rs);
   const pool = await VectorEnvPool.create(game, {
     game: { module: join(root, 'games/merlin/env/game.ts'), export: 'merlinGame', args: [rs.data.name] },
@@ -174,13 +196,17 @@ async function vectorStepsPerSec(rs: Ruleset, seconds: number, players: number, 
     };
     // Overlap: workers step their envs while this thread chooses actions for, and steps, its own.
     pool.reset('bench');
-    return steadyRate(() => {
-      choose(pool.callerEnvs, numEnvs);
-      pool.beginStep();
-      choose(0, pool.callerEnvs);
-      pool.endStep();
-      return numEnvs;
-    }, seconds, maxWarmup);
+    return steadyRate(
+      () => {
+        choose(pool.callerEnvs, numEnvs);
+        pool.beginStep();
+        choose(0, pool.callerEnvs);
+        pool.endStep();
+        return numEnvs;
+      },
+      seconds,
+      maxWarmup,
+    );
   } finally {
     await pool.close();
   }
@@ -208,12 +234,16 @@ export async function runBench(rs: Ruleset, opts: BenchOptions = {}): Promise<Be
   let g = 0;
   let s = createGame(rs, players, `bench/${g++}`);
   let taken = 0;
-  const engine = steadyRate(() => {
-    if (isTerminal(s)) s = createGame(rs, players, `bench/${g++}`);
-    applyAction(s, rs, buf[nextInt(rng, legalActions(s, rs, buf))]);
-    if (s.turn === 40 && samples.length < 200 && ++taken % 7 === 0) samples.push(cloneState(s));
-    return 1;
-  }, seconds, maxWarmup);
+  const engine = steadyRate(
+    () => {
+      if (isTerminal(s)) s = createGame(rs, players, `bench/${g++}`);
+      applyAction(s, rs, buf[nextInt(rng, legalActions(s, rs, buf))]);
+      if (s.turn === 40 && samples.length < 200 && ++taken % 7 === 0) samples.push(cloneState(s));
+      return 1;
+    },
+    seconds,
+    maxWarmup,
+  );
   const stepsPerSec = engine.rate;
   const time = (f: (s: MerlinState) => unknown, reps: number) => {
     const t = performance.now();
@@ -303,7 +333,10 @@ export const TRAINING_BENCH_BACKENDS: readonly BackendName[] = ['tensorflow', 'w
  * `o.config` overrides parts of the default configuration (tests use a tiny one).
  */
 export async function benchTraining(
-  variant: string, updates: number, sparseInput = true, o: { backends?: readonly BackendName[]; config?: Partial<TrainConfig> } = {},
+  variant: string,
+  updates: number,
+  sparseInput = true,
+  o: { backends?: readonly BackendName[]; config?: Partial<TrainConfig> } = {},
 ): Promise<TrainingBench> {
   // Loaded on demand: training pulls in tfjs, which a plain `merlin bench` does not need.
   const { train, DEFAULT_TRAIN } = await import('../training/train.ts');
@@ -326,7 +359,8 @@ export async function benchTraining(
       const r = await train({ config, out: dir, minutes: 60, maxUpdates: 1 + updates, resume: true, backend });
       const s = (performance.now() - t0) / 1000;
       results.push({
-        backend, label: backendLabel(backend),
+        backend,
+        label: backendLabel(backend),
         env_steps_per_sec: Math.round((r.envSteps - warm.envSteps) / s),
         learner_steps_per_sec: Math.round(decisions / s),
         ms_per_update: Math.round((s / updates) * 1000),
@@ -335,7 +369,8 @@ export async function benchTraining(
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  const rate = (b: BackendName) => results.find((x): x is TrainingBackendBench => x.backend === b && 'learner_steps_per_sec' in x)?.learner_steps_per_sec;
+  const rate = (b: BackendName) =>
+    results.find((x): x is TrainingBackendBench => x.backend === b && 'learner_steps_per_sec' in x)?.learner_steps_per_sec;
   const [tfRate, wasmRate] = [rate('tensorflow'), rate('wasm')];
   return {
     updates,
@@ -354,5 +389,7 @@ export function trainingBenchText(t: TrainingBench): string {
       : `  ${b.backend.padEnd(10)} ${b.learner_steps_per_sec.toLocaleString('en').padStart(7)} learner decisions/s, ${b.env_steps_per_sec.toLocaleString('en').padStart(7)} env steps/s, ${b.ms_per_update.toLocaleString('en').padStart(7)} ms per PPO update  (${b.label})`,
   );
   const ratio = t.tensorflow_over_wasm !== undefined ? [`  tfjs-node / wasm: ${t.tensorflow_over_wasm}x learner decisions/s`] : [];
-  return [`training (${t.updates} timed PPO updates after 1 untimed, per backend; ${t.rollout}; ${t.network}):`, ...rows, ...ratio].join('\n');
+  return [`training (${t.updates} timed PPO updates after 1 untimed, per backend; ${t.rollout}; ${t.network}):`, ...rows, ...ratio].join(
+    '\n',
+  );
 }

@@ -39,7 +39,8 @@ export interface GameRecord {
 }
 
 /** A searching agent reports its simulations (agents/mcts.ts); eval times its decisions. */
-const searches = (a: Agent): a is Agent & { simulationsRun: number } => typeof (a as { simulationsRun?: unknown }).simulationsRun === 'number';
+const searches = (a: Agent): a is Agent & { simulationsRun: number } =>
+  typeof (a as { simulationsRun?: unknown }).simulationsRun === 'number';
 
 /** Play game g of a tournament of `game` (rotation g mod P). */
 export function playEvalGame(game: Game<unknown>, agents: string[], seed: string, g: number): GameRecord {
@@ -52,14 +53,14 @@ export function playEvalGame(game: Game<unknown>, agents: string[], seed: string
   const timed: Agent[] = players.map((agent, seat) =>
     searches(agent)
       ? {
-        spec: agent.spec,
-        act: (o, m, c) => {
-          const t0 = performance.now();
-          const a = agent.act(o, m, c);
-          searchTime[seat] += performance.now() - t0;
-          return a;
-        },
-      }
+          spec: agent.spec,
+          act: (o, m, c) => {
+            const t0 = performance.now();
+            const a = agent.act(o, m, c);
+            searchTime[seat] += performance.now() - t0;
+            return a;
+          },
+        }
       : agent,
   );
   const kinds = lineup.map(() => new Array<number>(report.kindNames.length).fill(0));
@@ -68,8 +69,16 @@ export function playEvalGame(game: Game<unknown>, agents: string[], seed: string
   for (const a of players) if (searches(a)) sims += a.simulationsRun;
   const end = report.outcome(s);
   return {
-    game: g, lineup, ranking: report.ranking(s), winner: end.winner, victory: end.outcome, turns: end.turns, steps,
-    mctsSimulations: sims, mctsSeconds: searchTime.reduce((a, b) => a + b, 0) / 1000, kinds,
+    game: g,
+    lineup,
+    ranking: report.ranking(s),
+    winner: end.winner,
+    victory: end.outcome,
+    turns: end.turns,
+    steps,
+    mctsSimulations: sims,
+    mctsSeconds: searchTime.reduce((a, b) => a + b, 0) / 1000,
+    kinds,
   };
 }
 
@@ -97,7 +106,14 @@ export interface EvalResult {
 }
 
 /** Combine game records (in game order) into the tournament result. */
-export function summarise(records: GameRecord[], agents: string[], seed: string, ruleset: string, seconds: number, report: GameReporting<unknown>): EvalResult {
+export function summarise(
+  records: GameRecord[],
+  agents: string[],
+  seed: string,
+  ruleset: string,
+  seconds: number,
+  report: GameReporting<unknown>,
+): EvalResult {
   const specs = [...new Set(agents)];
   const wins: Record<string, number> = {};
   const seatGames: Record<string, number> = {};
@@ -129,7 +145,10 @@ export function summarise(records: GameRecord[], agents: string[], seed: string,
     // openskill: one team per seat, ranked by the game's ranking.
     const rankOfSeat = new Array<number>(r.lineup.length);
     r.ranking.forEach((seat, i) => (rankOfSeat[seat] = i + 1));
-    const updated = rate(r.lineup.map((sp) => [ratings[sp]]), { rank: rankOfSeat });
+    const updated = rate(
+      r.lineup.map((sp) => [ratings[sp]]),
+      { rank: rankOfSeat },
+    );
     const acc: Record<string, { mu: number; sigma: number; n: number }> = {};
     r.lineup.forEach((sp, seat) => {
       const u = updated[seat][0];
@@ -142,11 +161,24 @@ export function summarise(records: GameRecord[], agents: string[], seed: string,
   }
   const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
   const out: EvalResult = {
-    games: records.length, players: agents.length, agents, seed, ruleset, seconds: round(seconds, 2),
-    win_rate_by_agent: {}, ci95_by_agent: {}, elo_by_agent: {}, rating_by_agent: {}, wins_by_agent: wins, seat_games_by_agent: seatGames,
-    victory_types: victoryTypes, mean_turns: round(turns / Math.max(1, records.length), 2), mean_steps: round(steps / Math.max(1, records.length), 2),
+    games: records.length,
+    players: agents.length,
+    agents,
+    seed,
+    ruleset,
+    seconds: round(seconds, 2),
+    win_rate_by_agent: {},
+    ci95_by_agent: {},
+    elo_by_agent: {},
+    rating_by_agent: {},
+    wins_by_agent: wins,
+    seat_games_by_agent: seatGames,
+    victory_types: victoryTypes,
+    mean_turns: round(turns / Math.max(1, records.length), 2),
+    mean_steps: round(steps / Math.max(1, records.length), 2),
     mcts_simulations_per_sec: simSeconds > 0 ? Math.round(sims / simSeconds) : null,
-    action_counts_by_agent: {}, action_share_by_agent: {},
+    action_counts_by_agent: {},
+    action_share_by_agent: {},
   };
   for (const sp of specs) {
     const n = seatGames[sp];
@@ -190,14 +222,27 @@ export function evalGame(a: EvalGameArgs, g: number): GameRecord {
  * Run a tournament of `games` games on `workers` threads (1 = in this thread).
  * @param onGame progress callback with the number of finished games
  */
-export async function runEval(o: { game?: string; variant: string; agents: string[]; games: number; seed: string; workers: number; onGame?: (done: number) => void }): Promise<EvalResult> {
+export async function runEval(o: {
+  game?: string;
+  variant: string;
+  agents: string[];
+  games: number;
+  seed: string;
+  workers: number;
+  onGame?: (done: number) => void;
+}): Promise<EvalResult> {
   const t0 = performance.now();
   const entry = gameEntry(o.game ?? DEFAULT_GAME);
   const game = entry.game(o.variant);
   for (const sp of o.agents) entry.agent(sp, 0, game);
   const records: GameRecord[] = [];
   await runGames({
-    module: import.meta.url, export: 'evalGame', play: evalGame, args: { game: entry.name, variant: o.variant, agents: o.agents, seed: o.seed }, games: o.games, workers: o.workers,
+    module: import.meta.url,
+    export: 'evalGame',
+    play: evalGame,
+    args: { game: entry.name, variant: o.variant, agents: o.agents, seed: o.seed },
+    games: o.games,
+    workers: o.workers,
     onRecord: (r) => {
       records.push(r);
       o.onGame?.(records.length);

@@ -64,10 +64,21 @@ export function checkNumber(flag: string, value: unknown, rule: NumericRule): nu
   return n;
 }
 
-function numeric<D extends number | undefined>(flag: string, rule: NumericRule, describe: string, def: D, unit: string, hidden?: boolean): NumericOption<D> {
+function numeric<D extends number | undefined>(
+  flag: string,
+  rule: NumericRule,
+  describe: string,
+  def: D,
+  unit: string,
+  hidden?: boolean,
+): NumericOption<D> {
   const range = `${rule.integer ? 'integer' : 'number'} ${fmt(rule.min)}-${fmt(rule.max)}${unit ? ` ${unit}` : ''}`;
   return {
-    type: 'string', requiresArg: true, describe: `${describe} [${range}]`, default: def, rule,
+    type: 'string',
+    requiresArg: true,
+    describe: `${describe} [${range}]`,
+    default: def,
+    rule,
     coerce: (v: unknown) => (v === undefined ? undefined : checkNumber(flag, v, rule)) as D extends number ? number : number | undefined,
     ...(hidden ? { hidden } : {}),
   };
@@ -80,7 +91,14 @@ function numeric<D extends number | undefined>(flag: string, rule: NumericRule, 
  * @param min, max the accepted range (inclusive); stated in `--help`.
  * @param unit what one unit is (e.g. "bytes"), shown after the range; '' for plain counts.
  */
-export function intFlag<D extends number | undefined>(flag: string, min: number, max: number, describe: string, def: D, unit = ''): NumericOption<D> {
+export function intFlag<D extends number | undefined>(
+  flag: string,
+  min: number,
+  max: number,
+  describe: string,
+  def: D,
+  unit = '',
+): NumericOption<D> {
   return numeric(flag, { integer: true, min, max }, describe, def, unit);
 }
 
@@ -91,7 +109,14 @@ export function intFlag<D extends number | undefined>(flag: string, min: number,
  * @param min, max the accepted range (inclusive); a positive quantity uses a small positive `min`.
  * @param unit the unit (e.g. "seconds"), shown in `--help` after the range.
  */
-export function realFlag<D extends number | undefined>(flag: string, min: number, max: number, describe: string, def: D, unit: string): NumericOption<D> {
+export function realFlag<D extends number | undefined>(
+  flag: string,
+  min: number,
+  max: number,
+  describe: string,
+  def: D,
+  unit: string,
+): NumericOption<D> {
   return numeric(flag, { integer: false, min, max }, describe, def, unit);
 }
 

@@ -12,7 +12,17 @@ import { loadRuleset } from '../games/merlin/rules/index.ts';
 import { gameEntry, parseAgents } from '../games/registry.ts';
 import { runSimulation } from './simulate.ts';
 import { benchTraining, runBench, trainingBenchText, type TrainingBench } from './bench.ts';
-import { benchOptions, docsOptions, evalOptions, probeOptions, replayOptions, replayViewOptions, serveOptions, simulateOptions, trainOptions } from './options.ts';
+import {
+  benchOptions,
+  docsOptions,
+  evalOptions,
+  probeOptions,
+  replayOptions,
+  replayViewOptions,
+  serveOptions,
+  simulateOptions,
+  trainOptions,
+} from './options.ts';
 import { runEval } from './eval.ts';
 import { parseSizes, runTrainCommand } from './train.ts';
 import type { BackendName } from '../training/backend.ts';
@@ -33,7 +43,10 @@ function out(json: boolean, value: unknown, human: () => string): void {
 /** A progress bar on stderr (none with --json unless stderr is a terminal). */
 function progressBar(command: string, json: boolean): cliProgress.SingleBar | null {
   return !json || process.stderr.isTTY
-    ? new cliProgress.SingleBar({ stream: process.stderr, format: `${command} [{bar}] {value}/{total} games | {eta}s left` }, cliProgress.Presets.shades_classic)
+    ? new cliProgress.SingleBar(
+        { stream: process.stderr, format: `${command} [{bar}] {value}/{total} games | {eta}s left` },
+        cliProgress.Presets.shades_classic,
+      )
     : null;
 }
 
@@ -55,206 +68,293 @@ function usageExit(code: string, message: string): never {
 
 try {
   await yargs(hideBin(process.argv))
-  .scriptName('merlin')
-  .command(
-    'simulate',
-    'play full games between agents',
-    (y) =>
-      y.options(simulateOptions),
-    (argv) => {
-      const entry = gameEntry(argv.game);
-      const game = entry.game(argv.ruleset ?? argv.variant);
-      const agents = parseAgents(argv.agents, entry);
-      const bar = progressBar('simulate', argv.json);
-      bar?.start(argv.games, 0);
-      const problems: string[] = [];
-      const r = runSimulation({
-        game, games: argv.games, players: argv.players, agents, seed: argv.seed,
-        checkInvariants: argv['check-invariants'], deepEvery: argv['deep-every'],
-        onGame: (n) => bar?.update(n),
-        onProblem: (m) => problems.length < 20 && problems.push(m),
-      });
-      bar?.stop();
-      for (const p of problems) process.stderr.write(p + '\n');
-      out(argv.json, r, () =>
-        [
-          `${r.games} games, ${r.players} players, agents ${r.agents.join(',')}, ruleset ${r.ruleset} (${r.ruleset_hash.slice(0, 12)})`,
-          `${r.steps} steps in ${r.seconds}s (${r.steps_per_sec} steps/s), mean ${r.mean_turns} turns`,
-          `wins by seat ${JSON.stringify(r.wins_by_seat)}; victory types ${JSON.stringify(r.victory_types)}`,
-          `invariant violations ${r.invariant_violations}, errors ${r.errors}`,
-          `trajectory_hash ${r.trajectory_hash}`,
-        ].join('\n'),
-      );
-      if (r.errors > 0 || r.invariant_violations > 0) process.exitCode = 1;
-    },
-  )
-  .command(
-    'eval',
-    'a tournament with seat rotation: win rates with 95% intervals, ratings, victory types',
-    (y) =>
-      y.options(evalOptions),
-    async (argv) => {
-      const agents = parseAgents(argv.agents, gameEntry(argv.game));
-      if (agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
-      const bar = progressBar('eval', argv.json);
-      bar?.start(argv.games, 0);
-      const r = await runEval({ game: argv.game, variant: argv.ruleset ?? argv.variant, agents, games: argv.games, seed: argv.seed, workers: argv.workers, onGame: (n) => bar?.update(n) });
-      bar?.stop();
-      out(argv.json, r, () =>
-        [
-          `${r.games} games, ${r.players} players, ruleset ${r.ruleset}, ${r.seconds}s`,
-          ...Object.keys(r.win_rate_by_agent).map(
-            (a) => `${a}: win rate ${(r.win_rate_by_agent[a] * 100).toFixed(1)}% [${(r.ci95_by_agent[a][0] * 100).toFixed(1)}, ${(r.ci95_by_agent[a][1] * 100).toFixed(1)}] (fair share ${(100 / r.players).toFixed(1)}%), Elo ${r.elo_by_agent[a]}`,
-          ),
-          `victory types ${JSON.stringify(r.victory_types)}, mean ${r.mean_turns} turns`,
-          r.mcts_simulations_per_sec ? `mcts: ${r.mcts_simulations_per_sec} simulations/s` : '',
-        ].filter(Boolean).join('\n'),
-      );
-    },
-  )
-  .command(
-    'train',
-    'self-play PPO training (docs/TRAINING.md): progress on stderr, a checkpoint in --out, then an evaluation table',
-    (y) =>
-      y.options(trainOptions),
-    async (argv) => {
-      const r = await runTrainCommand({
-        minutes: argv.minutes, updates: argv.updates, variants: (argv.variants ?? argv.variant).split(',').map((v) => v.trim()).filter(Boolean),
-        players: argv.players, envs: argv.envs, horizon: argv.horizon, hidden: parseSizes(argv.hidden, '--hidden'), seed: argv.seed,
-        imitationUpdates: argv['imitation-updates'], opponents: argv.opponents === undefined ? undefined : parseAgents(argv.opponents),
-        out: argv.resume ?? argv.out, resume: argv.resume !== undefined, backend: argv.backend as BackendName | undefined,
-        evalGames: argv['eval-games'], workers: argv.workers, quiet: false,
-      });
-      out(argv.json, { ...r.result, evaluation: r.evaluation }, () => r.table || 'evaluation skipped (--eval-games 0)');
-    },
-  )
-  .command(
-    'probe',
-    "a designer's balance probe: win rates by seat, position, agent and card, victory types, game length, gold flows, action kinds (HTML + JSON)",
-    (y) =>
-      y.options(probeOptions),
-    async (argv) => {
-      const { runProbe } = await import('../designer/probe.ts');
-      const { reportHtml } = await import('../designer/report.ts');
-      const { runExploit } = await import('../designer/exploit.ts');
-      const agents = parseAgents(argv.agents);
-      if (!argv.exploit && agents.length < 2 && argv.players === undefined) throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
-      const rulesets = [argv.ruleset ?? argv.variant, ...(argv.compare ? [argv.compare] : [])];
-      for (const r of rulesets) loadRuleset(r);
-      const base = argv.out.replace(/\.(html|json)$/, '');
-      const bar = progressBar('probe', argv.json);
-      bar?.start(argv.games * rulesets.length, 0);
-      const summaries: ProbeSummary[] = [];
-      for (const [i, ruleset] of rulesets.entries()) {
-        const onGame = (n: number) => bar?.update(i * argv.games + n);
-        summaries.push(
-          argv.exploit
-            ? await runExploit({ ruleset, field: agents, players: argv.players ?? 4, seed: argv.seed, minutes: argv['exploit-minutes'], outDir: `${base}-exploiter${i ? `-${i}` : ''}`, games: argv.games, workers: argv.workers, onGame })
-            : await runProbe({ ruleset, agents, players: argv.players, seed: argv.seed, games: argv.games, workers: argv.workers, onGame }),
+    .scriptName('merlin')
+    .command(
+      'simulate',
+      'play full games between agents',
+      (y) => y.options(simulateOptions),
+      (argv) => {
+        const entry = gameEntry(argv.game);
+        const game = entry.game(argv.ruleset ?? argv.variant);
+        const agents = parseAgents(argv.agents, entry);
+        const bar = progressBar('simulate', argv.json);
+        bar?.start(argv.games, 0);
+        const problems: string[] = [];
+        const r = runSimulation({
+          game,
+          games: argv.games,
+          players: argv.players,
+          agents,
+          seed: argv.seed,
+          checkInvariants: argv['check-invariants'],
+          deepEvery: argv['deep-every'],
+          onGame: (n) => bar?.update(n),
+          onProblem: (m) => problems.length < 20 && problems.push(m),
+        });
+        bar?.stop();
+        for (const p of problems) process.stderr.write(p + '\n');
+        out(argv.json, r, () =>
+          [
+            `${r.games} games, ${r.players} players, agents ${r.agents.join(',')}, ruleset ${r.ruleset} (${r.ruleset_hash.slice(0, 12)})`,
+            `${r.steps} steps in ${r.seconds}s (${r.steps_per_sec} steps/s), mean ${r.mean_turns} turns`,
+            `wins by seat ${JSON.stringify(r.wins_by_seat)}; victory types ${JSON.stringify(r.victory_types)}`,
+            `invariant violations ${r.invariant_violations}, errors ${r.errors}`,
+            `trajectory_hash ${r.trajectory_hash}`,
+          ].join('\n'),
         );
-      }
-      bar?.stop();
-      const command = `npx merlin ${process.argv.slice(2).join(' ')}`;
-      const date = new Date().toISOString();
-      const written = { html: `${base}.html`, json: `${base}.json` };
-      writeFileSync(written.html, await reportHtml(summaries, { command, date }));
-      writeFileSync(written.json, JSON.stringify({ command, date, probes: summaries }, null, 1) + '\n');
-      out(argv.json, { written, probes: summaries.map((s) => ({ ruleset: s.ruleset, games: s.games, seconds: s.seconds, by_agent: s.by_agent, victory_types: s.victory_types, playability: s.playability, findings: s.findings.slice(0, 5) })) }, () =>
-        [
-          ...summaries.flatMap((s) => [
-            `${s.ruleset.name}: ${s.games} games in ${s.seconds}s; ` + s.by_agent.map((a) => `${a.agent} ${(a.rate * 100).toFixed(1)}%`).join(', '),
-            ...s.findings.slice(0, 3).map((f, i) => `  ${i + 1}. ${f.text}`),
-          ]),
-          `wrote ${written.html} and ${written.json}`,
-        ].join('\n'),
-      );
-    },
-  )
-  .command(
-    'replay',
-    'record a full game as a log (replay view FILE renders a log as a web page)',
-    (y) =>
-      y
-        .command(
-          'view <file>',
-          'render a replay log as a self-contained web page (the log is replayed through the engine and must reproduce its game)',
-          (v) => v.positional('file', { type: 'string', demandOption: true, describe: 'a log written by merlin replay' }).options(replayViewOptions),
-          async (argv) => {
-            const { readReplay } = await import('../designer/replay.ts');
-            const { replayHtml } = await import('../designer/replay-view.ts');
-            const log = readReplay(argv.file);
-            writeFileSync(argv.out, await replayHtml(log));
-            out(argv.json, { written: argv.out, steps: log.result.steps }, () => `replayed ${log.result.steps} actions (final state matches the log); wrote ${argv.out}`);
+        if (r.errors > 0 || r.invariant_violations > 0) process.exitCode = 1;
+      },
+    )
+    .command(
+      'eval',
+      'a tournament with seat rotation: win rates with 95% intervals, ratings, victory types',
+      (y) => y.options(evalOptions),
+      async (argv) => {
+        const agents = parseAgents(argv.agents, gameEntry(argv.game));
+        if (agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
+        const bar = progressBar('eval', argv.json);
+        bar?.start(argv.games, 0);
+        const r = await runEval({
+          game: argv.game,
+          variant: argv.ruleset ?? argv.variant,
+          agents,
+          games: argv.games,
+          seed: argv.seed,
+          workers: argv.workers,
+          onGame: (n) => bar?.update(n),
+        });
+        bar?.stop();
+        out(argv.json, r, () =>
+          [
+            `${r.games} games, ${r.players} players, ruleset ${r.ruleset}, ${r.seconds}s`,
+            ...Object.keys(r.win_rate_by_agent).map(
+              (a) =>
+                `${a}: win rate ${(r.win_rate_by_agent[a] * 100).toFixed(1)}% [${(r.ci95_by_agent[a][0] * 100).toFixed(1)}, ${(r.ci95_by_agent[a][1] * 100).toFixed(1)}] (fair share ${(100 / r.players).toFixed(1)}%), Elo ${r.elo_by_agent[a]}`,
+            ),
+            `victory types ${JSON.stringify(r.victory_types)}, mean ${r.mean_turns} turns`,
+            r.mcts_simulations_per_sec ? `mcts: ${r.mcts_simulations_per_sec} simulations/s` : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        );
+      },
+    )
+    .command(
+      'train',
+      'self-play PPO training (docs/TRAINING.md): progress on stderr, a checkpoint in --out, then an evaluation table',
+      (y) => y.options(trainOptions),
+      async (argv) => {
+        const r = await runTrainCommand({
+          minutes: argv.minutes,
+          updates: argv.updates,
+          variants: (argv.variants ?? argv.variant)
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean),
+          players: argv.players,
+          envs: argv.envs,
+          horizon: argv.horizon,
+          hidden: parseSizes(argv.hidden, '--hidden'),
+          seed: argv.seed,
+          imitationUpdates: argv['imitation-updates'],
+          opponents: argv.opponents === undefined ? undefined : parseAgents(argv.opponents),
+          out: argv.resume ?? argv.out,
+          resume: argv.resume !== undefined,
+          backend: argv.backend as BackendName | undefined,
+          evalGames: argv['eval-games'],
+          workers: argv.workers,
+          quiet: false,
+        });
+        out(argv.json, { ...r.result, evaluation: r.evaluation }, () => r.table || 'evaluation skipped (--eval-games 0)');
+      },
+    )
+    .command(
+      'probe',
+      "a designer's balance probe: win rates by seat, position, agent and card, victory types, game length, gold flows, action kinds (HTML + JSON)",
+      (y) => y.options(probeOptions),
+      async (argv) => {
+        const { runProbe } = await import('../designer/probe.ts');
+        const { reportHtml } = await import('../designer/report.ts');
+        const { runExploit } = await import('../designer/exploit.ts');
+        const agents = parseAgents(argv.agents);
+        if (!argv.exploit && agents.length < 2 && argv.players === undefined)
+          throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
+        const rulesets = [argv.ruleset ?? argv.variant, ...(argv.compare ? [argv.compare] : [])];
+        for (const r of rulesets) loadRuleset(r);
+        const base = argv.out.replace(/\.(html|json)$/, '');
+        const bar = progressBar('probe', argv.json);
+        bar?.start(argv.games * rulesets.length, 0);
+        const summaries: ProbeSummary[] = [];
+        for (const [i, ruleset] of rulesets.entries()) {
+          const onGame = (n: number) => bar?.update(i * argv.games + n);
+          summaries.push(
+            argv.exploit
+              ? await runExploit({
+                  ruleset,
+                  field: agents,
+                  players: argv.players ?? 4,
+                  seed: argv.seed,
+                  minutes: argv['exploit-minutes'],
+                  outDir: `${base}-exploiter${i ? `-${i}` : ''}`,
+                  games: argv.games,
+                  workers: argv.workers,
+                  onGame,
+                })
+              : await runProbe({
+                  ruleset,
+                  agents,
+                  players: argv.players,
+                  seed: argv.seed,
+                  games: argv.games,
+                  workers: argv.workers,
+                  onGame,
+                }),
+          );
+        }
+        bar?.stop();
+        const command = `npx merlin ${process.argv.slice(2).join(' ')}`;
+        const date = new Date().toISOString();
+        const written = { html: `${base}.html`, json: `${base}.json` };
+        writeFileSync(written.html, await reportHtml(summaries, { command, date }));
+        writeFileSync(written.json, JSON.stringify({ command, date, probes: summaries }, null, 1) + '\n');
+        out(
+          argv.json,
+          {
+            written,
+            probes: summaries.map((s) => ({
+              ruleset: s.ruleset,
+              games: s.games,
+              seconds: s.seconds,
+              by_agent: s.by_agent,
+              victory_types: s.victory_types,
+              playability: s.playability,
+              findings: s.findings.slice(0, 5),
+            })),
           },
-        )
-        .options(replayOptions),
-    async (argv) => {
-      const { recordGame } = await import('../designer/replay.ts');
-      const log = recordGame(argv.ruleset ?? argv.variant, parseAgents(argv.agents), argv.seed);
-      writeFileSync(argv.out, JSON.stringify(log) + '\n');
-      const r = log.result;
-      out(argv.json, { written: argv.out, ...r }, () => `${r.steps} actions, ${r.turns} turns, ${r.victory}, player ${r.winner} wins; wrote ${argv.out} (view it: merlin replay view ${argv.out})`);
-    },
-  )
-  .command(
-    'bench',
-    'measure the engine on this machine',
-    (y) =>
-      y.options(benchOptions),
-    async (argv) => {
-      const rs = rulesetFrom(argv);
-      const r: Awaited<ReturnType<typeof runBench>> & { training?: TrainingBench } = await runBench(rs, { seconds: argv.seconds, players: argv.players, maxWarmup: argv['max-warmup'], envsPerWorker: argv['envs-per-worker'] });
-      if (argv.training) r.training = await benchTraining(argv.ruleset ?? argv.variant, argv['training-updates'], argv['training-sparse-input']);
-      const t = r.training;
-      out(argv.json, r, () =>
-        [
-          `engine: ${r.engine_steps_per_sec.toLocaleString('en')} steps/s (random play, legal actions + apply, one core, ${r.players} players)`,
-          `env: ${r.env_steps_per_sec.toLocaleString('en')} steps/s (one core, a vector env of one; observation ${r.observation_size} floats + mask ${r.num_actions} every step)`,
-          `AEC env: ${r.aec_env_steps_per_sec.toLocaleString('en')} steps/s (one core; dense observeInto into caller-owned arrays + step)`,
-          `vector env: ${r.vector_env_steps_per_sec.toLocaleString('en')} steps/s (${r.vector_envs} envs on ${r.vector_workers} worker threads; ${r.vector_env_scaling}x one env)`,
-          `clone: ${r.clone_us} us, serialize: ${r.serialize_us} us (mid-game state)`,
-          `timed ${r.seconds} s per figure after JIT warm-up of ${r.warmup_seconds.engine} / ${r.warmup_seconds.env} / ${r.warmup_seconds.aec_env} / ${r.warmup_seconds.vector_env} s (engine / env / AEC env / vector env)`,
-          t ? trainingBenchText(t) : '',
-          `machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memory_gib} GiB, node ${r.machine.node}, ${r.machine.date}`,
-        ].filter(Boolean).join('\n'),
-      );
-    },
-  )
-  .command(
-    'serve',
-    'the WebSocket bridge for Python clients and frontends (docs/PROTOCOL.md)',
-    (y) =>
-      y.options(serveOptions),
-    async (argv) => {
-      const { serve } = await import('../bridge/serve.ts');
-      await serve({
-        host: argv.host, port: argv.port, token: argv.token, maxEnvs: argv['max-envs'], maxTotalEnvs: argv['max-total-envs'], maxFrameBytes: argv['max-frame'], maxClients: argv['max-clients'],
-        idleTimeoutS: argv['idle-timeout'], stdinLifeline: argv['stdin-lifeline'], quiet: argv.quiet, json: argv.json,
-        allowAgentPaths: argv['allow-agent-paths'],
-      });
-    },
-  )
-  .command(
-    'docs',
-    'regenerate docs/ACTIONS.md, docs/OBSERVATION.md and docs/CARDS.md from the code and card data',
-    (y) => y.options(docsOptions),
-    (argv) => {
-      const rs = rulesetFrom(argv);
-      const written = [join(root, 'docs', 'ACTIONS.md'), join(root, 'docs', 'OBSERVATION.md'), join(root, 'docs', 'CARDS.md')];
-      writeFileSync(written[0], actionsMarkdown(rs));
-      writeFileSync(written[1], observationMarkdown(rs));
-      writeFileSync(written[2], cardsMarkdown(rs));
-      out(argv.json, { written }, () => written.map((p) => `wrote ${p}`).join('\n'));
-    },
-  )
-  .demandCommand(1, 'name a command (see merlin --help)')
-  .strict()
-  .fail((msg, err) => {
-    if (err) reportAndExit(err);
-    usageExit('INVALID_ARGUMENT', `${msg}\n(see merlin --help)`);
-  })
-  .help()
-  .parseAsync();
+          () =>
+            [
+              ...summaries.flatMap((s) => [
+                `${s.ruleset.name}: ${s.games} games in ${s.seconds}s; ` +
+                  s.by_agent.map((a) => `${a.agent} ${(a.rate * 100).toFixed(1)}%`).join(', '),
+                ...s.findings.slice(0, 3).map((f, i) => `  ${i + 1}. ${f.text}`),
+              ]),
+              `wrote ${written.html} and ${written.json}`,
+            ].join('\n'),
+        );
+      },
+    )
+    .command(
+      'replay',
+      'record a full game as a log (replay view FILE renders a log as a web page)',
+      (y) =>
+        y
+          .command(
+            'view <file>',
+            'render a replay log as a self-contained web page (the log is replayed through the engine and must reproduce its game)',
+            (v) =>
+              v
+                .positional('file', { type: 'string', demandOption: true, describe: 'a log written by merlin replay' })
+                .options(replayViewOptions),
+            async (argv) => {
+              const { readReplay } = await import('../designer/replay.ts');
+              const { replayHtml } = await import('../designer/replay-view.ts');
+              const log = readReplay(argv.file);
+              writeFileSync(argv.out, await replayHtml(log));
+              out(
+                argv.json,
+                { written: argv.out, steps: log.result.steps },
+                () => `replayed ${log.result.steps} actions (final state matches the log); wrote ${argv.out}`,
+              );
+            },
+          )
+          .options(replayOptions),
+      async (argv) => {
+        const { recordGame } = await import('../designer/replay.ts');
+        const log = recordGame(argv.ruleset ?? argv.variant, parseAgents(argv.agents), argv.seed);
+        writeFileSync(argv.out, JSON.stringify(log) + '\n');
+        const r = log.result;
+        out(
+          argv.json,
+          { written: argv.out, ...r },
+          () =>
+            `${r.steps} actions, ${r.turns} turns, ${r.victory}, player ${r.winner} wins; wrote ${argv.out} (view it: merlin replay view ${argv.out})`,
+        );
+      },
+    )
+    .command(
+      'bench',
+      'measure the engine on this machine',
+      (y) => y.options(benchOptions),
+      async (argv) => {
+        const rs = rulesetFrom(argv);
+        const r: Awaited<ReturnType<typeof runBench>> & { training?: TrainingBench } = await runBench(rs, {
+          seconds: argv.seconds,
+          players: argv.players,
+          maxWarmup: argv['max-warmup'],
+          envsPerWorker: argv['envs-per-worker'],
+        });
+        if (argv.training)
+          r.training = await benchTraining(argv.ruleset ?? argv.variant, argv['training-updates'], argv['training-sparse-input']);
+        const t = r.training;
+        out(argv.json, r, () =>
+          [
+            `engine: ${r.engine_steps_per_sec.toLocaleString('en')} steps/s (random play, legal actions + apply, one core, ${r.players} players)`,
+            `env: ${r.env_steps_per_sec.toLocaleString('en')} steps/s (one core, a vector env of one; observation ${r.observation_size} floats + mask ${r.num_actions} every step)`,
+            `AEC env: ${r.aec_env_steps_per_sec.toLocaleString('en')} steps/s (one core; dense observeInto into caller-owned arrays + step)`,
+            `vector env: ${r.vector_env_steps_per_sec.toLocaleString('en')} steps/s (${r.vector_envs} envs on ${r.vector_workers} worker threads; ${r.vector_env_scaling}x one env)`,
+            `clone: ${r.clone_us} us, serialize: ${r.serialize_us} us (mid-game state)`,
+            `timed ${r.seconds} s per figure after JIT warm-up of ${r.warmup_seconds.engine} / ${r.warmup_seconds.env} / ${r.warmup_seconds.aec_env} / ${r.warmup_seconds.vector_env} s (engine / env / AEC env / vector env)`,
+            t ? trainingBenchText(t) : '',
+            `machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memory_gib} GiB, node ${r.machine.node}, ${r.machine.date}`,
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        );
+      },
+    )
+    .command(
+      'serve',
+      'the WebSocket bridge for Python clients and frontends (docs/PROTOCOL.md)',
+      (y) => y.options(serveOptions),
+      async (argv) => {
+        const { serve } = await import('../bridge/serve.ts');
+        await serve({
+          host: argv.host,
+          port: argv.port,
+          token: argv.token,
+          maxEnvs: argv['max-envs'],
+          maxTotalEnvs: argv['max-total-envs'],
+          maxFrameBytes: argv['max-frame'],
+          maxClients: argv['max-clients'],
+          idleTimeoutS: argv['idle-timeout'],
+          stdinLifeline: argv['stdin-lifeline'],
+          quiet: argv.quiet,
+          json: argv.json,
+          allowAgentPaths: argv['allow-agent-paths'],
+        });
+      },
+    )
+    .command(
+      'docs',
+      'regenerate docs/ACTIONS.md, docs/OBSERVATION.md and docs/CARDS.md from the code and card data',
+      (y) => y.options(docsOptions),
+      (argv) => {
+        const rs = rulesetFrom(argv);
+        const written = [join(root, 'docs', 'ACTIONS.md'), join(root, 'docs', 'OBSERVATION.md'), join(root, 'docs', 'CARDS.md')];
+        writeFileSync(written[0], actionsMarkdown(rs));
+        writeFileSync(written[1], observationMarkdown(rs));
+        writeFileSync(written[2], cardsMarkdown(rs));
+        out(argv.json, { written }, () => written.map((p) => `wrote ${p}`).join('\n'));
+      },
+    )
+    .demandCommand(1, 'name a command (see merlin --help)')
+    .strict()
+    .fail((msg, err) => {
+      if (err) reportAndExit(err);
+      usageExit('INVALID_ARGUMENT', `${msg}\n(see merlin --help)`);
+    })
+    .help()
+    .parseAsync();
 } catch (err) {
   reportAndExit(err);
 }

@@ -16,13 +16,14 @@ const MAX_WORKERS = 256;
 const WEEK_MINUTES = 7 * 24 * 60;
 const cores = availableParallelism();
 
-
 const players = <D extends number | undefined>(def: D, describe = 'players per game (the ruleset allows 2-6 for the shipped ones)') =>
   intFlag('players', 1, MAX_PLAYERS_FLAG, describe, def);
 const workers = (describe: string) => intFlag('workers', 1, MAX_WORKERS, describe, cores);
 
 /** `--game`: a registered game (games/registry.ts), for the commands that play any game. */
-const gameOption = { game: { type: 'string', default: DEFAULT_GAME, choices: Object.keys(GAMES), describe: 'the game to play (games/registry.ts)' } } as const;
+const gameOption = {
+  game: { type: 'string', default: DEFAULT_GAME, choices: Object.keys(GAMES), describe: 'the game to play (games/registry.ts)' },
+} as const;
 
 const rulesetOptions = {
   variant: { type: 'string', default: 'full', describe: 'shipped ruleset name (games/merlin/rules/rulesets)' },
@@ -35,14 +36,22 @@ export const simulateOptions = {
   players: players(4),
   agents: { type: 'string', default: 'random', describe: 'comma-separated agent specs; seat i plays agents[i % n]' },
   seed: { type: 'string', default: '0', describe: 'run seed; game g uses seed/g' },
-  'check-invariants': { type: 'boolean', default: false, describe: 'check conservation every step and deep invariants every --deep-every steps' },
+  'check-invariants': {
+    type: 'boolean',
+    default: false,
+    describe: 'check conservation every step and deep invariants every --deep-every steps',
+  },
   'deep-every': intFlag('deep-every', 1, 1_000_000_000, 'steps between deep invariant checks (1 = every step)', 16),
   ...gameOption,
   ...rulesetOptions,
 } as const;
 
 export const evalOptions = {
-  agents: { type: 'string', demandOption: true, describe: 'comma-separated agent specs, one per seat (e.g. heuristic,random,random,random)' },
+  agents: {
+    type: 'string',
+    demandOption: true,
+    describe: 'comma-separated agent specs, one per seat (e.g. heuristic,random,random,random)',
+  },
   games: intFlag('games', 1, MAX_GAMES, 'games to play (a multiple of the player count rotates seats evenly)', 100),
   seed: { type: 'string', default: '0', describe: 'tournament seed; game g uses seed/g' },
   workers: workers('worker threads (results do not depend on it)'),
@@ -51,34 +60,64 @@ export const evalOptions = {
 } as const;
 
 export const trainOptions = {
-  minutes: realFlag('minutes', 0, WEEK_MINUTES, 'wall-time budget for training (the evaluation comes after; 0 needs --updates)', 3, 'minutes'),
+  minutes: realFlag(
+    'minutes',
+    0,
+    WEEK_MINUTES,
+    'wall-time budget for training (the evaluation comes after; 0 needs --updates)',
+    3,
+    'minutes',
+  ),
   updates: intFlag('updates', 1, 1_000_000_000, 'stop after this many PPO updates (whichever comes first with --minutes)', undefined),
   variant: { type: 'string', default: 'full', describe: 'ruleset name or path to train on' },
-  variants: { type: 'string', describe: 'comma-separated rulesets mixed episode by episode (overrides --variant; the first is the main one)' },
+  variants: {
+    type: 'string',
+    describe: 'comma-separated rulesets mixed episode by episode (overrides --variant; the first is the main one)',
+  },
   players: players(4, 'players per game (2-6)'),
   envs: intFlag('envs', 1, 4096, 'games played side by side (the inference batch)', 32),
   horizon: intFlag('horizon', 1, 100_000, 'learner decisions per game per rollout', 64),
   hidden: { type: 'string', default: '256,128', describe: 'hidden layer sizes of the MLP' },
-  'imitation-updates': intFlag('imitation-updates', 0, 1_000_000_000, 'first updates imitate the heuristic (warm start) before PPO; 0 = PPO from scratch', 30),
-  opponents: { type: 'string', describe: 'a fixed field of agent specs to train against instead of the self-play league (e.g. heuristic,ppo:checkpoints/default)' },
+  'imitation-updates': intFlag(
+    'imitation-updates',
+    0,
+    1_000_000_000,
+    'first updates imitate the heuristic (warm start) before PPO; 0 = PPO from scratch',
+    30,
+  ),
+  opponents: {
+    type: 'string',
+    describe: 'a fixed field of agent specs to train against instead of the self-play league (e.g. heuristic,ppo:checkpoints/default)',
+  },
   seed: { type: 'string', default: 'merlin', describe: 'run seed (games, sampling, initial weights)' },
   out: { type: 'string', default: 'runs/latest', describe: 'checkpoint directory (written, and overwritten, as training goes)' },
   resume: { type: 'string', describe: 'continue the run in this checkpoint directory exactly (its config wins over the flags above)' },
-  backend: { type: 'string', choices: BACKEND_ORDER as unknown as string[], describe: 'force a tfjs backend (default: the first that loads of tensorflow, wasm, cpu)' },
+  backend: {
+    type: 'string',
+    choices: BACKEND_ORDER as unknown as string[],
+    describe: 'force a tfjs backend (default: the first that loads of tensorflow, wasm, cpu)',
+  },
   'eval-games': intFlag('eval-games', 0, MAX_GAMES, 'games per evaluation match after training (0 skips it)', 200),
   workers: workers('worker threads for the evaluation'),
   json: { type: 'boolean', default: false, describe: 'print one JSON object (result and evaluation) on stdout' },
 } as const;
 
 export const probeOptions = {
-  agents: { type: 'string', default: 'heuristic,random,heuristic,random', describe: 'comma-separated agent specs, one per seat (seats rotate); single:* specs are the single-minded strategies' },
+  agents: {
+    type: 'string',
+    default: 'heuristic,random,heuristic,random',
+    describe: 'comma-separated agent specs, one per seat (seats rotate); single:* specs are the single-minded strategies',
+  },
   games: intFlag('games', 1, MAX_GAMES, 'games to play per ruleset', 2000),
   seed: { type: 'string', default: '0', describe: 'probe seed; game g uses seed/g' },
   compare: { type: 'string', describe: 'a second ruleset (name or path) probed with the same agents and seeds, shown side by side' },
   out: { type: 'string', default: 'probe', describe: 'output path without extension: writes OUT.html and OUT.json' },
   exploit: { type: 'boolean', default: false, describe: 'train a short PPO exploiter against the --agents field and probe it' },
   'exploit-minutes': realFlag('exploit-minutes', 0.01, WEEK_MINUTES, 'training budget of the exploiter', 10, 'minutes'),
-  players: players(undefined, 'players per game (default: one per --agents spec; 4 with --exploit); with more agents than players each game seats a rotating window of them'),
+  players: players(
+    undefined,
+    'players per game (default: one per --agents spec; 4 with --exploit); with more agents than players each game seats a rotating window of them',
+  ),
   workers: workers('worker threads (results do not depend on it)'),
   ...rulesetOptions,
 } as const;
@@ -98,11 +137,26 @@ export const replayViewOptions = {
 export const benchOptions = {
   seconds: realFlag('seconds', 0.1, 3600, 'seconds of timed play per figure', 5, 'seconds'),
   players: players(4),
-  'max-warmup': realFlag('max-warmup', 0, 3600, 'most seconds of JIT warm-up per figure (warm-up ends when five one-second windows in a row are steady: no new best by 3 %, no dip of 10 % below it)', DEFAULT_MAX_WARMUP, 'seconds'),
+  'max-warmup': realFlag(
+    'max-warmup',
+    0,
+    3600,
+    'most seconds of JIT warm-up per figure (warm-up ends when five one-second windows in a row are steady: no new best by 3 %, no dip of 10 % below it)',
+    DEFAULT_MAX_WARMUP,
+    'seconds',
+  ),
   'envs-per-worker': intFlag('envs-per-worker', 1, 4096, 'envs per thread of the vector env pool', DEFAULT_ENVS_PER_WORKER),
-  training: { type: 'boolean', default: false, describe: 'also measure training throughput (PPO updates of the default configuration) on tfjs-node and wasm, side by side' },
+  training: {
+    type: 'boolean',
+    default: false,
+    describe: 'also measure training throughput (PPO updates of the default configuration) on tfjs-node and wasm, side by side',
+  },
   'training-updates': intFlag('training-updates', 1, 1000, 'timed PPO updates for --training', 5),
-  'training-sparse-input': { type: 'boolean', default: true, describe: 'for --training: the sparse first layer (--no-training-sparse-input: dense tfjs, for comparison)' },
+  'training-sparse-input': {
+    type: 'boolean',
+    default: true,
+    describe: 'for --training: the sparse first layer (--no-training-sparse-input: dense tfjs, for comparison)',
+  },
   ...rulesetOptions,
 } as const;
 
@@ -111,12 +165,36 @@ export const serveOptions = {
   port: intFlag('port', 0, 65535, 'port (0 picks a free one; the chosen one is printed)', SERVER.port),
   token: { type: 'string', describe: 'shared secret clients must send at upgrade (Authorization: Bearer T or ?token=T)' },
   'max-envs': intFlag('max-envs', 1, 1_048_576, 'most envs one connection may hold', SERVER.maxEnvs),
-  'max-total-envs': intFlag('max-total-envs', 1, 1_048_576, "most envs all connections together may hold (the server's memory budget; docs/PROTOCOL.md \"Limits\")", SERVER.maxTotalEnvs),
-  'max-frame': intFlag('max-frame', 1024, 1 << 30, 'largest frame a client may send (larger: closed with 1009)', SERVER.maxFrameBytes, 'bytes'),
+  'max-total-envs': intFlag(
+    'max-total-envs',
+    1,
+    1_048_576,
+    'most envs all connections together may hold (the server\'s memory budget; docs/PROTOCOL.md "Limits")',
+    SERVER.maxTotalEnvs,
+  ),
+  'max-frame': intFlag(
+    'max-frame',
+    1024,
+    1 << 30,
+    'largest frame a client may send (larger: closed with 1009)',
+    SERVER.maxFrameBytes,
+    'bytes',
+  ),
   'max-clients': intFlag('max-clients', 1, 65_536, 'most simultaneous connections', SERVER.maxClients),
-  'idle-timeout': realFlag('idle-timeout', 0, 7 * 24 * 3600, 'seconds without a message before a connection is closed (0: never)', SERVER.idleTimeoutS, 'seconds'),
+  'idle-timeout': realFlag(
+    'idle-timeout',
+    0,
+    7 * 24 * 3600,
+    'seconds without a message before a connection is closed (0: never)',
+    SERVER.idleTimeoutS,
+    'seconds',
+  ),
   'stdin-lifeline': { type: 'boolean', default: false, hidden: true, describe: 'exit when stdin closes (used by the Python client)' },
-  'allow-agent-paths': { type: 'boolean', default: false, describe: 'accept agent specs that read files (heuristic:PATH, ppo:PATH) from clients' },
+  'allow-agent-paths': {
+    type: 'boolean',
+    default: false,
+    describe: 'accept agent specs that read files (heuristic:PATH, ppo:PATH) from clients',
+  },
   quiet: { type: 'boolean', default: false, describe: 'no connection log on stderr' },
   json: { type: 'boolean', default: false, describe: 'print one JSON line {url, host, port, protocol, pid} once listening' },
 } as const;

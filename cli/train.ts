@@ -36,12 +36,21 @@ export interface TrainCommand {
 /** Parse "256,128" into positive integers. @throws ArgumentError */
 export function parseSizes(text: string, what: string): number[] {
   const xs = text.split(',').map((x) => Number(x.trim()));
-  if (xs.length === 0 || xs.some((x) => !Number.isInteger(x) || x < 1)) throw new ArgumentError(`${what} must be comma-separated positive integers, got "${text}"`);
+  if (xs.length === 0 || xs.some((x) => !Number.isInteger(x) || x < 1))
+    throw new ArgumentError(`${what} must be comma-separated positive integers, got "${text}"`);
   return xs;
 }
 
 /** Evaluate checkpoint `dir` against (P-1) x random and (P-1) x heuristic on each variant. */
-export async function evaluateCheckpoint(dir: string, variants: string[], players: number, games: number, workers: number, seed: string, onGame?: (n: number) => void): Promise<EvalRecord[]> {
+export async function evaluateCheckpoint(
+  dir: string,
+  variants: string[],
+  players: number,
+  games: number,
+  workers: number,
+  seed: string,
+  onGame?: (n: number) => void,
+): Promise<EvalRecord[]> {
   const out: EvalRecord[] = [];
   const me = `ppo:${dir}`;
   for (const variant of variants)
@@ -50,8 +59,14 @@ export async function evaluateCheckpoint(dir: string, variants: string[], player
       const r = await runEval({ variant, agents, games, seed: `${seed}/eval`, workers, onGame });
       const share = r.action_share_by_agent[me];
       out.push({
-        variant, opponents: `${players - 1} x ${opp}`, games, wins: r.wins_by_agent[me], winRate: r.win_rate_by_agent[me], ci95: r.ci95_by_agent[me],
-        marketShare: share.market, combatShare: share.combat,
+        variant,
+        opponents: `${players - 1} x ${opp}`,
+        games,
+        wins: r.wins_by_agent[me],
+        winRate: r.win_rate_by_agent[me],
+        ci95: r.ci95_by_agent[me],
+        marketShare: share.market,
+        combatShare: share.combat,
       });
     }
   return out;
@@ -62,8 +77,14 @@ export function evalTable(rows: EvalRecord[], players: number): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const head = ['variant', 'opponents', 'games', 'win rate', '95% interval', 'fair share', 'market actions', 'combat actions'];
   const body = rows.map((r) => [
-    r.variant, r.opponents, String(r.games), pct(r.winRate), `[${pct(r.ci95[0])}, ${pct(r.ci95[1])}]`, pct(1 / players),
-    r.marketShare === undefined ? '-' : pct(r.marketShare), r.combatShare === undefined ? '-' : pct(r.combatShare),
+    r.variant,
+    r.opponents,
+    String(r.games),
+    pct(r.winRate),
+    `[${pct(r.ci95[0])}, ${pct(r.ci95[1])}]`,
+    pct(1 / players),
+    r.marketShare === undefined ? '-' : pct(r.marketShare),
+    r.combatShare === undefined ? '-' : pct(r.combatShare),
   ]);
   const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(w[i])).join('  ');
@@ -77,28 +98,44 @@ const BASELINES = ['random', 'heuristic'] as const;
 export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainResult; evaluation: EvalRecord[]; table: string }> {
   if (!(c.minutes > 0) && c.updates === undefined) throw new ArgumentError('--minutes must be positive (or give --updates)');
   if (c.players < 2 || c.players > 6) throw new ArgumentError(`--players must be 2..6, got ${c.players}`);
-  const config: TrainConfig = { ...DEFAULT_TRAIN, variants: c.variants, players: c.players, numEnvs: c.envs, horizon: c.horizon, hidden: c.hidden, seed: c.seed, imitationUpdates: c.imitationUpdates, opponents: c.opponents };
+  const config: TrainConfig = {
+    ...DEFAULT_TRAIN,
+    variants: c.variants,
+    players: c.players,
+    numEnvs: c.envs,
+    horizon: c.horizon,
+    hidden: c.hidden,
+    seed: c.seed,
+    imitationUpdates: c.imitationUpdates,
+    opponents: c.opponents,
+  };
   const err = (s: string) => {
     if (!c.quiet) process.stderr.write(s);
   };
   // On a terminal, a progress bar; in a log file or CI console, a plain line at most every 10 s.
   const tty = process.stderr.isTTY === true;
   let lastLine = 0;
-  const bar = c.quiet || !tty
-    ? null
-    : new cliProgress.SingleBar(
-        {
-          stream: process.stderr,
-          format:
-            'train [{bar}] {percentage}% | update {update} ({phase}) | {sps} steps/s | {episodes} episodes | {win} | {measured} | {league} | loss {loss} | entropy {ent}',
-          hideCursor: true,
-        },
-        cliProgress.Presets.shades_classic,
-      );
+  const bar =
+    c.quiet || !tty
+      ? null
+      : new cliProgress.SingleBar(
+          {
+            stream: process.stderr,
+            format:
+              'train [{bar}] {percentage}% | update {update} ({phase}) | {sps} steps/s | {episodes} episodes | {win} | {measured} | {league} | loss {loss} | entropy {ent}',
+            hideCursor: true,
+          },
+          cliProgress.Presets.shades_classic,
+        );
   const records: UpdateRecord[] = [];
   let barStarted = false;
   const result = await train({
-    config, out: c.out, minutes: c.minutes, maxUpdates: c.updates, resume: c.resume, backend: c.backend,
+    config,
+    out: c.out,
+    minutes: c.minutes,
+    maxUpdates: c.updates,
+    resume: c.resume,
+    backend: c.backend,
     onBackend: (b) => err(`merlin train: backend ${b} (${backendLabel(b)}); output ${c.out}\n`),
     onUpdate: ({ record: r, budgetFraction }) => {
       records.push(r);
@@ -106,9 +143,15 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
       // Measured win rates of the learner's policy over its recent episodes, and, named apart, the league's
       // running estimate (training/progress.ts: it starts at the fair share and is not a win rate).
       const payload = {
-        update: r.update, phase: r.phase, sps: r.stepsPerSec, episodes: r.episodes, win: `${r.phase === 'imitation' ? 'teacher ' : ''}win ${f(r.winRate)} this update`,
-        measured: `${measuredText(recentResults(records), BASELINES)} in the last ${RECENT_UPDATES} updates`, league: leagueEstimateText(r.winRateVs, BASELINES),
-        loss: (r.policyLoss + 0.5 * r.valueLoss).toFixed(3), ent: r.entropy.toFixed(3),
+        update: r.update,
+        phase: r.phase,
+        sps: r.stepsPerSec,
+        episodes: r.episodes,
+        win: `${r.phase === 'imitation' ? 'teacher ' : ''}win ${f(r.winRate)} this update`,
+        measured: `${measuredText(recentResults(records), BASELINES)} in the last ${RECENT_UPDATES} updates`,
+        league: leagueEstimateText(r.winRateVs, BASELINES),
+        loss: (r.policyLoss + 0.5 * r.valueLoss).toFixed(3),
+        ent: r.entropy.toFixed(3),
       };
       if (!barStarted) {
         bar?.start(100, 0, payload);
@@ -125,8 +168,15 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
   });
   bar?.stop();
   // The chart covers the whole run (metrics.jsonl includes updates before a resume).
-  const all = readFileSync(join(c.out, 'metrics.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as UpdateRecord);
-  writeFileSync(join(c.out, 'training-curve.svg'), await trainingCurveSvg(all.length ? all : records, `merlin train: ${config.variants.join(', ')}, ${config.players} players`));
+  const all = readFileSync(join(c.out, 'metrics.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as UpdateRecord);
+  writeFileSync(
+    join(c.out, 'training-curve.svg'),
+    await trainingCurveSvg(all.length ? all : records, `merlin train: ${config.variants.join(', ')}, ${config.players} players`),
+  );
   err(
     `trained ${result.updates} updates, ${result.learnerSteps.toLocaleString('en')} learner decisions, ${result.envSteps.toLocaleString('en')} env steps, ${result.episodes} episodes (all since the run began), ${result.wallSeconds.toFixed(0)} s\n` +
       `checkpoint ${c.out} (use as ppo:${c.out}); metrics ${join(c.out, 'metrics.jsonl')}; chart ${join(c.out, 'training-curve.svg')}\n`,
@@ -135,7 +185,12 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
   let table = '';
   if (c.evalGames > 0) {
     const total = result.manifest.variants.length * 2 * c.evalGames;
-    const ebar = c.quiet ? null : new cliProgress.SingleBar({ stream: process.stderr, format: 'eval  [{bar}] {value}/{total} games' }, cliProgress.Presets.shades_classic);
+    const ebar = c.quiet
+      ? null
+      : new cliProgress.SingleBar(
+          { stream: process.stderr, format: 'eval  [{bar}] {value}/{total} games' },
+          cliProgress.Presets.shades_classic,
+        );
     ebar?.start(total, 0);
     let done = 0;
     let last = 0;

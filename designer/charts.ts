@@ -25,7 +25,10 @@ async function svgOf(view: vega.View): Promise<string> {
   const svg = await view.toSVG();
   view.finalize();
   const p = `c${++chartCount}-`;
-  return svg.replace(/\bid="([^"]+)"/g, `id="${p}$1"`).replace(/url\(#([^)]+)\)/g, `url(#${p}$1)`).replace(/href="#([^"]+)"/g, `href="#${p}$1"`);
+  return svg
+    .replace(/\bid="([^"]+)"/g, `id="${p}$1"`)
+    .replace(/url\(#([^)]+)\)/g, `url(#${p}$1)`)
+    .replace(/href="#([^"]+)"/g, `href="#${p}$1"`);
 }
 
 /** A vega-lite spec (without `$schema`/`config`) rendered to an SVG string. */
@@ -44,7 +47,11 @@ export async function chartWithXPositions(spec: Record<string, unknown>, xs: num
 }
 
 /** Win rates with 95% intervals and an expected rate per row (ticks). Rows: { label, rate, lo, hi, expected }. */
-export function rateChart(rows: { label: string; rate: number; lo: number; hi: number; expected: number }[], title: string, labelTitle: string) {
+export function rateChart(
+  rows: { label: string; rate: number; lo: number; hi: number; expected: number }[],
+  title: string,
+  labelTitle: string,
+) {
   return {
     title,
     width: 360,
@@ -52,8 +59,17 @@ export function rateChart(rows: { label: string; rate: number; lo: number; hi: n
     data: { values: rows },
     encoding: { y: { field: 'label', type: 'nominal', title: labelTitle, sort: null } },
     layer: [
-      { mark: { type: 'rule', strokeWidth: 2, color: '#4c78a8' }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'win rate (95% interval)', axis: { format: '.0%' } }, x2: { field: 'hi' } } },
-      { mark: { type: 'point', filled: true, size: 60, color: '#4c78a8' }, encoding: { x: { field: 'rate', type: 'quantitative' }, tooltip: [{ field: 'rate', format: '.1%' }] } },
+      {
+        mark: { type: 'rule', strokeWidth: 2, color: '#4c78a8' },
+        encoding: {
+          x: { field: 'lo', type: 'quantitative', title: 'win rate (95% interval)', axis: { format: '.0%' } },
+          x2: { field: 'hi' },
+        },
+      },
+      {
+        mark: { type: 'point', filled: true, size: 60, color: '#4c78a8' },
+        encoding: { x: { field: 'rate', type: 'quantitative' }, tooltip: [{ field: 'rate', format: '.1%' }] },
+      },
       { mark: { type: 'tick', color: '#e45756', thickness: 2 }, encoding: { x: { field: 'expected', type: 'quantitative' } } },
     ],
   };
@@ -67,7 +83,10 @@ export function barChart(rows: { label: string; value: number }[], title: string
     height: { step: 22 },
     data: { values: rows },
     mark: { type: 'bar', color: '#4c78a8' },
-    encoding: { y: { field: 'label', type: 'nominal', title: null, sort: null }, x: { field: 'value', type: 'quantitative', title: xTitle } },
+    encoding: {
+      y: { field: 'label', type: 'nominal', title: null, sort: null },
+      x: { field: 'value', type: 'quantitative', title: xTitle },
+    },
   };
 }
 
@@ -79,12 +98,21 @@ export function histogram(values: number[], title: string, xTitle: string) {
     height: 180,
     data: { values: values.map((v) => ({ v })) },
     mark: { type: 'bar', color: '#4c78a8' },
-    encoding: { x: { field: 'v', type: 'quantitative', bin: { maxbins: 40 }, title: xTitle }, y: { aggregate: 'count', type: 'quantitative', title: 'games' } },
+    encoding: {
+      x: { field: 'v', type: 'quantitative', bin: { maxbins: 40 }, title: xTitle },
+      y: { aggregate: 'count', type: 'quantitative', title: 'games' },
+    },
   };
 }
 
 /** A stacked area of amounts by holder over time. Rows: { t, holder, amount }; `order` fixes the stack order. */
-export function stackedArea(rows: { t: number; holder: string; amount: number }[], order: string[], title: string, xTitle: string, yTitle: string) {
+export function stackedArea(
+  rows: { t: number; holder: string; amount: number }[],
+  order: string[],
+  title: string,
+  xTitle: string,
+  yTitle: string,
+) {
   return {
     title,
     width: 420,
@@ -112,14 +140,26 @@ export function heatmap(rows: { row: string; col: string; share: number }[], tit
     encoding: {
       x: { field: 'col', type: 'nominal', title: null, sort: null, axis: { labelAngle: -60 } },
       y: { field: 'row', type: 'nominal', title: null },
-      color: { field: 'share', type: 'quantitative', title: 'share of actions', scale: { type: 'sqrt', scheme: 'blues' }, legend: { format: '.0%' } },
+      color: {
+        field: 'share',
+        type: 'quantitative',
+        title: 'share of actions',
+        scale: { type: 'sqrt', scheme: 'blues' },
+        legend: { format: '.0%' },
+      },
       tooltip: [{ field: 'row' }, { field: 'col' }, { field: 'share', format: '.2%' }],
     },
   };
 }
 
 /** Lines of values over time, one per series. Rows: { t, series, value }. */
-export function lineChart(rows: { t: number; series: string; value: number }[], title: string, xTitle: string, yTitle: string, width = 560) {
+export function lineChart(
+  rows: { t: number; series: string; value: number }[],
+  title: string,
+  xTitle: string,
+  yTitle: string,
+  width = 560,
+) {
   return {
     title,
     width,

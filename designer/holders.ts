@@ -12,10 +12,12 @@ type Reader = (s: MerlinState, rs: Ruleset) => number;
 
 const sum = (a: readonly number[]) => a.reduce((x, y) => x + y, 0);
 /** Sum of a per-player field that may not exist in this engine version (0 when absent). */
-const field = (name: string): Reader => (s) => {
-  const v = (s as unknown as Record<string, unknown>)[name];
-  return Array.isArray(v) ? sum(v as number[]) : typeof v === 'number' ? v : 0;
-};
+const field =
+  (name: string): Reader =>
+  (s) => {
+    const v = (s as unknown as Record<string, unknown>)[name];
+    return Array.isArray(v) ? sum(v as number[]) : typeof v === 'number' ? v : 0;
+  };
 
 /** Named gold holders (gold), in chart order. */
 export const GOLD_HOLDERS: readonly { name: string; read: Reader }[] = [

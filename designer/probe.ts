@@ -25,9 +25,7 @@ import { gameEntry } from '../games/registry.ts';
 import type { MerlinGame } from '../games/merlin/env/game.ts';
 import { SingleMindedAgent } from '../agents/single.ts';
 import type { Ruleset } from '../games/merlin/rules/index.ts';
-import {
-  catalogue, isTerminal, Kind, KIND_NAMES, netWorth, VICTORY_NAMES, type MerlinState,
-} from '../games/merlin/engine/index.ts';
+import { catalogue, isTerminal, Kind, KIND_NAMES, netWorth, VICTORY_NAMES, type MerlinState } from '../games/merlin/engine/index.ts';
 import { HAND_POTION, HAND_SPELL } from '../games/merlin/engine/state.ts';
 import { cardName } from '../games/merlin/engine/cards.ts';
 import { cardDef, DECK_INDEX } from '../games/merlin/engine/effects.ts';
@@ -149,8 +147,20 @@ export function probeGame(a: ProbeArgs, g: number): ProbeGameRecord {
     },
   });
   return {
-    game: g, lineup, order: s.order.slice(), winner: s.winner, victory: VICTORY_NAMES[s.victory], turns: s.turn, steps,
-    kindCounts, played, gold, commodities, counters, buysByRound, netWorth: lineup.map((_, p) => netWorth(s, rs, p)),
+    game: g,
+    lineup,
+    order: s.order.slice(),
+    winner: s.winner,
+    victory: VICTORY_NAMES[s.victory],
+    turns: s.turn,
+    steps,
+    kindCounts,
+    played,
+    gold,
+    commodities,
+    counters,
+    buysByRound,
+    netWorth: lineup.map((_, p) => netWorth(s, rs, p)),
   };
 }
 
@@ -346,7 +356,12 @@ export function cardGroup(card: string): string {
  * so each agent's baseline is its key-weighted win rate (sum of wins x d over sum of d): if every key
  * were equally good, each key's players would win at this rate, mixed by agent.
  */
-function cardStats(records: ProbeGameRecord[], specs: string[], agentRate: Record<string, number>, keyOf: (card: string) => string): CardStat[] {
+function cardStats(
+  records: ProbeGameRecord[],
+  specs: string[],
+  agentRate: Record<string, number>,
+  keyOf: (card: string) => string,
+): CardStat[] {
   const keysOf = (cards: Record<string, number>) => {
     const m = new Map<string, number>();
     for (const [card, times] of Object.entries(cards)) m.set(keyOf(card), (m.get(keyOf(card)) ?? 0) + times);
@@ -463,7 +478,11 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
   const ci = (r: Rate) => `[${pct(r.ci[0])}, ${pct(r.ci[1])}]`;
   bySeat.forEach((r, p) => {
     if (r.expected < r.ci[0] || r.expected > r.ci[1])
-      findings.push({ about: 'seat', text: `Seat ${p} wins ${pct(r.rate)} ${ci(r)} of games; the agents seated there predict ${pct(r.expected)}.`, z: Math.abs(r.z) });
+      findings.push({
+        about: 'seat',
+        text: `Seat ${p} wins ${pct(r.rate)} ${ci(r)} of games; the agents seated there predict ${pct(r.expected)}.`,
+        z: Math.abs(r.z),
+      });
   });
   byPosition.forEach((r, i) => {
     if (r.expected < r.ci[0] || r.expected > r.ci[1])
@@ -480,8 +499,14 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
     if (x.ci[0] > p)
       findings.push({
         about: 'agent',
-        text: `${x.agent} (${x.summary ?? 'exploiter'}) wins ${pct(x.rate)} ${ci(x)}, more than ${reference ? `the heuristic's ${pct(p)}` : `the fair share ${pct(p)}`}: a cheap line of play that pays.`
-          + (overuseBy[x.agent].length ? ` It over-uses ${overuseBy[x.agent].slice(0, 3).map((o) => `${o.kind} (${o.ratio === null ? 'only it' : `${o.ratio.toFixed(1)}x`})`).join(', ')}.` : ''),
+        text:
+          `${x.agent} (${x.summary ?? 'exploiter'}) wins ${pct(x.rate)} ${ci(x)}, more than ${reference ? `the heuristic's ${pct(p)}` : `the fair share ${pct(p)}`}: a cheap line of play that pays.` +
+          (overuseBy[x.agent].length
+            ? ` It over-uses ${overuseBy[x.agent]
+                .slice(0, 3)
+                .map((o) => `${o.kind} (${o.ratio === null ? 'only it' : `${o.ratio.toFixed(1)}x`})`)
+                .join(', ')}.`
+            : ''),
         z: Math.abs(zScore(x, p)),
       });
   }
@@ -509,7 +534,7 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
       if (share > 0.6)
         findings.push({
           about: 'economy',
-          text: `${holder === 'players\' pockets' ? 'The players\' pockets hold' : `The ${holder} holds`} ${pct(share)} of all gold on average from round 1 to round ${settled.at(-1)!.round} (the rounds most games reach); the players' pockets hold ${pct(settled.reduce((t, r) => t + r.mean[0], 0) / settled.length / rs.data.supply.gold)}.`,
+          text: `${holder === "players' pockets" ? "The players' pockets hold" : `The ${holder} holds`} ${pct(share)} of all gold on average from round 1 to round ${settled.at(-1)!.round} (the rounds most games reach); the players' pockets hold ${pct(settled.reduce((t, r) => t + r.mean[0], 0) / settled.length / rs.data.supply.gold)}.`,
           z: NaN,
         });
     });
@@ -520,21 +545,55 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
     COUNTER_COLUMNS.forEach((c, j) => {
       const start = countersByRound[0].mean[j];
       if (start > 0 && last.mean[j] >= 5 * start)
-        findings.push({ about: 'economy', text: `${c.name} runs away: from ${start} at the start to ${last.mean[j].toFixed(1)} on average by round ${last.round}.`, z: NaN });
+        findings.push({
+          about: 'economy',
+          text: `${c.name} runs away: from ${start} at the start to ${last.mean[j].toFixed(1)} on average by round ${last.round}.`,
+          z: NaN,
+        });
     });
   const truncated = victory.truncated ?? 0;
-  if (G && truncated / G > 0.5) findings.push({ about: 'victory', text: `${pct(truncated / G)} of games reach the turn limit (${rs.data.turnLimit} turns) without a victory: the game rarely ends by its own rules.`, z: NaN });
-  for (const v of VICTORY_NAMES.slice(1)) if (v !== 'truncated' && G >= 100 && victory[v] === 0) findings.push({ about: 'victory', text: `No game of ${G} ended by ${v.replace('_', ' ')}.`, z: NaN });
+  if (G && truncated / G > 0.5)
+    findings.push({
+      about: 'victory',
+      text: `${pct(truncated / G)} of games reach the turn limit (${rs.data.turnLimit} turns) without a victory: the game rarely ends by its own rules.`,
+      z: NaN,
+    });
+  for (const v of VICTORY_NAMES.slice(1))
+    if (v !== 'truncated' && G >= 100 && victory[v] === 0)
+      findings.push({ about: 'victory', text: `No game of ${G} ended by ${v.replace('_', ' ')}.`, z: NaN });
   findings.sort((x, y) => (Number.isNaN(y.z) ? 1e9 : y.z) - (Number.isNaN(x.z) ? 1e9 : x.z));
 
   return {
-    ruleset: { name: rs.data.name, hash: rs.hash, source: a.ruleset }, agents: a.agents, players: P, games: G, seed: a.seed,
-    seconds: Math.round(seconds * 100) / 100, base_rate: base, by_seat: bySeat, by_position: byPosition, by_agent: byAgent,
-    victory_types: victory, turns, length: { mean: G ? turns.reduce((x, y) => x + y, 0) / G : 0, median: quantile(sorted, 0.5), p10: quantile(sorted, 0.1), p90: quantile(sorted, 0.9) },
-    gold_columns: GOLD_COLUMNS, gold_by_round: goldByRound,
-    commodity_columns: COMMODITY_COLUMNS, commodities_by_round: meanByRound(records, (r) => r.commodities, COMMODITY_COLUMNS.length),
-    cards, card_groups: cardGroups, counter_columns: COUNTER_COLUMNS.map((c) => c.name),
-    counters_by_round: countersByRound, kinds, kind_counts_by_agent: byKind, overuse_by_agent: overuseBy, findings,
+    ruleset: { name: rs.data.name, hash: rs.hash, source: a.ruleset },
+    agents: a.agents,
+    players: P,
+    games: G,
+    seed: a.seed,
+    seconds: Math.round(seconds * 100) / 100,
+    base_rate: base,
+    by_seat: bySeat,
+    by_position: byPosition,
+    by_agent: byAgent,
+    victory_types: victory,
+    turns,
+    length: {
+      mean: G ? turns.reduce((x, y) => x + y, 0) / G : 0,
+      median: quantile(sorted, 0.5),
+      p10: quantile(sorted, 0.1),
+      p90: quantile(sorted, 0.9),
+    },
+    gold_columns: GOLD_COLUMNS,
+    gold_by_round: goldByRound,
+    commodity_columns: COMMODITY_COLUMNS,
+    commodities_by_round: meanByRound(records, (r) => r.commodities, COMMODITY_COLUMNS.length),
+    cards,
+    card_groups: cardGroups,
+    counter_columns: COUNTER_COLUMNS.map((c) => c.name),
+    counters_by_round: countersByRound,
+    kinds,
+    kind_counts_by_agent: byKind,
+    overuse_by_agent: overuseBy,
+    findings,
     playability: playability(records, P, rs.data.turnLimit),
   };
 }
@@ -555,10 +614,18 @@ export async function runProbe(o: ProbeArgs & { games: number; workers: number; 
   for (const sp of o.agents) merlin.agent(sp, 0, game);
   const records: ProbeGameRecord[] = [];
   const args: ProbeArgs = { ruleset: o.ruleset, agents: o.agents, seed: o.seed, players: o.players };
-  if (args.players !== undefined && (!Number.isInteger(args.players) || args.players < rs.data.players.min || args.players > rs.data.players.max))
+  if (
+    args.players !== undefined &&
+    (!Number.isInteger(args.players) || args.players < rs.data.players.min || args.players > rs.data.players.max)
+  )
     throw new ArgumentError(`--players must be an integer in ${rs.data.players.min}..${rs.data.players.max}, got ${args.players}`);
   await runGames({
-    module: import.meta.url, export: 'probeGame', play: probeGame, args, games: o.games, workers: o.workers,
+    module: import.meta.url,
+    export: 'probeGame',
+    play: probeGame,
+    args,
+    games: o.games,
+    workers: o.workers,
     onRecord: (r) => {
       records.push(r);
       o.onGame?.(records.length);

@@ -18,7 +18,17 @@ import { playGame } from '../env/core/play.ts';
 import { gameEntry } from '../games/registry.ts';
 import { compileRuleset, type Ruleset } from '../games/merlin/rules/index.ts';
 import type { MerlinGame } from '../games/merlin/env/game.ts';
-import { applyAction, catalogue, cloneState, createGame, isTerminal, KIND_NAMES, serializeState, VICTORY_NAMES, type MerlinState } from '../games/merlin/engine/index.ts';
+import {
+  applyAction,
+  catalogue,
+  cloneState,
+  createGame,
+  isTerminal,
+  KIND_NAMES,
+  serializeState,
+  VICTORY_NAMES,
+  type MerlinState,
+} from '../games/merlin/engine/index.ts';
 
 export const REPLAY_FORMAT = 'merlin-replay';
 export const REPLAY_VERSION = 1;
@@ -38,7 +48,13 @@ const Action = z.strictObject({
 export const ReplayLog = z.strictObject({
   format: z.literal(REPLAY_FORMAT),
   version: z.literal(REPLAY_VERSION),
-  ruleset: z.strictObject({ name: z.string(), hash: z.string(), source: z.string(), rules: z.unknown(), decks: z.record(z.string(), z.unknown()) }),
+  ruleset: z.strictObject({
+    name: z.string(),
+    hash: z.string(),
+    source: z.string(),
+    rules: z.unknown(),
+    decks: z.record(z.string(), z.unknown()),
+  }),
   players: z.number().int().min(2),
   seed: z.string(),
   agents: z.array(z.string()),
@@ -80,16 +96,31 @@ export function recordGame(ruleset: string, agents: string[], seed: string, maxS
     },
     afterAction: (s, seat, id) => {
       actions.push({
-        step: actions.length, seat, id, kind: KIND_NAMES[cat.kind[id]] ?? String(cat.kind[id]), description, turn,
+        step: actions.length,
+        seat,
+        id,
+        kind: KIND_NAMES[cat.kind[id]] ?? String(cat.kind[id]),
+        description,
+        turn,
         dice: s.turn !== turn && !isTerminal(s) ? [s.die1, s.die2] : null,
       });
     },
   });
   return {
-    format: REPLAY_FORMAT, version: REPLAY_VERSION,
+    format: REPLAY_FORMAT,
+    version: REPLAY_VERSION,
     ruleset: { name: rs.data.name, hash: rs.hash, source: ruleset, rules: rs.data, decks: rs.decks as Record<string, unknown> },
-    players: agents.length, seed, agents, actions,
-    result: { winner: s.winner, victory: VICTORY_NAMES[s.victory], turns: s.turn, steps: actions.length, final_state_sha256: sha256(game.serialize(s)) },
+    players: agents.length,
+    seed,
+    agents,
+    actions,
+    result: {
+      winner: s.winner,
+      victory: VICTORY_NAMES[s.victory],
+      turns: s.turn,
+      steps: actions.length,
+      final_state_sha256: sha256(game.serialize(s)),
+    },
   };
 }
 
@@ -105,14 +136,21 @@ export function readReplay(path: string): ReplayLog {
     throw new ArgumentError(`cannot read replay log ${path}: ${(e as Error).message}`);
   }
   const r = ReplayLog.safeParse(raw);
-  if (!r.success) throw new ArgumentError(`${path} is not a merlin replay log: ${r.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  if (!r.success)
+    throw new ArgumentError(
+      `${path} is not a merlin replay log: ${r.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        .join('; ')}`,
+    );
   return r.data;
 }
 
 /** The log's ruleset, compiled from the rules and decks it carries; its hash must match the recorded one. */
 export function replayRuleset(log: ReplayLog): Ruleset {
   const rs = compileRuleset(log.ruleset.rules, (_file, deck) => log.ruleset.decks[deck], `replay ruleset ${log.ruleset.name}`);
-  if (rs.hash !== log.ruleset.hash) throw new StateError(`the replay's ruleset hashes to ${rs.hash.slice(0, 12)}, not the recorded ${log.ruleset.hash.slice(0, 12)}`);
+  if (rs.hash !== log.ruleset.hash)
+    throw new StateError(`the replay's ruleset hashes to ${rs.hash.slice(0, 12)}, not the recorded ${log.ruleset.hash.slice(0, 12)}`);
   return rs;
 }
 
@@ -131,11 +169,15 @@ export function replayLog(log: ReplayLog, onState?: (s: MerlinState, step: numbe
     } catch (e) {
       throw new StateError(`replay step ${a.step} (${a.description}): ${(e as Error).message}`);
     }
-    if (a.dice && (a.dice[0] !== s.die1 || a.dice[1] !== s.die2)) throw new StateError(`replay step ${a.step}: dice ${s.die1}+${s.die2}, the log says ${a.dice.join('+')}`);
+    if (a.dice && (a.dice[0] !== s.die1 || a.dice[1] !== s.die2))
+      throw new StateError(`replay step ${a.step}: dice ${s.die1}+${s.die2}, the log says ${a.dice.join('+')}`);
     onState?.(s, a.step + 1);
   }
   const hash = sha256(serializeState(s));
-  if (hash !== log.result.final_state_sha256) throw new StateError(`the replayed game ends in state ${hash.slice(0, 12)}, the log's ends in ${log.result.final_state_sha256.slice(0, 12)}`);
+  if (hash !== log.result.final_state_sha256)
+    throw new StateError(
+      `the replayed game ends in state ${hash.slice(0, 12)}, the log's ends in ${log.result.final_state_sha256.slice(0, 12)}`,
+    );
   return { rs, final: s };
 }
 

@@ -36,9 +36,17 @@ const SECTIONS: Section[] = [
     render: async (s) => {
       const x = s.by_agent.find((a) => a.agent === s.exploiter);
       if (!x) return '<p>No exploiter in this probe.</p>';
-      const over = s.overuse_by_agent[x.agent].map((o) => [esc(o.kind), pct(o.share), pct(o.field_share), o.ratio === null ? 'only the exploiter' : `${o.ratio.toFixed(1)}×`]);
-      return `<p>The trained exploiter <code>${esc(x.agent)}</code> wins <b>${pct(x.rate)}</b> (${ci(x)}) against the field; the fair share is ${pct(1 / s.players)}.</p>` +
-        '<h3>Action kinds it over-uses (the first clue to a dominant line)</h3>' + table(['kind', 'share of its actions', 'share in the field', 'ratio'], over, 'overuse');
+      const over = s.overuse_by_agent[x.agent].map((o) => [
+        esc(o.kind),
+        pct(o.share),
+        pct(o.field_share),
+        o.ratio === null ? 'only the exploiter' : `${o.ratio.toFixed(1)}×`,
+      ]);
+      return (
+        `<p>The trained exploiter <code>${esc(x.agent)}</code> wins <b>${pct(x.rate)}</b> (${ci(x)}) against the field; the fair share is ${pct(1 / s.players)}.</p>` +
+        '<h3>Action kinds it over-uses (the first clue to a dominant line)</h3>' +
+        table(['kind', 'share of its actions', 'share in the field', 'ratio'], over, 'overuse')
+      );
     },
   },
   {
@@ -46,10 +54,18 @@ const SECTIONS: Section[] = [
     title: 'Win rate by agent',
     render: async (s) => {
       const chart = await chartSvg(
-        rateChart(s.by_agent.map((a) => ({ label: a.agent, rate: a.rate, lo: a.ci[0], hi: a.ci[1], expected: s.base_rate })), 'Win rate by agent (red tick: fair share)', 'agent'),
+        rateChart(
+          s.by_agent.map((a) => ({ label: a.agent, rate: a.rate, lo: a.ci[0], hi: a.ci[1], expected: s.base_rate })),
+          'Win rate by agent (red tick: fair share)',
+          'agent',
+        ),
       );
       const rows = s.by_agent.map((a) => [
-        `<code>${esc(a.agent)}</code>`, a.games, a.wins, `<b>${pct(a.rate)}</b>`, ci(a),
+        `<code>${esc(a.agent)}</code>`,
+        a.games,
+        a.wins,
+        `<b>${pct(a.rate)}</b>`,
+        ci(a),
         esc(a.summary ?? '') + (a.fallback ? `<br><span class="warn">Fallback: ${esc(a.fallback)}</span>` : ''),
       ]);
       return chart + table(['agent', 'seat-games', 'wins', 'win rate', '95% interval', 'strategy'], rows, 'agents');
@@ -59,11 +75,24 @@ const SECTIONS: Section[] = [
     id: 'seats',
     title: 'Win rate by seat and by turn-order position',
     render: async (s) => {
-      const rows = (xs: ProbeSummary['by_seat'], name: (i: number) => string) => xs.map((r, i) => ({ label: name(i), rate: r.rate, lo: r.ci[0], hi: r.ci[1], expected: r.expected }));
+      const rows = (xs: ProbeSummary['by_seat'], name: (i: number) => string) =>
+        xs.map((r, i) => ({ label: name(i), rate: r.rate, lo: r.ci[0], hi: r.ci[1], expected: r.expected }));
       return (
         '<div class="row">' +
-        (await chartSvg(rateChart(rows(s.by_seat, (i) => `seat ${i}`), 'By seat (red tick: what the seated agents predict)', 'seat'))) +
-        (await chartSvg(rateChart(rows(s.by_position, (i) => `${i + 1}. in turn order`), 'By turn-order position (set by the opening auction)', 'position'))) +
+        (await chartSvg(
+          rateChart(
+            rows(s.by_seat, (i) => `seat ${i}`),
+            'By seat (red tick: what the seated agents predict)',
+            'seat',
+          ),
+        )) +
+        (await chartSvg(
+          rateChart(
+            rows(s.by_position, (i) => `${i + 1}. in turn order`),
+            'By turn-order position (set by the opening auction)',
+            'position',
+          ),
+        )) +
         '</div><p class="note">Seats rotate among the agents, so every agent sits in every seat equally often. Turn order is bid for in the opening auction; the expected rate of a position is the mean win rate of the agents who took it.</p>'
       );
     },
@@ -88,14 +117,40 @@ const SECTIONS: Section[] = [
     title: 'Gold and commodity flows',
     render: async (s) => {
       const rows = (byRound: ProbeSummary['gold_by_round'], cols: string[]) =>
-        byRound.filter((r) => r.games >= Math.max(1, s.games * 0.05)).flatMap((r) => cols.map((holder, j) => ({ t: r.round, holder, amount: r.mean[j] })));
+        byRound
+          .filter((r) => r.games >= Math.max(1, s.games * 0.05))
+          .flatMap((r) => cols.map((holder, j) => ({ t: r.round, holder, amount: r.mean[j] })));
       return (
         '<div class="row">' +
-        (await chartSvg(stackedArea(rows(s.gold_by_round, s.gold_columns), s.gold_columns, 'Who holds the gold', 'round (one turn per player)', 'gold (mean over running games)'))) +
-        (await chartSvg(stackedArea(rows(s.commodities_by_round, s.commodity_columns), s.commodity_columns, 'Where the commodity tokens are', 'round', 'tokens (mean)'))) +
-        (await chartSvg(lineChart(
-          s.counters_by_round.filter((r) => r.games >= Math.max(1, s.games * 0.05)).flatMap((r) => s.counter_columns.map((series, j) => ({ t: r.round, series, value: r.mean[j] }))),
-          'Counters (mean)', 'round', 'value', 420))) +
+        (await chartSvg(
+          stackedArea(
+            rows(s.gold_by_round, s.gold_columns),
+            s.gold_columns,
+            'Who holds the gold',
+            'round (one turn per player)',
+            'gold (mean over running games)',
+          ),
+        )) +
+        (await chartSvg(
+          stackedArea(
+            rows(s.commodities_by_round, s.commodity_columns),
+            s.commodity_columns,
+            'Where the commodity tokens are',
+            'round',
+            'tokens (mean)',
+          ),
+        )) +
+        (await chartSvg(
+          lineChart(
+            s.counters_by_round
+              .filter((r) => r.games >= Math.max(1, s.games * 0.05))
+              .flatMap((r) => s.counter_columns.map((series, j) => ({ t: r.round, series, value: r.mean[j] }))),
+            'Counters (mean)',
+            'round',
+            'value',
+            420,
+          ),
+        )) +
         '</div><p class="note">Means over the games still running at the start of each round (rounds that fewer than 5% of games reach are left out). "elsewhere" is anything the ruleset supplies that no named holder holds: a place the engine added since these tools were written (designer/holders.ts names the places).</p>'
       );
     },
@@ -104,15 +159,29 @@ const SECTIONS: Section[] = [
     id: 'cards',
     title: 'Cards: plays and the win rate of players who played them',
     render: async (s) => {
-      const shown = s.cards.filter((c) => c.games >= 30).sort((a, b) => b.rate - b.expected - (a.rate - a.expected)).slice(0, 40);
+      const shown = s.cards
+        .filter((c) => c.games >= 30)
+        .sort((a, b) => b.rate - b.expected - (a.rate - a.expected))
+        .slice(0, 40);
       const chart = shown.length
         ? await chartSvg(
-            rateChart(shown.map((c) => ({ label: c.card, rate: c.rate, lo: c.ci[0], hi: c.ci[1], expected: c.expected })), 'Cards played by 30+ players, most over-performing first (red tick: expected)', 'card'),
+            rateChart(
+              shown.map((c) => ({ label: c.card, rate: c.rate, lo: c.ci[0], hi: c.ci[1], expected: c.expected })),
+              'Cards played by 30+ players, most over-performing first (red tick: expected)',
+              'card',
+            ),
           )
         : '<p>No card was played by 30 or more players.</p>';
       const flagged = s.cards.filter((c) => c.flag).length;
       const row = (c: ProbeSummary['cards'][number]) => [
-        esc(c.card), c.plays, c.games, c.wins, pct(c.rate), ci(c), pct(c.expected), c.z.toFixed(1),
+        esc(c.card),
+        c.plays,
+        c.games,
+        c.wins,
+        pct(c.rate),
+        ci(c),
+        pct(c.expected),
+        c.z.toFixed(1),
         c.flag ? `<span class="flag ${c.flag}">${c.flag} expected</span>` : '',
       ];
       const head = ['card', 'plays', 'players', 'wins', 'win rate', '95% interval', 'expected', 'z', 'flag'];
@@ -135,7 +204,15 @@ const SECTIONS: Section[] = [
         return counts.map((c, k) => ({ row: agent, col: s.kinds[k], share: c / total }));
       });
       const over = Object.entries(s.overuse_by_agent).flatMap(([agent, xs]) =>
-        xs.slice(0, 6).map((o) => [`<code>${esc(agent)}</code>`, esc(o.kind), pct(o.share), pct(o.field_share), o.ratio === null ? 'only this agent' : `${o.ratio.toFixed(1)}×`]),
+        xs
+          .slice(0, 6)
+          .map((o) => [
+            `<code>${esc(agent)}</code>`,
+            esc(o.kind),
+            pct(o.share),
+            pct(o.field_share),
+            o.ratio === null ? 'only this agent' : `${o.ratio.toFixed(1)}×`,
+          ]),
       );
       return (
         (await chartSvg(heatmap(cells, 'Share of each agent’s actions by kind'))) +
@@ -150,14 +227,20 @@ const SECTIONS: Section[] = [
 function playabilityHtml(p: ProbeSummary['playability'] | undefined): string {
   if (!p) return '';
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  return table(['figure', 'value'], [
-    ['ended by a victory (Economic Dominance or Royal Favor)', pct(p.victory_rate)],
-    ['Royal Favor, of those endings', pct(p.royal_favor_share)],
-    [`stopped at the turn limit (${p.turn_limit} turns)`, pct(p.truncated_rate)],
-    ['median length', `${p.median_turns} turns (${p.median_rounds.toFixed(1)} rounds)`],
-    [`cards bought after round 10 (of ${p.buys_after_round_10.games} games that got there)`, pct(p.buys_after_round_10.rate)],
-    [`Cost of the Living at round 20 / at the start (median of ${p.cost_of_living_round_20.games} games)`, `${p.cost_of_living_round_20.median_ratio.toFixed(2)}x (${p.cost_of_living_round_20.median})`],
-  ]);
+  return table(
+    ['figure', 'value'],
+    [
+      ['ended by a victory (Economic Dominance or Royal Favor)', pct(p.victory_rate)],
+      ['Royal Favor, of those endings', pct(p.royal_favor_share)],
+      [`stopped at the turn limit (${p.turn_limit} turns)`, pct(p.truncated_rate)],
+      ['median length', `${p.median_turns} turns (${p.median_rounds.toFixed(1)} rounds)`],
+      [`cards bought after round 10 (of ${p.buys_after_round_10.games} games that got there)`, pct(p.buys_after_round_10.rate)],
+      [
+        `Cost of the Living at round 20 / at the start (median of ${p.cost_of_living_round_20.games} games)`,
+        `${p.cost_of_living_round_20.median_ratio.toFixed(2)}x (${p.cost_of_living_round_20.median})`,
+      ],
+    ],
+  );
 }
 
 function findingsHtml(s: ProbeSummary): string {
@@ -167,7 +250,9 @@ function findingsHtml(s: ProbeSummary): string {
   const top = 10;
   const rest = s.findings.slice(top);
   return `<ol class="findings">${s.findings.slice(0, top).map(item).join('')}</ol>${
-    rest.length ? `<details><summary>${rest.length} more</summary><ol class="findings" start="${top + 1}">${rest.map(item).join('')}</ol></details>` : ''
+    rest.length
+      ? `<details><summary>${rest.length} more</summary><ol class="findings" start="${top + 1}">${rest.map(item).join('')}</ol></details>`
+      : ''
   }<p class="note">Game-shape findings first, then the rest by the strength of the evidence (|z|). Every expectation already accounts for which agents were involved.</p>`;
 }
 
@@ -203,7 +288,8 @@ export async function reportHtml(summaries: ProbeSummary[], meta: ReportMeta): P
     if (sec.when && !summaries.some(sec.when)) continue;
     parts.push(`<section id="${sec.id}"><h2>${esc(sec.title)}</h2>${await cols(sec.render)}</section>`);
   }
-  const title = n > 1 ? `Balance probe: ${summaries.map((s) => s.ruleset.name).join(' vs ')}` : `Balance probe: ${summaries[0].ruleset.name}`;
+  const title =
+    n > 1 ? `Balance probe: ${summaries.map((s) => s.ruleset.name).join(' vs ')}` : `Balance probe: ${summaries[0].ruleset.name}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title><style>${CSS}</style></head>

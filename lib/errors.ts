@@ -5,13 +5,7 @@
 
 /** Error codes used across merlin-gym. Extend, never rename: the bridge sends these to clients. */
 export type ErrorCode =
-  | 'ILLEGAL_ACTION'
-  | 'UNKNOWN_ACTION'
-  | 'GAME_OVER'
-  | 'INVALID_RULESET'
-  | 'INVALID_STATE'
-  | 'INVALID_ARGUMENT'
-  | 'INVALID_CHECKPOINT';
+  'ILLEGAL_ACTION' | 'UNKNOWN_ACTION' | 'GAME_OVER' | 'INVALID_RULESET' | 'INVALID_STATE' | 'INVALID_ARGUMENT' | 'INVALID_CHECKPOINT';
 
 /** Base class: a clear, typed error that names what was wrong. */
 export class MerlinError extends Error {
@@ -58,10 +52,7 @@ export class GameOverError extends MerlinError {
 export class RulesetError extends MerlinError {
   readonly issues: { path: string; message: string }[];
   constructor(source: string, issues: { path: string; message: string }[]) {
-    super(
-      'INVALID_RULESET',
-      `invalid ruleset ${source}:\n` + issues.map((i) => `  - ${i.path || '(root)'}: ${i.message}`).join('\n'),
-    );
+    super('INVALID_RULESET', `invalid ruleset ${source}:\n` + issues.map((i) => `  - ${i.path || '(root)'}: ${i.message}`).join('\n'));
     this.issues = issues;
   }
 }

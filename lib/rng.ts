@@ -72,7 +72,8 @@ export function rollD6(r: RngState, kind = 'd6'): number {
   if (chance.forced !== null) {
     const f = forcedOutcome(kind);
     if (f !== undefined) {
-      if (typeof f !== 'number' || !(Number.isInteger(f) && f >= 1 && f <= 6)) throw new RangeError(`forced ${kind} outcome ${String(f)} is not a die face 1..6`);
+      if (typeof f !== 'number' || !(Number.isInteger(f) && f >= 1 && f <= 6))
+        throw new RangeError(`forced ${kind} outcome ${String(f)} is not a die face 1..6`);
       face = f;
     }
   }
@@ -96,7 +97,8 @@ export function shuffleInPlace(r: RngState, a: number[], kind = 'shuffle'): void
     const f = forcedOutcome(kind);
     if (f !== undefined) {
       const sorted = (x: readonly number[]) => [...x].sort((p, q) => p - q).join(',');
-      if (typeof f === 'number' || sorted(f) !== sorted(a)) throw new RangeError(`forced ${kind} outcome is not a rearrangement of the ${a.length} items shuffled`);
+      if (typeof f === 'number' || sorted(f) !== sorted(a))
+        throw new RangeError(`forced ${kind} outcome is not a rearrangement of the ${a.length} items shuffled`);
       for (let i = 0; i < a.length; i++) a[i] = f[i];
     }
   }

@@ -116,7 +116,10 @@ function readJson<T>(dir: string, file: string, schema: z.ZodType<T>): T {
     throw new CheckpointError(`checkpoint ${path} is not valid JSON: ${(e as Error).message}`);
   }
   const r = schema.safeParse(raw);
-  if (!r.success) throw new CheckpointError(`checkpoint ${path} is malformed: ${r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  if (!r.success)
+    throw new CheckpointError(
+      `checkpoint ${path} is malformed: ${r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    );
   return r.data;
 }
 
@@ -136,7 +139,8 @@ export function decodeWeights(model: ModelJson, buf: Uint8Array, where: string):
   if (listed.length !== specs.length || listed.some((w, i) => w.name !== specs[i].name || w.shape.join('x') !== specs[i].shape.join('x')))
     throw new CheckpointError(`checkpoint ${where}: weightsManifest does not match the MLP topology in model.json`);
   const total = specs.reduce((n, s) => n + s.shape.reduce((a, b) => a * b, 1), 0);
-  if (buf.byteLength !== total * 4) throw new CheckpointError(`checkpoint ${where}: weights.bin has ${buf.byteLength} bytes, expected ${total * 4}`);
+  if (buf.byteLength !== total * 4)
+    throw new CheckpointError(`checkpoint ${where}: weights.bin has ${buf.byteLength} bytes, expected ${total * 4}`);
   // Copy into an aligned buffer, reading little-endian explicitly.
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   const out: Float32Array[] = [];
@@ -157,7 +161,9 @@ export function modelJson(shape: NetShape): ModelJson {
     format: FORMAT,
     formatVersion: FORMAT_VERSION,
     modelTopology: { kind: 'mlp', activation: 'relu', obsSize: shape.obsSize, hidden: shape.hidden, numActions: shape.numActions },
-    weightsManifest: [{ paths: ['weights.bin'], weights: paramSpecs(shape).map((s) => ({ name: s.name, shape: s.shape, dtype: 'float32' as const })) }],
+    weightsManifest: [
+      { paths: ['weights.bin'], weights: paramSpecs(shape).map((s) => ({ name: s.name, shape: s.shape, dtype: 'float32' as const })) },
+    ],
   };
 }
 
@@ -193,7 +199,9 @@ export function loadCheckpoint(dir: string, expect?: SpecHashes): LoadedCheckpoi
   try {
     bin = readFileSync(join(dir, model.weightsManifest[0].paths[0]));
   } catch (e) {
-    throw new CheckpointError(`checkpoint ${dir}: cannot read ${model.weightsManifest[0].paths[0]} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new CheckpointError(
+      `checkpoint ${dir}: cannot read ${model.weightsManifest[0].paths[0]} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
   const params = decodeWeights(model, bin, dir);
   const trainedUnder = manifest.rulesHashes ?? [manifest.rulesHash];

@@ -104,7 +104,11 @@ if (CHECK) {
   const keys = [...new Set([...Object.keys(want), ...Object.keys(out)])].sort();
   const diff = keys.filter((k) => want[k] !== out[k]);
   for (const k of diff) console.error(`differs: ${k}  want ${want[k] ?? '(none)'}  got ${out[k] ?? '(none)'}`);
-  console.error(diff.length === 0 ? `behaviour-hashes: all ${keys.length} hashes identical to ${CHECK}` : `behaviour-hashes: ${diff.length} of ${keys.length} differ`);
+  console.error(
+    diff.length === 0
+      ? `behaviour-hashes: all ${keys.length} hashes identical to ${CHECK}`
+      : `behaviour-hashes: ${diff.length} of ${keys.length} differ`,
+  );
   process.exit(diff.length === 0 ? 0 : 1);
 } else {
   console.log(JSON.stringify(out, null, 2));

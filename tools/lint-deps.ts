@@ -17,9 +17,21 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What dependency-cruiser cruises: every TypeScript root of the project that exists (bridge/python is excluded in the config). */
-export const CRUISE_ROOTS = ['index.ts', 'lib', 'env', 'games', 'policy', 'agents', 'training', 'bridge', 'designer', 'cli', 'bin', 'tools', 'vitest.config.ts'].filter((p) =>
-  existsSync(join(root, p)),
-);
+export const CRUISE_ROOTS = [
+  'index.ts',
+  'lib',
+  'env',
+  'games',
+  'policy',
+  'agents',
+  'training',
+  'bridge',
+  'designer',
+  'cli',
+  'bin',
+  'tools',
+  'vitest.config.ts',
+].filter((p) => existsSync(join(root, p)));
 
 /** The largest import cycle allowed, in files (a pair of files may import each other). */
 export const MAX_CYCLE = 2;
@@ -96,7 +108,11 @@ export function importGraph(r: CruiseResult): Map<string, string[]> {
   const local = (f: string) => !f.startsWith('node_modules/');
   const g = new Map<string, string[]>();
   for (const m of r.modules)
-    if (local(m.source)) g.set(m.source, m.dependencies.filter((d) => !d.coreModule && !d.couldNotResolve && local(d.resolved)).map((d) => d.resolved));
+    if (local(m.source))
+      g.set(
+        m.source,
+        m.dependencies.filter((d) => !d.coreModule && !d.couldNotResolve && local(d.resolved)).map((d) => d.resolved),
+      );
   return g;
 }
 
@@ -118,14 +134,21 @@ export function cruise(): Promise<CruiseResult> {
 
 async function main(): Promise<void> {
   const r = await cruise();
-  const violations = r.summary.violations.map((v) => ({ rule: v.rule.name, severity: v.rule.severity, from: v.from, to: v.to, via: (v.via ?? []).map((x) => x.name) }));
+  const violations = r.summary.violations.map((v) => ({
+    rule: v.rule.name,
+    severity: v.rule.severity,
+    from: v.from,
+    to: v.to,
+    via: (v.via ?? []).map((x) => x.name),
+  }));
   const cycles = largeComponents(importGraph(r));
   if (process.argv.includes('--json')) {
     process.stdout.write(JSON.stringify({ violations, cycles }) + '\n');
   } else {
     const lines = [`lint:deps: ${r.summary.totalCruised} modules, ${r.summary.totalDependenciesCruised} imports`];
     lines.push(`layer rules (.dependency-cruiser.cjs): ${violations.length === 0 ? 'none broken' : `${violations.length} violation(s)`}`);
-    for (const v of violations) lines.push(`  ${v.severity} ${v.rule}: ${v.from} -> ${v.via.length > 1 ? `${v.via.slice(0, -1).join(' -> ')} -> ` : ''}${v.to}`);
+    for (const v of violations)
+      lines.push(`  ${v.severity} ${v.rule}: ${v.from} -> ${v.via.length > 1 ? `${v.via.slice(0, -1).join(' -> ')} -> ` : ''}${v.to}`);
     lines.push(`import cycles larger than ${MAX_CYCLE} files: ${cycles.length === 0 ? 'none' : cycles.length}`);
     for (const c of cycles) lines.push(`  ${c.length} files: ${c.join(', ')}`);
     process.stdout.write(lines.join('\n') + '\n');

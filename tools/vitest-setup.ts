@@ -34,6 +34,8 @@ afterEach(() => {
   const blocked = Math.max(worst, performance.now() - lastTurn);
   if (blocked > WARN_BLOCKED_MS) {
     const name = expect.getState().currentTestName ?? '(unnamed test)';
-    process.stderr.write(`vitest-setup: "${name}" (${expect.getState().testPath ?? ''}) blocked the event loop for ${(blocked / 1000).toFixed(1)} s; vitest's worker RPC times out at 60 s: split it or await between its parts\n`);
+    process.stderr.write(
+      `vitest-setup: "${name}" (${expect.getState().testPath ?? ''}) blocked the event loop for ${(blocked / 1000).toFixed(1)} s; vitest's worker RPC times out at 60 s: split it or await between its parts\n`,
+    );
   }
 });

@@ -55,7 +55,10 @@ async function loadNode(): Promise<void> {
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND')
-      throw new Error(`@tensorflow/tfjs-node is not installed (its install could not download TensorFlow; \`${SETUP_TFJS_NODE}\` stages it)`, { cause: e });
+      throw new Error(
+        `@tensorflow/tfjs-node is not installed (its install could not download TensorFlow; \`${SETUP_TFJS_NODE}\` stages it)`,
+        { cause: e },
+      );
     throw new Error(`@tensorflow/tfjs-node does not load: ${firstLine(e)} (\`${SETUP_TFJS_NODE}\` rebuilds it)`, { cause: e });
   }
   await activate('tensorflow');
@@ -82,7 +85,10 @@ export const BACKEND_LOADERS: Readonly<Record<BackendName, BackendLoader>> = {
  * @returns the backend chosen and the ones skipped before it, each with its loader's reason
  * @throws ArgumentError when none loads (the message gives each one's reason)
  */
-export async function selectBackend(order: readonly BackendName[], loaders: Readonly<Record<BackendName, BackendLoader>>): Promise<BackendSelection> {
+export async function selectBackend(
+  order: readonly BackendName[],
+  loaders: Readonly<Record<BackendName, BackendLoader>>,
+): Promise<BackendSelection> {
   const skipped: SkippedBackend[] = [];
   for (const backend of order) {
     try {

@@ -36,10 +36,15 @@ function smooth(xs: number[], k: number): number[] {
 /** An SVG document charting `records` (metrics.jsonl lines). */
 export async function trainingCurveSvg(records: UpdateRecord[], title: string): Promise<string> {
   const win: Row[] = [];
-  const sm = smooth(records.map((r) => r.winRate), 10);
+  const sm = smooth(
+    records.map((r) => r.winRate),
+    10,
+  );
   records.forEach((r, i) => {
     win.push({ update: r.update, series: 'win rate (10-update mean)', value: sm[i] });
-    for (const name of ['random', 'heuristic']) if (r.winRateVs[name] !== undefined) win.push({ update: r.update, series: `win rate vs ${name} (league EMA)`, value: r.winRateVs[name] });
+    for (const name of ['random', 'heuristic'])
+      if (r.winRateVs[name] !== undefined)
+        win.push({ update: r.update, series: `win rate vs ${name} (league EMA)`, value: r.winRateVs[name] });
   });
   const loss: Row[] = records.flatMap((r) => [
     { update: r.update, series: 'policy loss', value: r.policyLoss },

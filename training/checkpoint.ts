@@ -37,7 +37,10 @@ export function fileHandler(dir: string): Required<Pick<tf.io.IOHandler, 'save' 
       if (!artifacts.weightData || !artifacts.weightSpecs) throw new CheckpointError('nothing to save: the artifacts carry no weights');
       const data = tf.io.concatenateArrayBuffers(Array.isArray(artifacts.weightData) ? artifacts.weightData : [artifacts.weightData]);
       writeAtomic(join(dir, 'weights.bin'), new Uint8Array(data));
-      const json = { ...(artifacts.modelTopology as object), weightsManifest: [{ paths: ['weights.bin'], weights: artifacts.weightSpecs }] };
+      const json = {
+        ...(artifacts.modelTopology as object),
+        weightsManifest: [{ paths: ['weights.bin'], weights: artifacts.weightSpecs }],
+      };
       writeJsonAtomic(join(dir, 'model.json'), json);
       return { modelArtifactsInfo: tf.io.getModelArtifactsInfoForJSON(artifacts) };
     },
@@ -73,7 +76,10 @@ export async function readWeights(dir: string, shape?: NetShape): Promise<{ shap
   } catch (e) {
     throw new CheckpointError(`cannot read weights in ${dir}: ${(e as Error).message}`);
   }
-  const model = ModelJson.parse({ ...(artifacts.modelTopology as object), weightsManifest: [{ paths: ['weights.bin'], weights: artifacts.weightSpecs }] });
+  const model = ModelJson.parse({
+    ...(artifacts.modelTopology as object),
+    weightsManifest: [{ paths: ['weights.bin'], weights: artifacts.weightSpecs }],
+  });
   const got = shapeOf(model);
   if (shape && JSON.stringify(got) !== JSON.stringify(shape))
     throw new CheckpointError(`weights in ${dir} have shape ${JSON.stringify(got)}, expected ${JSON.stringify(shape)}`);

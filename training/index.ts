@@ -5,7 +5,17 @@
  *   import { DEFAULT_TRAIN, train } from 'merlin-gym/training';
  *   const result = await train({ config: DEFAULT_TRAIN, out: 'runs/latest', minutes: 4 });
  */
-export { DEFAULT_TRAIN, recordEvaluation, train, trainingGames, type TrainConfig, type TrainOptions, type TrainProgress, type TrainResult, type UpdateRecord } from './train.ts';
+export {
+  DEFAULT_TRAIN,
+  recordEvaluation,
+  train,
+  trainingGames,
+  type TrainConfig,
+  type TrainOptions,
+  type TrainProgress,
+  type TrainResult,
+  type UpdateRecord,
+} from './train.ts';
 export { BACKEND_ORDER, backendLabel, initBackend, type BackendName } from './backend.ts';
 export { initParams, PolicyValueNet } from './network.ts';
 export { DEFAULT_PPO, PpoLearner, type PpoConfig } from './ppo.ts';

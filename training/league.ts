@@ -99,7 +99,10 @@ export class League {
    * add no snapshots). Used by `merlin train --opponents` and the designer's exploiter search.
    */
   static field(o: LeagueOptions, specs: string[]): League {
-    return new League(o, specs.map((spec) => ({ name: spec, kind: 'agent' as const, spec, learnerWinRate: 1 / o.players, episodes: 0 })));
+    return new League(
+      o,
+      specs.map((spec) => ({ name: spec, kind: 'agent' as const, spec, learnerWinRate: 1 / o.players, episodes: 0 })),
+    );
   }
 
   /** Add a frozen copy of the learner; drops the oldest snapshot past `maxSnapshots`. Returns dropped member names. */

@@ -180,7 +180,8 @@ export class PolicyValueNet {
   constructor(shape: NetShape, params: Float32Array[]) {
     this.shape = shape;
     this.specs = paramSpecs(shape);
-    if (params.length !== this.specs.length) throw new ArgumentError(`expected ${this.specs.length} parameter arrays, got ${params.length}`);
+    if (params.length !== this.specs.length)
+      throw new ArgumentError(`expected ${this.specs.length} parameter arrays, got ${params.length}`);
     this.vars = this.specs.map((p, i) => tf.variable(tf.tensor(params[i], p.shape, 'float32'), true, `${p.name}_${uid++}`));
   }
 

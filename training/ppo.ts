@@ -204,7 +204,15 @@ export class PpoLearner {
 
   /** One gradient step on a minibatch; returns its metrics. */
   private step(
-    obs: Float32Array, mask: Float32Array, act: Int32Array, old: Float32Array, adv: Float32Array, ret: Float32Array, M: number, O: number, A: number,
+    obs: Float32Array,
+    mask: Float32Array,
+    act: Int32Array,
+    old: Float32Array,
+    adv: Float32Array,
+    ret: Float32Array,
+    M: number,
+    O: number,
+    A: number,
     imitation: boolean,
   ): { policyLoss: number; valueLoss: number; entropy: number; approxKl: number; clipFraction: number; gradNorm: number } {
     const c = this.config;
@@ -212,7 +220,13 @@ export class PpoLearner {
     const sparse = net.sparseInput;
     // Sparse input: the first layer's pre-activation z0 = x @ W0 is computed in JS and enters the graph as a
     // variable, so the graph yields dL/dz0; W0's gradient x^T @ dz0 is then computed in JS from the sparse x.
-    const z0 = sparse ? tf.variable(tf.tidy(() => net.firstLayer(this.mbRows)), true, `ppo.z0_${this.z0Id++}`) : null;
+    const z0 = sparse
+      ? tf.variable(
+          tf.tidy(() => net.firstLayer(this.mbRows)),
+          true,
+          `ppo.z0_${this.z0Id++}`,
+        )
+      : null;
     const out = tf.tidy(() => {
       const obsT = sparse ? null : tf.tensor2d(obs, [M, O]);
       const maskT = tf.tensor2d(mask, [M, A]);
@@ -221,21 +235,24 @@ export class PpoLearner {
       const advT = tf.tensor1d(adv);
       const retT = tf.tensor1d(ret);
       let aux: tf.Tensor[] = [];
-      const { value: loss, grads } = tf.variableGrads(() => {
-        const { logp, value } = z0 ? net.forwardFrom(z0, maskT) : net.forward(obsT!, maskT);
-        const lp = tf.sum(tf.mul(logp, onehot), 1);
-        const logRatio = tf.sub(lp, oldT);
-        const ratio = tf.exp(logRatio);
-        const s1 = tf.mul(ratio, advT);
-        const s2 = tf.mul(tf.clipByValue(ratio, 1 - c.clip, 1 + c.clip), advT);
-        const pg = imitation ? tf.neg(tf.mean(lp)) : tf.neg(tf.mean(tf.minimum(s1, s2)));
-        const vl = tf.mul(0.5, tf.mean(tf.square(tf.sub(value, retT))));
-        const ent = tf.mean(tf.neg(tf.sum(tf.mul(tf.mul(tf.exp(logp), logp), maskT), 1)));
-        const kl = tf.mean(tf.sub(tf.sub(ratio, 1), logRatio));
-        const clipped = tf.mean(tf.cast(tf.greater(tf.abs(tf.sub(ratio, 1)), c.clip), 'float32'));
-        aux = [pg, vl, ent, kl, clipped].map((t) => tf.keep(t));
-        return tf.add(tf.add(pg, tf.mul(c.vfCoef, vl)), tf.mul(imitation ? 0 : -c.entCoef, ent)) as tf.Scalar;
-      }, z0 ? [...net.vars.slice(1), z0] : net.vars);
+      const { value: loss, grads } = tf.variableGrads(
+        () => {
+          const { logp, value } = z0 ? net.forwardFrom(z0, maskT) : net.forward(obsT!, maskT);
+          const lp = tf.sum(tf.mul(logp, onehot), 1);
+          const logRatio = tf.sub(lp, oldT);
+          const ratio = tf.exp(logRatio);
+          const s1 = tf.mul(ratio, advT);
+          const s2 = tf.mul(tf.clipByValue(ratio, 1 - c.clip, 1 + c.clip), advT);
+          const pg = imitation ? tf.neg(tf.mean(lp)) : tf.neg(tf.mean(tf.minimum(s1, s2)));
+          const vl = tf.mul(0.5, tf.mean(tf.square(tf.sub(value, retT))));
+          const ent = tf.mean(tf.neg(tf.sum(tf.mul(tf.mul(tf.exp(logp), logp), maskT), 1)));
+          const kl = tf.mean(tf.sub(tf.sub(ratio, 1), logRatio));
+          const clipped = tf.mean(tf.cast(tf.greater(tf.abs(tf.sub(ratio, 1)), c.clip), 'float32'));
+          aux = [pg, vl, ent, kl, clipped].map((t) => tf.keep(t));
+          return tf.add(tf.add(pg, tf.mul(c.vfCoef, vl)), tf.mul(imitation ? 0 : -c.entCoef, ent)) as tf.Scalar;
+        },
+        z0 ? [...net.vars.slice(1), z0] : net.vars,
+      );
       loss.dispose();
       if (z0) {
         const h0 = net.shape.hidden[0];

@@ -42,10 +42,15 @@ export function recentResults(records: readonly { resultsVs?: Record<string, Tal
  * without episodes.
  */
 export function measuredText(results: Record<string, Tally>, names: readonly string[]): string {
-  return 'vs ' + names.map((n) => {
-    const t = results[n] ?? { episodes: 0, wins: 0 };
-    return `${n} ${t.episodes ? (t.wins / t.episodes).toFixed(2) : '-'} (${t.episodes} games)`;
-  }).join(', ');
+  return (
+    'vs ' +
+    names
+      .map((n) => {
+        const t = results[n] ?? { episodes: 0, wins: 0 };
+        return `${n} ${t.episodes ? (t.wins / t.episodes).toFixed(2) : '-'} (${t.episodes} games)`;
+      })
+      .join(', ')
+  );
 }
 
 /**

@@ -123,10 +123,16 @@ export class Collector<S> {
   private readonly rows = new SparseRows();
   private readonly bMask: Float32Array;
 
-  constructor(o: CollectorOptions<S>, private readonly league: League) {
+  constructor(
+    o: CollectorOptions<S>,
+    private readonly league: League,
+  ) {
     this.o = o;
     const g0 = o.games[0];
-    checkSharedLayout(o.games, o.games.map((g, i) => `${g.name} #${i}`));
+    checkSharedLayout(
+      o.games,
+      o.games.map((g, i) => `${g.name} #${i}`),
+    );
     this.obsSize = g0.observationSpec.size;
     this.numActions = g0.numActions;
     this.N = o.numEnvs;
@@ -217,7 +223,13 @@ export class Collector<S> {
       g.returns(s, this.outcome, { terminal: 'winLoss', truncation: 'rank' });
       const won = this.outcome[me] > 0;
       if (!this.teacherMode) this.league.record(opp, won);
-      this.finished.push({ variant: this.variantOf[i], learnerWon: won, learnerReturn: this.epReturn[i], opponents: opp.map((m) => m.name), length: this.epLength[i] });
+      this.finished.push({
+        variant: this.variantOf[i],
+        learnerWon: won,
+        learnerReturn: this.epReturn[i],
+        opponents: opp.map((m) => m.name),
+        length: this.epLength[i],
+      });
       this.newEpisode(i);
     }
   }
@@ -246,7 +258,11 @@ export class Collector<S> {
       const n = g.legalActions(s, this.legal);
       const ctx = { seat: p, legal: this.legal, numLegal: n, state: s };
       const a =
-        m.kind === 'random' ? this.legal[nextInt(this.rng, n)] : m.kind === 'agent' ? this.seatAgents[i][p]!.act(null, null, ctx) : this.heur[this.variantOf[i]].act(null, null, ctx);
+        m.kind === 'random'
+          ? this.legal[nextInt(this.rng, n)]
+          : m.kind === 'agent'
+            ? this.seatAgents[i][p]!.act(null, null, ctx)
+            : this.heur[this.variantOf[i]].act(null, null, ctx);
       this.apply(i, a);
     }
   }
@@ -303,7 +319,6 @@ export class Collector<S> {
     return out;
   }
 
-
   /**
    * Fill the rollout buffers with `horizon` learner decisions per env (see module docs).
    * @param nets the tfjs network of a snapshot member (the caller caches them)
@@ -337,7 +352,12 @@ export class Collector<S> {
       for (let i = 0; i < N; i++) {
         const idx = row0 + i;
         const a = teacher
-          ? this.heur[this.variantOf[i]].act(null, null, { seat: this.learnerSeat[i], legal: this.envLegal[i], numLegal: this.envNumLegal[i], state: this.states[i] })
+          ? this.heur[this.variantOf[i]].act(null, null, {
+              seat: this.learnerSeat[i],
+              legal: this.envLegal[i],
+              numLegal: this.envNumLegal[i],
+              state: this.states[i],
+            })
           : this.sample(logp, i * A, this.envLegal[i], this.envNumLegal[i]);
         this.actions[idx] = a;
         this.logp[idx] = logp[i * A + a];

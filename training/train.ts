@@ -143,12 +143,25 @@ const ResumeState = z.object({
   collector: z.object({
     rng: z.object({ c: z.number(), s0: z.number(), s1: z.number(), s2: z.number() }),
     episodeCounter: z.number(),
-    envs: z.array(z.object({ variant: z.number(), state: z.string(), learnerSeat: z.number(), opponents: z.array(z.string()), episodeReturn: z.number(), length: z.number() })),
+    envs: z.array(
+      z.object({
+        variant: z.number(),
+        state: z.string(),
+        learnerSeat: z.number(),
+        opponents: z.array(z.string()),
+        episodeReturn: z.number(),
+        length: z.number(),
+      }),
+    ),
   }),
   league: z.array(
     z.object({
-      name: z.string(), kind: z.enum(['random', 'heuristic', 'self', 'snapshot', 'agent']), spec: z.string().optional(),
-      learnerWinRate: z.number(), episodes: z.number(), inLeague: z.boolean(),
+      name: z.string(),
+      kind: z.enum(['random', 'heuristic', 'self', 'snapshot', 'agent']),
+      spec: z.string().optional(),
+      learnerWinRate: z.number(),
+      episodes: z.number(),
+      inLeague: z.boolean(),
     }),
   ),
 });
@@ -157,7 +170,10 @@ type ResumeState = z.infer<typeof ResumeState>;
 /** The games for `variants`, checked to share one observation spec and action catalogue. */
 export function trainingGames(variants: string[]): MerlinGame[] {
   const games = variants.map((v) => gameEntry('merlin').game(v) as unknown as MerlinGame);
-  checkSharedLayout(games, games.map((g) => g.variant));
+  checkSharedLayout(
+    games,
+    games.map((g) => g.variant),
+  );
   return games;
 }
 
@@ -193,7 +209,12 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   const league = config.opponents?.length ? League.field(leagueOptions, config.opponents) : new League(leagueOptions);
   const collector = new Collector<MerlinState>(
     {
-      games, numEnvs: config.numEnvs, players: config.players, horizon: config.horizon, seed: config.seed, rewards: config.rewards,
+      games,
+      numEnvs: config.numEnvs,
+      players: config.players,
+      horizon: config.horizon,
+      seed: config.seed,
+      rewards: config.rewards,
       heuristic: (g) => new HeuristicAgent((g as MerlinGame).ruleset, loadWeights()),
       agent: (spec, seed, g) => entry.agent(spec, seed, g as Game<unknown>),
     },
@@ -217,7 +238,8 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     league.members.length = 0;
     for (const m of rs.league) {
       const member: LeagueMember = { name: m.name, kind: m.kind, learnerWinRate: m.learnerWinRate, episodes: m.episodes, spec: m.spec };
-      if (m.kind === 'snapshot') member.params = (await readWeights(join(o.out, 'resume', 'league', m.name.replace('@', '-')), shape)).params;
+      if (m.kind === 'snapshot')
+        member.params = (await readWeights(join(o.out, 'resume', 'league', m.name.replace('@', '-')), shape)).params;
       if (m.inLeague) league.members.push(member);
       else retired.set(m.name, member);
     }
@@ -249,12 +271,24 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
 
   const save = async (): Promise<CheckpointManifest> => {
     const manifest: CheckpointManifest = {
-      format: FORMAT, formatVersion: FORMAT_VERSION, game: g0.name,
-      observationSpecHash: g0.observationSpec.hash, actionsHash: g0.actionsHash, rulesHash: g0.rulesHash,
+      format: FORMAT,
+      formatVersion: FORMAT_VERSION,
+      game: g0.name,
+      observationSpecHash: g0.observationSpec.hash,
+      actionsHash: g0.actionsHash,
+      rulesHash: g0.rulesHash,
       rulesHashes: [...new Set(games.map((g) => g.rulesHash))],
-      variant: g0.ruleset.data.name, variants: [...new Set(games.map((g) => g.ruleset.data.name))], players: config.players,
-      trainingSteps: learnerSteps, updates, episodes, wallSeconds: Math.round((wallBefore + elapsed()) * 10) / 10, backend,
-      createdAt: new Date().toISOString(), seed: config.seed, config: config as unknown as Record<string, unknown>,
+      variant: g0.ruleset.data.name,
+      variants: [...new Set(games.map((g) => g.ruleset.data.name))],
+      players: config.players,
+      trainingSteps: learnerSteps,
+      updates,
+      episodes,
+      wallSeconds: Math.round((wallBefore + elapsed()) * 10) / 10,
+      backend,
+      createdAt: new Date().toISOString(),
+      seed: config.seed,
+      config: config as unknown as Record<string, unknown>,
       evaluation: lastManifest?.evaluation ?? [],
     };
     await saveCheckpoint(o.out, shape, net.params(), manifest);
@@ -265,12 +299,26 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     const all = new Map<string, { m: LeagueMember; inLeague: boolean }>();
     for (const m of league.members) all.set(m.name, { m, inLeague: true });
     for (const m of inUse) if (!all.has(m.name)) all.set(m.name, { m, inLeague: false });
-    for (const { m } of all.values()) if (m.kind === 'snapshot' && m.params) await saveWeights(join(dir, 'league', m.name.replace('@', '-')), shape, m.params);
+    for (const { m } of all.values())
+      if (m.kind === 'snapshot' && m.params) await saveWeights(join(dir, 'league', m.name.replace('@', '-')), shape, m.params);
     await saveOptimizer(dir, learner.optimizer);
     const state: ResumeState = {
-      config, updates, learnerSteps, envSteps, episodes, wallSeconds: wallBefore + elapsed(), trainerRng: cloneRng(trainerRng),
+      config,
+      updates,
+      learnerSteps,
+      envSteps,
+      episodes,
+      wallSeconds: wallBefore + elapsed(),
+      trainerRng: cloneRng(trainerRng),
       collector: collector.snapshot(),
-      league: [...all.values()].map(({ m, inLeague }) => ({ name: m.name, kind: m.kind, spec: m.spec, learnerWinRate: m.learnerWinRate, episodes: m.episodes, inLeague })),
+      league: [...all.values()].map(({ m, inLeague }) => ({
+        name: m.name,
+        kind: m.kind,
+        spec: m.spec,
+        learnerWinRate: m.learnerWinRate,
+        episodes: m.episodes,
+        inLeague,
+      })),
     };
     writeJsonAtomic(join(dir, 'state.json'), state);
     lastManifest = manifest;
@@ -302,10 +350,18 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     const winRateVs: Record<string, number> = {};
     for (const m of league.members) winRateVs[m.name] = Math.round(m.learnerWinRate * 1000) / 1000;
     const record: UpdateRecord = {
-      ...metrics, update: updates, phase: imitating ? 'imitation' : 'ppo', learnerSteps, envSteps, episodes, wallSeconds: Math.round((wallBefore + elapsed()) * 10) / 10,
+      ...metrics,
+      update: updates,
+      phase: imitating ? 'imitation' : 'ppo',
+      learnerSteps,
+      envSteps,
+      episodes,
+      wallSeconds: Math.round((wallBefore + elapsed()) * 10) / 10,
       stepsPerSec: Math.round(collector.envSteps / ((performance.now() - u0) / 1000)),
       winRate: fin.length ? fin.filter((e) => e.learnerWon).length / fin.length : 0,
-      winRateVs, resultsVs: imitating ? {} : tallyByMember(fin), leagueSize: league.members.length,
+      winRateVs,
+      resultsVs: imitating ? {} : tallyByMember(fin),
+      leagueSize: league.members.length,
     };
     appendFileSync(metricsPath, JSON.stringify(record) + '\n');
     const frac = Math.max(o.maxUpdates !== undefined ? updates / o.maxUpdates : 0, (elapsed() * 1000) / budgetMs);

@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ArgumentError } from '../../lib/errors.ts';
 import { loadRuleset } from '../../games/merlin/rules/index.ts';
-import { applyAction, catalogue, createGame, currentPlayer, isTerminal, legalActions, serializeState } from '../../games/merlin/engine/index.ts';
+import {
+  applyAction,
+  catalogue,
+  createGame,
+  currentPlayer,
+  isTerminal,
+  legalActions,
+  serializeState,
+} from '../../games/merlin/engine/index.ts';
 import { parseAgentList, resolveAgent, specReadsFiles } from '../registry.ts';
 import { loadWeights } from '../heuristic.ts';
 import { MctsAgent } from '../mcts.ts';
@@ -45,7 +53,12 @@ describe('agent registry', () => {
     expect(() => resolveAgent('ppo', 1)).toThrow(/needs a checkpoint directory/);
     expect(() => resolveAgent('ppo:d:fast', 1)).toThrow(/greedy or sample/);
     expect(() => resolveAgent('alphazero', 1)).toThrow(/unknown agent.*available/);
-    expect([specReadsFiles('ppo:checkpoints/default'), specReadsFiles('ppo:/tmp/x'), specReadsFiles('ppo:checkpoints/../x'), specReadsFiles('heuristic')]).toEqual([false, true, true, false]);
+    expect([
+      specReadsFiles('ppo:checkpoints/default'),
+      specReadsFiles('ppo:/tmp/x'),
+      specReadsFiles('ppo:checkpoints/../x'),
+      specReadsFiles('heuristic'),
+    ]).toEqual([false, true, true, false]);
     expect(() => parseAgentList('random,,heuristic')).not.toThrow();
     expect(() => parseAgentList(' ')).toThrow(ArgumentError);
   });

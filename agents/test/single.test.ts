@@ -1,7 +1,16 @@
 /** Single-minded strategies: legal, deterministic, and each does what its name says (or says why it cannot). */
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../games/merlin/rules/index.ts';
-import { applyAction, catalogue, createGame, currentPlayer, isTerminal, Kind, KIND_NAMES, legalActions } from '../../games/merlin/engine/index.ts';
+import {
+  applyAction,
+  catalogue,
+  createGame,
+  currentPlayer,
+  isTerminal,
+  Kind,
+  KIND_NAMES,
+  legalActions,
+} from '../../games/merlin/engine/index.ts';
 import { Phase } from '../../games/merlin/engine/state.ts';
 import { resolveAgent } from '../registry.ts';
 import { SingleMindedAgent, STRATEGIES } from '../single.ts';
@@ -51,8 +60,24 @@ describe('single-minded strategies', () => {
   it('single:never-trade never sells', () => {
     const agent = resolveAgent('single:never-trade', 0, rs) as SingleMindedAgent;
     expect(agent.forbiddenKinds()).toEqual([
-      'SellSpell', 'SellMead', 'PostBid', 'PostAsk', 'SellToBid', 'BuyFromAsk', 'ProposeTrade', 'AcceptOffer', 'OfferProperty', 'LiquidateProperty',
-      'WriteFuture', 'BuyFuture', 'ResellFuture', 'OfferLoan', 'SellInsurance', 'BuyInsurance', 'AuctionProperty', 'RaiseAuction',
+      'SellSpell',
+      'SellMead',
+      'PostBid',
+      'PostAsk',
+      'SellToBid',
+      'BuyFromAsk',
+      'ProposeTrade',
+      'AcceptOffer',
+      'OfferProperty',
+      'LiquidateProperty',
+      'WriteFuture',
+      'BuyFuture',
+      'ResellFuture',
+      'OfferLoan',
+      'SellInsurance',
+      'BuyInsurance',
+      'AuctionProperty',
+      'RaiseAuction',
     ]);
     play('single:never-trade', 's2', (_legal, a) => expect(agent.forbiddenKinds()).not.toContain(KIND_NAMES[cat.kind[a]]));
   });
@@ -76,7 +101,8 @@ describe('single-minded strategies', () => {
           const legal = Array.from(buf.subarray(0, n));
           const kinds = new Set(legal.map((id) => skCat.kind[id]));
           if (kinds.has(Kind.Animate)) expect(skCat.kind[a]).toBe(Kind.Animate);
-          else if (kinds.has(Kind.AttackUnit) || kinds.has(Kind.AttackProperty)) expect([Kind.AttackUnit, Kind.AttackProperty]).toContain(skCat.kind[a]);
+          else if (kinds.has(Kind.AttackUnit) || kinds.has(Kind.AttackProperty))
+            expect([Kind.AttackUnit, Kind.AttackProperty]).toContain(skCat.kind[a]);
           if (skCat.kind[a] === Kind.Animate) animated++;
           if (skCat.kind[a] === Kind.AttackUnit || skCat.kind[a] === Kind.AttackProperty) attacked++;
         }
@@ -91,7 +117,11 @@ describe('single-minded strategies', () => {
     // Decrees are rare in play (Kings come from bought cards), so find each situation in heuristic and random games.
     const situations: [string, (legal: number[], phase: number) => boolean, (legal: number[], a: number) => void][] = [
       ['enact', (legal) => has(legal, Kind.EnactDecree), (_l, a) => expect(cat.kind[a]).toBe(Kind.EnactDecree)],
-      ['decree bid', (_l, phase) => phase === Phase.DecreeBid, (legal, a) => expect(cat.arg[a]).toBe(Math.max(...legal.map((id) => cat.arg[id])))],
+      [
+        'decree bid',
+        (_l, phase) => phase === Phase.DecreeBid,
+        (legal, a) => expect(cat.arg[a]).toBe(Math.max(...legal.map((id) => cat.arg[id]))),
+      ],
       ['tax', (legal) => has(legal, Kind.PayTax) && has(legal, Kind.SpendCrownOnTax), (_l, a) => expect(cat.kind[a]).toBe(Kind.PayTax)],
     ];
     for (const [name, when, expectChoice] of situations) {

@@ -48,10 +48,15 @@ describe('docs/PROTOCOL.md', () => {
     }
   });
 
-  it("documents every limit flag of merlin serve with its default", () => {
+  it('documents every limit flag of merlin serve with its default', () => {
     const d = SERVER_DEFAULTS;
-    const shownDefaults = { 'max-envs': d.maxEnvs.toLocaleString('en'), 'max-total-envs': d.maxTotalEnvs.toLocaleString('en'),
-      'max-frame': `${d.maxFrameBytes / (1 << 20)} MiB`, 'max-clients': String(d.maxClients), 'idle-timeout': `${d.idleTimeoutS} s` };
+    const shownDefaults = {
+      'max-envs': d.maxEnvs.toLocaleString('en'),
+      'max-total-envs': d.maxTotalEnvs.toLocaleString('en'),
+      'max-frame': `${d.maxFrameBytes / (1 << 20)} MiB`,
+      'max-clients': String(d.maxClients),
+      'idle-timeout': `${d.idleTimeoutS} s`,
+    };
     for (const [flag, shown] of Object.entries(shownDefaults)) {
       const row = doc.split('\n').find((l) => l.startsWith('|') && l.includes(`\`--${flag}\``));
       expect(row, `--${flag} in the limits table`).toBeDefined();

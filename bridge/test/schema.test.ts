@@ -16,8 +16,30 @@ describe('protocol schema', () => {
 
   it('lays out sections on 8-byte boundaries after the 32-byte header (docs/PROTOCOL.md example)', () => {
     const L = computeLayout(256, 1, 2274, 316);
-    expect(L).toMatchObject({ rewards: HEADER_BYTES, terminated: 1056, truncated: 1312, illegal: 1568, agent: 1824, observations: 2848, masks: 2331424, finalIndex: 2412320, finalObservations: 2413344, stepBytes: 1056 });
-    for (const k of ['rewards', 'terminated', 'truncated', 'illegal', 'agent', 'observations', 'masks', 'finalIndex', 'finalObservations'] as const) expect(L[k] % 8).toBe(0);
+    expect(L).toMatchObject({
+      rewards: HEADER_BYTES,
+      terminated: 1056,
+      truncated: 1312,
+      illegal: 1568,
+      agent: 1824,
+      observations: 2848,
+      masks: 2331424,
+      finalIndex: 2412320,
+      finalObservations: 2413344,
+      stepBytes: 1056,
+    });
+    for (const k of [
+      'rewards',
+      'terminated',
+      'truncated',
+      'illegal',
+      'agent',
+      'observations',
+      'masks',
+      'finalIndex',
+      'finalObservations',
+    ] as const)
+      expect(L[k] % 8).toBe(0);
   });
 
   it('sparse layouts: a u32 count per row and per final row, then the tail (u16 indices while D fits)', () => {

@@ -191,7 +191,7 @@ describe('control plane', () => {
     c.ws.close();
   });
 
-  it('holds at most max_total_envs over all connections (the memory budget), and frees a closed connection\'s share', async () => {
+  it("holds at most max_total_envs over all connections (the memory budget), and frees a closed connection's share", async () => {
     const small = await startServer({ host: '127.0.0.1', port: 0, maxEnvs: 8, maxTotalEnvs: 12 });
     try {
       const a = new TestClient(small.url);
@@ -200,17 +200,29 @@ describe('control plane', () => {
       await b.hello();
       expect((await a.request({ type: 'create', num_envs: 8, players: 6 })).type).toBe('created');
       const refused = await b.request({ type: 'create', id: 3, num_envs: 5 });
-      expect(refused).toMatchObject({ type: 'error', id: 3, code: 'LIMIT_EXCEEDED', fatal: false, details: { limit: 'max_total_envs', max: 12 } });
+      expect(refused).toMatchObject({
+        type: 'error',
+        id: 3,
+        code: 'LIMIT_EXCEEDED',
+        fatal: false,
+        details: { limit: 'max_total_envs', max: 12 },
+      });
       expect(refused.message).toMatch(/^max_total_envs: the server holds 8 of its 12 envs/);
       expect(small.envs()).toBe(8);
       expect((await b.request({ type: 'create', num_envs: 4 })).type).toBe('created');
       expect(small.envs()).toBe(12);
-      expect(await b.request({ type: 'create', num_envs: 1 })).toMatchObject({ code: 'LIMIT_EXCEEDED', details: { limit: 'max_total_envs' } });
+      expect(await b.request({ type: 'create', num_envs: 1 })).toMatchObject({
+        code: 'LIMIT_EXCEEDED',
+        details: { limit: 'max_total_envs' },
+      });
       a.ws.close();
       await a.closed;
       for (let i = 0; i < 100 && small.envs() > 4; i++) await new Promise((r) => setTimeout(r, 10));
       expect(small.envs()).toBe(4);
-      expect(await b.request({ type: 'create', num_envs: 5 })).toMatchObject({ code: 'LIMIT_EXCEEDED', details: { limit: 'max_envs', max: 8 } });
+      expect(await b.request({ type: 'create', num_envs: 5 })).toMatchObject({
+        code: 'LIMIT_EXCEEDED',
+        details: { limit: 'max_envs', max: 8 },
+      });
       const again = await b.request({ type: 'create', num_envs: 4 });
       expect(again.type).toBe('created');
       expect((await b.request({ type: 'close', batch: again.batch })).type).toBe('closed');
@@ -248,7 +260,9 @@ describe('control plane', () => {
     const r = await c.request({ type: 'create', num_envs: 1, mode: 'single', opponents: ['heuristic:/etc/passwd'] });
     expect(r).toMatchObject({ code: 'INVALID_ARGUMENT', fatal: false });
     expect(String(r.message)).toMatch(/reads a file/);
-    expect(await c.request({ type: 'create', num_envs: 1, mode: 'single', opponents: ['ppo:/tmp/any'] })).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(await c.request({ type: 'create', num_envs: 1, mode: 'single', opponents: ['ppo:/tmp/any'] })).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
     // The shipped checkpoints read no file of the client's choosing.
     expect((await c.request({ type: 'create', num_envs: 1, mode: 'single', opponents: ['ppo:checkpoints/default'] })).type).toBe('created');
     expect((await c.request({ type: 'create', num_envs: 1, mode: 'single', opponents: ['heuristic'] })).type).toBe('created');
@@ -268,53 +282,72 @@ describe('control plane', () => {
     expect(byHistory.description).toBe(game.describeAction(s, byHistory.action));
     const byState = await c.request({ type: 'act', agent: 'random', seed: 5, state: game.serialize(s) });
     expect(byState.action).toBe(byHistory.action);
-    expect(await c.request({ type: 'act', agent: 'random', history: { players: 3, seed: 'g', actions: [A - 1, 0] } })).toMatchObject({ code: expect.stringMatching(/ILLEGAL_ACTION|UNKNOWN_ACTION/) });
+    expect(await c.request({ type: 'act', agent: 'random', history: { players: 3, seed: 'g', actions: [A - 1, 0] } })).toMatchObject({
+      code: expect.stringMatching(/ILLEGAL_ACTION|UNKNOWN_ACTION/),
+    });
     expect(await c.request({ type: 'act', agent: 'random', state: '{"not":"a state"}' })).toMatchObject({ code: 'INVALID_STATE' });
     expect(await c.request({ type: 'act', agent: 'random' })).toMatchObject({ code: 'BAD_MESSAGE' });
-    expect(await c.request({ type: 'act', agent: 'nosuch', history: { players: 3, seed: 'g', actions: [] } })).toMatchObject({ code: 'INVALID_ARGUMENT' });
-    expect(await c.request({ type: 'describe_action', action: 3 })).toEqual({ type: 'description', action: 3, description: game.describeAction(null, 3) });
+    expect(await c.request({ type: 'act', agent: 'nosuch', history: { players: 3, seed: 'g', actions: [] } })).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    expect(await c.request({ type: 'describe_action', action: 3 })).toEqual({
+      type: 'description',
+      action: 3,
+      description: game.describeAction(null, 3),
+    });
     expect(await c.request({ type: 'describe_action', action: A })).toMatchObject({ code: 'UNKNOWN_ACTION' });
     c.ws.close();
   });
 });
 
 describe('data plane', () => {
-  it.each(['dense', 'sparse'] as const)('steps a single-mode batch exactly like the in-process VectorEnv (same seeds, next-step autoreset; %s observations)', async (encoding) => {
-    const c = new TestClient(server.url);
-    await c.hello();
-    const N = 3;
-    const created = await c.request({ type: 'create', id: 1, num_envs: N, players: 2, opponents: ['random'], observation_encoding: encoding });
-    const L: Layout = created.layout;
-    expect(L).toEqual(computeLayout(N, 1, OBS, A, encoding));
-    c.send({ type: 'reset', id: 42, batch: created.batch, seed: 'eq' });
-    let f = decode(await c.frame(), L);
-    expect(f.type).toBe(FrameType.RESET_RESULT);
-    expect(f.seq).toBe(42);
-    const game = merlinGame('full');
-    const ref = new VectorEnv(game, N, { players: 2, opponents: opponentFactory(['random']) });
-    ref.reset('eq');
-    const same = (a: ArrayBufferView, b: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
-    let ended = 0;
-    let t = 0;
-    // until an episode has ended and the next step autoreset it (bounded)
-    for (; t < 3000 && ended < 2; t++) {
-      expect(same(f.observations, ref.observations)).toBe(true);
-      expect(same(f.masks, ref.actionMasks)).toBe(true);
-      expect(same(f.rewards, ref.rewards)).toBe(true);
-      expect(same(f.terminated, ref.terminated)).toBe(true);
-      expect(same(f.truncated, ref.truncated)).toBe(true);
-      if (ended) ended++;
-      const actions = [...Array(N).keys()].map((i) => firstLegal(f.masks, i, A));
-      ref.step(actions);
-      c.ws.send(stepFrame(created.batch, actions, created.spec.hash, t + 1));
-      f = decode(await c.frame(), L);
-      expect(f.type).toBe(FrameType.STEP_RESULT);
-      expect(f.seq).toBe(t + 1);
-      if (!ended && (f.terminated.some((x) => x) || f.truncated.some((x) => x))) ended = 1;
-    }
-    expect(ended).toBe(2);
-    c.ws.close();
-  });
+  it.each(['dense', 'sparse'] as const)(
+    'steps a single-mode batch exactly like the in-process VectorEnv (same seeds, next-step autoreset; %s observations)',
+    async (encoding) => {
+      const c = new TestClient(server.url);
+      await c.hello();
+      const N = 3;
+      const created = await c.request({
+        type: 'create',
+        id: 1,
+        num_envs: N,
+        players: 2,
+        opponents: ['random'],
+        observation_encoding: encoding,
+      });
+      const L: Layout = created.layout;
+      expect(L).toEqual(computeLayout(N, 1, OBS, A, encoding));
+      c.send({ type: 'reset', id: 42, batch: created.batch, seed: 'eq' });
+      let f = decode(await c.frame(), L);
+      expect(f.type).toBe(FrameType.RESET_RESULT);
+      expect(f.seq).toBe(42);
+      const game = merlinGame('full');
+      const ref = new VectorEnv(game, N, { players: 2, opponents: opponentFactory(['random']) });
+      ref.reset('eq');
+      const same = (a: ArrayBufferView, b: ArrayBufferView) =>
+        Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+      let ended = 0;
+      let t = 0;
+      // until an episode has ended and the next step autoreset it (bounded)
+      for (; t < 3000 && ended < 2; t++) {
+        expect(same(f.observations, ref.observations)).toBe(true);
+        expect(same(f.masks, ref.actionMasks)).toBe(true);
+        expect(same(f.rewards, ref.rewards)).toBe(true);
+        expect(same(f.terminated, ref.terminated)).toBe(true);
+        expect(same(f.truncated, ref.truncated)).toBe(true);
+        if (ended) ended++;
+        const actions = [...Array(N).keys()].map((i) => firstLegal(f.masks, i, A));
+        ref.step(actions);
+        c.ws.send(stepFrame(created.batch, actions, created.spec.hash, t + 1));
+        f = decode(await c.frame(), L);
+        expect(f.type).toBe(FrameType.STEP_RESULT);
+        expect(f.seq).toBe(t + 1);
+        if (!ended && (f.terminated.some((x) => x) || f.truncated.some((x) => x))) ended = 1;
+      }
+      expect(ended).toBe(2);
+      c.ws.close();
+    },
+  );
 
   it('answers truncated, malformed, wrong-hash and illegal step frames with errors and steps nothing', async () => {
     const c = new TestClient(server.url);

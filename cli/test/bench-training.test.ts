@@ -13,7 +13,10 @@ describe('merlin bench --training', () => {
   it('measures tfjs-node and wasm side by side (tfjs-node reported as not measured, with the setup command, where it does not load)', async () => {
     const name = '@tensorflow/tfjs-node';
     process.env.TF_CPP_MIN_LOG_LEVEL ??= '1'; // as training/backend.ts does: no INFO lines from TensorFlow
-    const nodeLoads = await import(name).then(() => true, () => false);
+    const nodeLoads = await import(name).then(
+      () => true,
+      () => false,
+    );
     const t = await benchTraining('market', 1, true, { config: TINY });
     expect(t.backends.map((b) => b.backend)).toEqual(['tensorflow', 'wasm']);
     expect(t.rollout).toBe('2 games x 8 learner decisions, 2 players');
@@ -39,9 +42,18 @@ describe('merlin bench --training', () => {
 
   it('prints one line per backend and the ratio', () => {
     const t: TrainingBench = {
-      updates: 3, rollout: 'R', network: 'N', tensorflow_over_wasm: 1.33,
+      updates: 3,
+      rollout: 'R',
+      network: 'N',
+      tensorflow_over_wasm: 1.33,
       backends: [
-        { backend: 'tensorflow', label: 'tfjs-node (native TensorFlow)', env_steps_per_sec: 2600, learner_steps_per_sec: 708, ms_per_update: 2893 },
+        {
+          backend: 'tensorflow',
+          label: 'tfjs-node (native TensorFlow)',
+          env_steps_per_sec: 2600,
+          learner_steps_per_sec: 708,
+          ms_per_update: 2893,
+        },
         { backend: 'wasm', label: 'tfjs wasm', env_steps_per_sec: 1950, learner_steps_per_sec: 531, ms_per_update: 3857 },
       ],
     };

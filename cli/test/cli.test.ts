@@ -10,8 +10,21 @@ import { merlinAsync, merlinOk, root } from './run.ts';
 
 const merlin = merlinOk;
 
-const SIMULATE_KEYS = ['games', 'players', 'steps', 'seconds', 'steps_per_sec', 'wins_by_seat', 'wins_by_agent', 'victory_types', 'mean_turns',
-  'invariant_violations', 'errors', 'action_counts', 'trajectory_hash'];
+const SIMULATE_KEYS = [
+  'games',
+  'players',
+  'steps',
+  'seconds',
+  'steps_per_sec',
+  'wins_by_seat',
+  'wins_by_agent',
+  'victory_types',
+  'mean_turns',
+  'invariant_violations',
+  'errors',
+  'action_counts',
+  'trajectory_hash',
+];
 
 describe('merlin simulate', () => {
   it('prints one JSON object with the DESIGN keys, and the same trajectory_hash in two processes', async () => {
@@ -103,18 +116,41 @@ describe('merlin train', () => {
   it('trains, writes a playable checkpoint with metrics and a chart, evaluates it, and prints one JSON object', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'merlin-cli-train-'));
     const r = await merlinAsync([
-      'train', '--updates', '2', '--envs', '2', '--horizon', '8', '--hidden', '8', '--variant', 'market', '--players', '2',
-      '--imitation-updates', '1', '--eval-games', '2', '--workers', '1', '--out', dir, '--json',
+      'train',
+      '--updates',
+      '2',
+      '--envs',
+      '2',
+      '--horizon',
+      '8',
+      '--hidden',
+      '8',
+      '--variant',
+      'market',
+      '--players',
+      '2',
+      '--imitation-updates',
+      '1',
+      '--eval-games',
+      '2',
+      '--workers',
+      '1',
+      '--out',
+      dir,
+      '--json',
     ]);
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/merlin train: backend (wasm|tensorflow|cpu)/);
     // The progress line names the league's EMA as an estimate and counts measured games apart (issue 23).
-    expect(r.stderr).toMatch(/\| win [0-9.]+ this update \| vs random ([0-9.]+|-) \(\d+ games\), heuristic ([0-9.]+|-) \(\d+ games\) in the last 20 updates \| league estimate random [0-9.]+, heuristic [0-9.]+ \|/);
+    expect(r.stderr).toMatch(
+      /\| win [0-9.]+ this update \| vs random ([0-9.]+|-) \(\d+ games\), heuristic ([0-9.]+|-) \(\d+ games\) in the last 20 updates \| league estimate random [0-9.]+, heuristic [0-9.]+ \|/,
+    );
     expect(r.stderr).not.toMatch(/\(vs random [0-9.]+, heuristic/);
     const out = JSON.parse(r.stdout);
     expect(out.updates).toBe(2);
     expect(out.evaluation.map((e: { opponents: string }) => e.opponents)).toEqual(['1 x random', '1 x heuristic']);
-    for (const f of ['model.json', 'weights.bin', 'manifest.json', 'metrics.jsonl', 'training-curve.svg', 'resume/state.json']) expect(existsSync(join(dir, f))).toBe(true);
+    for (const f of ['model.json', 'weights.bin', 'manifest.json', 'metrics.jsonl', 'training-curve.svg', 'resume/state.json'])
+      expect(existsSync(join(dir, f))).toBe(true);
     expect(readFileSync(join(dir, 'training-curve.svg'), 'utf8')).toMatch(/^<svg/);
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     expect(manifest.evaluation).toHaveLength(2);

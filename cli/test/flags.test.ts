@@ -21,10 +21,17 @@ function admits(rule: NumericRule, text: string): boolean {
 
 /** Parse arguments against one command's table in-process (its required flags filled in); rejects with yargs' error. */
 async function parse(table: Record<string, unknown>, args: string[]): Promise<Record<string, unknown>> {
-  const required = Object.entries(table).filter(([, o]) => (o as { demandOption?: boolean }).demandOption).flatMap(([k]) => [`--${k}`, 'x']);
-  return (await yargs([...required, ...args]).options(table as never).strict().exitProcess(false).fail((msg, err) => {
-    throw err ?? new Error(msg);
-  }).parseAsync()) as Record<string, unknown>;
+  const required = Object.entries(table)
+    .filter(([, o]) => (o as { demandOption?: boolean }).demandOption)
+    .flatMap(([k]) => [`--${k}`, 'x']);
+  return (await yargs([...required, ...args])
+    .options(table as never)
+    .strict()
+    .exitProcess(false)
+    .fail((msg, err) => {
+      throw err ?? new Error(msg);
+    })
+    .parseAsync()) as Record<string, unknown>;
 }
 
 /** Parse `--flag value`; resolves the value the command would receive. */
@@ -33,14 +40,17 @@ async function parseOne(table: Record<string, unknown>, flag: string, value: str
 }
 
 const numericFlags = Object.entries(COMMAND_OPTIONS).flatMap(([command, table]) =>
-  Object.entries(table).filter(([, o]) => isNumericOption(o)).map(([flag, o]) => ({ command, flag, option: o, table })),
+  Object.entries(table)
+    .filter(([, o]) => isNumericOption(o))
+    .map(([flag, o]) => ({ command, flag, option: o, table })),
 );
 
 describe('numeric flags', () => {
   it('are all declared with a checked rule and a finite, stated range', () => {
     expect(numericFlags.length).toBeGreaterThan(25);
     for (const [command, table] of Object.entries(COMMAND_OPTIONS))
-      for (const [flag, o] of Object.entries(table)) expect((o as { type?: string }).type, `${command} --${flag} bypasses cli/flags.ts`).not.toBe('number');
+      for (const [flag, o] of Object.entries(table))
+        expect((o as { type?: string }).type, `${command} --${flag} bypasses cli/flags.ts`).not.toBe('number');
     for (const { command, flag, option } of numericFlags) {
       expect(isNumericOption(option), `${command} --${flag} has no rule`).toBe(true);
       if (!isNumericOption(option)) continue;

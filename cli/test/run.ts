@@ -26,8 +26,11 @@ export interface Run {
  */
 export function merlinAsync(args: string[], timeoutMs = 600_000): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(root, 'bin', 'merlin.js'), ...args], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 << 20 }, (err, stdout, stderr) =>
-      resolve({ status: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [join(root, 'bin', 'merlin.js'), ...args],
+      { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 << 20 },
+      (err, stdout, stderr) => resolve({ status: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
     );
   });
 }

@@ -19,7 +19,8 @@ import { reportHtml } from '../report.ts';
 import { netWorth } from '../../games/merlin/engine/index.ts';
 
 const chromium = findChromium();
-if (!chromium && !process.env.CI) console.warn('designer/test/browser.test.ts: SKIPPED, no chromium installed (apt-get install chromium; .ci/run installs it)');
+if (!chromium && !process.env.CI)
+  console.warn('designer/test/browser.test.ts: SKIPPED, no chromium installed (apt-get install chromium; .ci/run installs it)');
 const dir = mkdtempSync(join(tmpdir(), 'merlin-browser-'));
 
 describe.skipIf(!chromium && !process.env.CI)('designer pages in headless chromium', () => {
@@ -42,7 +43,9 @@ describe.skipIf(!chromium && !process.env.CI)('designer pages in headless chromi
       expect(await p.page.textContent('[data-counter="costOfLiving"]')).toBe(String(s.costOfLiving));
       expect(await p.page.textContent('[data-counter="centralBank"]')).toBe(String(s.centralBank));
       expect(await p.page.textContent('[data-counter="dice"]')).toBe(s.die1 ? `${s.die1} + ${s.die2} = ${s.die1 + s.die2}` : '–');
-      const rows = await p.page.$$eval('[data-section="players"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+      const rows = await p.page.$$eval('[data-section="players"] tbody tr', (trs) =>
+        trs.map((tr) => [...tr.children].map((td) => td.textContent)),
+      );
       expect(rows.map((r) => Number(r[2]))).toEqual(s.gold);
       expect(rows.map((r) => Number(r[9]))).toEqual(log.agents.map((_, q) => (s.eliminated[q] ? 0 : netWorth(s, rs, q))));
       if (step > 0) expect(await p.page.textContent('#log li.current')).toContain(log.actions[step - 1].description);
@@ -60,10 +63,14 @@ describe.skipIf(!chromium && !process.env.CI)('designer pages in headless chromi
       await expectShows(states.length - 1);
       expect(await p.page.textContent('[data-counter="decider"]')).toContain(`player ${log.result.winner} wins`);
       const mid = Math.floor(states.length / 2);
-      await p.page.$eval('#slider', (el, v) => {
-        (el as HTMLInputElement).value = String(v);
-        el.dispatchEvent(new Event('input'));
-      }, mid);
+      await p.page.$eval(
+        '#slider',
+        (el, v) => {
+          (el as HTMLInputElement).value = String(v);
+          el.dispatchEvent(new Event('input'));
+        },
+        mid,
+      );
       await expectShows(mid);
       await p.page.click(`#log li[data-step="${mid + 3}"]`);
       await expectShows(mid + 3);
@@ -77,8 +84,20 @@ describe.skipIf(!chromium && !process.env.CI)('designer pages in headless chromi
     let p: OpenedPage;
     let summary: Awaited<ReturnType<typeof runProbe>>;
     beforeAll(async () => {
-      summary = await runProbe({ ruleset: 'full', agents: ['heuristic', 'random', 'single:invest'], seed: 'browser', games: 60, workers: 1 });
-      const other = await runProbe({ ruleset: 'market', agents: ['heuristic', 'random', 'single:invest'], seed: 'browser', games: 60, workers: 1 });
+      summary = await runProbe({
+        ruleset: 'full',
+        agents: ['heuristic', 'random', 'single:invest'],
+        seed: 'browser',
+        games: 60,
+        workers: 1,
+      });
+      const other = await runProbe({
+        ruleset: 'market',
+        agents: ['heuristic', 'random', 'single:invest'],
+        seed: 'browser',
+        games: 60,
+        workers: 1,
+      });
       const file = join(dir, 'report.html');
       writeFileSync(file, await reportHtml([summary, other], { command: 'test', date: '2026-01-01' }));
       p = await openFile(file);
@@ -89,7 +108,9 @@ describe.skipIf(!chromium && !process.env.CI)('designer pages in headless chromi
       const charts = await p.page.$$eval('svg.marks', (xs) => xs.map((x) => x.getBoundingClientRect().width));
       expect(charts.length).toBeGreaterThanOrEqual(16); // 8 per ruleset (9 when a card has 30+ players), side by side
       for (const w of charts) expect(w).toBeGreaterThan(100);
-      const agentRows = await p.page.$$eval('#agents .col:first-child table.agents tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+      const agentRows = await p.page.$$eval('#agents .col:first-child table.agents tbody tr', (trs) =>
+        trs.map((tr) => [...tr.children].map((td) => td.textContent)),
+      );
       expect(agentRows.map((r) => [r[0], Number(r[2])])).toEqual(summary.by_agent.map((a) => [a.agent, a.wins]));
       expect(await p.page.$$('#findings .col')).toHaveLength(2);
       await p.page.screenshot({ path: join(dir, 'report.png') });

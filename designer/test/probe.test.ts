@@ -57,7 +57,12 @@ describe('probe', () => {
   });
 
   it('seats a rotating window of a field larger than the table', async () => {
-    const field = { ruleset: 'full', agents: ['heuristic', 'random', 'single:invest', 'single:golems', 'single:decrees', 'single:never-trade'], seed: 'w', players: 4 };
+    const field = {
+      ruleset: 'full',
+      agents: ['heuristic', 'random', 'single:invest', 'single:golems', 'single:decrees', 'single:never-trade'],
+      seed: 'w',
+      players: 4,
+    };
     expect(lineupOf(field, 0)).toEqual(field.agents.slice(0, 4));
     expect(lineupOf(field, 5)).toEqual(['single:never-trade', 'heuristic', 'random', 'single:invest']);
     const s = await runProbe({ ...field, games: 12, workers: 1 });
@@ -85,13 +90,24 @@ describe('probe', () => {
 
   it('--exploit trains a PPO exploiter against the field, then probes it in seat rotation', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'merlin-exploit-'));
-    const r = await runExploit({ ruleset: 'market', field: ['single:invest'], players: 2, seed: 'x', minutes: 0.01, outDir, games: 4, workers: 1 });
+    const r = await runExploit({
+      ruleset: 'market',
+      field: ['single:invest'],
+      players: 2,
+      seed: 'x',
+      minutes: 0.01,
+      outDir,
+      games: 4,
+      workers: 1,
+    });
     expect(r.exploiter).toBe(`ppo:${outDir}`);
     expect(existsSync(join(outDir, 'manifest.json'))).toBe(true);
     expect(JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8')).config.opponents).toEqual(['single:invest']);
     expect(r.games).toBe(4);
     expect(Object.keys(r.overuse_by_agent)).toContain(r.exploiter);
-    await expect(runExploit({ ruleset: 'market', field: ['grandmaster'], players: 2, seed: 'x', minutes: 0.01, outDir, games: 4, workers: 1 })).rejects.toThrow(/unknown agent/);
+    await expect(
+      runExploit({ ruleset: 'market', field: ['grandmaster'], players: 2, seed: 'x', minutes: 0.01, outDir, games: 4, workers: 1 }),
+    ).rejects.toThrow(/unknown agent/);
   }, 120_000);
 
   it('merlin probe writes the HTML and JSON; bad input exits with code 2', async () => {

@@ -62,10 +62,14 @@ describe('replay', () => {
     const h = join(dir, 'cli.html');
     execFileSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'replay', '--seed', '5', '--agents', 'heuristic,random', '--out', g]);
     expect(readReplay(g).seed).toBe('5');
-    const out = JSON.parse(execFileSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'replay', 'view', g, '--out', h, '--json'], { encoding: 'utf8' }));
+    const out = JSON.parse(
+      execFileSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'replay', 'view', g, '--out', h, '--json'], { encoding: 'utf8' }),
+    );
     expect(out.written).toBe(h);
     expect(readFileSync(h, 'utf8')).toContain('<svg');
-    const x = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'replay', 'view', join(dir, 'missing.json')], { encoding: 'utf8' });
+    const x = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'replay', 'view', join(dir, 'missing.json')], {
+      encoding: 'utf8',
+    });
     expect(x.status).toBe(2);
     expect(x.stderr).toMatch(/INVALID_ARGUMENT/);
   });

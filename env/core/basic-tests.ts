@@ -68,8 +68,13 @@ export class BasicTestError extends Error {
 export function basicTests<S>(game: Game<S>, options: BasicTestOptions = {}): BasicTestReport {
   const counts = options.players ?? Array.from({ length: game.maxPlayers - game.minPlayers + 1 }, (_, i) => game.minPlayers + i);
   const o = {
-    games: options.games ?? 1, seed: options.seed ?? 'basic', maxSteps: options.maxSteps ?? 20_000, referenceEvery: Math.max(1, options.referenceEvery ?? 16),
-    roundTripEvery: Math.max(1, options.roundTripEvery ?? 1), observeEvery: Math.max(1, options.observeEvery ?? 8), illegalSample: options.illegalSample ?? 2,
+    games: options.games ?? 1,
+    seed: options.seed ?? 'basic',
+    maxSteps: options.maxSteps ?? 20_000,
+    referenceEvery: Math.max(1, options.referenceEvery ?? 16),
+    roundTripEvery: Math.max(1, options.roundTripEvery ?? 1),
+    observeEvery: Math.max(1, options.observeEvery ?? 8),
+    illegalSample: options.illegalSample ?? 2,
   };
   const report: BasicTestReport = { games: 0, finished: 0, steps: 0, referenceSweeps: 0, illegalRefused: 0 };
   const A = game.numActions;
@@ -86,7 +91,9 @@ export function basicTests<S>(game: Game<S>, options: BasicTestOptions = {}): Ba
       const s = game.newState(P, seed);
       let step = 0;
       const fail = (check: string): never => {
-        throw new BasicTestError(`${game.name}${game.variant ? ` (${game.variant})` : ''}, ${P} players, seed ${seed}, step ${step}: ${check}`);
+        throw new BasicTestError(
+          `${game.name}${game.variant ? ` (${game.variant})` : ''}, ${P} players, seed ${seed}, step ${step}: ${check}`,
+        );
       };
       if (game.numPlayers(s) !== P) fail(`numPlayers is ${game.numPlayers(s)}`);
       for (; step < o.maxSteps; step++) {
@@ -108,13 +115,15 @@ export function basicTests<S>(game: Game<S>, options: BasicTestOptions = {}): Ba
         isLegal.fill(0);
         for (let i = 0; i < n; i++) {
           const a = legal[i];
-          if (!(a >= 0 && a < A) || (i > 0 && a <= legal[i - 1])) fail(`legal actions not ascending, distinct ids in range: ${Array.from(legal.subarray(0, n)).join(',')}`);
+          if (!(a >= 0 && a < A) || (i > 0 && a <= legal[i - 1]))
+            fail(`legal actions not ascending, distinct ids in range: ${Array.from(legal.subarray(0, n)).join(',')}`);
           isLegal[a] = 1;
         }
         if (game.whyIllegal && step % o.referenceEvery === 0) {
           for (let a = 0; a < A; a++) {
             const why = game.whyIllegal(s, a);
-            if ((why === null) !== (isLegal[a] === 1)) fail(`action ${a} (${game.describeAction(s, a)}): legalActions says ${isLegal[a] === 1}, whyIllegal says ${why ?? 'legal'}`);
+            if ((why === null) !== (isLegal[a] === 1))
+              fail(`action ${a} (${game.describeAction(s, a)}): legalActions says ${isLegal[a] === 1}, whyIllegal says ${why ?? 'legal'}`);
           }
           report.referenceSweeps++;
         }
@@ -181,7 +190,8 @@ function checkTensor(t: Float32Array, spec: TensorSpec, what: string, fail: (che
   for (const seg of spec.segments) {
     for (let i = seg.offset; i < seg.offset + seg.length; i++) {
       const v = t[i];
-      if (!Number.isFinite(v) || v < seg.low || v > seg.high) fail(`${what}: ${seg.name}[${i - seg.offset}] = ${v}, outside [${seg.low}, ${seg.high}]`);
+      if (!Number.isFinite(v) || v < seg.low || v > seg.high)
+        fail(`${what}: ${seg.name}[${i - seg.offset}] = ${v}, outside [${seg.low}, ${seg.high}]`);
     }
   }
 }

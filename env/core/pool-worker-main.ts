@@ -7,11 +7,17 @@ interface Data {
   options: PoolOptions;
   lo: number;
   hi: number;
-  buffers: { observations: Float32Array; actionMasks: Uint8Array; rewards: Float32Array; terminated: Uint8Array; truncated: Uint8Array; actions: Int32Array };
+  buffers: {
+    observations: Float32Array;
+    actionMasks: Uint8Array;
+    rewards: Float32Array;
+    terminated: Uint8Array;
+    truncated: Uint8Array;
+    actions: Int32Array;
+  };
   ctrl: Int32Array;
   seed: Uint8Array;
 }
-
 
 const d = workerData as Data;
 const { lo, hi, buffers: b, ctrl } = d;

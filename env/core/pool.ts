@@ -67,7 +67,13 @@ export const SPINS = 20_000;
  * The VectorEnv that steps envs [lo, hi) of a pool's shared batches (the calling thread's slice or a
  * worker's), with env i seeded as env lo + i of the whole pool.
  */
-export async function sliceVectorEnv(game: Game<unknown>, o: PoolOptions, b: VectorBuffers, lo: number, hi: number): Promise<VectorEnv<unknown>> {
+export async function sliceVectorEnv(
+  game: Game<unknown>,
+  o: PoolOptions,
+  b: VectorBuffers,
+  lo: number,
+  hi: number,
+): Promise<VectorEnv<unknown>> {
   const opponents = o.opponents ? await loadFactory<(seat: number, seed: string) => Agent>(o.opponents) : undefined;
   const D = game.observationSpec.size;
   const A = game.numActions;
@@ -145,7 +151,14 @@ export class VectorEnvPool implements VectorBuffers {
             options: { ...o },
             lo,
             hi,
-            buffers: { observations: b.observations, actionMasks: b.actionMasks, rewards: b.rewards, terminated: b.terminated, truncated: b.truncated, actions: this.actions },
+            buffers: {
+              observations: b.observations,
+              actionMasks: b.actionMasks,
+              rewards: b.rewards,
+              terminated: b.terminated,
+              truncated: b.truncated,
+              actions: this.actions,
+            },
             ctrl: this.ctrl,
             seed: this.seedBytes,
           },
@@ -237,7 +250,6 @@ export class VectorEnvPool implements VectorBuffers {
     this.local!.step(this.localActions);
     this.wait();
   }
-
 
   /** Stop the workers. */
   async close(): Promise<void> {

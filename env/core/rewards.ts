@@ -9,7 +9,11 @@ import type { Game, RewardOptions } from './game.ts';
 export class RewardTracker<S> {
   private readonly last: Float64Array;
   private readonly terminal: Float64Array;
-  constructor(private readonly game: Game<S>, private readonly options: RewardOptions, maxPlayers: number) {
+  constructor(
+    private readonly game: Game<S>,
+    private readonly options: RewardOptions,
+    maxPlayers: number,
+  ) {
     this.last = new Float64Array(maxPlayers);
     this.terminal = new Float64Array(maxPlayers);
   }

@@ -22,7 +22,13 @@ const here = dirname(fileURLToPath(import.meta.url));
  * @param onRecord called with each finished game's record, in completion order
  */
 export async function runGames<A, R>(o: {
-  module: string; export: string; play: RunGame<A, R>; args: A; games: number; workers: number; onRecord: (r: R) => void;
+  module: string;
+  export: string;
+  play: RunGame<A, R>;
+  args: A;
+  games: number;
+  workers: number;
+  onRecord: (r: R) => void;
 }): Promise<void> {
   const W = Math.max(1, Math.min(o.workers, o.games));
   if (W === 1) {
@@ -34,7 +40,9 @@ export async function runGames<A, R>(o: {
       (_, w) =>
         new Promise<void>((resolve, reject) => {
           const games = [...Array(o.games).keys()].filter((g) => g % W === w);
-          const worker = new Worker(join(here, 'runner-worker.js'), { workerData: { module: o.module, export: o.export, args: o.args, games } });
+          const worker = new Worker(join(here, 'runner-worker.js'), {
+            workerData: { module: o.module, export: o.export, args: o.args, games },
+          });
           worker.on('message', (m: { record: R } | { error: string }) => {
             if ('error' in m) reject(new Error(m.error));
             else o.onRecord(m.record);

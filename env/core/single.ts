@@ -136,7 +136,13 @@ export class SingleAgentEnv<S> {
     const flags = this.stepInto(action, observation, actionMask);
     const info: StepInfo = { actionMask, seat: this.seat };
     if (flags & StepFlags.Illegal) info.illegalAction = true;
-    return { observation, info, reward: this.lastReward, terminated: (flags & StepFlags.Terminated) !== 0, truncated: (flags & StepFlags.Truncated) !== 0 };
+    return {
+      observation,
+      info,
+      reward: this.lastReward,
+      terminated: (flags & StepFlags.Terminated) !== 0,
+      truncated: (flags & StepFlags.Truncated) !== 0,
+    };
   }
 
   /** `reset` writing into caller-owned arrays. */
@@ -148,7 +154,8 @@ export class SingleAgentEnv<S> {
     this.seat = ls === 'random' ? nextInt(this.rng, this.numPlayers) : ls === 'all' ? this.game.currentPlayer(this.state) : ls;
     this.opponents = [];
     if (!this.selfPlay)
-      for (let p = 0; p < this.numPlayers; p++) this.opponents.push(p === this.seat ? (null as unknown as Agent) : this.options.opponents!(p, `${s}/opponent/${p}`));
+      for (let p = 0; p < this.numPlayers; p++)
+        this.opponents.push(p === this.seat ? (null as unknown as Agent) : this.options.opponents!(p, `${s}/opponent/${p}`));
     this.tracker.reset(this.state);
     this.accumulated = 0;
     this.playOpponents();

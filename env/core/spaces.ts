@@ -91,7 +91,12 @@ export function maskedIds(bytes: Uint8Array, from: number, to: number, out: Int3
 export class Box {
   readonly kind = 'Box';
   readonly size: number;
-  constructor(readonly low: number, readonly high: number, readonly shape: number[], readonly dtype: Dtype = 'float32') {
+  constructor(
+    readonly low: number,
+    readonly high: number,
+    readonly shape: number[],
+    readonly dtype: Dtype = 'float32',
+  ) {
     this.size = shape.reduce((a, b) => a * b, 1);
   }
   contains(x: unknown): boolean {

@@ -57,7 +57,13 @@ export class VectorEnv<S> implements VectorBuffers {
    * @param buffers batch arrays to fill (from `allocateBuffers`); allocated when omitted
    * @param firstIndex global index of env 0 (when several vector envs share one seed, as in a pool)
    */
-  constructor(game: Game<S>, n: number, options: SingleAgentOptions, buffers?: VectorBuffers, private readonly firstIndex = 0) {
+  constructor(
+    game: Game<S>,
+    n: number,
+    options: SingleAgentOptions,
+    buffers?: VectorBuffers,
+    private readonly firstIndex = 0,
+  ) {
     this.numEnvs = n;
     this.envs = [...Array(n)].map(() => new SingleAgentEnv(game, options));
     const b = buffers ?? allocateBuffers(game, n);
@@ -137,7 +143,11 @@ export function useRowWriters<S>(game: Game<S>, envs: SingleAgentEnv<S>[]): (Obs
  * vector env owns its batches; callers read them). `index` / `value` are scratch (length >= D) and may be
  * shared by the writers of one thread.
  */
-export function sparseRowWriter<S>(game: Game<S>, index: Int32Array, value: Float32Array): (state: S, seat: number, row: Float32Array) => void {
+export function sparseRowWriter<S>(
+  game: Game<S>,
+  index: Int32Array,
+  value: Float32Array,
+): (state: S, seat: number, row: Float32Array) => void {
   let prev = new Int32Array(64);
   let prevN = -1; // -1: the row's contents are unknown (the first write clears it)
   let prevRow: Float32Array | null = null;

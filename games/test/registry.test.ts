@@ -29,7 +29,14 @@ describe('game metadata', () => {
   it("describes Merlin as OpenSpiel would: sampled chance, imperfect information, zero-sum terminal win/loss, the ruleset's turn limit", () => {
     const game = gameEntry('merlin').game('market');
     const m = game.metadata;
-    expect(m).toMatchObject({ chanceMode: 'sampled', information: 'imperfect', utility: 'zeroSum', rewardModel: 'terminal', minUtility: -1, maxUtility: 1 });
+    expect(m).toMatchObject({
+      chanceMode: 'sampled',
+      information: 'imperfect',
+      utility: 'zeroSum',
+      rewardModel: 'terminal',
+      minUtility: -1,
+      maxUtility: 1,
+    });
     expect(m.maxTurns).toBe((game as unknown as { ruleset: { data: { turnLimit: number } } }).ruleset.data.turnLimit);
     expect([m.minPlayers, m.maxPlayers]).toEqual([2, 6]);
     expect(utilityOf(m)).toBe('zeroSum');

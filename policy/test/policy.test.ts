@@ -20,8 +20,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** `node --import tsx policy/test/load-modules.ts ...args`: the moves played and the @tensorflow files loaded. */
 function loadInChild(args: string[]): Promise<{ moves: number[]; tensorflow: string[] }> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', join(root, 'policy', 'test', 'load-modules.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 }, (err, stdout, stderr) =>
-      err ? reject(new Error(`load-modules ${args.join(' ')} failed: ${err.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'policy', 'test', 'load-modules.ts'), ...args],
+      { cwd: root, encoding: 'utf8', timeout: 120_000 },
+      (err, stdout, stderr) =>
+        err ? reject(new Error(`load-modules ${args.join(' ')} failed: ${err.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
     );
   });
 }
@@ -30,7 +34,12 @@ describe('PolicyForward', () => {
   it('computes ReLU trunk, policy logits and value from row-major kernels in paramSpecs order', () => {
     const shape = { obsSize: 2, hidden: [2], numActions: 3 };
     expect(paramSpecs(shape).map((p) => `${p.name}:${p.shape.join('x')}`)).toEqual([
-      'trunk.0.kernel:2x2', 'trunk.0.bias:2', 'policy.kernel:2x3', 'policy.bias:3', 'value.kernel:2x1', 'value.bias:1',
+      'trunk.0.kernel:2x2',
+      'trunk.0.bias:2',
+      'policy.kernel:2x3',
+      'policy.bias:3',
+      'value.kernel:2x1',
+      'value.bias:1',
     ]);
     const f = (...xs: number[]) => Float32Array.from(xs);
     // trunk: h = relu([x0, x1] @ [[1, -1], [2, 1]] + [0.5, 0]); x = [1, 2] -> [5.5, 1]; x = [1, -3] -> [0, 0] (both clipped)
@@ -46,7 +55,11 @@ describe('PolicyForward', () => {
 describe('the shipped checkpoint', () => {
   it('checkpoints/default fits the current observation spec and action catalogue, and plays as an opponent in the single-agent env', () => {
     const game = merlinGame('full');
-    const ck = loadCheckpoint('checkpoints/default', { observationSpecHash: game.observationSpec.hash, actionsHash: game.actionsHash, rulesHash: game.rulesHash });
+    const ck = loadCheckpoint('checkpoints/default', {
+      observationSpecHash: game.observationSpec.hash,
+      actionsHash: game.actionsHash,
+      rulesHash: game.rulesHash,
+    });
     expect(ck.shape.obsSize).toBe(game.observationSpec.size);
     expect(ck.shape.numActions).toBe(game.numActions);
     expect(ck.manifest.variants).toContain('full');
@@ -74,7 +87,10 @@ describe('the shipped checkpoint', () => {
 
 describe('layers', () => {
   it('a ppo: agent (and the merlin-gym, /agents and /policy entry points) loads and plays without loading any @tensorflow module; training/network.ts does load tfjs (the check sees it)', async () => {
-    const [play, control] = await Promise.all([loadInChild(['--play', 'ppo:checkpoints/default', 'index.ts', 'agents/registry.ts', 'policy/index.ts']), loadInChild(['training/network.ts'])]);
+    const [play, control] = await Promise.all([
+      loadInChild(['--play', 'ppo:checkpoints/default', 'index.ts', 'agents/registry.ts', 'policy/index.ts']),
+      loadInChild(['training/network.ts']),
+    ]);
     expect(play.moves.length).toBeGreaterThan(100);
     expect(play.tensorflow).toEqual([]);
     expect(control.tensorflow.some((f) => f.includes('@tensorflow/tfjs-core/'))).toBe(true);

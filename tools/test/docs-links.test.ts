@@ -16,7 +16,13 @@ const docs = join(root, 'docs');
  */
 const SHARED_MENTION_PENDING = new Set(['docs/RULES.md']);
 
-const pages = ['README.md', ...readdirSync(docs).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`), 'docs/rulebooks/README.md'];
+const pages = [
+  'README.md',
+  ...readdirSync(docs)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+  'docs/rulebooks/README.md',
+];
 
 describe('docs a clone can follow', () => {
   it('name no file outside the repository (../shared)', () => {

@@ -21,7 +21,9 @@ describe('install floors', () => {
     expect(lock.packages[''].engines?.node, 'package-lock.json is stale (npm install)').toBe(pkg.engines.node);
     const refusing: string[] = [];
     let checked = 0;
-    for (const [path, entry] of Object.entries(lock.packages as Record<string, { version?: string; engines?: { node?: string } | string[] }>)) {
+    for (const [path, entry] of Object.entries(
+      lock.packages as Record<string, { version?: string; engines?: { node?: string } | string[] }>,
+    )) {
       if (!path || !existsSync(join(root, path, 'package.json'))) continue;
       const node = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
       if (!node) continue;

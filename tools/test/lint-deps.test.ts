@@ -10,14 +10,27 @@ const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges)
 describe('largeComponents', () => {
   it('reports cycles of three or more files, sorted, largest first, and allows pairs and self-imports', () => {
     const g = graph({
-      a: ['b'], b: ['c'], c: ['a', 'd'], // a 3-cycle a -> b -> c -> a
-      d: ['e'], e: ['d'], // a pair: allowed
+      a: ['b'],
+      b: ['c'],
+      c: ['a', 'd'], // a 3-cycle a -> b -> c -> a
+      d: ['e'],
+      e: ['d'], // a pair: allowed
       f: ['f'], // a self-import: allowed
-      g: ['h', 'x'], h: ['i'], i: ['j'], j: ['g', 'a'], // a 4-cycle, also pointing into the 3-cycle and at a missing node
+      g: ['h', 'x'],
+      h: ['i'],
+      i: ['j'],
+      j: ['g', 'a'], // a 4-cycle, also pointing into the 3-cycle and at a missing node
     });
-    expect(largeComponents(g)).toEqual([['g', 'h', 'i', 'j'], ['a', 'b', 'c']]);
+    expect(largeComponents(g)).toEqual([
+      ['g', 'h', 'i', 'j'],
+      ['a', 'b', 'c'],
+    ]);
     expect(largeComponents(g, 3)).toEqual([['g', 'h', 'i', 'j']]);
-    expect(largeComponents(g, 1)).toEqual([['g', 'h', 'i', 'j'], ['a', 'b', 'c'], ['d', 'e']]);
+    expect(largeComponents(g, 1)).toEqual([
+      ['g', 'h', 'i', 'j'],
+      ['a', 'b', 'c'],
+      ['d', 'e'],
+    ]);
   });
 
   it('finds two cycles joined by a shared file as one component, and an acyclic graph as none', () => {
@@ -35,15 +48,31 @@ describe('largeComponents', () => {
 
 describe('importGraph', () => {
   it('keeps project files and drops packages, Node built-ins and unresolved imports', () => {
-    const dep = (resolved: string, o: { coreModule?: boolean; couldNotResolve?: boolean } = {}) => ({ resolved, coreModule: false, couldNotResolve: false, ...o });
+    const dep = (resolved: string, o: { coreModule?: boolean; couldNotResolve?: boolean } = {}) => ({
+      resolved,
+      coreModule: false,
+      couldNotResolve: false,
+      ...o,
+    });
     const r: CruiseResult = {
       modules: [
-        { source: 'a.ts', dependencies: [dep('b.ts'), dep('node:fs', { coreModule: true }), dep('node_modules/zod/index.js'), dep('nope', { couldNotResolve: true })] },
+        {
+          source: 'a.ts',
+          dependencies: [
+            dep('b.ts'),
+            dep('node:fs', { coreModule: true }),
+            dep('node_modules/zod/index.js'),
+            dep('nope', { couldNotResolve: true }),
+          ],
+        },
         { source: 'b.ts', dependencies: [dep('a.ts')] },
         { source: 'node_modules/zod/index.js', dependencies: [] },
       ],
       summary: { violations: [], totalCruised: 3, totalDependenciesCruised: 5 },
     };
-    expect([...importGraph(r)]).toEqual([['a.ts', ['b.ts']], ['b.ts', ['a.ts']]]);
+    expect([...importGraph(r)]).toEqual([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['a.ts']],
+    ]);
   });
 });

@@ -17,7 +17,13 @@ const PENDING = new Set(['games/merlin/env/test/env.test.ts', 'designer/test/rep
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.name === 'node_modules' || e.name.startsWith('.') ? [] : e.isDirectory() ? testFiles(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+    e.name === 'node_modules' || e.name.startsWith('.')
+      ? []
+      : e.isDirectory()
+        ? testFiles(join(dir, e.name))
+        : e.name.endsWith('.test.ts')
+          ? [join(dir, e.name)]
+          : [],
   );
 }
 

@@ -27,7 +27,8 @@ describe('package exports', () => {
 
   it('imports every subpath by package name in vitest', async () => {
     const got: Record<string, string> = {};
-    for (const name of Object.keys(ENTRY)) got[name] = typeof ((await import(/* @vite-ignore */ name)) as Record<string, unknown>)[ENTRY[name]];
+    for (const name of Object.keys(ENTRY))
+      got[name] = typeof ((await import(/* @vite-ignore */ name)) as Record<string, unknown>)[ENTRY[name]];
     expect(got).toEqual(Object.fromEntries(Object.keys(ENTRY).map((n) => [n, 'function'])));
     const env = (await import('merlin-gym/env')) as typeof import('../../env/index.ts');
     expect(env.merlinGame('full').numActions).toBeGreaterThan(0);
@@ -36,8 +37,11 @@ describe('package exports', () => {
   it('imports every subpath by package name in plain Node (tsx)', async () => {
     const script = `const out = {}; for (const [n, e] of Object.entries(${JSON.stringify(ENTRY)})) out[n] = typeof (await import(n))[e]; console.log(JSON.stringify(out));`;
     const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', timeout: 120_000 }, (err, out, stderr) =>
-        err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(out),
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script],
+        { cwd: root, encoding: 'utf8', timeout: 120_000 },
+        (err, out, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(out)),
       ),
     );
     expect(JSON.parse(stdout)).toEqual(Object.fromEntries(Object.keys(ENTRY).map((n) => [n, 'function'])));

@@ -8,16 +8,25 @@ import { describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { ArgumentError } from '../../lib/errors.ts';
 import {
-  BACKEND_ORDER, backendLabel, initBackend, lastSelection, selectBackend, SETUP_TFJS_NODE, type BackendLoader, type BackendName,
+  BACKEND_ORDER,
+  backendLabel,
+  initBackend,
+  lastSelection,
+  selectBackend,
+  SETUP_TFJS_NODE,
+  type BackendLoader,
+  type BackendName,
 } from '../backend.ts';
 
 /** Fake loaders: the named backends throw `reason`, the others succeed; `tried` records the calls. */
 function fakes(failing: Partial<Record<BackendName, string>>) {
   const tried: BackendName[] = [];
-  const loader = (b: BackendName): BackendLoader => async () => {
-    tried.push(b);
-    if (failing[b] !== undefined) throw new Error(`${failing[b]}\nsecond line`);
-  };
+  const loader =
+    (b: BackendName): BackendLoader =>
+    async () => {
+      tried.push(b);
+      if (failing[b] !== undefined) throw new Error(`${failing[b]}\nsecond line`);
+    };
   return { tried, loaders: { tensorflow: loader('tensorflow'), wasm: loader('wasm'), cpu: loader('cpu') } };
 }
 
@@ -47,7 +56,9 @@ describe('selectBackend', () => {
     const f = fakes({ tensorflow: 'libtensorflow missing' });
     const err = await selectBackend(['tensorflow'], f.loaders).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ArgumentError);
-    expect((err as Error).message).toBe('tfjs backend "tensorflow" does not load on this machine: tensorflow: libtensorflow missing (backends: tensorflow, wasm, cpu)');
+    expect((err as Error).message).toBe(
+      'tfjs backend "tensorflow" does not load on this machine: tensorflow: libtensorflow missing (backends: tensorflow, wasm, cpu)',
+    );
     expect(f.tried).toEqual(['tensorflow']);
   });
 
@@ -62,7 +73,10 @@ describe('initBackend on this machine', () => {
   it('reports the backend tfjs runs on: tfjs-node when it loads, else wasm with the reason and the setup command', async () => {
     const name = '@tensorflow/tfjs-node';
     process.env.TF_CPP_MIN_LOG_LEVEL ??= '1'; // as training/backend.ts does: no INFO lines from TensorFlow
-    const nodeLoads = await import(name).then(() => true, () => false);
+    const nodeLoads = await import(name).then(
+      () => true,
+      () => false,
+    );
     const backend = await initBackend();
     expect(backend).toBe(tf.getBackend());
     const sel = lastSelection();

@@ -25,7 +25,9 @@ describe('training progress', () => {
   });
 
   it('labels the league EMA as an estimate, never as a win rate', () => {
-    expect(leagueEstimateText({ random: 0.25, heuristic: 0.3125 }, ['random', 'heuristic'])).toBe('league estimate random 0.25, heuristic 0.31');
+    expect(leagueEstimateText({ random: 0.25, heuristic: 0.3125 }, ['random', 'heuristic'])).toBe(
+      'league estimate random 0.25, heuristic 0.31',
+    );
     expect(leagueEstimateText({}, ['random'])).toBe('league estimate random -');
   });
 });

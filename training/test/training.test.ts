@@ -50,7 +50,8 @@ describe('network', () => {
   it('the explicit-transpose matMul has the same value and gradients as tf.matMul', () => {
     const x = tf.randomNormal([7, 5], 0, 1, 'float32', 1) as tf.Tensor2D;
     const w = tf.randomNormal([5, 3], 0, 1, 'float32', 2) as tf.Tensor2D;
-    const f = (mm: (a: tf.Tensor2D, b: tf.Tensor2D) => tf.Tensor2D) => tf.grads((a: tf.Tensor, b: tf.Tensor) => tf.sum(tf.square(mm(a as tf.Tensor2D, b as tf.Tensor2D))));
+    const f = (mm: (a: tf.Tensor2D, b: tf.Tensor2D) => tf.Tensor2D) =>
+      tf.grads((a: tf.Tensor, b: tf.Tensor) => tf.sum(tf.square(mm(a as tf.Tensor2D, b as tf.Tensor2D))));
     const [fx, fw] = f(denseMatMul)([x, w]);
     const [px, pw] = f((a, b) => tf.matMul(a, b))([x, w]);
     expect(Array.from(denseMatMul(x, w).dataSync())).toEqual(Array.from(tf.matMul(x, w).dataSync()));
@@ -89,7 +90,18 @@ describe('PPO', () => {
     const shape: NetShape = { obsSize: games[0].observationSpec.size, hidden: [16], numActions: games[0].numActions };
     const net = new PolicyValueNet(shape, initParams(shape, 'ppo'));
     const league = new League({ ...DEFAULT_LEAGUE, players: 2 });
-    const c = new Collector({ games, numEnvs: 4, players: 2, horizon: 32, seed: 'ppo', rewards: { terminal: 'winLoss' }, heuristic: (g) => new HeuristicAgent((g as ReturnType<typeof merlinGame>).ruleset, loadWeights()) }, league);
+    const c = new Collector(
+      {
+        games,
+        numEnvs: 4,
+        players: 2,
+        horizon: 32,
+        seed: 'ppo',
+        rewards: { terminal: 'winLoss' },
+        heuristic: (g) => new HeuristicAgent((g as ReturnType<typeof merlinGame>).ruleset, loadWeights()),
+      },
+      league,
+    );
     c.collect(net, () => net);
     // Every action taken was legal under its recorded mask, with a finite log-probability.
     for (let r = 0; r < c.N * c.T; r++) {
@@ -106,7 +118,7 @@ describe('PPO', () => {
     net.dispose();
   });
 
-  it('the sparse input layer gives the dense network\'s outputs and the same PPO updates', () => {
+  it("the sparse input layer gives the dense network's outputs and the same PPO updates", () => {
     const games = trainingGames(['full']);
     const shape: NetShape = { obsSize: games[0].observationSpec.size, hidden: [16, 8], numActions: games[0].numActions };
     const league = new League({ ...DEFAULT_LEAGUE, players: 3 });
@@ -116,7 +128,18 @@ describe('PPO', () => {
       return net;
     };
     const nets = [make(true), make(false)];
-    const c = new Collector({ games, numEnvs: 3, players: 3, horizon: 24, seed: 'sp', rewards: { terminal: 'winLoss' }, heuristic: (g) => new HeuristicAgent((g as ReturnType<typeof merlinGame>).ruleset, loadWeights()) }, league);
+    const c = new Collector(
+      {
+        games,
+        numEnvs: 3,
+        players: 3,
+        horizon: 24,
+        seed: 'sp',
+        rewards: { terminal: 'winLoss' },
+        heuristic: (g) => new HeuristicAgent((g as ReturnType<typeof merlinGame>).ruleset, loadWeights()),
+      },
+      league,
+    );
     c.collect(nets[1], () => nets[1]);
     const R = c.N * c.T;
     // Forward passes agree (the observations are sparse: most entries are zero).
@@ -126,7 +149,8 @@ describe('PPO', () => {
     const mask = tf.tensor2d(c.mask, [R, c.numActions]);
     const sp = nets[0].forwardSparse(new SparseRows().fromDense(c.obs, R, c.obsSize), mask);
     const de = nets[1].forward(tf.tensor2d(c.obs, [R, c.obsSize]), mask);
-    const close = (a: Float32Array, b: Float32Array, eps: number) => a.forEach((v, i) => expect(Math.abs(v - b[i])).toBeLessThan(eps * (1 + Math.abs(b[i]))));
+    const close = (a: Float32Array, b: Float32Array, eps: number) =>
+      a.forEach((v, i) => expect(Math.abs(v - b[i])).toBeLessThan(eps * (1 + Math.abs(b[i]))));
     close(sp.value.dataSync() as Float32Array, de.value.dataSync() as Float32Array, 1e-5);
     const lp = [sp.logp.dataSync() as Float32Array, de.logp.dataSync() as Float32Array];
     for (let i = 0; i < lp[0].length; i++) if (c.mask[i]) expect(Math.abs(lp[0][i] - lp[1][i])).toBeLessThan(1e-4);
@@ -156,7 +180,14 @@ describe('checkpoints', () => {
     const model = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8'));
     expect(model.weightsManifest[0].paths).toEqual(['weights.bin']);
     expect(model.weightsManifest[0].weights.map((w: { name: string }) => w.name)).toEqual([
-      'trunk.0.kernel', 'trunk.0.bias', 'trunk.1.kernel', 'trunk.1.bias', 'policy.kernel', 'policy.bias', 'value.kernel', 'value.bias',
+      'trunk.0.kernel',
+      'trunk.0.bias',
+      'trunk.1.kernel',
+      'trunk.1.bias',
+      'policy.kernel',
+      'policy.bias',
+      'value.kernel',
+      'value.bias',
     ]);
     await expect(readWeights(dir, { ...shape, hidden: [5, 3] })).rejects.toThrow(CheckpointError);
   });
@@ -194,9 +225,9 @@ describe('checkpoints', () => {
     const m = JSON.parse(readFileSync(join(a, 'manifest.json'), 'utf8'));
     writeFileSync(join(a, 'manifest.json'), JSON.stringify({ ...m, observationSpecHash: 'f'.repeat(64) }));
     const g = merlinGame('market');
-    expect(() => loadCheckpoint(a, { observationSpecHash: g.observationSpec.hash, actionsHash: g.actionsHash, rulesHash: g.rulesHash })).toThrow(
-      new RegExp(`ffffffffffffffff.*${g.observationSpec.hash.slice(0, 16)}`),
-    );
+    expect(() =>
+      loadCheckpoint(a, { observationSpecHash: g.observationSpec.hash, actionsHash: g.actionsHash, rulesHash: g.rulesHash }),
+    ).toThrow(new RegExp(`ffffffffffffffff.*${g.observationSpec.hash.slice(0, 16)}`));
     expect(() => resolveAgent(`ppo:${a}`, 0, rs)).toThrow(CheckpointError);
     writeFileSync(join(a, 'manifest.json'), '{"format": "merlin-gym-ppo-mlp"');
     expect(() => resolveAgent(`ppo:${a}`, 0, rs)).toThrow(/not valid JSON/);

@@ -18,7 +18,9 @@ export interface RaceState {
 const GOAL = 12;
 const TURNS = 40;
 const spec = (name: string): TensorSpec => ({
-  size: 4, segments: [{ name, offset: 0, length: 4, meaning: 'positions / 12, from the seat to act (0 when absent)', low: 0, high: 2 }], hash: `race-${name}`,
+  size: 4,
+  segments: [{ name, offset: 0, length: 4, meaning: 'positions / 12, from the seat to act (0 when absent)', low: 0, high: 2 }],
+  hash: `race-${name}`,
 });
 const NAMES = ['step 1', 'step 2', 'roll a die'];
 
@@ -32,7 +34,15 @@ export class RaceGame implements Game<RaceState> {
   readonly rulesHash = 'race-1';
   readonly actionsHash = 'race-actions-1';
   readonly metadata: GameMetadata = {
-    chanceMode: 'sampled', information: 'perfect', utility: 'zeroSum', rewardModel: 'terminal', minUtility: -1, maxUtility: 1, maxTurns: TURNS, minPlayers: 2, maxPlayers: 4,
+    chanceMode: 'sampled',
+    information: 'perfect',
+    utility: 'zeroSum',
+    rewardModel: 'terminal',
+    minUtility: -1,
+    maxUtility: 1,
+    maxTurns: TURNS,
+    minPlayers: 2,
+    maxPlayers: 4,
   };
 
   newState(players: number, seed: string | number): RaceState {

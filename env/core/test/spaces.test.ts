@@ -27,7 +27,13 @@ describe('maskedIds', () => {
           expect(Array.from(out.subarray(0, n))).toEqual(reference(masks, row * A, (row + 1) * A));
         }
         // Short and empty ranges.
-        for (const [from, to] of [[0, 0], [5, 6], [3, 9], [1, 4], [A - 3, A + 2]]) {
+        for (const [from, to] of [
+          [0, 0],
+          [5, 6],
+          [3, 9],
+          [1, 4],
+          [A - 3, A + 2],
+        ]) {
           const n = maskedIds(masks, from, to, out);
           expect(Array.from(out.subarray(0, n))).toEqual(reference(masks, from, to));
         }

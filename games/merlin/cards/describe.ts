@@ -27,12 +27,18 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 function place(p: string, deck: DeckName): string {
   switch (p) {
-    case 'centralBank': return 'the Central Bank';
-    case 'row': return 'the R.O.W.';
-    case 'supply': return 'the supply';
-    case 'owner': return 'you';
-    case 'target': return deck === 'potions' ? 'you' : 'the target';
-    default: return 'every player';
+    case 'centralBank':
+      return 'the Central Bank';
+    case 'row':
+      return 'the R.O.W.';
+    case 'supply':
+      return 'the supply';
+    case 'owner':
+      return 'you';
+    case 'target':
+      return deck === 'potions' ? 'you' : 'the target';
+    default:
+      return 'every player';
   }
 }
 
@@ -76,7 +82,7 @@ export function describeEffect(e: Effect, deck: DeckName, hasTarget: boolean): s
       const verb = one ? 'produces' : e.scope === 'lands' ? 'produce' : 'pay';
       const props = e.scope === 'properties';
       const how = e.multiplier === 0 ? `${verb} ${props ? 'no gold' : 'nothing'}` : `${verb} ×${e.multiplier}${props ? ' gold' : ''}`;
-      const note = one ? ' (the Land\'s yield and the property\'s gold)' : '';
+      const note = one ? " (the Land's yield and the property's gold)" : '';
       return `${what} ${how}${note} for the next ${plural(e.turns, "turn's roll", "turns' rolls")}`;
     }
     case 'returnInvestments':
@@ -98,7 +104,11 @@ export function describeEffect(e: Effect, deck: DeckName, hasTarget: boolean): s
         ? `you draw ${plural(e.count, DECK_TITLE[e.deck][0], DECK_TITLE[e.deck][1])} into your hand (as it has room)`
         : `you draw ${plural(e.count, DECK_TITLE[e.deck][0], DECK_TITLE[e.deck][1])}, laid face up`;
     case 'waive':
-      return e.whose === 'owner' ? 'your Future Readings on the table are waived' : e.whose === 'others' ? "the other players' Future Readings on the table are waived" : 'every Future Reading on the table is waived';
+      return e.whose === 'owner'
+        ? 'your Future Readings on the table are waived'
+        : e.whose === 'others'
+          ? "the other players' Future Readings on the table are waived"
+          : 'every Future Reading on the table is waived';
     case 'dispel':
       return `up to ${plural(e.count, "of the target's face-down potions is", "of the target's face-down potions are")} revealed and discarded`;
     case 'damage': {
@@ -106,7 +116,8 @@ export function describeEffect(e: Effect, deck: DeckName, hasTarget: boolean): s
       return `${where} loses up to ${e.amount} invested gold to ${place(e.to, deck)}`;
     }
     case 'heal': {
-      const where = e.scope === 'slot' ? 'the chosen property (if it can be invested in)' : `each of ${whom(deck, hasTarget)} invested properties`;
+      const where =
+        e.scope === 'slot' ? 'the chosen property (if it can be invested in)' : `each of ${whom(deck, hasTarget)} invested properties`;
       return `the Central Bank adds ${e.amount} gold to the investment on ${where}`;
     }
     case 'regulation':
@@ -114,7 +125,7 @@ export function describeEffect(e: Effect, deck: DeckName, hasTarget: boolean): s
     case 'deactivateUnit':
       return `${unitWord(deck)} cannot act or defend for the next ${plural(e.turns, 'turn', 'turns')}`;
     case 'unitStat': {
-      const what = e.stat === 'attack' ? 'Attack Power (a Royal Guard\'s Strength)' : 'Hit Points (a Royal Guard\'s Health)';
+      const what = e.stat === 'attack' ? "Attack Power (a Royal Guard's Strength)" : "Hit Points (a Royal Guard's Health)";
       const verb = e.delta >= 0 ? 'rise' : 'fall';
       return `${unitWord(deck)}'s ${what} ${e.stat === 'attack' ? `${verb}s` : verb} by ${Math.abs(e.delta)}`;
     }
@@ -125,12 +136,18 @@ export function describeEffect(e: Effect, deck: DeckName, hasTarget: boolean): s
 export function describeTrigger(t: Trigger, deck: DeckName): string {
   const played = deck === 'potions' ? 'brewing' : 'it is drawn';
   switch (t.on) {
-    case 'now': return deck === 'potions' ? 'At once' : deck === 'teaLeaves' || deck === 'crystalBall' ? 'When drawn' : 'When played';
-    case 'roll': return `On the next roll of ${t.totals.join(' or ')}`;
-    case 'turns': return `At the start of the ${ordinal(t.turns)} turn after ${played}`;
-    case 'season': return `When the wheel enters ${t.season}`;
-    case 'slotRolled': return "When the number of the slot it lies under is rolled";
-    case 'attacked': return 'When an enemy golem attacks the card it lies under (before the blow)';
+    case 'now':
+      return deck === 'potions' ? 'At once' : deck === 'teaLeaves' || deck === 'crystalBall' ? 'When drawn' : 'When played';
+    case 'roll':
+      return `On the next roll of ${t.totals.join(' or ')}`;
+    case 'turns':
+      return `At the start of the ${ordinal(t.turns)} turn after ${played}`;
+    case 'season':
+      return `When the wheel enters ${t.season}`;
+    case 'slotRolled':
+      return 'When the number of the slot it lies under is rolled';
+    case 'attacked':
+      return 'When an enemy golem attacks the card it lies under (before the blow)';
   }
 }
 
@@ -142,12 +159,18 @@ function ordinal(n: number): string {
 /** A condition as a clause, e.g. "if you hold at most 6 gold". */
 export function describeCondition(c: Condition): string {
   switch (c.if) {
-    case 'ownerGoldAtMost': return `if you hold at most ${c.amount} gold`;
-    case 'ownerGoldAtLeast': return `if you hold at least ${c.amount} gold`;
-    case 'targetGoldAtLeast': return `if the target holds at least ${c.amount} gold`;
-    case 'rowAtLeast': return `if the R.O.W. holds at least ${c.amount} gold`;
-    case 'costOfLivingAtLeast': return `if the Cost of the Living is at least ${c.amount}`;
-    case 'season': return `if it is ${c.season}`;
+    case 'ownerGoldAtMost':
+      return `if you hold at most ${c.amount} gold`;
+    case 'ownerGoldAtLeast':
+      return `if you hold at least ${c.amount} gold`;
+    case 'targetGoldAtLeast':
+      return `if the target holds at least ${c.amount} gold`;
+    case 'rowAtLeast':
+      return `if the R.O.W. holds at least ${c.amount} gold`;
+    case 'costOfLivingAtLeast':
+      return `if the Cost of the Living is at least ${c.amount}`;
+    case 'season':
+      return `if it is ${c.season}`;
   }
 }
 

@@ -23,20 +23,39 @@ export const Effect = z.discriminatedUnion('op', [
   /** Move `amount` gold; `eachPlayer` as `to` pays each active player `amount`. */
   z.object({ op: z.literal('gold'), from: GoldPlace, to: GoldPlace, amount: int().min(1) }).strict(),
   /** Move `amount` units of a commodity. */
-  z.object({ op: z.literal('commodity'), commodity: z.enum(COMMODITIES), from: CommodityPlace, to: CommodityPlace, amount: int().min(1) }).strict(),
+  z
+    .object({ op: z.literal('commodity'), commodity: z.enum(COMMODITIES), from: CommodityPlace, to: CommodityPlace, amount: int().min(1) })
+    .strict(),
   /**
    * Production modifier for `turns` turns on the target: the targeted slot (`slot`), or all the target
    * player's lands / properties (the owner's when the card has no target). `multiplier` 0 blocks
    * production, 2 doubles it.
    */
-  z.object({ op: z.literal('production'), scope: z.enum(['slot', 'lands', 'properties']), multiplier: int().min(0).max(4), turns: int().min(1) }).strict(),
+  z
+    .object({
+      op: z.literal('production'),
+      scope: z.enum(['slot', 'lands', 'properties']),
+      multiplier: int().min(0).max(4),
+      turns: int().min(1),
+    })
+    .strict(),
   /** The owner takes back every investment on their properties (0.1.14a "Kings"). */
   z.object({ op: z.literal('returnInvestments') }).strict(),
   // ---- part 2: transport and the realm's prices (docs/RULES.md D127-D129; engine/market-cards.ts)
   /** For `turns` turns the owner's transport risk falls by `delta` d6 points: cart breakdowns on a 7 and robbery in trades (6: none). */
   z.object({ op: z.literal('cartWard'), delta: int().min(1).max(6), turns: int().min(1) }).strict(),
   /** For `turns` turns the realm's price for `commodity` moves by `delta` gold (at least 1): R.O.W. stimulus bids and futures cash settlement. */
-  z.object({ op: z.literal('marketPrice'), commodity: z.enum(COMMODITIES), delta: int().min(-5).max(5).refine((d) => d !== 0, 'a shift of 0 does nothing'), turns: int().min(1) }).strict(),
+  z
+    .object({
+      op: z.literal('marketPrice'),
+      commodity: z.enum(COMMODITIES),
+      delta: int()
+        .min(-5)
+        .max(5)
+        .refine((d) => d !== 0, 'a shift of 0 does nothing'),
+      turns: int().min(1),
+    })
+    .strict(),
   // ---- part 4 (docs/RULES.md D110-D118)
   /**
    * Redistribute R.O.W. revenue: `percent` of the R.O.W.'s gold (rounded down) is split evenly among the
@@ -53,7 +72,9 @@ export const Effect = z.discriminatedUnion('op', [
    * Damage: the target's invested gold on the chosen slot (`slot`) or on each of their properties
    * (`properties`) loses up to `amount`, paid to `to`. Never disregarded: it takes what is there.
    */
-  z.object({ op: z.literal('damage'), scope: z.enum(['slot', 'properties']), amount: int().min(1), to: z.enum(['centralBank', 'row']) }).strict(),
+  z
+    .object({ op: z.literal('damage'), scope: z.enum(['slot', 'properties']), amount: int().min(1), to: z.enum(['centralBank', 'row']) })
+    .strict(),
   /**
    * Heal: the Central Bank adds `amount` to the investment on the chosen slot (`slot`) or on each of the
    * target's (without a target, the owner's) invested properties (`properties`). Only properties that can
@@ -124,7 +145,10 @@ export const CardDef = z
     /** A pending card that has not resolved after this many turns is discarded. */
     expiresAfterTurns: int().min(1).optional(),
     /** Commodities a potion recipe costs to brew. */
-    cost: z.object({ souls: int().min(0), elixirOil: int().min(0), essenceGrain: int().min(0) }).strict().optional(),
+    cost: z
+      .object({ souls: int().min(0), elixirOil: int().min(0), essenceGrain: int().min(0) })
+      .strict()
+      .optional(),
     /** Checked when the card resolves; the card is disregarded when it does not hold. */
     condition: Condition.optional(),
     effects: z.array(Effect).min(1),
@@ -158,46 +182,104 @@ export const DeckFile = z
     d.cards.forEach((c, i) => {
       if (ids.has(c.id)) ctx.addIssue({ code: 'custom', path: ['cards', i, 'id'], message: `duplicate id ${c.id}` });
       ids.add(c.id);
-      if (d.deck === 'potions' && !c.cost) ctx.addIssue({ code: 'custom', path: ['cards', i, 'cost'], message: 'a potion recipe needs a cost' });
+      if (d.deck === 'potions' && !c.cost)
+        ctx.addIssue({ code: 'custom', path: ['cards', i, 'cost'], message: 'a potion recipe needs a cost' });
       if (d.deck !== 'potions' && c.cost) ctx.addIssue({ code: 'custom', path: ['cards', i, 'cost'], message: 'only potions have a cost' });
       const all = c.hiddenCost ? [...c.effects, ...c.hiddenCost] : c.effects;
-      if (d.deck === 'royalDecrees' && !c.hiddenCost) ctx.addIssue({ code: 'custom', path: ['cards', i, 'hiddenCost'], message: 'a decree needs a hidden cost (0.1.27b "Royal Decrees")' });
-      if (d.deck !== 'royalDecrees' && c.hiddenCost) ctx.addIssue({ code: 'custom', path: ['cards', i, 'hiddenCost'], message: 'only Royal Decrees have a hidden cost' });
-      if (c.hiddenCost?.some((e) => e.op === 'regulation')) ctx.addIssue({ code: 'custom', path: ['cards', i, 'hiddenCost'], message: 'a regulation vote is part of a decree\'s face, not its hidden cost' });
-      if (d.deck !== 'royalDecrees' && c.effects.some((e) => e.op === 'regulation')) ctx.addIssue({ code: 'custom', path: ['cards', i, 'effects'], message: 'only a Royal Decree opens a regulation vote (0.1.14a "Kings")' });
+      if (d.deck === 'royalDecrees' && !c.hiddenCost)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cards', i, 'hiddenCost'],
+          message: 'a decree needs a hidden cost (0.1.27b "Royal Decrees")',
+        });
+      if (d.deck !== 'royalDecrees' && c.hiddenCost)
+        ctx.addIssue({ code: 'custom', path: ['cards', i, 'hiddenCost'], message: 'only Royal Decrees have a hidden cost' });
+      if (c.hiddenCost?.some((e) => e.op === 'regulation'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cards', i, 'hiddenCost'],
+          message: "a regulation vote is part of a decree's face, not its hidden cost",
+        });
+      if (d.deck !== 'royalDecrees' && c.effects.some((e) => e.op === 'regulation'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cards', i, 'effects'],
+          message: 'only a Royal Decree opens a regulation vote (0.1.14a "Kings")',
+        });
       const face = d.cards.find((o) => o.name === c.name);
       if (d.deck === 'royalDecrees' && face && face !== c && JSON.stringify(face.effects) !== JSON.stringify(c.effects))
-        ctx.addIssue({ code: 'custom', path: ['cards', i, 'effects'], message: `decrees named "${c.name}" share one face: their effects must be the same` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cards', i, 'effects'],
+          message: `decrees named "${c.name}" share one face: their effects must be the same`,
+        });
       const needsTarget =
         all.some((e) => (e.op === 'gold' || e.op === 'commodity') && (e.from === 'target' || e.to === 'target')) ||
         all.some((e) => ((e.op === 'production' || e.op === 'heal') && e.scope === 'slot') || e.op === 'damage' || e.op === 'dispel') ||
         c.condition?.if === 'targetGoldAtLeast';
-      if (needsTarget && c.target === 'none') ctx.addIssue({ code: 'custom', path: ['cards', i, 'target'], message: 'effects name a target but the card has none' });
+      if (needsTarget && c.target === 'none')
+        ctx.addIssue({ code: 'custom', path: ['cards', i, 'target'], message: 'effects name a target but the card has none' });
       const slotTarget = c.target === 'opponentLand' || c.target === 'ownLand' || c.target === 'ownProperty';
-      const lists: ['effects' | 'hiddenCost', Effect[]][] = c.hiddenCost ? [['effects', c.effects], ['hiddenCost', c.hiddenCost]] : [['effects', c.effects]];
-      for (const [field, list] of lists) list.forEach((e, j) => {
-        if ((e.op === 'production' || e.op === 'damage' || e.op === 'heal') && e.scope === 'slot' && c.target !== 'none' && !slotTarget)
-          ctx.addIssue({ code: 'custom', path: ['cards', i, field, j, 'scope'], message: `scope "slot" needs a slot target (opponentLand, ownLand or ownProperty), not ${c.target}` });
-        if (e.op === 'dispel' && c.target !== 'opponent' && c.target !== 'opponentLand')
-          ctx.addIssue({ code: 'custom', path: ['cards', i, field, j], message: 'dispel needs an opponent target' });
-        if (d.deck === 'royalDecrees' && e.op === 'counter' && e.counter !== 'volatility' && Math.abs(e.delta) !== 1)
-          ctx.addIssue({ code: 'custom', path: ['cards', i, field, j, 'delta'], message: 'a decree changes the Cost of the Living, Research Cost or tax rate by one (0.1.14a "Kings")' });
-      });
+      const lists: ['effects' | 'hiddenCost', Effect[]][] = c.hiddenCost
+        ? [
+            ['effects', c.effects],
+            ['hiddenCost', c.hiddenCost],
+          ]
+        : [['effects', c.effects]];
+      for (const [field, list] of lists)
+        list.forEach((e, j) => {
+          if ((e.op === 'production' || e.op === 'damage' || e.op === 'heal') && e.scope === 'slot' && c.target !== 'none' && !slotTarget)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['cards', i, field, j, 'scope'],
+              message: `scope "slot" needs a slot target (opponentLand, ownLand or ownProperty), not ${c.target}`,
+            });
+          if (e.op === 'dispel' && c.target !== 'opponent' && c.target !== 'opponentLand')
+            ctx.addIssue({ code: 'custom', path: ['cards', i, field, j], message: 'dispel needs an opponent target' });
+          if (d.deck === 'royalDecrees' && e.op === 'counter' && e.counter !== 'volatility' && Math.abs(e.delta) !== 1)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['cards', i, field, j, 'delta'],
+              message: 'a decree changes the Cost of the Living, Research Cost or tax rate by one (0.1.14a "Kings")',
+            });
+        });
       const allowed: Record<string, string[]> = {
-        teaLeaves: ['none'], crystalBall: ['none'], royalDecrees: ['none'],
-        spells: ['none', 'opponent', 'opponentLand', 'opponentUnit'], potions: ['none', 'ownLand', 'ownProperty', 'ownUnit', 'ownSpecialised'],
+        teaLeaves: ['none'],
+        crystalBall: ['none'],
+        royalDecrees: ['none'],
+        spells: ['none', 'opponent', 'opponentLand', 'opponentUnit'],
+        potions: ['none', 'ownLand', 'ownProperty', 'ownUnit', 'ownSpecialised'],
       };
       const unitOp = c.effects.some((e) => e.op === 'deactivateUnit' || e.op === 'unitStat');
       const unitSource = c.target === 'opponentUnit' || c.target === 'ownUnit' || c.trigger.on === 'attacked';
       if (unitOp !== unitSource)
-        ctx.addIssue({ code: 'custom', path: ['cards', i, 'target'], message: unitOp ? 'a unit effect needs an opponentUnit or ownUnit target, or the attacked trigger' : 'a unit target or the attacked trigger needs a unit effect' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cards', i, 'target'],
+          message: unitOp
+            ? 'a unit effect needs an opponentUnit or ownUnit target, or the attacked trigger'
+            : 'a unit target or the attacked trigger needs a unit effect',
+        });
       if (c.target === 'ownUnit' && c.trigger.on !== 'now')
-        ctx.addIssue({ code: 'custom', path: ['cards', i, 'trigger'], message: 'a potion on a unit resolves when brewed: trigger must be "now"' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cards', i, 'trigger'],
+          message: 'a potion on a unit resolves when brewed: trigger must be "now"',
+        });
       if (c.trigger.on === 'attacked' && c.target !== 'ownSpecialised')
         ctx.addIssue({ code: 'custom', path: ['cards', i, 'trigger'], message: 'attacked needs an ownSpecialised target' });
-      if (!allowed[d.deck].includes(c.target)) ctx.addIssue({ code: 'custom', path: ['cards', i, 'target'], message: `a ${d.deck} card can target ${allowed[d.deck].join(' or ')}` });
+      if (!allowed[d.deck].includes(c.target))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cards', i, 'target'],
+          message: `a ${d.deck} card can target ${allowed[d.deck].join(' or ')}`,
+        });
       if (d.deck === 'royalDecrees' && c.condition)
-        ctx.addIssue({ code: 'custom', path: ['cards', i, 'condition'], message: 'a decree has no condition: its drawer sees what enacting it does' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cards', i, 'condition'],
+          message: 'a decree has no condition: its drawer sees what enacting it does',
+        });
       if ((d.deck === 'spells' || d.deck === 'royalDecrees') && c.trigger.on !== 'now')
         ctx.addIssue({ code: 'custom', path: ['cards', i, 'trigger'], message: `${d.deck} resolve when played: trigger must be "now"` });
       if ((d.deck === 'teaLeaves' || d.deck === 'crystalBall') && c.trigger.on === 'slotRolled')
@@ -216,8 +298,10 @@ export type DeckFile = z.infer<typeof DeckFile>;
  */
 export const PLANNED_OPS = {
   /** The owner's horse carts cost `delta` gold less to hire (part 2 "Horse Carts") for `turns` turns. */
-  cartDiscount: { needs: 'engine part 2 (horse carts)', schema: z.object({ op: z.literal('cartDiscount'), delta: int().min(1), turns: int().min(1) }).strict() },
-
+  cartDiscount: {
+    needs: 'engine part 2 (horse carts)',
+    schema: z.object({ op: z.literal('cartDiscount'), delta: int().min(1), turns: int().min(1) }).strict(),
+  },
 } as const;
 export const PLANNED_TRIGGERS: Record<string, string> = {
   /** When the owner's horse cart sets out. */
@@ -238,15 +322,19 @@ export function plannedIssues(json: unknown): { path: (string | number)[]; messa
   cards.forEach((c: Record<string, unknown>, i) => {
     if (!c || typeof c !== 'object') return;
     const trig = (c.trigger as { on?: string } | undefined)?.on;
-    if (trig && trig in PLANNED_TRIGGERS) out.push({ path: ['cards', i, 'trigger', 'on'], message: `trigger "${trig}" needs ${PLANNED_TRIGGERS[trig]}` });
-    if (typeof c.target === 'string' && c.target in PLANNED_TARGETS) out.push({ path: ['cards', i, 'target'], message: `target "${c.target}" needs ${PLANNED_TARGETS[c.target]}` });
+    if (trig && trig in PLANNED_TRIGGERS)
+      out.push({ path: ['cards', i, 'trigger', 'on'], message: `trigger "${trig}" needs ${PLANNED_TRIGGERS[trig]}` });
+    if (typeof c.target === 'string' && c.target in PLANNED_TARGETS)
+      out.push({ path: ['cards', i, 'target'], message: `target "${c.target}" needs ${PLANNED_TARGETS[c.target]}` });
     if (!Array.isArray(c.effects)) return;
     c.effects.forEach((e: { op?: string }, j) => {
       const op = e?.op;
       if (!op || !(op in PLANNED_OPS)) return;
       const planned = PLANNED_OPS[op as keyof typeof PLANNED_OPS];
       const r = planned.schema.safeParse(e);
-      const fields = r.success ? '' : ` (and its fields are wrong: ${r.error.issues.map((x) => `${x.path.join('.') || op}: ${x.message}`).join('; ')})`;
+      const fields = r.success
+        ? ''
+        : ` (and its fields are wrong: ${r.error.issues.map((x) => `${x.path.join('.') || op}: ${x.message}`).join('; ')})`;
       out.push({ path: ['cards', i, 'effects', j, 'op'], message: `op "${op}" needs ${planned.needs}${fields}` });
     });
   });

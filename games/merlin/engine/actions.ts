@@ -144,7 +144,11 @@ const hand = (rs: Ruleset): number => rs.data.table.handSize;
 const commodities = (): number => 3;
 const squares = (rs: Ruleset): number => rs.data.players.max * rs.data.table.fieldSlots; // board squares, relative to the decider
 const stack = (rs: Ruleset): number => rs.data.combat.stackMax;
-const economy = (count: (rs: Ruleset) => number = one, radix?: (rs: Ruleset) => number): KindShape => ({ category: 'economy', count, radix });
+const economy = (count: (rs: Ruleset) => number = one, radix?: (rs: Ruleset) => number): KindShape => ({
+  category: 'economy',
+  count,
+  radix,
+});
 const market = (count: (rs: Ruleset) => number = one, radix?: (rs: Ruleset) => number): KindShape => ({ category: 'market', count, radix });
 const combat = (count: (rs: Ruleset) => number = one, radix?: (rs: Ruleset) => number): KindShape => ({ category: 'combat', count, radix });
 
@@ -155,9 +159,19 @@ const tradeItems = (rs: Ruleset): number => 3 * rs.data.market.tradeLots.length 
 function termMenu(rs: Ruleset): number {
   const m = rs.data.market;
   const fin = rs.data.finance;
-  return Math.max(m.prices.length, tradeItems(rs), m.propertyPrices.length, fin.forwardPrices.length * fin.expiryMonths.length,
-    fin.loanRatesPercent.length * fin.loanTermMonths.length, fin.insurance.periodTurns.length, m.auctionOpenings.length,
-    fin.mint.bondCouponPercent.length * fin.mint.bondTermMonths.length, fin.mint.bondPrices.length, fin.mint.sharePrices.length, m.spellPrices.length);
+  return Math.max(
+    m.prices.length,
+    tradeItems(rs),
+    m.propertyPrices.length,
+    fin.forwardPrices.length * fin.expiryMonths.length,
+    fin.loanRatesPercent.length * fin.loanTermMonths.length,
+    fin.insurance.periodTurns.length,
+    m.auctionOpenings.length,
+    fin.mint.bondCouponPercent.length * fin.mint.bondTermMonths.length,
+    fin.mint.bondPrices.length,
+    fin.mint.sharePrices.length,
+    m.spellPrices.length,
+  );
 }
 
 /** Every kind's arguments and category, by chapter (the groups of `Kind`). */
@@ -168,14 +182,23 @@ const SHAPES: Record<Kind, KindShape> = {
   [Kind.BuyCard]: economy(),
   [Kind.PlayCard]: economy(hand),
   [Kind.SellSpell]: market(hand),
-  [Kind.Invest]: economy((rs) => rs.data.table.fieldSlots * rs.data.grids.invest.length, (rs) => rs.data.grids.invest.length),
+  [Kind.Invest]: economy(
+    (rs) => rs.data.table.fieldSlots * rs.data.grids.invest.length,
+    (rs) => rs.data.grids.invest.length,
+  ),
   [Kind.FundLab]: economy(slots),
   [Kind.CreateSpecialised]: economy(slots),
   [Kind.BrewMead]: economy(),
   [Kind.SellMead]: market(),
   [Kind.CreateChauffeur]: economy(slots),
-  [Kind.Deposit]: economy((rs) => rs.data.table.fieldSlots * rs.data.grids.vault.length, (rs) => rs.data.grids.vault.length),
-  [Kind.Withdraw]: economy((rs) => rs.data.table.fieldSlots * rs.data.grids.vault.length, (rs) => rs.data.grids.vault.length),
+  [Kind.Deposit]: economy(
+    (rs) => rs.data.table.fieldSlots * rs.data.grids.vault.length,
+    (rs) => rs.data.grids.vault.length,
+  ),
+  [Kind.Withdraw]: economy(
+    (rs) => rs.data.table.fieldSlots * rs.data.grids.vault.length,
+    (rs) => rs.data.grids.vault.length,
+  ),
   [Kind.Plant]: economy(slots),
   [Kind.Unplant]: economy(slots),
   [Kind.PlayCrowns]: economy(),
@@ -196,7 +219,10 @@ const SHAPES: Record<Kind, KindShape> = {
   [Kind.VoteCut]: economy((rs) => rs.data.taxes.costOfLivingCuts.length),
   [Kind.PostBid]: market(commodities),
   [Kind.WithdrawBid]: market(commodities),
-  [Kind.PostAsk]: market((rs) => 3 * rs.data.market.askLots.length, (rs) => rs.data.market.askLots.length),
+  [Kind.PostAsk]: market(
+    (rs) => 3 * rs.data.market.askLots.length,
+    (rs) => rs.data.market.askLots.length,
+  ),
   [Kind.PullAsk]: market(commodities),
   [Kind.SellToBid]: market(commodities),
   [Kind.BuyFromAsk]: market(commodities),

@@ -132,7 +132,17 @@ export function checkMotivate(s: MerlinState, rs: Ruleset, seat: number, h: numb
   return anyPlace(s, rs, seat) ? null : 'no card of yours (not a Chauffeur) with room for a Royal Guard';
 }
 
-function addUnit(s: MerlinState, card: number, seat: number, k: number, atk: number, hp: number, activeFrom: number, stance: number, flags: number): void {
+function addUnit(
+  s: MerlinState,
+  card: number,
+  seat: number,
+  k: number,
+  atk: number,
+  hp: number,
+  activeFrom: number,
+  stance: number,
+  flags: number,
+): void {
   s.unitCard.push(card);
   s.unitOwner.push(seat);
   s.unitPos.push(k);
@@ -177,7 +187,16 @@ export function motivate(s: MerlinState, rs: Ruleset, seat: number, h: number, k
 // ---------------------------------------------------------------------------------------------------------
 
 /** Unit verbs, in the order of their action kinds (Move .. UseAbility). */
-export const Verb = { Move: 0, AttackProperty: 1, AttackUnit: 2, Defend: 3, UseAbility: 4, UseAbilityAlt: 5, Combine: 6, UseAbilityThird: 7 } as const;
+export const Verb = {
+  Move: 0,
+  AttackProperty: 1,
+  AttackUnit: 2,
+  Defend: 3,
+  UseAbility: 4,
+  UseAbilityAlt: 5,
+  Combine: 6,
+  UseAbilityThird: 7,
+} as const;
 
 /** The unit may still act this turn (any verb), or only attack again (Dual Strike). */
 export function fresh(s: MerlinState, u: number): boolean {
@@ -352,7 +371,10 @@ function abilityIndex(card: number): number {
 }
 
 /** An ability without a second option. */
-const single = (ok: (s: MerlinState, rs: Ruleset, u: number) => boolean): Ability['ok'] => (s, rs, u, alt) => !alt && ok(s, rs, u);
+const single =
+  (ok: (s: MerlinState, rs: Ruleset, u: number) => boolean): Ability['ok'] =>
+  (s, rs, u, alt) =>
+    !alt && ok(s, rs, u);
 const king: Ability = { ok: (s, _rs, u, alt) => kingOk(s, u, alt) };
 
 /** The named abilities, one entry per card (Suit order: Clubs, Spades, Hearts, Diamonds). */
@@ -368,7 +390,10 @@ const ABILITIES: readonly Ability[] = [
   { ok: single(royalBoonOk), use: (s, rs, u) => royalBoon(s, rs, u) }, // the Inspirational Liege
   { ok: bombardmentOk, use: strategicBombardment }, // the Explosive Artillerist
   // Kings
-  king, king, king, king, // Imposing Colossus, Swift Executioner, Stalwart Defender, Grand Artificer
+  king,
+  king,
+  king,
+  king, // Imposing Colossus, Swift Executioner, Stalwart Defender, Grand Artificer
 ];
 
 /**
@@ -397,7 +422,9 @@ function tacticalFlexibilityOk(s: MerlinState, rs: Ruleset, u: number): boolean 
 function bombardmentOk(s: MerlinState, rs: Ruleset, u: number, alt: boolean): boolean {
   const c = rs.data.combat;
   if (s.unitActiveFrom[u] > s.turn || !fresh(s, u)) return false;
-  const cost = (s.die1 + s.die2 === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
+  const cost =
+    (s.die1 + s.die2 === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) +
+    (alt ? c.bombardment.enhanceGrain : 0);
   return s.held[s.unitOwner[u] * 3 + 2] >= cost && bombardTargets(s, rs, u, null) > 0;
 }
 
@@ -442,12 +469,22 @@ function aegisOk(s: MerlinState, rs: Ruleset, u: number): boolean {
 function royalBoonOk(s: MerlinState, rs: Ruleset, u: number): boolean {
   const rb = rs.data.combat.royalBoon;
   const seat = s.unitOwner[u];
-  return s.unitActiveFrom[u] <= s.turn && fresh(s, u) && !(s.unitFlags[u] & LASTING) && s.held[seat * 3] >= rb.souls && s.held[seat * 3 + 2] >= rb.grain;
+  return (
+    s.unitActiveFrom[u] <= s.turn &&
+    fresh(s, u) &&
+    !(s.unitFlags[u] & LASTING) &&
+    s.held[seat * 3] >= rb.souls &&
+    s.held[seat * 3 + 2] >= rb.grain
+  );
 }
 
 /** The Overly Eager Sentinel (Jack of Clubs): Impetuous Assault, on the turn it is animated. */
 function impetuousAssaultOk(s: MerlinState, rs: Ruleset, u: number): boolean {
-  return s.unitActiveFrom[u] === s.turn + 1 && !(s.unitFlags[u] & UnitFlag.Dormant) && s.held[s.unitOwner[u] * 3] >= rs.data.combat.impetuousAssault.souls;
+  return (
+    s.unitActiveFrom[u] === s.turn + 1 &&
+    !(s.unitFlags[u] & UnitFlag.Dormant) &&
+    s.held[s.unitOwner[u] * 3] >= rs.data.combat.impetuousAssault.souls
+  );
 }
 
 /** A King's one-time ability, ready from its motivation; the Grand Artificer's (Diamonds) needs another friendly guard, for each option. */
@@ -478,9 +515,13 @@ export function checkVerb(s: MerlinState, rs: Ruleset, u: number, verb: number):
     case Verb.UseAbilityAlt:
       return abilityOk(s, rs, u, true) ? null : 'no second ability option to use';
     case Verb.Combine:
-      return comboOpen(s, rs, u) ? null : 'no combination attack: needs the Queen\'s ability, its partner Jack stacked or adjacent, and the cost';
+      return comboOpen(s, rs, u)
+        ? null
+        : "no combination attack: needs the Queen's ability, its partner Jack stacked or adjacent, and the cost";
     case Verb.UseAbilityThird:
-      return isGuardCard(s.unitCard[u]) && suitOf(s.unitCard[u]) === Suit.Diamonds && abilityOk(s, rs, u, true) ? null : 'no third ability option to use';
+      return isGuardCard(s.unitCard[u]) && suitOf(s.unitCard[u]) === Suit.Diamonds && abilityOk(s, rs, u, true)
+        ? null
+        : 'no third ability option to use';
   }
   return 'no such verb';
 }
@@ -500,7 +541,8 @@ export function checkCommand(s: MerlinState, rs: Ruleset, seat: number, u: numbe
  * acted, with a target (an enemy card or unit) that both may attack.
  */
 export function partnerOk(s: MerlinState, rs: Ruleset, u: number, p: number): boolean {
-  if (p === u || s.unitOwner[p] !== s.unitOwner[u] || !isGolemCard(s.unitCard[p]) || s.unitActiveFrom[p] > s.turn || !fresh(s, p)) return false;
+  if (p === u || s.unitOwner[p] !== s.unitOwner[u] || !isGolemCard(s.unitCard[p]) || s.unitActiveFrom[p] > s.turn || !fresh(s, p))
+    return false;
   return coordVerbOk(s, rs, u, p, Verb.AttackProperty) || coordVerbOk(s, rs, u, p, Verb.AttackUnit);
 }
 
@@ -581,7 +623,8 @@ export function ward(s: MerlinState, rs: Ruleset, u: number): number {
 /** Inspiring Bulwark (D136): extra Hit Points of golem `u` while a friendly Liege's Royal Boon carries it. */
 function inspiringFor(s: MerlinState, rs: Ruleset, u: number): number {
   const flags = s.unitFlags;
-  for (let q = 0; q < flags.length; q++) if (flags[q] & UnitFlag.Inspiring && s.unitOwner[q] === s.unitOwner[u]) return rs.data.combat.combinations.inspiringBulwark.hp;
+  for (let q = 0; q < flags.length; q++)
+    if (flags[q] & UnitFlag.Inspiring && s.unitOwner[q] === s.unitOwner[u]) return rs.data.combat.combinations.inspiringBulwark.hp;
   return 0;
 }
 
@@ -784,7 +827,8 @@ export function attackProperty(s: MerlinState, rs: Ruleset, a: number, k: number
   }
   strike(s, rs, a, back);
   if (partner >= 0) strike(s, rs, partner, back);
-  if (!aGolem) for (const u of defs) if (isGolemCard(s.unitCard[u]) && s.unitHp[u] > 0 && s.unitHp[a] > 0) strike(s, rs, a, power(s, rs, u, false));
+  if (!aGolem)
+    for (const u of defs) if (isGolemCard(s.unitCard[u]) && s.unitHp[u] > 0 && s.unitHp[a] > 0) strike(s, rs, a, power(s, rs, u, false));
   sweep(s);
 }
 
@@ -804,7 +848,9 @@ export function useAbility(s: MerlinState, rs: Ruleset, u: number, alt = false, 
 /** Strategic Bombardment: the Explosive Artillerist pays her Essence Grain (less on `cheapOnTotal`, more for the enhanced bomb) and bombs. */
 function strategicBombardment(s: MerlinState, rs: Ruleset, u: number, alt: boolean): void {
   const c = rs.data.combat;
-  const cost = (s.die1 + s.die2 === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) + (alt ? c.bombardment.enhanceGrain : 0);
+  const cost =
+    (s.die1 + s.die2 === c.bombardment.cheapOnTotal ? c.bombardment.cheapGrain : c.bombardment.grain) +
+    (alt ? c.bombardment.enhanceGrain : 0);
   payToSupply(s, s.unitOwner[u], 2, cost);
   s.unitActed[u] = s.turn;
   bombard(s, rs, u, alt);
@@ -848,8 +894,10 @@ function kingAbility(s: MerlinState, rs: Ruleset, u: number, alt: boolean, third
       break;
     case Suit.Diamonds:
       delta = k.grandArtificer.costOfLivingDelta;
-      if (third) s.unitAtk[otherGuard(s, u)] += k.grandArtificer.strengthBonus; // Sharpen Blades (D139)
-      else if (alt) s.unitFlags[otherGuard(s, u)] |= UnitFlag.FortifiedWill; // Fortify Will (D139)
+      if (third)
+        s.unitAtk[otherGuard(s, u)] += k.grandArtificer.strengthBonus; // Sharpen Blades (D139)
+      else if (alt)
+        s.unitFlags[otherGuard(s, u)] |= UnitFlag.FortifiedWill; // Fortify Will (D139)
       else s.unitHp[otherGuard(s, u)] += k.grandArtificer.bonus; // Reinforce Armor
       break;
     default:
@@ -1090,7 +1138,13 @@ export function dealSkirmish(s: MerlinState, rs: Ruleset): void {
 
 /** The verb of each verb kind (Move .. UseAbility, UseAbilityAlt, Combine, UseAbilityThird). */
 export function verbOfKind(kind: number): number {
-  return kind === Kind.UseAbilityAlt ? Verb.UseAbilityAlt : kind === Kind.Combine ? Verb.Combine : kind === Kind.UseAbilityThird ? Verb.UseAbilityThird : kind - Kind.Move + Verb.Move;
+  return kind === Kind.UseAbilityAlt
+    ? Verb.UseAbilityAlt
+    : kind === Kind.Combine
+      ? Verb.Combine
+      : kind === Kind.UseAbilityThird
+        ? Verb.UseAbilityThird
+        : kind - Kind.Move + Verb.Move;
 }
 
 /** Why the commanded unit cannot take `verb`, or null; with a Coordinated Strike partner chosen, only a shared attack. */
@@ -1197,7 +1251,12 @@ export const COMBAT_RULES: KindRules = {
     describe: () => 'defend the card the unit stands on',
   },
   [Kind.UseAbility]: { phases: [Phase.UnitVerb], check: verbCheck, apply: applyAbility, describe: () => "use the unit's ability" },
-  [Kind.UseAbilityAlt]: { phases: [Phase.UnitVerb], check: verbCheck, apply: applyAbility, describe: () => "use the ability's second option (+1 Hit Point)" },
+  [Kind.UseAbilityAlt]: {
+    phases: [Phase.UnitVerb],
+    check: verbCheck,
+    apply: applyAbility,
+    describe: () => "use the ability's second option (+1 Hit Point)",
+  },
   [Kind.UseAbilityThird]: {
     phases: [Phase.UnitVerb],
     check: verbCheck,

@@ -168,7 +168,9 @@ export const DECREE_RULES: KindRules = {
     check: (s, _rs, _seat, a) => (a < s.decreeOptions.length ? null : 'no such decree option'),
     apply: (s, _rs, _seat, a) => chooseDecree(s, a),
     describe: (rs, a, _b, s) =>
-      s && s.decreeOptions[a] !== undefined ? `choose decree "${cardDef(rs, DECK_INDEX.royalDecrees, s.decreeOptions[a]).name}"` : `choose decree option ${a}`,
+      s && s.decreeOptions[a] !== undefined
+        ? `choose decree "${cardDef(rs, DECK_INDEX.royalDecrees, s.decreeOptions[a]).name}"`
+        : `choose decree option ${a}`,
   },
   [Kind.EnactDecree]: {
     phases: [Phase.DecreeDecide],

@@ -32,7 +32,12 @@ function counterFloor(rs: Ruleset, counter: string): number {
 }
 
 /** Change a public counter with the ruleset's floors. */
-export function bumpCounter(s: MerlinState, rs: Ruleset, counter: 'costOfLiving' | 'researchCost' | 'taxRate' | 'volatility', delta: number): void {
+export function bumpCounter(
+  s: MerlinState,
+  rs: Ruleset,
+  counter: 'costOfLiving' | 'researchCost' | 'taxRate' | 'volatility',
+  delta: number,
+): void {
   const v = s[counter] + delta;
   const floor = counterFloor(rs, counter);
   s[counter] = v < floor ? floor : v;
@@ -53,7 +58,15 @@ function activeSeats(s: MerlinState, out: number[] = []): number[] {
  * (seat * fieldSlots + slot, or -1), and `unit` (the unit a unit effect acts on, or -1; D138). Returns false,
  * changing nothing, when a transfer cannot be covered.
  */
-export function applyEffects(s: MerlinState, rs: Ruleset, def: CardDef, owner: number, target: number, slotKey: number, unit = -1): boolean {
+export function applyEffects(
+  s: MerlinState,
+  rs: Ruleset,
+  def: CardDef,
+  owner: number,
+  target: number,
+  slotKey: number,
+  unit = -1,
+): boolean {
   if (def.condition && !conditionHolds(s, rs, def.condition, owner, target)) return false;
   if (!effectsFeasible(s, rs, def, owner, target, slotKey)) return false;
   const each = activeSeats(s);
@@ -64,12 +77,18 @@ export function applyEffects(s: MerlinState, rs: Ruleset, def: CardDef, owner: n
 /** Whether a card's condition holds now (D111). 0.1.27b "Using Potions": a potion waits "until its condition is met". */
 export function conditionHolds(s: MerlinState, rs: Ruleset, c: Condition, owner: number, target: number): boolean {
   switch (c.if) {
-    case 'ownerGoldAtMost': return owner >= 0 && s.gold[owner] <= c.amount;
-    case 'ownerGoldAtLeast': return owner >= 0 && s.gold[owner] >= c.amount;
-    case 'targetGoldAtLeast': return target >= 0 && s.gold[target] >= c.amount;
-    case 'rowAtLeast': return s.row >= c.amount;
-    case 'costOfLivingAtLeast': return s.costOfLiving >= c.amount;
-    case 'season': return rs.wheels[s.wheelKind][s.wheelPos].season === c.season;
+    case 'ownerGoldAtMost':
+      return owner >= 0 && s.gold[owner] <= c.amount;
+    case 'ownerGoldAtLeast':
+      return owner >= 0 && s.gold[owner] >= c.amount;
+    case 'targetGoldAtLeast':
+      return target >= 0 && s.gold[target] >= c.amount;
+    case 'rowAtLeast':
+      return s.row >= c.amount;
+    case 'costOfLivingAtLeast':
+      return s.costOfLiving >= c.amount;
+    case 'season':
+      return rs.wheels[s.wheelKind][s.wheelPos].season === c.season;
   }
 }
 
@@ -84,7 +103,14 @@ function investTarget(s: MerlinState, k: number, investedOnly: boolean): boolean
 }
 
 /** Slot keys a damage/heal effect acts on: the chosen slot, or every investable property of `seat` (heal: only invested ones). */
-function investTargets(s: MerlinState, rs: Ruleset, scope: 'slot' | 'properties', seat: number, slotKey: number, investedOnly: boolean): number[] {
+function investTargets(
+  s: MerlinState,
+  rs: Ruleset,
+  scope: 'slot' | 'properties',
+  seat: number,
+  slotKey: number,
+  investedOnly: boolean,
+): number[] {
   if (scope === 'slot') return slotKey >= 0 && investable(s, slotKey) ? [slotKey] : [];
   const out: number[] = [];
   if (seat < 0) return out;
@@ -94,7 +120,14 @@ function investTargets(s: MerlinState, rs: Ruleset, scope: 'slot' | 'properties'
 }
 
 /** investTargets(...).length, without the array. */
-function investTargetCount(s: MerlinState, rs: Ruleset, scope: 'slot' | 'properties', seat: number, slotKey: number, investedOnly: boolean): number {
+function investTargetCount(
+  s: MerlinState,
+  rs: Ruleset,
+  scope: 'slot' | 'properties',
+  seat: number,
+  slotKey: number,
+  investedOnly: boolean,
+): number {
   if (scope === 'slot') return slotKey >= 0 && investable(s, slotKey) ? 1 : 0;
   if (seat < 0) return 0;
   const F = rs.data.table.fieldSlots;
@@ -177,7 +210,16 @@ export function effectsFeasible(s: MerlinState, rs: Ruleset, def: CardDef, owner
   return true;
 }
 
-function applyFeasible(s: MerlinState, rs: Ruleset, def: CardDef, owner: number, target: number, slotKey: number, each: number[], unit: number): void {
+function applyFeasible(
+  s: MerlinState,
+  rs: Ruleset,
+  def: CardDef,
+  owner: number,
+  target: number,
+  slotKey: number,
+  each: number[],
+  unit: number,
+): void {
   for (const e of def.effects) {
     switch (e.op) {
       case 'deactivateUnit':
@@ -267,7 +309,7 @@ function applyFeasible(s: MerlinState, rs: Ruleset, def: CardDef, owner: number,
         break;
       case 'dispel': {
         let left = e.count;
-        for (let i = 0; i < s.potionOwner.length && left > 0; ) {
+        for (let i = 0; i < s.potionOwner.length && left > 0;) {
           if (s.potionOwner[i] === target) {
             removePotion(s, i, true);
             left--;
@@ -453,12 +495,13 @@ export function rollTriggers(s: MerlinState, rs: Ruleset, total: number): void {
     if (def.waiveOn.includes(total)) removeReading(s, i);
     else if (def.trigger.on === 'roll' && def.trigger.totals.includes(total)) resolveReading(s, rs, i);
   }
-  for (let i = 0; i < s.potionCard.length; ) {
+  for (let i = 0; i < s.potionCard.length;) {
     const def = cardDef(rs, DECK_INDEX.potions, s.potionCard[i]);
     const t = def.trigger;
     const k = s.potionSlot[i];
     const fires =
-      ((t.on === 'roll' && t.totals.includes(total)) || (t.on === 'slotRolled' && k >= 0 && slotNumber(s, k) === total)) && potionReady(s, rs, def, i);
+      ((t.on === 'roll' && t.totals.includes(total)) || (t.on === 'slotRolled' && k >= 0 && slotNumber(s, k) === total)) &&
+      potionReady(s, rs, def, i);
     if (fires) resolvePotion(s, rs, i);
     else i++;
   }
@@ -481,7 +524,7 @@ export function turnTriggers(s: MerlinState, rs: Ruleset): void {
     if (def.trigger.on === 'turns' && age >= def.trigger.turns) resolveReading(s, rs, i);
     else if (def.expiresAfterTurns !== undefined && age > def.expiresAfterTurns) removeReading(s, i);
   }
-  for (let i = 0; i < s.potionCard.length; ) {
+  for (let i = 0; i < s.potionCard.length;) {
     const def = cardDef(rs, DECK_INDEX.potions, s.potionCard[i]);
     const age = s.turn - s.potionTurn[i];
     if (def.trigger.on === 'turns' && age >= def.trigger.turns && potionReady(s, rs, def, i)) resolvePotion(s, rs, i);
@@ -499,7 +542,7 @@ export function seasonTriggers(s: MerlinState, rs: Ruleset, season: string): voi
     const def = cardDef(rs, s.readingDeck[i], s.readingCard[i]);
     if (def.trigger.on === 'season' && def.trigger.season === season) resolveReading(s, rs, i);
   }
-  for (let i = 0; i < s.potionCard.length; ) {
+  for (let i = 0; i < s.potionCard.length;) {
     const def = cardDef(rs, DECK_INDEX.potions, s.potionCard[i]);
     if (def.trigger.on === 'season' && def.trigger.season === season && potionReady(s, rs, def, i)) resolvePotion(s, rs, i);
     else i++;
@@ -517,4 +560,3 @@ export function returnCardsUnder(s: MerlinState, k: number): void {
     removeAt(s.underKey, i);
   }
 }
-

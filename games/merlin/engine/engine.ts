@@ -33,12 +33,40 @@ import { startTurn, TURN_RULES } from './turn.ts';
 import { afterDecree, REGULATION_RULES } from './regulations.ts';
 import { hasHighestNetWorth, VICTORY_RULES } from './victory.ts';
 import {
-  animate, attackProperty, attackPropertyOk, attackUnit, attackUnitOk, checkAnimate, checkCommand, checkLastCall, checkMotivate, checkUnitVerb,
-  COMBAT_RULES, coordinatedStrike, moveOk, moveUnit, motivate, partnerOk, placeOk, recipientOk, sacrificeOk, squareKey, transmute, unitAt, Verb,
+  animate,
+  attackProperty,
+  attackPropertyOk,
+  attackUnit,
+  attackUnitOk,
+  checkAnimate,
+  checkCommand,
+  checkLastCall,
+  checkMotivate,
+  checkUnitVerb,
+  COMBAT_RULES,
+  coordinatedStrike,
+  moveOk,
+  moveUnit,
+  motivate,
+  partnerOk,
+  placeOk,
+  recipientOk,
+  sacrificeOk,
+  squareKey,
+  transmute,
+  unitAt,
+  Verb,
   verbOfKind,
 } from './combat.ts';
 import {
-  applyMarketAction, isOfferTarget, legalMarketMain, legalOfferTargets, legalTerms, MARKET_MAIN_KINDS, MARKET_RULES, offerTargetOk,
+  applyMarketAction,
+  isOfferTarget,
+  legalMarketMain,
+  legalOfferTargets,
+  legalTerms,
+  MARKET_MAIN_KINDS,
+  MARKET_RULES,
+  offerTargetOk,
 } from './offers.ts';
 import { checkRaise } from './trade.ts';
 import { combine, comboPartnerOk } from './combinations.ts';
@@ -76,19 +104,25 @@ const SUB_DECISION_RULES: KindRules = {
     check: (s, rs, seat, a) => checkSelectSlot(s, rs, seat, a),
     apply: (s, rs, seat, a) => applySelectSlot(s, rs, seat, a),
     describe: (rs, a, _b, s) =>
-      s && s.pending === Pending.SpellTargetSlot ? `choose ${slotName(rs, s, a, s.pendingPlayer)} of player ${s.pendingPlayer}` : `choose ${slotName(rs, s, a)}`,
+      s && s.pending === Pending.SpellTargetSlot
+        ? `choose ${slotName(rs, s, a, s.pendingPlayer)} of player ${s.pendingPlayer}`
+        : `choose ${slotName(rs, s, a)}`,
   },
   [Kind.SelectPlayer]: {
     phases: [Phase.SelectPlayer],
     check: (s, rs, seat, a) => {
       if (a >= s.numPlayers) return 'no player at that offset';
       if (isOfferTarget(s)) return offerTargetOk(s, rs, seat, (seat + a) % s.numPlayers) ? null : 'that player cannot take this offer';
-      if (s.pending === Pending.RaidHand) return raidTargetOk(s, seat, (seat + a) % s.numPlayers) ? null : 'not an opponent with a card in hand';
+      if (s.pending === Pending.RaidHand)
+        return raidTargetOk(s, seat, (seat + a) % s.numPlayers) ? null : 'not an opponent with a card in hand';
       const def = handCardDef(rs, s.hands[seat][s.pendingHand]);
-      return spellTargetOk(s, rs, seat, (seat + a) % s.numPlayers, def.target === 'opponentLand') ? null : 'not a valid target for this spell';
+      return spellTargetOk(s, rs, seat, (seat + a) % s.numPlayers, def.target === 'opponentLand')
+        ? null
+        : 'not a valid target for this spell';
     },
     apply: applySelectPlayer,
-    describe: (_rs, a, _b, s) => (s && s.decider >= 0 ? `choose player ${(s.decider + a) % s.numPlayers}` : `choose the player ${a} seat(s) to the left`),
+    describe: (_rs, a, _b, s) =>
+      s && s.decider >= 0 ? `choose player ${(s.decider + a) % s.numPlayers}` : `choose the player ${a} seat(s) to the left`,
   },
   [Kind.SelectSquare]: {
     phases: [Phase.SelectSquare],
@@ -107,7 +141,8 @@ const SUB_DECISION_RULES: KindRules = {
   },
   [Kind.Bid]: {
     phases: [Phase.AuctionBid, Phase.DecreeBid],
-    check: (s, rs, seat, a) => (a <= (s.phase === Phase.AuctionBid ? maxAuctionBid(s, rs, seat) : s.gold[seat]) ? null : 'cannot bid more gold than you hold'),
+    check: (s, rs, seat, a) =>
+      a <= (s.phase === Phase.AuctionBid ? maxAuctionBid(s, rs, seat) : s.gold[seat]) ? null : 'cannot bid more gold than you hold',
     apply: (s, rs, seat, a) => {
       if (s.phase === Phase.AuctionBid) {
         if (placeAuctionBid(s, rs, a)) {
@@ -128,8 +163,21 @@ const SUB_DECISION_RULES: KindRules = {
  * whose phases include Phase.Main (`KIND_REGISTRY.main`, sized from the largest kind).
  */
 export const KIND_REGISTRY = buildRegistry([
-  TURN_RULES, READING_RULES, PLAYING_CARD_RULES, MAGIC_RULES, PROPERTY_RULES, RESEARCH_RULES, CHAUFFEUR_RULES, LAND_RULES, VICTORY_RULES,
-  DECREE_RULES, TAX_RULES, REGULATION_RULES, COMBAT_RULES, MARKET_RULES, SUB_DECISION_RULES,
+  TURN_RULES,
+  READING_RULES,
+  PLAYING_CARD_RULES,
+  MAGIC_RULES,
+  PROPERTY_RULES,
+  RESEARCH_RULES,
+  CHAUFFEUR_RULES,
+  LAND_RULES,
+  VICTORY_RULES,
+  DECREE_RULES,
+  TAX_RULES,
+  REGULATION_RULES,
+  COMBAT_RULES,
+  MARKET_RULES,
+  SUB_DECISION_RULES,
 ]);
 
 /**
@@ -138,27 +186,65 @@ export const KIND_REGISTRY = buildRegistry([
  * as its chapter declares it; a fast path can be added later where the profile asks for one.
  */
 const FAST_MAIN = new Uint8Array(KIND_LIMIT);
-for (const k of [Kind.EndTurn, Kind.BuyCard, Kind.PlayCard, Kind.SellSpell, Kind.Invest, Kind.FundLab, Kind.CreateSpecialised, Kind.CreateChauffeur,
-  Kind.Deposit, Kind.Withdraw, Kind.Plant, Kind.Unplant, Kind.BrewMead, Kind.SellMead, Kind.PlayCrowns, ...MARKET_MAIN_KINDS, Kind.Animate,
-  Kind.Motivate, Kind.MotivateNow, Kind.CommandUnit, Kind.LastCall, ...MINT_MAIN_KINDS]) FAST_MAIN[k] = 1;
+for (const k of [
+  Kind.EndTurn,
+  Kind.BuyCard,
+  Kind.PlayCard,
+  Kind.SellSpell,
+  Kind.Invest,
+  Kind.FundLab,
+  Kind.CreateSpecialised,
+  Kind.CreateChauffeur,
+  Kind.Deposit,
+  Kind.Withdraw,
+  Kind.Plant,
+  Kind.Unplant,
+  Kind.BrewMead,
+  Kind.SellMead,
+  Kind.PlayCrowns,
+  ...MARKET_MAIN_KINDS,
+  Kind.Animate,
+  Kind.Motivate,
+  Kind.MotivateNow,
+  Kind.CommandUnit,
+  Kind.LastCall,
+  ...MINT_MAIN_KINDS,
+])
+  FAST_MAIN[k] = 1;
 const CHECKED_MAIN: readonly number[] = KINDS.filter((k) => KIND_REGISTRY.main[k] && !FAST_MAIN[k]);
 
 /** A readable name for each Phase value (illegal-action reasons, the replay viewer). */
 export const PHASE_NAMES: Record<number, string> = {
-  [Phase.AuctionBid]: 'turn-order auction', [Phase.FutureReading]: 'future reading', [Phase.Main]: 'free actions',
-  [Phase.SelectSlot]: 'choose a slot', [Phase.SelectPlayer]: 'choose a player', [Phase.DecreeChoose]: 'choose a decree',
-  [Phase.DecreeDecide]: 'enact or refuse the decree', [Phase.DecreeBid]: 'decree auction', [Phase.Tax]: 'tax season',
-  [Phase.TaxVote]: 'tax-rate vote', [Phase.CostOfLivingVote]: 'Cost of the Living vote', [Phase.VolatilityVote]: 'Volatility vote', [Phase.GameOver]: 'game over', [Phase.OfferRespond]: 'an offer to accept or refuse',
-  [Phase.SelectTerm]: 'choose a price or term', [Phase.PropertyAuction]: 'a property auction',
-  [Phase.UnitVerb]: "choose the unit's verb", [Phase.SelectSquare]: 'choose a board square', [Phase.SelectUnit]: 'choose a unit',
-  [Phase.RegulationPropose]: 'propose a regulation', [Phase.RegulationVote]: 'the regulation vote',
+  [Phase.AuctionBid]: 'turn-order auction',
+  [Phase.FutureReading]: 'future reading',
+  [Phase.Main]: 'free actions',
+  [Phase.SelectSlot]: 'choose a slot',
+  [Phase.SelectPlayer]: 'choose a player',
+  [Phase.DecreeChoose]: 'choose a decree',
+  [Phase.DecreeDecide]: 'enact or refuse the decree',
+  [Phase.DecreeBid]: 'decree auction',
+  [Phase.Tax]: 'tax season',
+  [Phase.TaxVote]: 'tax-rate vote',
+  [Phase.CostOfLivingVote]: 'Cost of the Living vote',
+  [Phase.VolatilityVote]: 'Volatility vote',
+  [Phase.GameOver]: 'game over',
+  [Phase.OfferRespond]: 'an offer to accept or refuse',
+  [Phase.SelectTerm]: 'choose a price or term',
+  [Phase.PropertyAuction]: 'a property auction',
+  [Phase.UnitVerb]: "choose the unit's verb",
+  [Phase.SelectSquare]: 'choose a board square',
+  [Phase.SelectUnit]: 'choose a unit',
+  [Phase.RegulationPropose]: 'propose a regulation',
+  [Phase.RegulationVote]: 'the regulation vote',
 };
 
 /** The Chauffeur vault kinds, in id order (legalMain; a module constant, not an array per call). */
 const VAULT_KINDS = [Kind.Deposit, Kind.Withdraw] as const;
 
 /** whyIllegal's refusal for an action of another phase, per phase (made once: whyIllegal runs on every action). */
-const WRONG_CHOICE: Record<number, string> = Object.fromEntries(Object.entries(PHASE_NAMES).map(([p, name]) => [p, `not a choice during ${name}`]));
+const WRONG_CHOICE: Record<number, string> = Object.fromEntries(
+  Object.entries(PHASE_NAMES).map(([p, name]) => [p, `not a choice during ${name}`]),
+);
 
 /** Why action `id` is illegal in `s` (a short reason), or null when it is legal. The reference legality check. */
 export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | null {
@@ -214,7 +300,9 @@ function checkSquare(s: MerlinState, rs: Ruleset, seat: number, k: number): stri
     case Pending.AttackProperty:
       return attackPropertyOk(s, rs, s.cmdUnit, k) ? null : 'not an enemy card this unit can attack';
     case Pending.CoordAttackProperty:
-      return attackPropertyOk(s, rs, s.cmdUnit, k) && attackPropertyOk(s, rs, s.cmdPartner, k) ? null : 'not an enemy card both golems can attack';
+      return attackPropertyOk(s, rs, s.cmdUnit, k) && attackPropertyOk(s, rs, s.cmdPartner, k)
+        ? null
+        : 'not an enemy card both golems can attack';
   }
   return 'no square is being chosen';
 }
@@ -306,7 +394,8 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
     case Phase.SelectPlayer: {
       if (isOfferTarget(s)) return legalOfferTargets(s, rs, seat, out);
       if (s.pending === Pending.RaidHand) {
-        for (let off = 1; off < s.numPlayers; off++) if (raidTargetOk(s, seat, (seat + off) % s.numPlayers)) out[n++] = base[Kind.SelectPlayer] + off - 1;
+        for (let off = 1; off < s.numPlayers; off++)
+          if (raidTargetOk(s, seat, (seat + off) % s.numPlayers)) out[n++] = base[Kind.SelectPlayer] + off - 1;
         return n;
       }
       const needsLand = handCardDef(rs, s.hands[seat][s.pendingHand]).target === 'opponentLand';
@@ -377,12 +466,18 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
   }
   for (let i = 0; i < end; i++) {
     const kind = s.slotKind[k0 + i];
-    if ((kind === SlotKind.SpellLab || kind === SlotKind.PotionLab) && checkFundLab(s, rs, seat, i) === null) out[n++] = base[Kind.FundLab] + i;
+    if ((kind === SlotKind.SpellLab || kind === SlotKind.PotionLab) && checkFundLab(s, rs, seat, i) === null)
+      out[n++] = base[Kind.FundLab] + i;
   }
   for (let i = 0; i < end; i++) {
     const k = k0 + i;
     const kind = s.slotKind[k];
-    if ((kind === SlotKind.SpellLab || kind === SlotKind.PotionLab) && s.slotFunds[k] > 0 && s.slotHits[k] === 0 && s.slotSpent[k] >= rs.data.research.spentForSuccess) {
+    if (
+      (kind === SlotKind.SpellLab || kind === SlotKind.PotionLab) &&
+      s.slotFunds[k] > 0 &&
+      s.slotHits[k] === 0 &&
+      s.slotSpent[k] >= rs.data.research.spentForSuccess
+    ) {
       if (kind === SlotKind.SpellLab ? freeProp > 0 : bare > 0) out[n++] = base[Kind.CreateSpecialised] + i;
     }
   }
@@ -393,7 +488,8 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
       for (let a = 0; a < V; a++) if (checkVault(s, rs, seat, i, a, kind === Kind.Withdraw) === null) out[n++] = base[kind] + i * V + a;
     }
   }
-  for (let i = 0; i < end; i++) if (s.slotTopKind[k0 + i] === TopKind.Land && checkPlant(s, rs, seat, i, false) === null) out[n++] = base[Kind.Plant] + i;
+  for (let i = 0; i < end; i++)
+    if (s.slotTopKind[k0 + i] === TopKind.Land && checkPlant(s, rs, seat, i, false) === null) out[n++] = base[Kind.Plant] + i;
   for (let i = 0; i < end; i++) if (s.slotPlanted[k0 + i] > 0) out[n++] = base[Kind.Unplant] + i;
   if (checkBrewMead(s, rs, seat) === null) out[n++] = base[Kind.BrewMead];
   if (s.mead[seat] > 0) out[n++] = base[Kind.SellMead];
@@ -441,9 +537,11 @@ function legalCombatMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Ar
   for (let q = 0; q < SQ; q++) {
     const k = squareKey(s, rs, seat, q);
     const on = unitsOn(s, k);
-    for (let l = 0; l < L && l < on; l++) if (checkCommand(s, rs, seat, unitAt(s, k, l)) === null) out[n++] = base[Kind.CommandUnit] + q * L + l;
+    for (let l = 0; l < L && l < on; l++)
+      if (checkCommand(s, rs, seat, unitAt(s, k, l)) === null) out[n++] = base[Kind.CommandUnit] + q * L + l;
   }
-  if (s.mead[seat] > 0) for (let i = 0; i < rs.data.table.fieldSlots; i++) if (checkLastCall(s, rs, seat, i) === null) out[n++] = base[Kind.LastCall] + i;
+  if (s.mead[seat] > 0)
+    for (let i = 0; i < rs.data.table.fieldSlots; i++) if (checkLastCall(s, rs, seat, i) === null) out[n++] = base[Kind.LastCall] + i;
   return n;
 }
 

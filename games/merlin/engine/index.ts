@@ -7,11 +7,29 @@
  */
 export { createGame } from './setup.ts';
 export {
-  applyAction, actionMask, currentPlayer, describeAction, isTerminal, isTruncated, legalActionList, legalActions, PHASE_NAMES, whyIllegal,
+  applyAction,
+  actionMask,
+  currentPlayer,
+  describeAction,
+  isTerminal,
+  isTruncated,
+  legalActionList,
+  legalActions,
+  PHASE_NAMES,
+  whyIllegal,
 } from './engine.ts';
 export { actionId, catalogue, Kind, KIND_NAMES, type ActionCatalogue } from './actions.ts';
 export {
-  activeSeat, cloneState, deserializeState, Phase, serializeState, STATE_VERSION, statesEqual, Victory, VICTORY_NAMES, type MerlinState,
+  activeSeat,
+  cloneState,
+  deserializeState,
+  Phase,
+  serializeState,
+  STATE_VERSION,
+  statesEqual,
+  Victory,
+  VICTORY_NAMES,
+  type MerlinState,
 } from './state.ts';
 export { netWorth, ranking } from './victory.ts';
 export { bestAsk, bestBid, bidPrice, marketWorth, spotPrice } from './market.ts';

@@ -9,7 +9,17 @@ import { IllegalActionError } from '../../../lib/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { DECK_NAMES } from '../cards/schema.ts';
 import { catalogue } from './actions.ts';
-import { cloneState, deserializeState, HAND_POTION, HAND_SPELL, Phase, serializeState, SlotKind, TopKind, type MerlinState } from './state.ts';
+import {
+  cloneState,
+  deserializeState,
+  HAND_POTION,
+  HAND_SPELL,
+  Phase,
+  serializeState,
+  SlotKind,
+  TopKind,
+  type MerlinState,
+} from './state.ts';
 import { applyAction, legalActions, whyIllegal } from './engine.ts';
 import { landNumberAt } from './ledger.ts';
 import { buildPlayingDeck } from './cards.ts';
@@ -53,7 +63,8 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
       else com[rs.landCommodity[landNumberAt(s, k)]] += s.slotPlanted[k];
     }
     if (s.slotVault[k] > 0 && s.slotKind[k] !== SlotKind.Chauffeur) out.push(`slot ${k} holds vault gold but is no Chauffeur`);
-    if (s.slotFunds[k] > 0 && s.slotKind[k] !== SlotKind.SpellLab && s.slotKind[k] !== SlotKind.PotionLab) out.push(`slot ${k} holds research funds but is no lab`);
+    if (s.slotFunds[k] > 0 && s.slotKind[k] !== SlotKind.SpellLab && s.slotKind[k] !== SlotKind.PotionLab)
+      out.push(`slot ${k} holds research funds but is no lab`);
   }
   // The Grand Market (bids, escrow, R.O.W. stimulus bids, asks) and the horse carts (engine/market.ts).
   for (let k = 0; k < P * 3; k++) {
@@ -63,7 +74,7 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
     neg(`mktEscBid[${k}]`, s.mktEscBid[k]);
     neg(`mktEscGold[${k}]`, s.mktEscGold[k]);
     neg(`mktAskQty[${k}]`, s.mktAskQty[k]);
-    if ((s.mktAskQty[k] > 0) !== (s.mktAsk[k] > 0)) out.push(`ask ${k} has units without a price or a price without units`);
+    if (s.mktAskQty[k] > 0 !== s.mktAsk[k] > 0) out.push(`ask ${k} has units without a price or a price without units`);
   }
   for (let c = 0; c < 3; c++) {
     gold += s.rowBids[c] * s.rowBidPrice[c];
@@ -81,12 +92,14 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
     if (s.futShort[k] < 0) continue;
     if (s.futShort[k] === s.futLong[k]) out.push(`futures contract ${k}: the short is its own long`);
     if (s.futOwed[k] < 0 || s.futOwed[k] > rs.data.finance.bushel) out.push(`futures contract ${k} owes ${s.futOwed[k]} units`);
-    if (s.eliminated[s.futShort[k]] || (s.futLong[k] >= 0 && s.eliminated[s.futLong[k]])) out.push(`futures contract ${k} has an eliminated party`);
+    if (s.eliminated[s.futShort[k]] || (s.futLong[k] >= 0 && s.eliminated[s.futLong[k]]))
+      out.push(`futures contract ${k} has an eliminated party`);
   }
   for (let k = 0; k < s.polSeller.length; k++) {
     gold += s.polCover[k];
     neg(`polCover[${k}]`, s.polCover[k]);
-    if (s.polSeller[k] < 0 ? s.polCover[k] !== 0 || s.polBuyer[k] >= 0 : (s.polBuyer[k] < 0) !== (s.polCover[k] === 0)) out.push(`policy ${k} is malformed`);
+    if (s.polSeller[k] < 0 ? s.polCover[k] !== 0 || s.polBuyer[k] >= 0 : s.polBuyer[k] < 0 !== (s.polCover[k] === 0))
+      out.push(`policy ${k} is malformed`);
   }
   for (let k = 0; k < s.loanLender.length; k++) {
     if (s.loanLender[k] < 0) continue;
@@ -94,7 +107,7 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
     if (s.eliminated[s.loanLender[k]] || s.eliminated[s.loanBorrower[k]]) out.push(`loan ${k} has an eliminated party`);
   }
   out.push(...checkMint(s, rs));
-  if ((s.phase === Phase.OfferRespond) !== (s.offerTo >= 0)) out.push('an offer counterparty is set outside OfferRespond (or missing in it)');
+  if ((s.phase === Phase.OfferRespond) !== s.offerTo >= 0) out.push('an offer counterparty is set outside OfferRespond (or missing in it)');
   if (gold !== rs.data.supply.gold) out.push(`gold is not conserved: ${gold} != ${rs.data.supply.gold}`);
   const totals = [rs.data.supply.commodities.souls, rs.data.supply.commodities.elixirOil, rs.data.supply.commodities.essenceGrain];
   for (let c = 0; c < 3; c++) if (com[c] !== totals[c]) out.push(`commodity ${c} is not conserved: ${com[c]} != ${totals[c]}`);
@@ -158,7 +171,18 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
 function checkUnits(s: MerlinState, rs: Ruleset): string[] {
   const out: string[] = [];
   const n = s.unitCard.length;
-  const arrays = [s.unitOwner, s.unitPos, s.unitAtk, s.unitHp, s.unitActiveFrom, s.unitActed, s.unitStance, s.unitShield, s.unitExtraAttacks, s.unitFlags];
+  const arrays = [
+    s.unitOwner,
+    s.unitPos,
+    s.unitAtk,
+    s.unitHp,
+    s.unitActiveFrom,
+    s.unitActed,
+    s.unitStance,
+    s.unitShield,
+    s.unitExtraAttacks,
+    s.unitFlags,
+  ];
   if (arrays.some((a) => a.length !== n)) out.push('unit arrays out of step');
   const squares = s.numPlayers * rs.data.table.fieldSlots;
   const guards = new Array<number>(s.numPlayers).fill(0);
@@ -218,7 +242,8 @@ export function checkDeep(s: MerlinState, rs: Ruleset, illegalSample?: number): 
       applyAction(c, rs, id);
       out.push(`illegal action ${id} was accepted`);
     } catch (e) {
-      if (!(e instanceof IllegalActionError) && s.phase !== Phase.GameOver) out.push(`illegal action ${id} threw ${(e as Error).name}, not IllegalActionError`);
+      if (!(e instanceof IllegalActionError) && s.phase !== Phase.GameOver)
+        out.push(`illegal action ${id} threw ${(e as Error).name}, not IllegalActionError`);
       if (serializeState(c) !== before) out.push(`illegal action ${id} changed the state`);
     }
   }

@@ -85,7 +85,8 @@ export function applyRepayLoan(s: MerlinState, seat: number, k: number): void {
 
 /** True when `seat` has a loan past its due month. */
 export function hasOverdueLoan(s: MerlinState, seat: number): boolean {
-  for (let k = 0; k < s.loanLender.length; k++) if (s.loanBorrower[k] === seat && s.loanLender[k] >= 0 && s.months >= s.loanDue[k]) return true;
+  for (let k = 0; k < s.loanLender.length; k++)
+    if (s.loanBorrower[k] === seat && s.loanLender[k] >= 0 && s.months >= s.loanDue[k]) return true;
   return false;
 }
 

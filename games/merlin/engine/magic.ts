@@ -50,7 +50,8 @@ export function checkCastSpell(s: MerlinState, rs: Ruleset, seat: number, def: C
 /** Why the potion recipe `def` cannot be brewed now, or null. */
 export function checkBrewPotion(s: MerlinState, rs: Ruleset, seat: number, def: CardDef): string | null {
   const c = def.cost!;
-  if (s.held[seat * 3] < c.souls || s.held[seat * 3 + 1] < c.elixirOil || s.held[seat * 3 + 2] < c.essenceGrain) return 'not enough commodities for the recipe';
+  if (s.held[seat * 3] < c.souls || s.held[seat * 3 + 1] < c.elixirOil || s.held[seat * 3 + 2] < c.essenceGrain)
+    return 'not enough commodities for the recipe';
   if (def.target === 'none') return null;
   if (def.target === 'ownUnit') return anyUnitTarget(s, seat, def) ? null : 'no unit of yours to brew it for';
   const F = rs.data.table.fieldSlots;
@@ -133,6 +134,9 @@ export function applySellSpell(s: MerlinState, rs: Ruleset, seat: number, h: num
 /** Selling a spell to the Central Bank (0.1.27b "Spell Shops"). */
 export const MAGIC_RULES: KindRules = {
   [Kind.SellSpell]: {
-    phases: [Phase.Main], check: checkSellSpell, apply: applySellSpell, describe: (rs, a, _b, s) => `sell ${handName(rs, s, a)} to the Central Bank`,
+    phases: [Phase.Main],
+    check: checkSellSpell,
+    apply: applySellSpell,
+    describe: (rs, a, _b, s) => `sell ${handName(rs, s, a)} to the Central Bank`,
   },
 };

@@ -44,7 +44,14 @@ export const MintOffer = { Bond: 10, BondSale: 11, Share: 12, ShareSale: 13, Spe
 
 /** Main-phase kinds of this module. */
 export const MINT_MAIN_KINDS = [
-  Kind.IssueBond, Kind.BuyBond, Kind.ResellBond, Kind.IssueShare, Kind.BuyShare, Kind.ResellShare, Kind.OfferSpell, Kind.OfferMead,
+  Kind.IssueBond,
+  Kind.BuyBond,
+  Kind.ResellBond,
+  Kind.IssueShare,
+  Kind.BuyShare,
+  Kind.ResellShare,
+  Kind.OfferSpell,
+  Kind.OfferMead,
 ] as const;
 
 /** True for the kinds this module handles. */
@@ -129,14 +136,16 @@ export function checkMintAction(s: MerlinState, rs: Ruleset, seat: number, kind:
     case Kind.ResellShare: {
       const bond = kind === Kind.ResellBond;
       if (!(bond ? m.bonds : m.shares)) return `${bond ? 'bonds' : 'shares'} are off in this ruleset`;
-      if ((bond ? s.bondHolder : s.shareHolder)[a] !== seat || (bond ? s.bondIssuer : s.shareIssuer)[a] < 0) return `you do not hold that ${bond ? 'bond' : 'share'}`;
+      if ((bond ? s.bondHolder : s.shareHolder)[a] !== seat || (bond ? s.bondIssuer : s.shareIssuer)[a] < 0)
+        return `you do not hold that ${bond ? 'bond' : 'share'}`;
       return buyerFor(s, rs, seat, bond ? MintOffer.BondSale : MintOffer.ShareSale, a, (bond ? m.bondPrices : m.sharePrices).length);
     }
     case Kind.IssueShare:
       if (!m.shares) return 'shares are off in this ruleset';
       if (!hasChauffeur(s, rs, seat)) return 'issuing a share needs a Chauffeur (the Private Mint)';
       if (freePlace(s.shareIssuer) < 0) return 'every share place on the table is taken';
-      return sharePercent(s, seat) + m.shareFractionsPercent[a] <= m.maxSharePercent ? null
+      return sharePercent(s, seat) + m.shareFractionsPercent[a] <= m.maxSharePercent
+        ? null
         : `your shares would claim more than ${m.maxSharePercent}% of your payouts`;
     case Kind.BuyShare:
       if (!m.shares) return 'shares are off in this ruleset';
@@ -183,14 +192,23 @@ export function legalMintMain(s: MerlinState, rs: Ruleset, seat: number, end: nu
   const base = catalogue(rs).base;
   const mint = (m.bonds || m.shares) && hasChauffeur(s, rs, seat, end);
   if (m.bonds) {
-    if (mint && checkMintAction(s, rs, seat, Kind.IssueBond, 0) === null) for (let i = 0; i < m.bondFaces.length; i++) out[n++] = base[Kind.IssueBond] + i;
-    for (let k = 0; k < s.bondIssuer.length; k++) if (s.bondIssuer[k] >= 0 && s.bondHolder[k] < 0 && checkMintAction(s, rs, seat, Kind.BuyBond, k) === null) out[n++] = base[Kind.BuyBond] + k;
-    for (let k = 0; k < s.bondIssuer.length; k++) if (s.bondHolder[k] === seat && checkMintAction(s, rs, seat, Kind.ResellBond, k) === null) out[n++] = base[Kind.ResellBond] + k;
+    if (mint && checkMintAction(s, rs, seat, Kind.IssueBond, 0) === null)
+      for (let i = 0; i < m.bondFaces.length; i++) out[n++] = base[Kind.IssueBond] + i;
+    for (let k = 0; k < s.bondIssuer.length; k++)
+      if (s.bondIssuer[k] >= 0 && s.bondHolder[k] < 0 && checkMintAction(s, rs, seat, Kind.BuyBond, k) === null)
+        out[n++] = base[Kind.BuyBond] + k;
+    for (let k = 0; k < s.bondIssuer.length; k++)
+      if (s.bondHolder[k] === seat && checkMintAction(s, rs, seat, Kind.ResellBond, k) === null) out[n++] = base[Kind.ResellBond] + k;
   }
   if (m.shares) {
-    if (mint) for (let i = 0; i < m.shareFractionsPercent.length; i++) if (checkMintAction(s, rs, seat, Kind.IssueShare, i) === null) out[n++] = base[Kind.IssueShare] + i;
-    for (let k = 0; k < s.shareIssuer.length; k++) if (s.shareIssuer[k] >= 0 && s.shareHolder[k] < 0 && checkMintAction(s, rs, seat, Kind.BuyShare, k) === null) out[n++] = base[Kind.BuyShare] + k;
-    for (let k = 0; k < s.shareIssuer.length; k++) if (s.shareHolder[k] === seat && checkMintAction(s, rs, seat, Kind.ResellShare, k) === null) out[n++] = base[Kind.ResellShare] + k;
+    if (mint)
+      for (let i = 0; i < m.shareFractionsPercent.length; i++)
+        if (checkMintAction(s, rs, seat, Kind.IssueShare, i) === null) out[n++] = base[Kind.IssueShare] + i;
+    for (let k = 0; k < s.shareIssuer.length; k++)
+      if (s.shareIssuer[k] >= 0 && s.shareHolder[k] < 0 && checkMintAction(s, rs, seat, Kind.BuyShare, k) === null)
+        out[n++] = base[Kind.BuyShare] + k;
+    for (let k = 0; k < s.shareIssuer.length; k++)
+      if (s.shareHolder[k] === seat && checkMintAction(s, rs, seat, Kind.ResellShare, k) === null) out[n++] = base[Kind.ResellShare] + k;
   }
   if (rs.data.market.playerSales) {
     if (checkMintAction(s, rs, seat, Kind.OfferSpell, 0) === null) out[n++] = base[Kind.OfferSpell];
@@ -414,8 +432,9 @@ export function checkMint(s: MerlinState, rs: Ruleset): string[] {
     if (i === s.shareHolder[k] || s.sharePct[k] <= 0) out.push(`share ${k} is malformed`);
     if (s.eliminated[i] || (s.shareHolder[k] >= 0 && s.eliminated[s.shareHolder[k]])) out.push(`share ${k} has an eliminated party`);
   }
-  for (let p = 0; p < s.numPlayers; p++) if (sharePercent(s, p) > rs.data.finance.mint.maxSharePercent) out.push(`shares of ${p} claim too much`);
-  if ((s.offerCard >= 0) !== (s.offerKind === MintOffer.Spell)) out.push('an offered spell lies outside a spell offer (or is missing in it)');
+  for (let p = 0; p < s.numPlayers; p++)
+    if (sharePercent(s, p) > rs.data.finance.mint.maxSharePercent) out.push(`shares of ${p} claim too much`);
+  if (s.offerCard >= 0 !== (s.offerKind === MintOffer.Spell)) out.push('an offered spell lies outside a spell offer (or is missing in it)');
   return out;
 }
 
@@ -423,14 +442,22 @@ export function checkMint(s: MerlinState, rs: Ruleset): string[] {
 export function describeMintAction(rs: Ruleset, kind: number, a: number, s?: MerlinState): string {
   const m = rs.data.finance.mint;
   switch (kind) {
-    case Kind.IssueBond: return `issue a bond of face ${m.bondFaces[a]} gold (then choose the coupon and maturity)`;
-    case Kind.BuyBond: return `buy the bond in place ${a} at its face value`;
-    case Kind.ResellBond: return `offer the bond in place ${a} for resale (then choose the price and the buyer)`;
-    case Kind.IssueShare: return `issue a share in ${m.shareFractionsPercent[a]}% of your property payouts (then choose the price)`;
-    case Kind.BuyShare: return `buy the share in place ${a} at its price`;
-    case Kind.ResellShare: return `offer the share in place ${a} for resale (then choose the price and the buyer)`;
-    case Kind.OfferSpell: return 'offer a spell to a player, face up (then choose the spell, the price and the buyer)';
-    case Kind.OfferMead: return 'offer one Mead to a player at the Cost of the Living (then choose the buyer)';
+    case Kind.IssueBond:
+      return `issue a bond of face ${m.bondFaces[a]} gold (then choose the coupon and maturity)`;
+    case Kind.BuyBond:
+      return `buy the bond in place ${a} at its face value`;
+    case Kind.ResellBond:
+      return `offer the bond in place ${a} for resale (then choose the price and the buyer)`;
+    case Kind.IssueShare:
+      return `issue a share in ${m.shareFractionsPercent[a]}% of your property payouts (then choose the price)`;
+    case Kind.BuyShare:
+      return `buy the share in place ${a} at its price`;
+    case Kind.ResellShare:
+      return `offer the share in place ${a} for resale (then choose the price and the buyer)`;
+    case Kind.OfferSpell:
+      return 'offer a spell to a player, face up (then choose the spell, the price and the buyer)';
+    case Kind.OfferMead:
+      return 'offer one Mead to a player at the Cost of the Living (then choose the buyer)';
     case Kind.SelectTerm:
       if (s && s.pending === MintPending.BondTerms) {
         const T = m.bondTermMonths.length;
@@ -438,7 +465,9 @@ export function describeMintAction(rs: Ruleset, kind: number, a: number, s?: Mer
       }
       if (s && s.pending === MintPending.SpellChoice) {
         const h = spellAt(s, s.decider, a);
-        return h < 0 ? `the spell number ${a + 1} in your hand` : `offer ${rs.cards.spells.defs[rs.cards.spells.instanceDef[s.hands[s.decider][h] - HAND_SPELL]].name} (hand index ${h})`;
+        return h < 0
+          ? `the spell number ${a + 1} in your hand`
+          : `offer ${rs.cards.spells.defs[rs.cards.spells.instanceDef[s.hands[s.decider][h] - HAND_SPELL]].name} (hand index ${h})`;
       }
       return s ? `ask ${priceOf(s, rs, a) ?? '?'} gold` : `choose term ${a}`;
   }

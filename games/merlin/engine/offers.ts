@@ -21,15 +21,45 @@ import type { Ruleset } from '../rules/index.ts';
 import { catalogue, Kind } from './actions.ts';
 import { MintPending, Pending, Phase, SlotKind, type MerlinState } from './state.ts';
 import {
-  applyBuyFromAsk, applyPostAsk, applyPostBid, applyPullAsk, applySellToBid, applyWithdrawBid, checkBuyFromAsk, checkPostAsk,
-  checkPostBid, checkPullAsk, checkSellToBid, checkWithdrawBid,
+  applyBuyFromAsk,
+  applyPostAsk,
+  applyPostBid,
+  applyPullAsk,
+  applySellToBid,
+  applyWithdrawBid,
+  checkBuyFromAsk,
+  checkPostAsk,
+  checkPostBid,
+  checkPullAsk,
+  checkSellToBid,
+  checkWithdrawBid,
 } from './market.ts';
 import {
-  applyLiquidate, buyerOk, checkLiquidate, checkOfferProperty, checkProposeTrade, checkRaise, checkSellable, executePropertySale,
-  executeTrade, holdMask, holdsItem, sameCategoryMask, tradeItemCount, tradeItemName, tradePartnerOk,
+  applyLiquidate,
+  buyerOk,
+  checkLiquidate,
+  checkOfferProperty,
+  checkProposeTrade,
+  checkRaise,
+  checkSellable,
+  executePropertySale,
+  executeTrade,
+  holdMask,
+  holdsItem,
+  sameCategoryMask,
+  tradeItemCount,
+  tradeItemName,
+  tradePartnerOk,
 } from './trade.ts';
 import {
-  applyBuyFuture, applyWriteFuture, checkBuyFuture, checkResellFuture, checkWriteFuture, contractBuyerOk, executeContractSale, freeContract,
+  applyBuyFuture,
+  applyWriteFuture,
+  checkBuyFuture,
+  checkResellFuture,
+  checkWriteFuture,
+  contractBuyerOk,
+  executeContractSale,
+  freeContract,
   hasChauffeur,
 } from './futures.ts';
 import { applyRepayLoan, borrowerOk, checkOfferLoan, checkRepayLoan, executeLoan, freeLoan, vaultGold } from './loans.ts';
@@ -38,7 +68,16 @@ import { auctionStep, checkAuctionOpening, nextAuctionBid, openAuction } from '.
 import { freeSlot } from './properties.ts';
 import { RegAction, regulationBars } from './regulations.ts';
 import {
-  applyMintAction, checkMintAction, checkMintTerm, describeMintAction, isMintKind, isMintPending, MINT_MAIN_KINDS, mintBuyerOk, MintOffer, mintTermCount,
+  applyMintAction,
+  checkMintAction,
+  checkMintTerm,
+  describeMintAction,
+  isMintKind,
+  isMintPending,
+  MINT_MAIN_KINDS,
+  mintBuyerOk,
+  MintOffer,
+  mintTermCount,
 } from './mint.ts';
 import { backToMain } from './kernel/phase.ts';
 import type { KindRule, KindRules } from './registry.ts';
@@ -49,9 +88,23 @@ export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5
 
 /** The market's, trading's and finance's Main-phase kinds. */
 export const MARKET_MAIN_KINDS = [
-  Kind.PostBid, Kind.WithdrawBid, Kind.PostAsk, Kind.PullAsk, Kind.SellToBid, Kind.BuyFromAsk, Kind.ProposeTrade, Kind.OfferProperty,
-  Kind.LiquidateProperty, Kind.WriteFuture, Kind.BuyFuture, Kind.ResellFuture, Kind.OfferLoan, Kind.RepayLoan, Kind.SellInsurance,
-  Kind.BuyInsurance, Kind.AuctionProperty,
+  Kind.PostBid,
+  Kind.WithdrawBid,
+  Kind.PostAsk,
+  Kind.PullAsk,
+  Kind.SellToBid,
+  Kind.BuyFromAsk,
+  Kind.ProposeTrade,
+  Kind.OfferProperty,
+  Kind.LiquidateProperty,
+  Kind.WriteFuture,
+  Kind.BuyFuture,
+  Kind.ResellFuture,
+  Kind.OfferLoan,
+  Kind.RepayLoan,
+  Kind.SellInsurance,
+  Kind.BuyInsurance,
+  Kind.AuctionProperty,
 ] as const;
 
 /** True for the market and Mint kinds handled by `applyMarketAction` (any phase). */
@@ -61,8 +114,13 @@ export function isMarketKind(kind: number): boolean {
 
 /** True when the open SelectPlayer step belongs to an offer. */
 export function isOfferTarget(s: MerlinState): boolean {
-  return s.pending === Pending.TradeTarget || s.pending === Pending.PropertyBuyer || s.pending === Pending.ContractBuyer || s.pending === Pending.LoanBorrower
-    || s.pending === MintPending.MintBuyer;
+  return (
+    s.pending === Pending.TradeTarget ||
+    s.pending === Pending.PropertyBuyer ||
+    s.pending === Pending.ContractBuyer ||
+    s.pending === Pending.LoanBorrower ||
+    s.pending === MintPending.MintBuyer
+  );
 }
 
 /** True when `target` may be the counterparty of `seat`'s offer being composed. */
@@ -214,16 +272,20 @@ export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, end: 
     const amounts = fin.loanAmounts;
     for (let i = 0; i < amounts.length; i++) if (vault >= amounts[i]) out[n++] = base[Kind.OfferLoan] + i;
   }
-  if (fin.loans) for (let k = 0; k < s.loanLender.length; k++) if (s.loanBorrower[k] === seat && checkRepayLoan(s, seat, k) === null) out[n++] = base[Kind.RepayLoan] + k;
+  if (fin.loans)
+    for (let k = 0; k < s.loanLender.length; k++)
+      if (s.loanBorrower[k] === seat && checkRepayLoan(s, seat, k) === null) out[n++] = base[Kind.RepayLoan] + k;
   if (fin.insurance.enabled) {
     const E = fin.insurance.events.length;
     if (chauffeur) for (let e = 0; e < E; e++) if (checkSellInsurance(s, rs, seat, e) === null) out[n++] = base[Kind.SellInsurance] + e;
-    for (let k = 0; k < s.polSeller.length; k++) if (s.polSeller[k] >= 0 && checkBuyInsurance(s, rs, seat, k) === null) out[n++] = base[Kind.BuyInsurance] + k;
+    for (let k = 0; k < s.polSeller.length; k++)
+      if (s.polSeller[k] >= 0 && checkBuyInsurance(s, rs, seat, k) === null) out[n++] = base[Kind.BuyInsurance] + k;
   }
   if (rs.data.market.enabled) {
     const F = rs.data.table.fieldSlots;
     for (let i = 0; i < end; i++) {
-      if (s.slotKind[seat * F + i] === SlotKind.Property && checkMarketAction(s, rs, seat, Kind.AuctionProperty, i, 0) === null) out[n++] = base[Kind.AuctionProperty] + i;
+      if (s.slotKind[seat * F + i] === SlotKind.Property && checkMarketAction(s, rs, seat, Kind.AuctionProperty, i, 0) === null)
+        out[n++] = base[Kind.AuctionProperty] + i;
     }
   }
   return n;
@@ -279,7 +341,8 @@ function legalGrandMarket(s: MerlinState, rs: Ruleset, seat: number, end: number
       if (s.slotKind[seat * F + i] === PROPERTY && checkSellable(s, rs, seat, i) === null) out[n++] = base[Kind.OfferProperty] + i;
     }
   }
-  for (let i = 0; i < end; i++) if (s.slotKind[seat * F + i] === PROPERTY && checkLiquidate(s, rs, seat, i) === null) out[n++] = base[Kind.LiquidateProperty] + i;
+  for (let i = 0; i < end; i++)
+    if (s.slotKind[seat * F + i] === PROPERTY && checkLiquidate(s, rs, seat, i) === null) out[n++] = base[Kind.LiquidateProperty] + i;
   return n;
 }
 
@@ -287,11 +350,14 @@ function legalGrandMarket(s: MerlinState, rs: Ruleset, seat: number, end: number
 function legalFutures(s: MerlinState, rs: Ruleset, seat: number, chauffeur: boolean, out: Int32Array, n: number): number {
   const base = catalogue(rs).base;
   if (!rs.data.finance.futures) return n;
-  if (chauffeur && freeContract(s) >= 0 && regulationBars(s, rs, RegAction.WriteFuture, seat, 0) === null) for (let c = 0; c < 3; c++) out[n++] = base[Kind.WriteFuture] + c;
+  if (chauffeur && freeContract(s) >= 0 && regulationBars(s, rs, RegAction.WriteFuture, seat, 0) === null)
+    for (let c = 0; c < 3; c++) out[n++] = base[Kind.WriteFuture] + c;
   const K = s.futShort.length;
-  for (let k = 0; k < K; k++) if (s.futShort[k] >= 0 && s.futLong[k] < 0 && checkBuyFuture(s, rs, seat, k) === null) out[n++] = base[Kind.BuyFuture] + k;
+  for (let k = 0; k < K; k++)
+    if (s.futShort[k] >= 0 && s.futLong[k] < 0 && checkBuyFuture(s, rs, seat, k) === null) out[n++] = base[Kind.BuyFuture] + k;
   for (let k = 0; k < K; k++) {
-    if (s.futLong[k] === seat && s.futShort[k] >= 0 && checkMarketAction(s, rs, seat, Kind.ResellFuture, k, 0) === null) out[n++] = base[Kind.ResellFuture] + k;
+    if (s.futLong[k] === seat && s.futShort[k] >= 0 && checkMarketAction(s, rs, seat, Kind.ResellFuture, k, 0) === null)
+      out[n++] = base[Kind.ResellFuture] + k;
   }
   return n;
 }
@@ -388,8 +454,14 @@ export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
       } else {
         s.offerB = a;
         s.phase = Phase.SelectPlayer;
-        s.pending = s.pending === Pending.TradeGet ? Pending.TradeTarget : s.pending === Pending.ContractPrice ? Pending.ContractBuyer
-          : s.pending === Pending.LoanTerms ? Pending.LoanBorrower : Pending.PropertyBuyer;
+        s.pending =
+          s.pending === Pending.TradeGet
+            ? Pending.TradeTarget
+            : s.pending === Pending.ContractPrice
+              ? Pending.ContractBuyer
+              : s.pending === Pending.LoanTerms
+                ? Pending.LoanBorrower
+                : Pending.PropertyBuyer;
       }
       return;
     case Kind.SelectPlayer: {
@@ -431,31 +503,61 @@ export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kin
 const COMMODITY_NAMES = ['Souls', 'Elixir Oil', 'Essence Grain'];
 
 /** Readable text of a market or Mint action; `slotName` names a slot of the decider; `s` (optional) names the open step's terms. */
-export function describeMarketAction(rs: Ruleset, kind: number, a: number, b: number, slotName: (slot: number) => string, s?: MerlinState): string {
+export function describeMarketAction(
+  rs: Ruleset,
+  kind: number,
+  a: number,
+  b: number,
+  slotName: (slot: number) => string,
+  s?: MerlinState,
+): string {
   const m = rs.data.market;
   if (isMintKind(kind) || (kind === Kind.SelectTerm && s && isMintPending(s))) return describeMintAction(rs, kind, a, s);
   switch (kind) {
-    case Kind.PostBid: return `bid for one ${COMMODITY_NAMES[a]} (post, raise or lower; then choose the price)`;
-    case Kind.WithdrawBid: return `withdraw the ${COMMODITY_NAMES[a]} bid into escrow`;
-    case Kind.PostAsk: return `load ${m.askLots[b] === 0 ? 'all held' : m.askLots[b]} ${COMMODITY_NAMES[a]} on the cart for an ask (then choose the price)`;
-    case Kind.PullAsk: return `pull the ${COMMODITY_NAMES[a]} ask`;
-    case Kind.SellToBid: return `sell one ${COMMODITY_NAMES[a]} into the best bid (by cart)`;
-    case Kind.BuyFromAsk: return `buy one ${COMMODITY_NAMES[a]} from the best ask`;
-    case Kind.ProposeTrade: return `offer ${tradeItemName(rs, a)} in a trade (then choose what you ask for and from whom)`;
-    case Kind.AcceptOffer: return 'accept the offer';
-    case Kind.RefuseOffer: return 'refuse the offer';
-    case Kind.OfferProperty: return `offer ${slotName(a)} for sale to a player (then choose the price and the buyer)`;
-    case Kind.LiquidateProperty: return `liquidate ${slotName(a)} to the Central Bank at its property value`;
-    case Kind.WriteFuture: return `write a futures contract on a bushel of ${COMMODITY_NAMES[a]} (then choose the forward price and expiry)`;
-    case Kind.BuyFuture: return `buy the futures contract in place ${a} at its forward price (become the long)`;
-    case Kind.ResellFuture: return `offer the futures contract in place ${a} for resale (then choose the price and the buyer)`;
-    case Kind.OfferLoan: return `lend ${rs.data.finance.loanAmounts[a]} gold from your Chauffeur (then choose the rate, term and borrower)`;
-    case Kind.RepayLoan: return `repay loan ${a} in full`;
-    case Kind.AuctionProperty: return `auction ${slotName(a)} to the other players (then choose the opening bid)`;
-    case Kind.RaiseAuction: return s && s.phase === Phase.PropertyAuction ? `raise the property auction to ${nextAuctionBid(s, rs)} gold` : 'raise the property auction';
-    case Kind.PassAuction: return 'pass: leave the property auction';
-    case Kind.SellInsurance: return `sell insurance on "${rs.data.finance.insurance.events[a]?.name ?? a}" (then choose the period)`;
-    case Kind.BuyInsurance: return `buy the insurance policy in place ${a} at its premium`;
+    case Kind.PostBid:
+      return `bid for one ${COMMODITY_NAMES[a]} (post, raise or lower; then choose the price)`;
+    case Kind.WithdrawBid:
+      return `withdraw the ${COMMODITY_NAMES[a]} bid into escrow`;
+    case Kind.PostAsk:
+      return `load ${m.askLots[b] === 0 ? 'all held' : m.askLots[b]} ${COMMODITY_NAMES[a]} on the cart for an ask (then choose the price)`;
+    case Kind.PullAsk:
+      return `pull the ${COMMODITY_NAMES[a]} ask`;
+    case Kind.SellToBid:
+      return `sell one ${COMMODITY_NAMES[a]} into the best bid (by cart)`;
+    case Kind.BuyFromAsk:
+      return `buy one ${COMMODITY_NAMES[a]} from the best ask`;
+    case Kind.ProposeTrade:
+      return `offer ${tradeItemName(rs, a)} in a trade (then choose what you ask for and from whom)`;
+    case Kind.AcceptOffer:
+      return 'accept the offer';
+    case Kind.RefuseOffer:
+      return 'refuse the offer';
+    case Kind.OfferProperty:
+      return `offer ${slotName(a)} for sale to a player (then choose the price and the buyer)`;
+    case Kind.LiquidateProperty:
+      return `liquidate ${slotName(a)} to the Central Bank at its property value`;
+    case Kind.WriteFuture:
+      return `write a futures contract on a bushel of ${COMMODITY_NAMES[a]} (then choose the forward price and expiry)`;
+    case Kind.BuyFuture:
+      return `buy the futures contract in place ${a} at its forward price (become the long)`;
+    case Kind.ResellFuture:
+      return `offer the futures contract in place ${a} for resale (then choose the price and the buyer)`;
+    case Kind.OfferLoan:
+      return `lend ${rs.data.finance.loanAmounts[a]} gold from your Chauffeur (then choose the rate, term and borrower)`;
+    case Kind.RepayLoan:
+      return `repay loan ${a} in full`;
+    case Kind.AuctionProperty:
+      return `auction ${slotName(a)} to the other players (then choose the opening bid)`;
+    case Kind.RaiseAuction:
+      return s && s.phase === Phase.PropertyAuction
+        ? `raise the property auction to ${nextAuctionBid(s, rs)} gold`
+        : 'raise the property auction';
+    case Kind.PassAuction:
+      return 'pass: leave the property auction';
+    case Kind.SellInsurance:
+      return `sell insurance on "${rs.data.finance.insurance.events[a]?.name ?? a}" (then choose the period)`;
+    case Kind.BuyInsurance:
+      return `buy the insurance policy in place ${a} at its premium`;
     case Kind.SelectTerm:
       if (s && s.pending === Pending.AuctionOpening) return `open the auction at ${m.auctionOpenings[a] ?? '?'} gold`;
       if (s && s.pending === Pending.PolicyPeriod) return `covering the next ${rs.data.finance.insurance.periodTurns[a] ?? '?'} turn(s)`;
@@ -507,7 +609,17 @@ export const MARKET_RULES: KindRules = {
   ...Object.fromEntries([...MARKET_MAIN_KINDS, ...MINT_MAIN_KINDS].map((k) => [k, MAIN_RULE])),
   [Kind.AcceptOffer]: { phases: [Phase.OfferRespond], apply: applyMarket, describe: describeMarket },
   [Kind.RefuseOffer]: { phases: [Phase.OfferRespond], apply: applyMarket, describe: describeMarket },
-  [Kind.SelectTerm]: { phases: [Phase.SelectTerm], check: (s, rs, seat, a) => checkTerm(s, rs, seat, a), apply: applyMarket, describe: describeMarket },
-  [Kind.RaiseAuction]: { phases: [Phase.PropertyAuction], check: (s, rs, seat) => checkRaise(s, rs, seat), apply: applyMarket, describe: describeMarket },
+  [Kind.SelectTerm]: {
+    phases: [Phase.SelectTerm],
+    check: (s, rs, seat, a) => checkTerm(s, rs, seat, a),
+    apply: applyMarket,
+    describe: describeMarket,
+  },
+  [Kind.RaiseAuction]: {
+    phases: [Phase.PropertyAuction],
+    check: (s, rs, seat) => checkRaise(s, rs, seat),
+    apply: applyMarket,
+    describe: describeMarket,
+  },
   [Kind.PassAuction]: { phases: [Phase.PropertyAuction], apply: applyMarket, describe: describeMarket },
 };

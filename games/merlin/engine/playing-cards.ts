@@ -58,7 +58,8 @@ export function applyBuy(s: MerlinState, rs: Ruleset, seat: number): void {
     aceOfFortune(s, rs, seat);
     shuffleBack(s, s.deck, card);
   } else if (rank === 13) {
-    if (rs.data.combat.royalGuards) s.newCards[seat].push(card); // the King stays as a Royal Guard (combat.ts)
+    if (rs.data.combat.royalGuards)
+      s.newCards[seat].push(card); // the King stays as a Royal Guard (combat.ts)
     else s.discard.push(card);
     beginDecree(s, rs, seat);
   } else {
@@ -164,5 +165,10 @@ export function placeCard(s: MerlinState, rs: Ruleset, seat: number, h: number, 
 /** Buying and playing playing cards (0.1.27b "Buying Cards", "Playing Cards"). */
 export const PLAYING_CARD_RULES: KindRules = {
   [Kind.BuyCard]: { phases: [Phase.Main], check: checkBuy, apply: applyBuy, describe: () => 'buy a card at the Cost of the Living' },
-  [Kind.PlayCard]: { phases: [Phase.Main], check: checkPlayCard, apply: applyPlayCard, describe: (rs, a, _b, s) => `play ${handName(rs, s, a)}` },
+  [Kind.PlayCard]: {
+    phases: [Phase.Main],
+    check: checkPlayCard,
+    apply: applyPlayCard,
+    describe: (rs, a, _b, s) => `play ${handName(rs, s, a)}`,
+  },
 };

@@ -89,7 +89,9 @@ export function isBareUninvested(s: MerlinState, k: number): boolean {
 /** Investing in a property (0.1.27b "Investing"). */
 export const PROPERTY_RULES: KindRules = {
   [Kind.Invest]: {
-    phases: [Phase.Main], check: checkInvest, apply: applyInvest,
+    phases: [Phase.Main],
+    check: checkInvest,
+    apply: applyInvest,
     describe: (rs, a, b, s) => `invest ${gridName(rs.data.grids.invest, b)} gold in ${slotName(rs, s, a)}`,
   },
 };

@@ -124,9 +124,13 @@ export const REGULATION_RULES: KindRules = {
     },
   },
   [Kind.VoteRegulationFor]: {
-    phases: [Phase.RegulationVote], apply: (s, rs) => void castRegulationVote(s, rs, true), describe: () => 'vote for the regulation motion',
+    phases: [Phase.RegulationVote],
+    apply: (s, rs) => void castRegulationVote(s, rs, true),
+    describe: () => 'vote for the regulation motion',
   },
   [Kind.VoteRegulationAgainst]: {
-    phases: [Phase.RegulationVote], apply: (s, rs) => void castRegulationVote(s, rs, false), describe: () => 'vote against the regulation motion',
+    phases: [Phase.RegulationVote],
+    apply: (s, rs) => void castRegulationVote(s, rs, false),
+    describe: () => 'vote against the regulation motion',
   },
 };

@@ -41,7 +41,9 @@ export function applyFundLab(s: MerlinState, rs: Ruleset, seat: number, slot: nu
 
 /** An undamaged property slot that can take a Spell Shop (`brewery` false) or a Brewery. */
 export function specialisedSpot(s: MerlinState, k: number, brewery: boolean): boolean {
-  return s.slotKind[k] === SlotKind.Property && s.slotTopKind[k] === TopKind.None && s.slotHits[k] === 0 && (!brewery || s.slotInvest[k] === 0);
+  return (
+    s.slotKind[k] === SlotKind.Property && s.slotTopKind[k] === TopKind.None && s.slotHits[k] === 0 && (!brewery || s.slotInvest[k] === 0)
+  );
 }
 
 /** Why the lab in `slot` cannot become a Spell Shop / Brewery now, or null. */
@@ -52,7 +54,8 @@ export function checkCreateSpecialised(s: MerlinState, rs: Ruleset, seat: number
   if (kind !== SlotKind.SpellLab && kind !== SlotKind.PotionLab) return 'not a lab';
   if (s.slotHits[k] > 0) return 'the lab is destroyed';
   if (s.slotFunds[k] === 0) return 'the lab is not funded';
-  if (s.slotSpent[k] < rs.data.research.spentForSuccess) return `the lab has ${s.slotSpent[k]} of ${rs.data.research.spentForSuccess} spent cards`;
+  if (s.slotSpent[k] < rs.data.research.spentForSuccess)
+    return `the lab has ${s.slotSpent[k]} of ${rs.data.research.spentForSuccess} spent cards`;
   const brewery = kind === SlotKind.PotionLab;
   for (let i = 0; i < F; i++) if (specialisedSpot(s, seat * F + i, brewery)) return null;
   return brewery ? 'no un-invested property without a permit' : 'no property without a permit';
@@ -102,20 +105,27 @@ export function applySellMead(s: MerlinState, rs: Ruleset, seat: number): void {
 /** Labs, Spell Shops, Breweries and Mead (0.1.27b "Research", "Spell Shops", "Breweries"). */
 export const RESEARCH_RULES: KindRules = {
   [Kind.FundLab]: {
-    phases: [Phase.Main], check: checkFundLab, apply: applyFundLab, describe: (rs, a, _b, s) => `fund the lab in ${slotName(rs, s, a)} at the Research Cost`,
+    phases: [Phase.Main],
+    check: checkFundLab,
+    apply: applyFundLab,
+    describe: (rs, a, _b, s) => `fund the lab in ${slotName(rs, s, a)} at the Research Cost`,
   },
   [Kind.CreateSpecialised]: {
     phases: [Phase.Main],
     check: checkCreateSpecialised,
     apply: (s, rs, seat, a) => {
       s.phase = Phase.SelectSlot;
-      s.pending = s.slotKind[seat * rs.data.table.fieldSlots + a] === SlotKind.SpellLab ? Pending.SpellShopProperty : Pending.BreweryProperty;
+      s.pending =
+        s.slotKind[seat * rs.data.table.fieldSlots + a] === SlotKind.SpellLab ? Pending.SpellShopProperty : Pending.BreweryProperty;
       s.pendingSlot = a;
     },
     describe: (rs, a, _b, s) => `turn the lab in ${slotName(rs, s, a)} into a Spell Shop / Brewery`,
   },
   [Kind.BrewMead]: { phases: [Phase.Main], check: checkBrewMead, apply: applyBrewMead, describe: () => 'brew a Mead from Essence Grain' },
   [Kind.SellMead]: {
-    phases: [Phase.Main], check: (s, _rs, seat) => (s.mead[seat] > 0 ? null : 'no Mead to sell'), apply: applySellMead, describe: () => 'sell a Mead to the Central Bank',
+    phases: [Phase.Main],
+    check: (s, _rs, seat) => (s.mead[seat] > 0 ? null : 'no Mead to sell'),
+    apply: applySellMead,
+    describe: () => 'sell a Mead to the Central Bank',
   },
 };

@@ -42,15 +42,31 @@ export function createGame(rs: Ruleset, numPlayers: number, seed: string | numbe
   // Every other field starts as engine/state.ts STATE_FIELDS says.
   const s = newState(
     {
-      seats: P, fieldSlots: F, contracts: r.finance.maxContracts, loans: r.finance.maxLoans, policies: r.finance.insurance.maxPolicies,
-      bonds: r.finance.mint.maxBonds, shares: r.finance.mint.maxShares, regulated: REGULATED_ACTIONS.length,
+      seats: P,
+      fieldSlots: F,
+      contracts: r.finance.maxContracts,
+      loans: r.finance.maxLoans,
+      policies: r.finance.insurance.maxPolicies,
+      bonds: r.finance.mint.maxBonds,
+      shares: r.finance.mint.maxShares,
+      regulated: REGULATED_ACTIONS.length,
     },
     {
-      rulesetHash: rs.hash, numPlayers: P, rng, wheelPos: r.start.wheelPortion,
-      costOfLiving: r.start.costOfLiving, researchCost: r.start.researchCost, taxRate: r.start.taxRate, volatility: r.start.volatility,
+      rulesetHash: rs.hash,
+      numPlayers: P,
+      rng,
+      wheelPos: r.start.wheelPortion,
+      costOfLiving: r.start.costOfLiving,
+      researchCost: r.start.researchCost,
+      taxRate: r.start.taxRate,
+      volatility: r.start.volatility,
       centralBank: r.supply.gold - P * r.start.gold,
       supply: [r.supply.commodities.souls, r.supply.commodities.elixirOil, r.supply.commodities.essenceGrain],
-      gold: new Array<number>(P).fill(r.start.gold), deck, cdeck, cdiscard: cdeck.map(() => []), aucGroup: [...Array(P).keys()],
+      gold: new Array<number>(P).fill(r.start.gold),
+      deck,
+      cdeck,
+      cdiscard: cdeck.map(() => []),
+      aucGroup: [...Array(P).keys()],
     },
   );
   if (r.supply.gold < P * r.start.gold) throw new ArgumentError('the gold supply does not cover starting gold');
@@ -84,7 +100,7 @@ export function placeAuctionBid(s: MerlinState, rs: Ruleset, amount: number): bo
 function resolveAuctionRound(s: MerlinState, rs: Ruleset): boolean {
   const group = s.aucGroup.slice().sort((a, b) => s.bids[b] - s.bids[a] || a - b);
   let pos = s.aucFirstPos;
-  for (let i = 0; i < group.length; ) {
+  for (let i = 0; i < group.length;) {
     let j = i + 1;
     while (j < group.length && s.bids[group[j]] === s.bids[group[i]]) j++;
     const tied = group.slice(i, j);

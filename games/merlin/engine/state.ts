@@ -536,8 +536,18 @@ const SCALARS = FIELD_NAMES.filter((k) => kindOf(k) === 'num' || kindOf(k) === '
 export function newState(dims: StateDims, given: Pick<MerlinState, GivenFields>): MerlinState {
   const P = dims.seats;
   const length: Record<Dim, number> = {
-    seats: P, seatCommodities: P * 3, seatPairs: P * P, slots: P * dims.fieldSlots, commodities: 3, contracts: dims.contracts,
-    loans: dims.loans, policies: dims.policies, bonds: dims.bonds, shares: dims.shares, regulated: dims.regulated, none: 0,
+    seats: P,
+    seatCommodities: P * 3,
+    seatPairs: P * P,
+    slots: P * dims.fieldSlots,
+    commodities: 3,
+    contracts: dims.contracts,
+    loans: dims.loans,
+    policies: dims.policies,
+    bonds: dims.bonds,
+    shares: dims.shares,
+    regulated: dims.regulated,
+    none: 0,
   };
   const out: Record<string, unknown> = {};
   for (const k of FIELD_NAMES) {

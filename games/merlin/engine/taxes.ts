@@ -125,7 +125,8 @@ export function castVote(s: MerlinState, rs: Ruleset, vote: number): boolean {
   } else if (phase === Phase.CostOfLivingVote) {
     const cuts = rs.data.taxes.costOfLivingCuts;
     let cut = Infinity;
-    for (let p = 0; p < s.numPlayers; p++) if (!s.eliminated[p] && s.votes[p] >= 0) cut = Math.min(cut, s.votes[p] >= VOTE_CUT ? cuts[s.votes[p] - VOTE_CUT] : 0);
+    for (let p = 0; p < s.numPlayers; p++)
+      if (!s.eliminated[p] && s.votes[p] >= 0) cut = Math.min(cut, s.votes[p] >= VOTE_CUT ? cuts[s.votes[p] - VOTE_CUT] : 0);
     if (cut > 0 && cut !== Infinity) bumpCounter(s, rs, 'costOfLiving', -cut);
   } else if (phase === Phase.VolatilityVote) {
     const need = rs.data.taxes.volatilityVote === 'unanimous' ? voters : Math.floor(voters / 2) + 1;

@@ -58,4 +58,3 @@ export function attackedTrigger(s: MerlinState, rs: Ruleset, a: number, k: numbe
   }
   return false;
 }
-

@@ -15,8 +15,20 @@ import type { Game, GameMetadata, ObservationRowWriter, RewardOptions, TensorSpe
 import { TERMINAL } from '../../../env/core/game.ts';
 import { loadRuleset, type Ruleset } from '../rules/index.ts';
 import {
-  applyAction, catalogue, cloneState, createGame, currentPlayer, describeAction, deserializeState, isTerminal, isTruncated, legalActions,
-  serializeState, Victory, whyIllegal, type MerlinState,
+  applyAction,
+  catalogue,
+  cloneState,
+  createGame,
+  currentPlayer,
+  describeAction,
+  deserializeState,
+  isTerminal,
+  isTruncated,
+  legalActions,
+  serializeState,
+  Victory,
+  whyIllegal,
+  type MerlinState,
 } from '../engine/index.ts';
 import { netWorth } from '../engine/victory.ts';
 import { createObservationEncoder, createStateEncoder } from './observation.ts';
@@ -49,8 +61,15 @@ export class MerlinGame implements Game<MerlinState> {
     this.ruleset = ruleset;
     this.variant = ruleset.data.name;
     this.metadata = {
-      chanceMode: 'sampled', information: 'imperfect', utility: 'zeroSum', rewardModel: 'terminal', minUtility: -1, maxUtility: 1,
-      maxTurns: ruleset.data.turnLimit, minPlayers: ruleset.data.players.min, maxPlayers: ruleset.data.players.max,
+      chanceMode: 'sampled',
+      information: 'imperfect',
+      utility: 'zeroSum',
+      rewardModel: 'terminal',
+      minUtility: -1,
+      maxUtility: 1,
+      maxTurns: ruleset.data.turnLimit,
+      minPlayers: ruleset.data.players.min,
+      maxPlayers: ruleset.data.players.max,
     };
     this.minPlayers = ruleset.data.players.min;
     this.maxPlayers = ruleset.data.players.max;
@@ -61,7 +80,12 @@ export class MerlinGame implements Game<MerlinState> {
     this.observationSpec = this.obs.spec;
     this.stateSpec = this.st.spec;
     this.rulesHash = ruleset.hash;
-    this.actionsHash = contentHash({ kind: Array.from(cat.kind), arg: Array.from(cat.arg), arg2: Array.from(cat.arg2), grids: ruleset.data.grids });
+    this.actionsHash = contentHash({
+      kind: Array.from(cat.kind),
+      arg: Array.from(cat.arg),
+      arg2: Array.from(cat.arg2),
+      grids: ruleset.data.grids,
+    });
   }
 
   newState(players: number, seed: string | number): MerlinState {

@@ -65,12 +65,16 @@ interface Holes {
  */
 export function resampleHidden(rs: Ruleset, s: MerlinState, seed: string | number, player: number): MerlinState {
   const P = s.numPlayers;
-  if (!Number.isInteger(player) || player < 0 || player >= P) throw new ArgumentError(`player ${player} is not a seat of this ${P}-player game`);
+  if (!Number.isInteger(player) || player < 0 || player >= P)
+    throw new ArgumentError(`player ${player} is not a seat of this ${P}-player game`);
   const t = cloneState(s);
   const rng = seedRng(`resample/${String(seed)}`);
 
   // The card being played in another player's open sub-decision stays.
-  const sub = (t.phase === Phase.SelectSlot || t.phase === Phase.SelectPlayer || t.phase === Phase.SelectSquare || t.phase === Phase.SelectUnit) && t.decider !== player && t.pendingHand >= 0;
+  const sub =
+    (t.phase === Phase.SelectSlot || t.phase === Phase.SelectPlayer || t.phase === Phase.SelectSquare || t.phase === Phase.SelectUnit) &&
+    t.decider !== player &&
+    t.pendingHand >= 0;
   const fixedSeat = sub ? t.decider : -1;
   const fixedIdx = sub ? t.pendingHand : -1;
 
@@ -173,7 +177,8 @@ export function resampleHidden(rs: Ruleset, s: MerlinState, seed: string | numbe
     t.cdeck[DECREES] = pool.slice(n);
   } else shuffleInPlace(rng, t.cdeck[DECREES]);
   if (t.decreeCard >= 0) t.decreeCard = redrawDecreeCost(rs, t, t.decreeCard, rng);
-  if (t.decreeDrawer === player) for (let i = 0; i < t.decreeOptions.length; i++) t.decreeOptions[i] = redrawDecreeCost(rs, t, t.decreeOptions[i], rng);
+  if (t.decreeDrawer === player)
+    for (let i = 0; i < t.decreeOptions.length; i++) t.decreeOptions[i] = redrawDecreeCost(rs, t, t.decreeOptions[i], rng);
 
   // ---- hidden bids and votes of the others
   if (t.phase === Phase.AuctionBid || t.phase === Phase.DecreeBid) {
@@ -189,7 +194,12 @@ export function resampleHidden(rs: Ruleset, s: MerlinState, seed: string | numbe
   if (t.phase === Phase.TaxVote || t.phase === Phase.VolatilityVote) {
     for (let p = 0; p < P; p++) if (p !== player && t.votes[p] >= 0) t.votes[p] = nextInt(rng, 3);
   } else if (t.phase === Phase.CostOfLivingVote) {
-    for (let p = 0; p < P; p++) if (p !== player && t.votes[p] >= 0) t.votes[p] = nextInt(rng, rs.data.taxes.costOfLivingCuts.length + 1) === 0 ? 0 : VOTE_CUT + nextInt(rng, rs.data.taxes.costOfLivingCuts.length);
+    for (let p = 0; p < P; p++)
+      if (p !== player && t.votes[p] >= 0)
+        t.votes[p] =
+          nextInt(rng, rs.data.taxes.costOfLivingCuts.length + 1) === 0
+            ? 0
+            : VOTE_CUT + nextInt(rng, rs.data.taxes.costOfLivingCuts.length);
   }
 
   t.rng = seedRng(`game/${String(seed)}`);
@@ -216,7 +226,16 @@ function redrawDecreeCost(rs: Ruleset, t: MerlinState, card: number, rng: Merlin
 }
 
 /** Collect the other players' hand cards tagged in [lo, hi) (spells or recipes) into `pool` and `holes`. */
-function collectCustom(t: MerlinState, player: number, fixedSeat: number, fixedIdx: number, lo: number, hi: number, pool: number[], holes: Holes): void {
+function collectCustom(
+  t: MerlinState,
+  player: number,
+  fixedSeat: number,
+  fixedIdx: number,
+  lo: number,
+  hi: number,
+  pool: number[],
+  holes: Holes,
+): void {
   for (let p = 0; p < t.numPlayers; p++) {
     if (p === player) continue;
     const hand = t.hands[p];

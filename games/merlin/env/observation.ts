@@ -148,7 +148,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const seatWord = full ? `[${M}] seats by seat number` : `[${M}] relative seats (0 the observer, then turn order)`;
   const relWord = full ? 'seat number' : 'relative seat';
   const B = full ? M : 1;
-  const privWord = full ? `[${M}] seats by seat number × ` : 'the observer\'s own: ';
+  const privWord = full ? `[${M}] seats by seat number × ` : "the observer's own: ";
   const priceWord = 'x as x / (x + 10)';
   const L = new Layout();
 
@@ -166,17 +166,33 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const climateT = d.climate.threshold;
   const W = rs.wheels[0].length;
   const oPhase = L.add('phase', NUM_PHASES, `One-hot over Phase, in this order: ${PHASES.names.join(', ')}.`);
-  const oPending = L.add('pending', NUM_PENDING, `One-hot over Pending (why a sub-decision is open), in this order: ${PENDINGS.names.join(', ')}; all zero when none is open.`);
-  const oPendSlot = L.add('pendingSlot', F, `One-hot over the decider's field slots: the slot chosen earlier in a compound decision (the lab of a Spell Shop / Brewery, the first property of a Chauffeur); all zero when none.`);
-  const oPendPlayer = L.add('pendingPlayer', M, `One-hot over ${relWord}: the spell's target player chosen earlier (Land spells); all zero when none.`);
-  const oPendHand = L.add('pendingHand', H, full
-    ? 'One-hot over the decider\'s hand index of the card being played in the open sub-decision; all zero when none.'
-    : 'One-hot over the decider\'s hand index of the card being played in the open sub-decision, shown only when the observer is the decider; all zero otherwise.');
+  const oPending = L.add(
+    'pending',
+    NUM_PENDING,
+    `One-hot over Pending (why a sub-decision is open), in this order: ${PENDINGS.names.join(', ')}; all zero when none is open.`,
+  );
+  const oPendSlot = L.add(
+    'pendingSlot',
+    F,
+    `One-hot over the decider's field slots: the slot chosen earlier in a compound decision (the lab of a Spell Shop / Brewery, the first property of a Chauffeur); all zero when none.`,
+  );
+  const oPendPlayer = L.add(
+    'pendingPlayer',
+    M,
+    `One-hot over ${relWord}: the spell's target player chosen earlier (Land spells); all zero when none.`,
+  );
+  const oPendHand = L.add(
+    'pendingHand',
+    H,
+    full
+      ? "One-hot over the decider's hand index of the card being played in the open sub-decision; all zero when none."
+      : "One-hot over the decider's hand index of the card being played in the open sub-decision, shown only when the observer is the decider; all zero otherwise.",
+  );
   let oIsDecider = -1;
   let oIsActive = -1;
   if (!full) {
     oIsDecider = L.add('observerIsDecider', 1, '1 when the observer decides next.');
-    oIsActive = L.add('observerIsActive', 1, '1 when it is the observer\'s turn (the active player).');
+    oIsActive = L.add('observerIsActive', 1, "1 when it is the observer's turn (the active player).");
   }
   const oTurn = L.add('turn', 1, `Turns started so far / turnLimit (${turnLimit}), clipped to 1.`);
   const oActions = L.add('actionsThisTurn', 1, `Actions taken this turn / maxActionsPerTurn (${maxActions}), clipped to 1.`);
@@ -191,7 +207,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const oWheelKind = L.add('wheelKind', 1, '0 the Standard wheel, 1 the Erratic wheel.');
   const oDie1 = L.add('die1', 6, 'One-hot over the first die of the last roll (1..6); all zero before the first roll.');
   const oDie2 = L.add('die2', 6, 'One-hot over the second die of the last roll (1..6).');
-  const oTotal = L.add('diceTotal', 11, 'One-hot over the last roll\'s total (2..12).');
+  const oTotal = L.add('diceTotal', 11, "One-hot over the last roll's total (2..12).");
   const oDoubles = L.add('doubles', 1, '1 when the last roll was a double.');
 
   /** The open decision (phase, pending, what was chosen earlier), the counters and the last roll. */
@@ -237,17 +253,35 @@ function build(rs: Ruleset, full: boolean): Encoder {
   // ======== conserved pools and decks
   const perPlayerDecks = d.deck.mode === 'perPlayer';
   const cardsPerDeck = d.deck.jokers ? 54 : 52;
-  const deckSizes = [rs.decks.teaLeaves.size, rs.decks.crystalBall.size, rs.decks.spells.size, rs.decks.potions.size, rs.decks.royalDecrees.size];
+  const deckSizes = [
+    rs.decks.teaLeaves.size,
+    rs.decks.crystalBall.size,
+    rs.decks.spells.size,
+    rs.decks.potions.size,
+    rs.decks.royalDecrees.size,
+  ];
   const oBank = L.add('centralBank', 1, `Central Bank gold / supply.gold (${G}).`);
   const oRow = L.add('row', 1, `R.O.W. gold / supply.gold (${G}).`);
-  const oPot = L.add('auctionPot', 1, full
-    ? `Gold in the open auction's pot / supply.gold (${G}).`
-    : `Gold in the auction pot beyond the bids of the open round (which are hidden and folded back into each seat's gold) / supply.gold (${G}); 0 outside auctions.`);
+  const oPot = L.add(
+    'auctionPot',
+    1,
+    full
+      ? `Gold in the open auction's pot / supply.gold (${G}).`
+      : `Gold in the auction pot beyond the bids of the open round (which are hidden and folded back into each seat's gold) / supply.gold (${G}); 0 outside auctions.`,
+  );
   const oSupply = L.add('supply', 3, `Commodities in the supply / their totals (${C0}, ${C1}, ${C2}): Souls, Elixir Oil, Essence Grain.`);
-  const oPiles = L.add('drawPiles', 6, `Draw-pile sizes / deck sizes: playing deck (/ the game's ${cardsPerDeck}-card decks${perPlayerDecks ? ', one per player' : ''}), Tea Leaves, Crystal Ball, Spells, Potions, Royal Decrees (/${deckSizes.join(', /')}). Order is hidden.`);
+  const oPiles = L.add(
+    'drawPiles',
+    6,
+    `Draw-pile sizes / deck sizes: playing deck (/ the game's ${cardsPerDeck}-card decks${perPlayerDecks ? ', one per player' : ''}), Tea Leaves, Crystal Ball, Spells, Potions, Royal Decrees (/${deckSizes.join(', /')}). Order is hidden.`,
+  );
   const oDiscards = L.add('discardPiles', 6, 'Discard-pile sizes, same order and scale as drawPiles.');
   const oAucRound = L.add('auctionRound', 1, '1 while the turn-order auction is re-auctioning tied positions.');
-  const oReadCount = L.add('readingCount', 1, `Face-up Future Readings on the table / ${2 * R}, clipped to 1 (the first ${R} are in reading.*).`);
+  const oReadCount = L.add(
+    'readingCount',
+    1,
+    `Face-up Future Readings on the table / ${2 * R}, clipped to 1 (the first ${R} are in reading.*).`,
+  );
 
   /** The Central Bank, the R.O.W., the auction pot (less the hidden bids), the supply and the piles' sizes. */
   function writePools(s: MerlinState): void {
@@ -281,15 +315,27 @@ function build(rs: Ruleset, full: boolean): Encoder {
   // ======== seats
   const grace = d.bankruptcy.graceMonths;
   const crownCap = 2 * d.victory.crownsToWin;
-  const oPresent = L.add('seat.present', M, full
-    ? `${seatWord}: 1 for a seat in this game, 0 for an absent seat (all its values are 0).`
-    : `${seatWord}: 1 for a seat in this game, 0 for an absent seat (all its values are 0). Relative seats: index 0 is the observer, then the other seats in turn order (in seat order from the observer while the turn-order auction has not fixed it); every seat-indexed segment uses this index.`);
+  const oPresent = L.add(
+    'seat.present',
+    M,
+    full
+      ? `${seatWord}: 1 for a seat in this game, 0 for an absent seat (all its values are 0).`
+      : `${seatWord}: 1 for a seat in this game, 0 for an absent seat (all its values are 0). Relative seats: index 0 is the observer, then the other seats in turn order (in seat order from the observer while the turn-order auction has not fixed it); every seat-indexed segment uses this index.`,
+  );
   const oElim = L.add('seat.eliminated', M, `${seatWord}: 1 when eliminated.`);
   const oBankrupt = L.add('seat.bankrupt', M, `${seatWord}: 1 when bankrupt (owing debt).`);
-  const oGrace = L.add('seat.graceLeft', M, `${seatWord}: months left before elimination / bankruptcy.graceMonths (${grace}) while bankrupt, else 0.`);
-  const oGold = L.add('seat.gold', M, full
-    ? `${seatWord}: gold in pocket / supply.gold (${G}).`
-    : `${seatWord}: gold in pocket / supply.gold (${G}); for the other seats during an auction, pocket + hidden bid.`);
+  const oGrace = L.add(
+    'seat.graceLeft',
+    M,
+    `${seatWord}: months left before elimination / bankruptcy.graceMonths (${grace}) while bankrupt, else 0.`,
+  );
+  const oGold = L.add(
+    'seat.gold',
+    M,
+    full
+      ? `${seatWord}: gold in pocket / supply.gold (${G}).`
+      : `${seatWord}: gold in pocket / supply.gold (${G}); for the other seats during an auction, pocket + hidden bid.`,
+  );
   const oHeld = L.add('seat.held', M * 3, `${seatWord} × [3]: held Souls, Elixir Oil, Essence Grain / their totals.`);
   const oCrowns = L.add('seat.crowns', M, `${seatWord}: Crowns / (2 × crownsToWin = ${crownCap}), clipped to 1.`);
   const oMead = L.add('seat.mead', M, `${seatWord}: Mead m as m / (m + 5).`);
@@ -297,9 +343,15 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const oDebtRow = L.add('seat.debtRow', M, `${seatWord}: debt to the R.O.W. x as x / (x + 10).`);
   const oHandCount = L.add('seat.handCount', M, `${seatWord}: cards in hand (playing cards, spells, recipes) / handSize (${H}).`);
   const oBoughtCount = L.add('seat.boughtCount', M, `${seatWord}: cards bought this turn (not yet in hand) / handSize (${H}).`);
-  const oWorth = L.add('seat.netWorth', M, full
-    ? `${seatWord}: net worth w in gold (engine/victory.ts) as w / (|w| + 50).`
-    : `${seatWord}: net worth w in gold (engine/victory.ts; with hidden bids folded back during auctions) as w / (|w| + 50).`, -1, 1);
+  const oWorth = L.add(
+    'seat.netWorth',
+    M,
+    full
+      ? `${seatWord}: net worth w in gold (engine/victory.ts) as w / (|w| + 50).`
+      : `${seatWord}: net worth w in gold (engine/victory.ts; with hidden bids folded back during auctions) as w / (|w| + 50).`,
+    -1,
+    1,
+  );
   const oOrderPos = L.add('seat.orderPos', M, `${seatWord}: (position in the turn order + 1) / ${M}; 0 while unplaced.`);
   const oActive = L.add('seat.active', M, `${seatWord}: 1 for the active player (whose turn it is).`);
   const oDecider = L.add('seat.decider', M, `${seatWord}: 1 for the seat that decides next.`);
@@ -310,9 +362,21 @@ function build(rs: Ruleset, full: boolean): Encoder {
     ? L.add('seat.spellTargeted', M * M, `[${M}] × [${M}] by seat number: 1 when the two seats have targeted each other with a spell.`)
     : L.add('seat.spellTargeted', M, `${seatWord}: 1 when this seat and the observer have targeted each other with a spell.`);
   // Written by the fields block (writePotions, writeModifiers):
-  const oFront = L.add('seat.potionsInFront', M, `${seatWord}: face-down potions in front of the seat (under no slot), count / 4 clipped to 1.`);
-  const oModLands = L.add('seat.modLands', M, `${seatWord}: the first production modifier on all the seat's Lands: (multiplier + 1) / 5; 0 when none.`);
-  const oModProps = L.add('seat.modProperties', M, `${seatWord}: the first production modifier on all the seat's properties: (multiplier + 1) / 5; 0 when none.`);
+  const oFront = L.add(
+    'seat.potionsInFront',
+    M,
+    `${seatWord}: face-down potions in front of the seat (under no slot), count / 4 clipped to 1.`,
+  );
+  const oModLands = L.add(
+    'seat.modLands',
+    M,
+    `${seatWord}: the first production modifier on all the seat's Lands: (multiplier + 1) / 5; 0 when none.`,
+  );
+  const oModProps = L.add(
+    'seat.modProperties',
+    M,
+    `${seatWord}: the first production modifier on all the seat's properties: (multiplier + 1) / 5; 0 when none.`,
+  );
 
   /** The King's drawer while a Royal Decree is being decided, else -1. */
   function decreeDrawer(s: MerlinState): number {
@@ -388,7 +452,8 @@ function build(rs: Ruleset, full: boolean): Encoder {
     const held = s.held;
     addMarketWorths(s, worths);
     for (let p = 0, P = s.numPlayers; p < P; p++)
-      worths[p] += s.gold[p] - s.debtBank[p] - s.debtRow[p] + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + s.mead[p] * col * meadPrice;
+      worths[p] +=
+        s.gold[p] - s.debtBank[p] - s.debtRow[p] + (held[p * 3] + held[p * 3 + 1] + held[p * 3 + 2]) * col + s.mead[p] * col * meadPrice;
   }
 
   // ======== fields
@@ -396,15 +461,43 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const payout = rs.payout;
   const specialMult = d.specialisedPayoutMultiplier;
   const fieldWord = `${seatWord} × [${F}] slots`;
-  const oKind = L.add('field.kind', M * F * SLOT_KINDS, `${fieldWord} × [${SLOT_KINDS}]: one-hot slot kind Property, SpellLab, PotionLab, Chauffeur (all zero: empty).`);
-  const oTop = L.add('field.top', M * F * TOP_KINDS, `${fieldWord} × [${TOP_KINDS}]: one-hot card on top Land, SpellShop, Brewery (a Chauffeur's second property is implied by its kind).`);
-  const oBaseNum = L.add('field.baseNumber', M * F, `${fieldWord}: rank of the base card (property, lab, Chauffeur's first property) / 10; 0 when empty.`);
-  const oTopNum = L.add('field.topNumber', M * F, `${fieldWord}: rank of the top card (Land, Spell Shop / Brewery lab card, Chauffeur's second property) / 10; 0 when none.`);
-  const oSlotGold = L.add('field.gold', M * F, `${fieldWord}: gold on the slot (property investment, Chauffeur vault or lab research funds; the kind tells which) g as g / (g + 10).`);
+  const oKind = L.add(
+    'field.kind',
+    M * F * SLOT_KINDS,
+    `${fieldWord} × [${SLOT_KINDS}]: one-hot slot kind Property, SpellLab, PotionLab, Chauffeur (all zero: empty).`,
+  );
+  const oTop = L.add(
+    'field.top',
+    M * F * TOP_KINDS,
+    `${fieldWord} × [${TOP_KINDS}]: one-hot card on top Land, SpellShop, Brewery (a Chauffeur's second property is implied by its kind).`,
+  );
+  const oBaseNum = L.add(
+    'field.baseNumber',
+    M * F,
+    `${fieldWord}: rank of the base card (property, lab, Chauffeur's first property) / 10; 0 when empty.`,
+  );
+  const oTopNum = L.add(
+    'field.topNumber',
+    M * F,
+    `${fieldWord}: rank of the top card (Land, Spell Shop / Brewery lab card, Chauffeur's second property) / 10; 0 when none.`,
+  );
+  const oSlotGold = L.add(
+    'field.gold',
+    M * F,
+    `${fieldWord}: gold on the slot (property investment, Chauffeur vault or lab research funds; the kind tells which) g as g / (g + 10).`,
+  );
   const oSpent = L.add('field.spent', M * F, `${fieldWord}: spent cards under a lab / research.spentForSuccess (${sfs}), clipped to 1.`);
   const oPlanted = L.add('field.planted', M * F, `${fieldWord}: 1 when a commodity unit is planted on the Land.`);
-  const oSlotPotions = L.add('field.potions', M * F, `${fieldWord}: face-down potions lying under the slot, count / 4 clipped to 1 (never which).`);
-  const oSlotMod = L.add('field.modifier', M * F, `${fieldWord}: the first production modifier on this slot: (multiplier + 1) / 5; 0 when none.`);
+  const oSlotPotions = L.add(
+    'field.potions',
+    M * F,
+    `${fieldWord}: face-down potions lying under the slot, count / 4 clipped to 1 (never which).`,
+  );
+  const oSlotMod = L.add(
+    'field.modifier',
+    M * F,
+    `${fieldWord}: the first production modifier on this slot: (multiplier + 1) / 5; 0 when none.`,
+  );
   const oInvested = L.add('field.investedThisTurn', M * F, `${fieldWord}: 1 when the property was invested in this turn (once per turn).`);
 
   /**
@@ -512,7 +605,11 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const nRd = nTea + rs.cards.crystalBall.defs.length;
   const oRPresent = L.add('reading.present', R, `[${R}] face-up Future Readings, oldest first: 1 when present.`);
   const oRDeck = L.add('reading.deck', R, `[${R}]: 0 Tea Leaves, 1 Crystal Ball.`);
-  const oRDef = L.add('reading.card', R * nRd, `[${R}] × [${nRd}]: one-hot card definition, the Tea Leaves definitions (${names(rs.cards.teaLeaves.defs)}) then the Crystal Ball ones (${names(rs.cards.crystalBall.defs)}).`);
+  const oRDef = L.add(
+    'reading.card',
+    R * nRd,
+    `[${R}] × [${nRd}]: one-hot card definition, the Tea Leaves definitions (${names(rs.cards.teaLeaves.defs)}) then the Crystal Ball ones (${names(rs.cards.crystalBall.defs)}).`,
+  );
   const oRDrawer = L.add('reading.drawer', R * M, `[${R}] × [${M}]: one-hot ${relWord} of the player who drew it.`);
   const oRAge = L.add('reading.age', R, `[${R}]: turns since it was drawn / 20, clipped to 1.`);
 
@@ -541,11 +638,19 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const { faceOf: decreeFace, faces: decreeFaceNames } = decreeFaces(rs);
   const nDe = decreeFaceNames.length;
   const faceList = decreeFaceNames.join(', ');
-  const oDChosen = L.add('decree.chosen', nDe, `One-hot face of the chosen Royal Decree while it is enacted, refused or auctioned (${faceList}); its hidden cost is not shown (D151).`);
+  const oDChosen = L.add(
+    'decree.chosen',
+    nDe,
+    `One-hot face of the chosen Royal Decree while it is enacted, refused or auctioned (${faceList}); its hidden cost is not shown (D151).`,
+  );
   const oDDrawer = L.add('decree.drawer', M, `One-hot ${relWord} of the King's drawer while a decree is being decided.`);
-  const oDOpts = L.add('decree.options', O * nDe, full
-    ? `[${O}] × [${nDe}]: one-hot faces of the revealed decree options (DecreeChoose).`
-    : `[${O}] × [${nDe}]: one-hot faces of the revealed decree options, shown only to the King's drawer (DecreeChoose).`);
+  const oDOpts = L.add(
+    'decree.options',
+    O * nDe,
+    full
+      ? `[${O}] × [${nDe}]: one-hot faces of the revealed decree options (DecreeChoose).`
+      : `[${O}] × [${nDe}]: one-hot faces of the revealed decree options, shown only to the King's drawer (DecreeChoose).`,
+  );
 
   /** The chosen decree's face, the King's drawer, and the options' faces (to the drawer only). */
   function writeDecrees(s: MerlinState, observer: number): void {
@@ -562,15 +667,43 @@ function build(rs: Ruleset, full: boolean): Encoder {
   // ======== hidden cards (the observer's own; every seat's in the state tensor)
   const maxBid = d.grids.maxBid;
   const BID = record({ hasBid: 1, amount: 1 });
-  const oHSuit = L.add('hand.suit', B * H * SUITS, `${privWord}[${H}] hand entries × [${SUITS}]: one-hot suit of a playing card (Clubs, Spades, Hearts, Diamonds, Joker); all zero for spells, recipes and empty entries.`);
+  const oHSuit = L.add(
+    'hand.suit',
+    B * H * SUITS,
+    `${privWord}[${H}] hand entries × [${SUITS}]: one-hot suit of a playing card (Clubs, Spades, Hearts, Diamonds, Joker); all zero for spells, recipes and empty entries.`,
+  );
   const oHRank = L.add('hand.rank', B * H, `${privWord}[${H}] hand entries: rank of a playing card / 13 (Ace 1 .. King 13).`);
-  const oHSpell = L.add('hand.spell', B * H * nSp, `${privWord}[${H}] hand entries × [${nSp}]: one-hot spell definition (${names(rs.cards.spells.defs)}).`);
-  const oHPotion = L.add('hand.potion', B * H * nPo, `${privWord}[${H}] hand entries × [${nPo}]: one-hot potion recipe definition (${names(rs.cards.potions.defs)}).`);
-  const oHLab = L.add('hand.fromLab', B * H, `${privWord}[${H}] hand entries: 1 when the card came from one of the seat's labs (its spent card will count toward that lab's research).`);
-  const oBought = L.add('bought.suit', B * 4, `${privWord}[4]: cards bought this turn (playable next turn) by suit Clubs, Spades, Hearts, Diamonds, count / handSize (${H}).`);
+  const oHSpell = L.add(
+    'hand.spell',
+    B * H * nSp,
+    `${privWord}[${H}] hand entries × [${nSp}]: one-hot spell definition (${names(rs.cards.spells.defs)}).`,
+  );
+  const oHPotion = L.add(
+    'hand.potion',
+    B * H * nPo,
+    `${privWord}[${H}] hand entries × [${nPo}]: one-hot potion recipe definition (${names(rs.cards.potions.defs)}).`,
+  );
+  const oHLab = L.add(
+    'hand.fromLab',
+    B * H,
+    `${privWord}[${H}] hand entries: 1 when the card came from one of the seat's labs (its spent card will count toward that lab's research).`,
+  );
+  const oBought = L.add(
+    'bought.suit',
+    B * 4,
+    `${privWord}[4]: cards bought this turn (playable next turn) by suit Clubs, Spades, Hearts, Diamonds, count / handSize (${H}).`,
+  );
   // Written by the fields block (writePotions):
-  const oPotId = L.add('potion.identity', B * (F + 1) * nPo, `${privWord}[${F + 1}] places (0 in front of the seat, 1 + slot under a field slot) × [${nPo}]: the seat's face-down potions by recipe, count / 4 clipped to 1.`);
-  const oBid = L.add('bid', B * BID.width, `${privWord}[${BID.width}]: 1 when the seat has bid in the open auction round; the bid / grids.maxBid (${maxBid}).`);
+  const oPotId = L.add(
+    'potion.identity',
+    B * (F + 1) * nPo,
+    `${privWord}[${F + 1}] places (0 in front of the seat, 1 + slot under a field slot) × [${nPo}]: the seat's face-down potions by recipe, count / 4 clipped to 1.`,
+  );
+  const oBid = L.add(
+    'bid',
+    B * BID.width,
+    `${privWord}[${BID.width}]: 1 when the seat has bid in the open auction round; the bid / grids.maxBid (${maxBid}).`,
+  );
   const oVote = L.add('vote', B * 3, `${privWord}[3]: one-hot tax-rate vote cast this tax season: keep, raise, lower.`);
 
   /** The observer's hidden cards, bid and vote; every seat's in the state tensor. */
@@ -637,27 +770,75 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const T = tradeItemCount(rs);
   const PPN = mk.propertyPrices.length;
   const BOOK = record({ bestBid: 1, bestAsk: 1, spot: 1, lastPrice: 1, stimulusBids: 1, sinceBid: 1 });
-  const oMkBook = L.add('market.book', 3 * BOOK.width, `[3] commodities (Souls, Elixir Oil, Essence Grain) × [${BOOK.width}]: best bid, best ask, spot price, last traded price (gold per unit, each ${priceWord}; 0 when none), R.O.W. stimulus bids / ${stimB}, months since a bid was seen / ${stimM} clipped to 1.`);
-  const oMkBid = L.add('seat.marketBid', M * 3, `${seatWord} × [3]: the seat's open bid (one unit) per commodity, price ${priceWord}; 0 when none.`);
-  const oMkFresh = L.add('seat.marketBidFresh', M * 3, `${seatWord} × [3]: 1 when the bid was placed or lowered this turn (it cannot be withdrawn yet).`);
-  const oMkEsc = L.add('seat.marketEscrow', M * 3, `${seatWord} × [3]: gold in escrow per commodity (a withdrawn bid, still executable, plus lowered differences), ${priceWord}.`);
+  const oMkBook = L.add(
+    'market.book',
+    3 * BOOK.width,
+    `[3] commodities (Souls, Elixir Oil, Essence Grain) × [${BOOK.width}]: best bid, best ask, spot price, last traded price (gold per unit, each ${priceWord}; 0 when none), R.O.W. stimulus bids / ${stimB}, months since a bid was seen / ${stimM} clipped to 1.`,
+  );
+  const oMkBid = L.add(
+    'seat.marketBid',
+    M * 3,
+    `${seatWord} × [3]: the seat's open bid (one unit) per commodity, price ${priceWord}; 0 when none.`,
+  );
+  const oMkFresh = L.add(
+    'seat.marketBidFresh',
+    M * 3,
+    `${seatWord} × [3]: 1 when the bid was placed or lowered this turn (it cannot be withdrawn yet).`,
+  );
+  const oMkEsc = L.add(
+    'seat.marketEscrow',
+    M * 3,
+    `${seatWord} × [3]: gold in escrow per commodity (a withdrawn bid, still executable, plus lowered differences), ${priceWord}.`,
+  );
   const oMkAskP = L.add('seat.marketAskPrice', M * 3, `${seatWord} × [3]: the seat's ask price per commodity, ${priceWord}; 0 when none.`);
   const oMkAskQ = L.add('seat.marketAskUnits', M * 3, `${seatWord} × [3]: units in the ask / the commodity's total.`);
-  const oMkCart = L.add('seat.cart', M * 3, `${seatWord} × [3]: units on the seat's horse cart by commodity / the commodity's total (on the road until the seat's next turn).`);
-  const oMkCartTo = L.add('seat.cartSold', M, `${seatWord}: 1 when the seat's cart carries a unit sold into another player's bid (0: bound for its own ask or a R.O.W. purchase).`);
+  const oMkCart = L.add(
+    'seat.cart',
+    M * 3,
+    `${seatWord} × [3]: units on the seat's horse cart by commodity / the commodity's total (on the road until the seat's next turn).`,
+  );
+  const oMkCartTo = L.add(
+    'seat.cartSold',
+    M,
+    `${seatWord}: 1 when the seat's cart carries a unit sold into another player's bid (0: bound for its own ask or a R.O.W. purchase).`,
+  );
   const oMkMoved = L.add('seat.transportedThisTurn', M, `${seatWord}: 1 when the seat has used its one transport this turn.`);
-  const oOfStage = L.add('offer.stage', 3, 'One-hot step of the market action or offer being composed: the active player chooses a term (SelectTerm: a price or the item asked), the counterparty (SelectPlayer), or the counterparty accepts or refuses (OfferRespond).');
-  const oOfKind = L.add('offer.kind', 9, 'One-hot kind of the action being composed: goods trade, property sale, bid, ask, new futures contract, futures resale, loan, insurance policy, property auction.');
+  const oOfStage = L.add(
+    'offer.stage',
+    3,
+    'One-hot step of the market action or offer being composed: the active player chooses a term (SelectTerm: a price or the item asked), the counterparty (SelectPlayer), or the counterparty accepts or refuses (OfferRespond).',
+  );
+  const oOfKind = L.add(
+    'offer.kind',
+    9,
+    'One-hot kind of the action being composed: goods trade, property sale, bid, ask, new futures contract, futures resale, loan, insurance policy, property auction.',
+  );
   const oAuc = L.add('offer.auctionBid', 1, `The property auction's highest bid (the opening bid before any) ${priceWord}.`);
   const oAucLeader = L.add('offer.auctionLeader', M, `One-hot ${relWord} of the highest bidder of the property auction.`);
   const oAucIn = L.add('offer.auctionBidders', M, `${seatWord}: 1 while the seat is still bidding in the property auction.`);
-  const oOfEvent = L.add('offer.insuranceEvent', d.finance.insurance.events.length, 'One-hot catalogue event of the insurance policy being posted.');
-  const oOfLoan = L.add('offer.loanAmount', d.finance.loanAmounts.length, `One-hot index into finance.loanAmounts (${d.finance.loanAmounts.join(', ')}) of the loan offered.`);
+  const oOfEvent = L.add(
+    'offer.insuranceEvent',
+    d.finance.insurance.events.length,
+    'One-hot catalogue event of the insurance policy being posted.',
+  );
+  const oOfLoan = L.add(
+    'offer.loanAmount',
+    d.finance.loanAmounts.length,
+    `One-hot index into finance.loanAmounts (${d.finance.loanAmounts.join(', ')}) of the loan offered.`,
+  );
   const oOfCom = L.add('offer.commodity', 3, 'One-hot commodity of the bid or ask being priced.');
-  const oOfGive = L.add('offer.give', T, `[${T}] trade items (engine/trade.ts tradeItem: commodity lots, gold amounts, a Crown): one-hot item the active player gives.`);
+  const oOfGive = L.add(
+    'offer.give',
+    T,
+    `[${T}] trade items (engine/trade.ts tradeItem: commodity lots, gold amounts, a Crown): one-hot item the active player gives.`,
+  );
   const oOfGet = L.add('offer.get', T, `[${T}] trade items: one-hot item the active player asks for.`);
   const oOfSlot = L.add('offer.propertySlot', F, `[${F}] the active player's field slots: one-hot property offered for sale.`);
-  const oOfPrice = L.add('offer.propertyPrice', PPN, `[${PPN}] one-hot index into market.propertyPrices (${mk.propertyPrices.join(', ')}) of the property offer.`);
+  const oOfPrice = L.add(
+    'offer.propertyPrice',
+    PPN,
+    `[${PPN}] one-hot index into market.propertyPrices (${mk.propertyPrices.join(', ')}) of the property offer.`,
+  );
   const oOfTo = L.add('offer.counterparty', M, `One-hot ${relWord} of the counterparty of the open offer.`);
   const fin = d.finance;
   const KC = fin.maxContracts;
@@ -750,8 +931,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
         if (s.propAucLeader >= 0) put(oAucLeader + relOf[s.propAucLeader], 1);
         for (let x = 0; x < s.queue.length; x++) put(oAucIn + relOf[s.queue[x]], 1);
       }
-    }
-    else put(oOfCom + s.offerA, 1); // Bid, Ask, Future: the commodity
+    } else put(oOfCom + s.offerA, 1); // Bid, Ask, Future: the commodity
     if (s.offerTo >= 0 && s.offerTo < s.numPlayers) put(oOfTo + relOf[s.offerTo], 1);
   }
 
@@ -759,7 +939,11 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const bushel = fin.bushel;
   const maxExp = Math.max(...fin.expiryMonths);
   const FUT = record({ present: 1, hasLong: 1, commodity: 3, price: 1, toExpiry: 1, owed: 1 });
-  const oFut = L.add('futures', KC * FUT.width, `[${KC}] contract places (engine/futures.ts) × [${FUT.width}]: 1 when a contract lies there; 1 when it has a long; one-hot commodity (3); forward price (gold per bushel) ${priceWord}; months to expiry / ${maxExp} clipped to [0, 1]; units still owed / bushel (${bushel}).`);
+  const oFut = L.add(
+    'futures',
+    KC * FUT.width,
+    `[${KC}] contract places (engine/futures.ts) × [${FUT.width}]: 1 when a contract lies there; 1 when it has a long; one-hot commodity (3); forward price (gold per bushel) ${priceWord}; months to expiry / ${maxExp} clipped to [0, 1]; units still owed / bushel (${bushel}).`,
+  );
   const oFutShort = L.add('futures.short', KC * M, `[${KC}] × [${M}]: one-hot ${relWord} of the short (writer).`);
   const oFutLong = L.add('futures.long', KC * M, `[${KC}] × [${M}]: one-hot ${relWord} of the long (all zero before it is bought).`);
 
@@ -789,7 +973,11 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const KL = fin.maxLoans;
   const maxTerm = Math.max(...fin.loanTermMonths);
   const LOAN = record({ present: 1, owed: 1, toDue: 1 });
-  const oLoan = L.add('loans', KL * LOAN.width, `[${KL}] loan places (engine/loans.ts) × [${LOAN.width}]: 1 when a loan is open; gold still owed x as x / (x + 10); months to the due month / ${maxTerm} clipped to [0, 1] (0 when due or overdue).`);
+  const oLoan = L.add(
+    'loans',
+    KL * LOAN.width,
+    `[${KL}] loan places (engine/loans.ts) × [${LOAN.width}]: 1 when a loan is open; gold still owed x as x / (x + 10); months to the due month / ${maxTerm} clipped to [0, 1] (0 when due or overdue).`,
+  );
   const oLoanLender = L.add('loans.lender', KL * M, `[${KL}] × [${M}]: one-hot ${relWord} of the lender.`);
   const oLoanBorrower = L.add('loans.borrower', KL * M, `[${KL}] × [${M}]: one-hot ${relWord} of the borrower.`);
 
@@ -813,7 +1001,11 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const KP = ins.maxPolicies;
   const maxPeriod = Math.max(...ins.periodTurns);
   const POL = record({ present: 1, sold: 1, premium: 1, cover: 1, left: 1, event: ins.events.length });
-  const oPol = L.add('policies', KP * POL.width, `[${KP}] policy places (engine/insurance.ts) × [${POL.width}]: 1 when a policy lies there; 1 when sold; premium ${priceWord}; cover (locked payout) ${priceWord}; turns of cover left / ${maxPeriod} (the period while unsold); one-hot event (${ins.events.map((e) => e.name).join('; ')}).`);
+  const oPol = L.add(
+    'policies',
+    KP * POL.width,
+    `[${KP}] policy places (engine/insurance.ts) × [${POL.width}]: 1 when a policy lies there; 1 when sold; premium ${priceWord}; cover (locked payout) ${priceWord}; turns of cover left / ${maxPeriod} (the period while unsold); one-hot event (${ins.events.map((e) => e.name).join('; ')}).`,
+  );
   const oPolSeller = L.add('policies.seller', KP * M, `[${KP}] × [${M}]: one-hot ${relWord} of the seller.`);
   const oPolBuyer = L.add('policies.buyer', KP * M, `[${KP}] × [${M}]: one-hot ${relWord} of the buyer (all zero while unsold).`);
 
@@ -844,18 +1036,55 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const LV = d.combat.stackMax;
   const SQ = M * F;
   const UNIT = record({
-    present: 1, ownedByObserver: 1, ownsSquare: 1, queen: 1, king: 1, suit: 4, attack: 1, hp: 1, defending: 1, mayAct: 1,
-    abilityReady: 1, centerOfAttention: 1, immovable: 1, shield: 1, boon: 1, bulwark: 1, aegis: 1,
+    present: 1,
+    ownedByObserver: 1,
+    ownsSquare: 1,
+    queen: 1,
+    king: 1,
+    suit: 4,
+    attack: 1,
+    hp: 1,
+    defending: 1,
+    mayAct: 1,
+    abilityReady: 1,
+    centerOfAttention: 1,
+    immovable: 1,
+    shield: 1,
+    boon: 1,
+    bulwark: 1,
+    aegis: 1,
   });
-  const oCPhase = L.add('combat.phase', 3, 'One-hot over the combat sub-decisions: UnitVerb, SelectSquare, SelectUnit (all zero otherwise).');
-  const oCPending = L.add('combat.pending', 12, 'One-hot over the part-3 Pending values: PlaceGolem, PlaceGuard, PlaceGuardNow, MoveUnit, AttackProperty, AttackUnit, PlaceCard (where a played property or lab goes), CoordPartner, CoordAttackProperty, CoordAttackUnit, TransmuteSacrifice, TransmuteRecipient.');
-  const oCCmd = L.add('combat.commandedUnit', SQ * LV, `[${M}] ${relWord}s × [${F}] slots × [${LV}] stack levels: 1 where the unit being commanded stands, 0.5 its Coordinated Strike partner or the golem it dismantles; all zero when none.`);
-  const oCHits = L.add('combat.hits', SQ, `${seatWord} × [${F}] slots: hits the card has taken / its hit points (1 = destroyed, face down).`);
-  const oCUnit = L.add('combat.units', SQ * LV * UNIT.width, `${seatWord} × [${F}] slots × [${LV}] stack levels (units in order of arrival) × [${UNIT.width}]: present; owned by the observer (always 0 in the state tensor, see combat.unitOwner)` +
-    '; owned by the seat whose card it stands on (a defender\'s side); Queen; King (else a Jack); suit one-hot Clubs, Spades, Hearts, Diamonds; ' +
-    'Attack Power or Strength (with Tactical Flexibility and Impetuous Assault doubling) / 12 (clipped); Hit Points or Health / 12 (clipped); defending; may act now (active and not yet acted this turn); ' +
-    "King's ability ready; Center of Attention; Immovable; shield / 6 (clipped); Royal Boon given (0.5 the bonus, 1 the big bonus); Bulwark Stance; Aegis interceptions left / 2.");
-  const oCOwner = full ? L.add('combat.unitOwner', SQ * LV * M, `[${M}] seats × [${F}] slots × [${LV}] levels × [${M}]: one-hot owner seat of the unit.`) : -1;
+  const oCPhase = L.add(
+    'combat.phase',
+    3,
+    'One-hot over the combat sub-decisions: UnitVerb, SelectSquare, SelectUnit (all zero otherwise).',
+  );
+  const oCPending = L.add(
+    'combat.pending',
+    12,
+    'One-hot over the part-3 Pending values: PlaceGolem, PlaceGuard, PlaceGuardNow, MoveUnit, AttackProperty, AttackUnit, PlaceCard (where a played property or lab goes), CoordPartner, CoordAttackProperty, CoordAttackUnit, TransmuteSacrifice, TransmuteRecipient.',
+  );
+  const oCCmd = L.add(
+    'combat.commandedUnit',
+    SQ * LV,
+    `[${M}] ${relWord}s × [${F}] slots × [${LV}] stack levels: 1 where the unit being commanded stands, 0.5 its Coordinated Strike partner or the golem it dismantles; all zero when none.`,
+  );
+  const oCHits = L.add(
+    'combat.hits',
+    SQ,
+    `${seatWord} × [${F}] slots: hits the card has taken / its hit points (1 = destroyed, face down).`,
+  );
+  const oCUnit = L.add(
+    'combat.units',
+    SQ * LV * UNIT.width,
+    `${seatWord} × [${F}] slots × [${LV}] stack levels (units in order of arrival) × [${UNIT.width}]: present; owned by the observer (always 0 in the state tensor, see combat.unitOwner)` +
+      "; owned by the seat whose card it stands on (a defender's side); Queen; King (else a Jack); suit one-hot Clubs, Spades, Hearts, Diamonds; " +
+      'Attack Power or Strength (with Tactical Flexibility and Impetuous Assault doubling) / 12 (clipped); Hit Points or Health / 12 (clipped); defending; may act now (active and not yet acted this turn); ' +
+      "King's ability ready; Center of Attention; Immovable; shield / 6 (clipped); Royal Boon given (0.5 the bonus, 1 the big bonus); Bulwark Stance; Aegis interceptions left / 2.",
+  );
+  const oCOwner = full
+    ? L.add('combat.unitOwner', SQ * LV * M, `[${M}] seats × [${F}] slots × [${LV}] levels × [${M}]: one-hot owner seat of the unit.`)
+    : -1;
 
   /**
    * Unit u's place in the board-of-units segments (combat.units, combat.units2, combat.commandedUnit):
@@ -921,10 +1150,14 @@ function build(rs: Ruleset, full: boolean): Encoder {
 
   // ======== combinations, spells on units, the Artificer (D136, D138-D140)
   const UNIT2 = record({ guarded: 1, inspiring: 1, fortifiedWill: 1, dormant: 1, transmuted: 1 });
-  const oCUnit2 = L.add('combat.units2', SQ * LV * UNIT2.width, `${seatWord} × [${F}] slots × [${LV}] stack levels (as combat.units) × [${UNIT2.width}]: ` +
-    "Coordinated Defense (the Aegis takes the next golem attack on it); Inspiring Bulwark given with this Liege's Royal Boon; " +
-    'Fortify Will (resists spells, D139); deactivated by a card: turns until it is active again / 8 (clipped; D138); ' +
-    'transmuted (its abilities cost more, D140).');
+  const oCUnit2 = L.add(
+    'combat.units2',
+    SQ * LV * UNIT2.width,
+    `${seatWord} × [${F}] slots × [${LV}] stack levels (as combat.units) × [${UNIT2.width}]: ` +
+      "Coordinated Defense (the Aegis takes the next golem attack on it); Inspiring Bulwark given with this Liege's Royal Boon; " +
+      'Fortify Will (resists spells, D139); deactivated by a card: turns until it is active again / 8 (clipped; D138); ' +
+      'transmuted (its abilities cost more, D140).',
+  );
 
   /** The units' combination flags, Fortify Will, deactivation; the open choices are in `pending`. */
   function writeCombat2(s: MerlinState): void {
@@ -952,10 +1185,22 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const MOTION = record({ motion: 1, deletes: 1 });
   const REG_VOTE = record({ for: 1, against: 1 });
   const oRegIn = L.add('regulation.inForce', nReg, `[${nReg}] the ruleset's regulations (${regNames}): 1 while in force.`);
-  const oRegPhase = L.add('regulation.phase', 2, 'One-hot over the regulation sub-decisions: RegulationPropose, RegulationVote (all zero otherwise).');
-  const oRegMotion = L.add('regulation.motion', nReg * MOTION.width, `[${nReg}] regulations × [${MOTION.width}]: the regulation put to the vote: 1 to make or change to it, then 1 when the motion deletes it (it is in force).`);
+  const oRegPhase = L.add(
+    'regulation.phase',
+    2,
+    'One-hot over the regulation sub-decisions: RegulationPropose, RegulationVote (all zero otherwise).',
+  );
+  const oRegMotion = L.add(
+    'regulation.motion',
+    nReg * MOTION.width,
+    `[${nReg}] regulations × [${MOTION.width}]: the regulation put to the vote: 1 to make or change to it, then 1 when the motion deletes it (it is in force).`,
+  );
   const oRegProposer = L.add('regulation.proposer', M, `One-hot ${relWord} of the decree's enactor who proposes the regulation.`);
-  const oRegVotes = L.add('regulation.votes', M * REG_VOTE.width, `${seatWord} × [${REG_VOTE.width}]: the open regulation vote cast so far: for, against.`);
+  const oRegVotes = L.add(
+    'regulation.votes',
+    M * REG_VOTE.width,
+    `${seatWord} × [${REG_VOTE.width}]: the open regulation vote cast so far: for, against.`,
+  );
 
   /** The regulations in force and the open regulation vote. */
   function writeRegulations(s: MerlinState): void {
@@ -970,13 +1215,18 @@ function build(rs: Ruleset, full: boolean): Encoder {
     }
     if (s.regProposer >= 0) put(oRegProposer + relOf[s.regProposer], 1);
     const v = s.regVotes;
-    for (let p = 0; p < s.numPlayers; p++) if (v[p] >= 0) put(oRegVotes + relOf[p] * REG_VOTE.width + (v[p] === 1 ? REG_VOTE.for : REG_VOTE.against), 1);
+    for (let p = 0; p < s.numPlayers; p++)
+      if (v[p] >= 0) put(oRegVotes + relOf[p] * REG_VOTE.width + (v[p] === 1 ? REG_VOTE.for : REG_VOTE.against), 1);
   }
 
   // ======== decree designs (the state tensor only: the hidden cost, D151)
   const nDesign = rs.cards.royalDecrees.defs.length;
   const oDDesign = full
-    ? L.add('decree.design', (1 + O) * nDesign, `[${1 + O}] the chosen decree, then the revealed options × [${nDesign}]: one-hot design (${names(rs.cards.royalDecrees.defs)}), which fixes the hidden cost (D151).`)
+    ? L.add(
+        'decree.design',
+        (1 + O) * nDesign,
+        `[${1 + O}] the chosen decree, then the revealed options × [${nDesign}]: one-hot design (${names(rs.cards.royalDecrees.defs)}), which fixes the hidden cost (D151).`,
+      )
     : -1;
 
   function writeDecreeDesigns(s: MerlinState): void {
@@ -994,14 +1244,34 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const MINT = record({ kind: 6, step: 3, price: 1 });
   const BOND = record({ present: 1, bought: 1, face: 1, coupon: 1, toMaturity: 1 });
   const SHARE = record({ present: 1, bought: 1, percent: 1, price: 1 });
-  const oMintOf = L.add('mint.offer', MINT.width, `One-hot kind of the Private Mint action or sale being composed (6: new bond, bond resale, new share, share resale, spell to a player, Mead to a player); one-hot step (3: SelectTerm, SelectPlayer, OfferRespond); the chosen price ${priceWord} (0 until chosen).`);
-  const oMintIdx = L.add('mint.offerIndex', MI, `[${MI}] one-hot: the bond face index (new bond), the share fraction index (new share) or the bond or share place (resale) of the open Private Mint action.`);
+  const oMintOf = L.add(
+    'mint.offer',
+    MINT.width,
+    `One-hot kind of the Private Mint action or sale being composed (6: new bond, bond resale, new share, share resale, spell to a player, Mead to a player); one-hot step (3: SelectTerm, SelectPlayer, OfferRespond); the chosen price ${priceWord} (0 until chosen).`,
+  );
+  const oMintIdx = L.add(
+    'mint.offerIndex',
+    MI,
+    `[${MI}] one-hot: the bond face index (new bond), the share fraction index (new share) or the bond or share place (resale) of the open Private Mint action.`,
+  );
   const oMintTo = L.add('mint.counterparty', M, `One-hot ${relWord} of the buyer the open sale is offered to.`);
-  const oMintSpell = L.add('mint.offeredSpell', nSp, `[${nSp}] spell designs: one-hot design of the spell offered to a player (it lies face up while offered).`);
-  const oBond = L.add('bonds', KB * BOND.width, `[${KB}] bond places (engine/mint.ts) × [${BOND.width}]: 1 when a bond lies there; 1 when bought; face ${priceWord}; coupon per issuer turn ${priceWord}; months to maturity / ${maxBondTerm} clipped to [0, 1] (the term while unsold).`);
+  const oMintSpell = L.add(
+    'mint.offeredSpell',
+    nSp,
+    `[${nSp}] spell designs: one-hot design of the spell offered to a player (it lies face up while offered).`,
+  );
+  const oBond = L.add(
+    'bonds',
+    KB * BOND.width,
+    `[${KB}] bond places (engine/mint.ts) × [${BOND.width}]: 1 when a bond lies there; 1 when bought; face ${priceWord}; coupon per issuer turn ${priceWord}; months to maturity / ${maxBondTerm} clipped to [0, 1] (the term while unsold).`,
+  );
   const oBondIssuer = L.add('bonds.issuer', KB * M, `[${KB}] × [${M}]: one-hot ${relWord} of the issuer.`);
   const oBondHolder = L.add('bonds.holder', KB * M, `[${KB}] × [${M}]: one-hot ${relWord} of the holder (all zero while unsold).`);
-  const oShare = L.add('shares', KS * SHARE.width, `[${KS}] share places (engine/mint.ts) × [${SHARE.width}]: 1 when a share lies there; 1 when bought; percent of the issuer's property payouts / 100; price (issue or last paid) ${priceWord}.`);
+  const oShare = L.add(
+    'shares',
+    KS * SHARE.width,
+    `[${KS}] share places (engine/mint.ts) × [${SHARE.width}]: 1 when a share lies there; 1 when bought; percent of the issuer's property payouts / 100; price (issue or last paid) ${priceWord}.`,
+  );
   const oShareIssuer = L.add('shares.issuer', KS * M, `[${KS}] × [${M}]: one-hot ${relWord} of the issuer.`);
   const oShareHolder = L.add('shares.holder', KS * M, `[${KS}] × [${M}]: one-hot ${relWord} of the holder (all zero while unsold).`);
 
@@ -1014,8 +1284,14 @@ function build(rs: Ruleset, full: boolean): Encoder {
       put(oMintOf + MINT.step + offerStep(phase), 1);
       if (s.offerA >= 0) put(oMintIdx + s.offerA, 1);
       if (s.offerB >= 0 && ok !== MintOffer.Bond) {
-        const pr = ok === MintOffer.BondSale ? mint.bondPrices[s.offerB] : ok === MintOffer.Spell ? d.market.spellPrices[s.offerB]
-          : ok === MintOffer.Mead ? s.costOfLiving * meadPrice : mint.sharePrices[s.offerB];
+        const pr =
+          ok === MintOffer.BondSale
+            ? mint.bondPrices[s.offerB]
+            : ok === MintOffer.Spell
+              ? d.market.spellPrices[s.offerB]
+              : ok === MintOffer.Mead
+                ? s.costOfLiving * meadPrice
+                : mint.sharePrices[s.offerB];
         put(oMintOf + MINT.price, pr / (pr + 10));
       }
       if (s.offerTo >= 0) put(oMintTo + relOf[s.offerTo], 1);
@@ -1056,8 +1332,16 @@ function build(rs: Ruleset, full: boolean): Encoder {
   // ======== market cards: transport wards and realm price shifts (engine/market-cards.ts); all public
   const WARD = record({ points: 1, left: 1 });
   const SHIFT = record({ rise: 1, fall: 1, left: 1 });
-  const oWard = L.add('seat.cartWard', M * WARD.width, `${seatWord} × [${WARD.width}]: a card's transport ward (engine/market-cards.ts): d6 points of transport risk removed / 6; turns left / 10 clipped to 1 (0 when none).`);
-  const oShift = L.add('market.priceShift', 3 * SHIFT.width, `[3] commodities × [${SHIFT.width}]: a card's shift of the realm's price (engine/market-cards.ts): rise in gold / 5, fall in gold / 5 (each clipped to 1), turns left / 10 clipped to 1 (0 when none).`);
+  const oWard = L.add(
+    'seat.cartWard',
+    M * WARD.width,
+    `${seatWord} × [${WARD.width}]: a card's transport ward (engine/market-cards.ts): d6 points of transport risk removed / 6; turns left / 10 clipped to 1 (0 when none).`,
+  );
+  const oShift = L.add(
+    'market.priceShift',
+    3 * SHIFT.width,
+    `[3] commodities × [${SHIFT.width}]: a card's shift of the realm's price (engine/market-cards.ts): rise in gold / 5, fall in gold / 5 (each clipped to 1), turns left / 10 clipped to 1 (0 when none).`,
+  );
 
   function writeMarketCards(s: MerlinState): void {
     const turn = s.turn;
@@ -1106,7 +1390,8 @@ function build(rs: Ruleset, full: boolean): Encoder {
 
   function checkSeat(s: MerlinState, observer: number): void {
     const P = s.numPlayers;
-    if (!full && !(observer >= 0 && observer < P && (observer | 0) === observer)) throw new ArgumentError(`seat ${observer} is not in this ${P}-player game`);
+    if (!full && !(observer >= 0 && observer < P && (observer | 0) === observer))
+      throw new ArgumentError(`seat ${observer} is not in this ${P}-player game`);
   }
 
   /** Dense: the observation into out[0, size). */
@@ -1179,7 +1464,8 @@ function build(rs: Ruleset, full: boolean): Encoder {
 
   /** Sparse: the non-zero entries as (index, value) pairs, each index once, in no particular order; returns how many. */
   function writeSparse(s: MerlinState, observer: number, index: Int32Array, value: Float32Array): number {
-    if (index.length < size || value.length < size) throw new ArgumentError(`sparse observation buffers hold ${Math.min(index.length, value.length)} entries, need ${size}`);
+    if (index.length < size || value.length < size)
+      throw new ArgumentError(`sparse observation buffers hold ${Math.min(index.length, value.length)} entries, need ${size}`);
     checkSeat(s, observer);
     encode(s, observer);
     checkList();

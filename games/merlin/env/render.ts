@@ -13,8 +13,19 @@ import { describeAction, legalActionList } from '../engine/engine.ts';
 
 const SUIT = ['♣', '♠', '♥', '♦', '🃏'];
 const RANK = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
-const PHASES = ['turn-order auction', 'future reading', 'free actions', 'choose a slot', 'choose a player', 'choose a decree',
-  'enact or refuse the decree', 'decree auction', 'tax season', 'tax-rate vote', 'game over'];
+const PHASES = [
+  'turn-order auction',
+  'future reading',
+  'free actions',
+  'choose a slot',
+  'choose a player',
+  'choose a decree',
+  'enact or refuse the decree',
+  'decree auction',
+  'tax season',
+  'tax-rate vote',
+  'game over',
+];
 
 const card = (c: number) => (suitOf(c) === 4 ? 'Joker' : `${RANK[rankOf(c)]}${SUIT[suitOf(c)]}`);
 
@@ -24,19 +35,23 @@ export function renderTable(rs: Ruleset, s: MerlinState): string {
   const portion = rs.wheels[s.wheelKind][s.wheelPos];
   const lines: string[] = [];
   lines.push(
-    `Turn ${s.turn}/${rs.data.turnLimit} · ${PHASES[s.phase]}` + (s.phase === Phase.GameOver ? ` · ${VICTORY_NAMES[s.victory]}, winner player_${s.winner}` : ` · player_${s.decider} to act`),
+    `Turn ${s.turn}/${rs.data.turnLimit} · ${PHASES[s.phase]}` +
+      (s.phase === Phase.GameOver ? ` · ${VICTORY_NAMES[s.victory]}, winner player_${s.winner}` : ` · player_${s.decider} to act`),
   );
   lines.push(
     `Year ${s.year}, ${portion.label}${s.wheelKind ? ' (Erratic wheel)' : ''} · roll ${s.die1 ? `${s.die1}+${s.die2}=${s.die1 + s.die2}` : '-'} · ` +
       `Cost of the Living ${s.costOfLiving} · Research Cost ${s.researchCost} · tax rate ${s.taxRate} · volatility ${s.volatility} · climate ${s.climate}/${rs.data.climate.threshold}`,
   );
   lines.push(
-    `Central Bank ${s.centralBank} · R.O.W. ${s.row}` + (s.phase === Phase.AuctionBid || s.phase === Phase.DecreeBid ? ' · auction in progress' : '') +
+    `Central Bank ${s.centralBank} · R.O.W. ${s.row}` +
+      (s.phase === Phase.AuctionBid || s.phase === Phase.DecreeBid ? ' · auction in progress' : '') +
       ` · supply ${COMMODITIES.map((c, i) => `${c} ${s.supply[i]}`).join(', ')} · deck ${s.deck.length} (+${s.discard.length} discarded)`,
   );
   const seats = s.order.some((p) => p < 0) ? [...Array(s.numPlayers).keys()] : s.order;
   for (const p of seats) {
-    const flags = [s.eliminated[p] ? 'OUT' : '', s.bankruptSince[p] >= 0 ? `bankrupt since month ${s.bankruptSince[p]}` : ''].filter(Boolean).join(', ');
+    const flags = [s.eliminated[p] ? 'OUT' : '', s.bankruptSince[p] >= 0 ? `bankrupt since month ${s.bankruptSince[p]}` : '']
+      .filter(Boolean)
+      .join(', ');
     const auction = s.phase === Phase.AuctionBid || s.phase === Phase.DecreeBid;
     const gold = auction ? s.gold[p] + Math.max(0, s.bids[p]) : s.gold[p];
     lines.push('');
@@ -60,7 +75,9 @@ export function renderTable(rs: Ruleset, s: MerlinState): string {
       } else if (kind === SlotKind.Chauffeur) {
         bits.push(`Chauffeur ${card(s.slotCard[k])}+${card(s.slotTop[k])} vault ${s.slotVault[k]}`);
       } else {
-        bits.push(`${kind === SlotKind.SpellLab ? 'Spell' : 'Potion'} Lab ${card(s.slotCard[k])}${s.slotFunds[k] ? ' funded' : ''} spent ${s.slotSpent[k]}/${rs.data.research.spentForSuccess}`);
+        bits.push(
+          `${kind === SlotKind.SpellLab ? 'Spell' : 'Potion'} Lab ${card(s.slotCard[k])}${s.slotFunds[k] ? ' funded' : ''} spent ${s.slotSpent[k]}/${rs.data.research.spentForSuccess}`,
+        );
       }
       if (s.potionSlot.includes(k)) bits.push('potion here');
       field.push(`${i}:[${bits.join(', ')}]`);
@@ -70,13 +87,23 @@ export function renderTable(rs: Ruleset, s: MerlinState): string {
   if (s.readingCard.length) {
     lines.push('');
     lines.push(
-      'readings: ' + s.readingCard.map((c, i) => `${cardDef(rs, s.readingDeck[i], c).name} (player_${s.readingOwner[i]}, turn ${s.readingTurn[i]})`).join('; '),
+      'readings: ' +
+        s.readingCard
+          .map((c, i) => `${cardDef(rs, s.readingDeck[i], c).name} (player_${s.readingOwner[i]}, turn ${s.readingTurn[i]})`)
+          .join('; '),
     );
   }
   if (s.phase !== Phase.GameOver) {
     const legal = legalActionList(s, rs);
     lines.push('');
-    lines.push(`legal (${legal.length}): ` + legal.slice(0, 8).map((a) => `${a} ${describeAction(rs, a)}`).join('; ') + (legal.length > 8 ? '; …' : ''));
+    lines.push(
+      `legal (${legal.length}): ` +
+        legal
+          .slice(0, 8)
+          .map((a) => `${a} ${describeAction(rs, a)}`)
+          .join('; ') +
+        (legal.length > 8 ? '; …' : ''),
+    );
   }
   return lines.join('\n');
 }

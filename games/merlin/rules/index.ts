@@ -97,7 +97,10 @@ export function deckIssues(json: unknown): { path: string; message: string }[] {
     const raw = i.path.map(String).join('.');
     if (covered.some((c) => raw === c || raw.startsWith(c + '.'))) continue;
     const keys = (i as { keys?: string[] }).keys;
-    issues.push({ path: namedCardPath(json, i.path as (string | number)[]), message: keys && keys.length ? `${i.message} (${keys.join(', ')})` : i.message });
+    issues.push({
+      path: namedCardPath(json, i.path as (string | number)[]),
+      message: keys && keys.length ? `${i.message} (${keys.join(', ')})` : i.message,
+    });
   }
   return issues;
 }
@@ -217,7 +220,8 @@ export function resolveExtends(json: unknown, file: string, chain: string[]): un
     throw new RulesetError(file, [{ path: 'extends', message: 'must name a shipped ruleset or a ruleset file' }]);
   const baseFile = rulesetFile(base, dirname(file)).file;
   if (!existsSync(baseFile)) throw new RulesetError(file, [{ path: 'extends', message: `no ruleset "${base}" (${baseFile})` }]);
-  if (chain.includes(baseFile)) throw new RulesetError(file, [{ path: 'extends', message: `extends itself: ${[...chain, baseFile].join(' -> ')}` }]);
+  if (chain.includes(baseFile))
+    throw new RulesetError(file, [{ path: 'extends', message: `extends itself: ${[...chain, baseFile].join(' -> ')}` }]);
   const resolvedBase = resolveExtends(readJson(baseFile, baseFile), baseFile, [...chain, baseFile]);
   return mergeRuleset(resolvedBase, rest);
 }

@@ -45,11 +45,19 @@ export const REGULATED_ACTIONS = ['buyCard', 'fundLab', 'castSpell', 'sellSpell'
  * At most one regulation per action is in force (docs/RULES.md D152, D153).
  */
 export const Regulation = z.discriminatedUnion('rule', [
-  z.object({ id: z.string().regex(/^[a-z0-9-]+$/), name: z.string().min(1), rule: z.literal('ban'), action: z.enum(REGULATED_ACTIONS) }).strict(),
-  z.object({
-    id: z.string().regex(/^[a-z0-9-]+$/), name: z.string().min(1), rule: z.literal('fee'), action: z.enum(REGULATED_ACTIONS),
-    gold: int().min(1), to: z.enum(['centralBank', 'row']),
-  }).strict(),
+  z
+    .object({ id: z.string().regex(/^[a-z0-9-]+$/), name: z.string().min(1), rule: z.literal('ban'), action: z.enum(REGULATED_ACTIONS) })
+    .strict(),
+  z
+    .object({
+      id: z.string().regex(/^[a-z0-9-]+$/),
+      name: z.string().min(1),
+      rule: z.literal('fee'),
+      action: z.enum(REGULATED_ACTIONS),
+      gold: int().min(1),
+      to: z.enum(['centralBank', 'row']),
+    })
+    .strict(),
 ]);
 export type Regulation = z.infer<typeof Regulation>;
 
@@ -222,7 +230,9 @@ export const RulesetSchema = z
              * Grand Artificer (Diamonds): Cost of the Living change, Strength or Health added to another guard;
              * Fortify Will: a spell aimed at the guard is resisted on d6 + `willBonus` >= `resistSpellsAt` (D139).
              */
-            grandArtificer: z.object({ costOfLivingDelta: int(), bonus: nat(), strengthBonus: nat(), willBonus: nat(), resistSpellsAt: int().min(2) }).strict(),
+            grandArtificer: z
+              .object({ costOfLivingDelta: int(), bonus: nat(), strengthBonus: nat(), willBonus: nat(), resistSpellsAt: int().min(2) })
+              .strict(),
             /** Imposing Colossus (Clubs): Cost of the Living change. */
             imposingColossus: z.object({ costOfLivingDelta: int() }).strict(),
           })
@@ -256,11 +266,15 @@ export const RulesetSchema = z
          * The Explosive Artillerist's (Queen of Diamonds) Strategic Bombardment: Essence Grain it costs (less on
          * `cheapOnTotal`), the damage to each target in her area, and the extra Grain of the enhanced bomb.
          */
-        bombardment: z.object({ grain: nat(), cheapGrain: nat(), cheapOnTotal: int().min(2).max(12), damage: nat(), enhanceGrain: nat() }).strict(),
+        bombardment: z
+          .object({ grain: nat(), cheapGrain: nat(), cheapOnTotal: int().min(2).max(12), damage: nat(), enhanceGrain: nat() })
+          .strict(),
         /** The Stalwart Sentinel's (Jack of Hearts) Bulwark Stance: Souls and Elixir Oil; Hit Points doubled on `doubleOnTotal`. */
         bulwark: z.object({ souls: nat(), elixirOil: nat(), doubleOnTotal: int().min(2).max(12) }).strict(),
         /** The Shielding Sovereign's (Queen of Clubs) Aegis of the Realm: Elixir Oil, and interceptions (more on `bigOnTotal`). */
-        aegis: z.object({ elixirOil: nat(), charges: int().min(1).max(2), bigCharges: int().min(1).max(2), bigOnTotal: int().min(2).max(12) }).strict(),
+        aegis: z
+          .object({ elixirOil: nat(), charges: int().min(1).max(2), bigCharges: int().min(1).max(2), bigOnTotal: int().min(2).max(12) })
+          .strict(),
         /**
          * The combination attacks (0.1.22b "Combination Attacks"; D136): each costs this on top of the Queen's own
          * ability. Impetuous Bombardment adds `extraDamage` to the bomb; Inspiring Bulwark adds `hp` Hit Points
@@ -317,7 +331,10 @@ export const RulesetSchema = z
         /** Share of a refused decree's winning bid to the drawer, in percent; the rest to the Central Bank. */
         drawerSharePercent: int().min(0).max(100),
         /** The regulations catalogue a decree's `regulation` vote draws its motion from (1 to 8; docs/RULES.md D152). */
-        regulations: z.array(Regulation).min(1).max(8)
+        regulations: z
+          .array(Regulation)
+          .min(1)
+          .max(8)
           .refine((a) => new Set(a.map((r) => r.id)).size === a.length, 'regulation ids must be unique'),
       })
       .strict(),

@@ -5,7 +5,20 @@ import { checkConservation } from '../engine/invariants.ts';
 import { resampleHidden } from '../env/hidden.ts';
 import { createObservationEncoder } from '../env/observation.ts';
 import {
-  act, assertConserved, club, diamond, frontLine, giveCard, giveCommodity, heart, isLegal, putProperty, putUnit, spade, sq, type Game,
+  act,
+  assertConserved,
+  club,
+  diamond,
+  frontLine,
+  giveCard,
+  giveCommodity,
+  heart,
+  isLegal,
+  putProperty,
+  putUnit,
+  spade,
+  sq,
+  type Game,
 } from './helpers.ts';
 
 const SOULS = 0;
@@ -55,7 +68,7 @@ describe("The Tactical Artificer's alternative (0.1.22b 'The Tactical Artificer'
     expect(isLegal(g, Kind.UseAbility)).toBe(true); // Transmute Golem itself
     giveCard(g.s, 1, club(9));
     expect(isLegal(g, Kind.UseAbilityAlt)).toBe(true);
-    for (let i = 0; i < g.rs.data.table.handSize; i++) g.s.hands[0].push(club(4)), g.s.handOrigin[0].push(-1);
+    for (let i = 0; i < g.rs.data.table.handSize; i++) (g.s.hands[0].push(club(4)), g.s.handOrigin[0].push(-1));
     expect(isLegal(g, Kind.UseAbilityAlt)).toBe(false);
   });
 

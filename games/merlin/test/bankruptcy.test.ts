@@ -3,8 +3,26 @@ import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
 import { Phase, SlotKind, Victory } from '../engine/state.ts';
 import {
-  act, assertConserved, club, diamond, game, giveCard, giveCommodity, giveGold, giveSpell, instancesOf, key, nextRoll, putChauffeur,
-  putLab, putLand, putProperty, putSpecialised, spade, stackCustom, type Game,
+  act,
+  assertConserved,
+  club,
+  diamond,
+  game,
+  giveCard,
+  giveCommodity,
+  giveGold,
+  giveSpell,
+  instancesOf,
+  key,
+  nextRoll,
+  putChauffeur,
+  putLab,
+  putLand,
+  putProperty,
+  putSpecialised,
+  spade,
+  stackCustom,
+  type Game,
 } from './helpers.ts';
 import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
 import { payOrOwe } from '../engine/kernel/purse.ts';
@@ -216,4 +234,3 @@ describe('Economic Dominance on elimination (0.1.27b "Victory Conditions" 1)', (
     assertConserved(g);
   });
 });
-

@@ -15,7 +15,13 @@ import { runSimulation } from '../../../cli/simulate.ts';
 import { deactivateUnit } from '../engine/kernel/units.ts';
 
 const SIZES = { teaLeaves: 30, crystalBall: 20, spells: 48, potions: 28, royalDecrees: 30 };
-const FILES = { teaLeaves: 'tea-leaves.json', crystalBall: 'crystal-ball.json', spells: 'spells.json', potions: 'potions.json', royalDecrees: 'royal-decrees.json' };
+const FILES = {
+  teaLeaves: 'tea-leaves.json',
+  crystalBall: 'crystal-ball.json',
+  spells: 'spells.json',
+  potions: 'potions.json',
+  royalDecrees: 'royal-decrees.json',
+};
 
 function deckJson(name: keyof typeof FILES): { cards: Record<string, unknown>[] } & Record<string, unknown> {
   return JSON.parse(readFileSync(join(CARDS_DIR, FILES[name]), 'utf8'));
@@ -102,7 +108,9 @@ describe('A bad deck is reported card by card, with its file, index, id and fiel
     cards[1].effects = [{ op: 'gold', from: 'centralBank', to: 'owner', amount: 3 }];
     cards[2].hiddenCost = [{ op: 'regulation' }];
     expect(issuesOf(() => parseDeck(json, 'd.json')).map((i) => i.path)).toEqual([
-      'cards.0 (id "bountiful-coffers").hiddenCost', 'cards.1 (id "bountiful-coffers-bread").effects', 'cards.2 (id "cheap-bread").hiddenCost',
+      'cards.0 (id "bountiful-coffers").hiddenCost',
+      'cards.1 (id "bountiful-coffers-bread").effects',
+      'cards.2 (id "cheap-bread").hiddenCost',
     ]);
     const spells = deckJson('spells');
     (spells.cards[0] as Record<string, unknown>).effects = [{ op: 'regulation' }];
@@ -127,9 +135,21 @@ describe('Planned vocabulary for engine parts 2 and 3 is refused with "needs eng
   it('unit effects need a unit target or the attacked trigger; a potion on a unit resolves at once; attacked needs a Spell Shop or Brewery (D138)', () => {
     const potions = deckJson('potions');
     potions.cards[0] = { ...potions.cards[0], effects: [{ op: 'deactivateUnit', turns: 2 }] }; // raining-gold: ownLand, slotRolled
-    potions.cards[1] = { ...potions.cards[1], target: 'ownUnit', trigger: { on: 'roll', totals: [6] }, effects: [{ op: 'unitStat', stat: 'health', delta: 1 }] };
-    potions.cards[2] = { ...potions.cards[2], target: 'ownProperty', trigger: { on: 'attacked' }, effects: [{ op: 'deactivateUnit', turns: 2 }] };
-    const msg = issuesOf(() => parseDeck(potions, 'p.json')).map((i) => `${i.path}: ${i.message}`).join('\n');
+    potions.cards[1] = {
+      ...potions.cards[1],
+      target: 'ownUnit',
+      trigger: { on: 'roll', totals: [6] },
+      effects: [{ op: 'unitStat', stat: 'health', delta: 1 }],
+    };
+    potions.cards[2] = {
+      ...potions.cards[2],
+      target: 'ownProperty',
+      trigger: { on: 'attacked' },
+      effects: [{ op: 'deactivateUnit', turns: 2 }],
+    };
+    const msg = issuesOf(() => parseDeck(potions, 'p.json'))
+      .map((i) => `${i.path}: ${i.message}`)
+      .join('\n');
     expect(msg).toMatch(/cards\.0 \(id "raining-gold"\)\.target: a unit effect needs an opponentUnit or ownUnit target/);
     expect(msg).toMatch(/cards\.1 \(id "fertile-draught"\)\.trigger: a potion on a unit resolves when brewed/);
     expect(msg).toMatch(/cards\.2 \(id "philosophers-tonic"\)\.trigger: attacked needs an ownSpecialised target/);
@@ -139,7 +159,9 @@ describe('Planned vocabulary for engine parts 2 and 3 is refused with "needs eng
     const spells = deckJson('spells');
     spells.cards[0] = { ...spells.cards[0], target: 'none', effects: [{ op: 'cartDiscount', delta: 1 }] };
     const s = issuesOf(() => parseDeck(spells, 's.json'));
-    expect(s.map((i) => i.message).join('\n')).toMatch(/op "cartDiscount" needs engine part 2 \(horse carts\) \(and its fields are wrong: turns/);
+    expect(s.map((i) => i.message).join('\n')).toMatch(
+      /op "cartDiscount" needs engine part 2 \(horse carts\) \(and its fields are wrong: turns/,
+    );
   });
 });
 

@@ -12,8 +12,24 @@ import { HAND_POTION, HAND_SPELL, Phase, READING_CRYSTAL, READING_TEA } from '..
 import { advanceWheel } from '../engine/season-wheel.ts';
 import { turnTriggers } from '../engine/effects.ts';
 import {
-  act, assertConserved, club, diamond, game, giveCommodity, giveGold, givePotion, giveSpell, instancesOf, key, putLand, putProperty, putSpecialised,
-  heart, stackCustom, takeCustom, type Game,
+  act,
+  assertConserved,
+  club,
+  diamond,
+  game,
+  giveCommodity,
+  giveGold,
+  givePotion,
+  giveSpell,
+  instancesOf,
+  key,
+  putLand,
+  putProperty,
+  putSpecialised,
+  heart,
+  stackCustom,
+  takeCustom,
+  type Game,
 } from './helpers.ts';
 import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
 
@@ -113,7 +129,7 @@ describe('rowShare: R.O.W. revenue redistributed (0.1.27b "The Visions of Tomorr
 });
 
 describe('draw: cards drawn by an effect', () => {
-  it('Arcane Echo puts a spell from the deck into the caster\'s hand, from no lab', () => {
+  it("Arcane Echo puts a spell from the deck into the caster's hand, from no lab", () => {
     const g = game();
     const next = instancesOf(g.rs, 'spells', 'levy-of-frogs')[0];
     stackCustom(g.s, 'spells', next);
@@ -123,9 +139,18 @@ describe('draw: cards drawn by an effect', () => {
     assertConserved(g);
   });
 
-  it('a draw stops when the hand is full: Royal Alchemists\' Patent draws 1 of its 2 recipes into a hand one short of full', () => {
+  it("a draw stops when the hand is full: Royal Alchemists' Patent draws 1 of its 2 recipes into a hand one short of full", () => {
     const g = game();
-    const names = ['mortar-tonic', 'seers-infusion', 'winter-warmer', 'restorative-balm', 'fertile-draught', 'clear-sight-philtre', 'tincture-of-the-road', 'golden-harvest-brew'];
+    const names = [
+      'mortar-tonic',
+      'seers-infusion',
+      'winter-warmer',
+      'restorative-balm',
+      'fertile-draught',
+      'clear-sight-philtre',
+      'tincture-of-the-road',
+      'golden-harvest-brew',
+    ];
     for (let i = 0; i < g.rs.data.table.handSize - 1; i++) givePotion(g, 0, names[i % names.length]);
     const inst = chooseDecreeCard(g, 'alchemists-patent');
     const left = g.s.cdeck[DECK_INDEX.potions].length;
@@ -175,7 +200,7 @@ describe('waive: Future Readings discarded unresolved (0.1.27b "Waivers", "Contr
     assertConserved(g);
   });
 
-  it('Clear-Sight Philtre waives only its brewer\'s readings; The Shattered Sphere waives all', () => {
+  it("Clear-Sight Philtre waives only its brewer's readings; The Shattered Sphere waives all", () => {
     const g = game();
     drawReading(g, 'crystalBall', 'omen-of-inflation', 0);
     const theirs = drawReading(g, 'crystalBall', 'omen-of-cheap-bread', 1);
@@ -219,7 +244,7 @@ describe('dispel: face-down potions revealed and discarded', () => {
 });
 
 describe('damage and heal: invested gold on properties (0.1.27b "Property Investing")', () => {
-  it('D110: a spell harms another player: Termite Swarm takes up to 2 invested gold from each of the target\'s properties to the Central Bank', () => {
+  it("D110: a spell harms another player: Termite Swarm takes up to 2 invested gold from each of the target's properties to the Central Bank", () => {
     const g = game();
     const k1 = invest(g, 1, 0, club(5), 3);
     const k2 = invest(g, 1, 1, club(6), 1);
@@ -319,7 +344,7 @@ describe('Conditions (D111): spells and readings are disregarded, potions wait f
 });
 
 describe('production without a target applies to the owner; season triggers', () => {
-  it('Harvest Moon doubles its drawer\'s Land yields when the wheel enters autumn', () => {
+  it("Harvest Moon doubles its drawer's Land yields when the wheel enters autumn", () => {
     const g = game();
     putProperty(g.s, g.rs, 0, 0, club(6));
     putLand(g.s, g.rs, 0, 0, diamond(6));
@@ -347,7 +372,7 @@ describe('Decree counters move by one (0.1.14a "Kings") and potions pay their re
     expect(g.s.cdiscard[DECK_INDEX.royalDecrees]).toEqual([inst]);
   });
 
-  it('Golden Harvest Brew, under a Land, pays 2 Essence Grain when that Land\'s number is rolled; the Soul goes to the supply', () => {
+  it("Golden Harvest Brew, under a Land, pays 2 Essence Grain when that Land's number is rolled; the Soul goes to the supply", () => {
     const g = game();
     putProperty(g.s, g.rs, 0, 0, club(9));
     putLand(g.s, g.rs, 0, 0, diamond(9));
@@ -385,15 +410,19 @@ describe('A reading that waives others during a trigger pass (D114)', () => {
   it('readings waived mid-pass do not resolve; the pass visits only the readings there when it began', () => {
     const cards = (file: string) => JSON.parse(readFileSync(join(CARDS_DIR, file), 'utf8'));
     const rules = JSON.parse(readFileSync(join(RULESETS_DIR, 'full.json'), 'utf8'));
-    const rs = compileRuleset(rules, (file) => {
-      const d = cards(file);
-      if (d.deck === 'teaLeaves') {
-        // Calm Waters now waits for a 3 before it waives the other players' readings.
-        const calm = d.cards.find((c: { id: string }) => c.id === 'calm-waters');
-        calm.trigger = { on: 'roll', totals: [3] };
-      }
-      return d;
-    }, 'waive-variant');
+    const rs = compileRuleset(
+      rules,
+      (file) => {
+        const d = cards(file);
+        if (d.deck === 'teaLeaves') {
+          // Calm Waters now waits for a 3 before it waives the other players' readings.
+          const calm = d.cards.find((c: { id: string }) => c.id === 'calm-waters');
+          calm.trigger = { on: 'roll', totals: [3] };
+        }
+        return d;
+      },
+      'waive-variant',
+    );
     const g = game({ ruleset: rs });
     fundRow(g, 10);
     drawReading(g, 'teaLeaves', 'calm-waters', 0);

@@ -4,7 +4,21 @@ import { Kind } from '../engine/actions.ts';
 import { Phase, SlotKind, TopKind } from '../engine/state.ts';
 import { IllegalActionError } from '../../../lib/errors.ts';
 import {
-  act, assertConserved, classic, club, diamond, game, isLegal, key, putChauffeur, putLab, putLand, putProperty, putSpecialised, snap, spade,
+  act,
+  assertConserved,
+  classic,
+  club,
+  diamond,
+  game,
+  isLegal,
+  key,
+  putChauffeur,
+  putLab,
+  putLand,
+  putProperty,
+  putSpecialised,
+  snap,
+  spade,
   variant,
 } from './helpers.ts';
 
@@ -134,7 +148,7 @@ describe('Deposits and withdrawals (0.1.27b "Creating a Chauffeur": "move gold f
   });
 });
 
-describe("D7: passive resonance in 'faces' mode, the previous reading (ruleset classic; 0.1.27b \"Passive Resonance\")", () => {
+describe('D7: passive resonance in \'faces\' mode, the previous reading (ruleset classic; 0.1.27b "Passive Resonance")', () => {
   it('dice showing both numbers pay 1 gold per 5 in the vault, from the Central Bank into the vault', () => {
     const g = game({ ruleset: classic() });
     expect(g.rs.data.chauffeur.resonance).toBe('faces');
@@ -179,7 +193,7 @@ describe("D7: passive resonance in 'faces' mode, the previous reading (ruleset c
   });
 });
 
-describe("D7: passive resonance in 'sum' mode, the default (0.1.27b \"Passive Resonance\": \"the dice roll matches\")", () => {
+describe('D7: passive resonance in \'sum\' mode, the default (0.1.27b "Passive Resonance": "the dice roll matches")', () => {
   it('D7: resonates when the roll total equals the sum of the two numbers, whatever the faces', () => {
     const g = game();
     expect(g.rs.data.chauffeur.resonance).toBe('sum');

@@ -13,8 +13,31 @@ import { loadRuleset } from '../rules/index.ts';
 import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { IllegalActionError } from '../../../lib/errors.ts';
 import {
-  act, assertConserved, classic, club, diamond, frontLine, game, giveCard, giveCommodity, giveGold, heart, isLegal, key, nextDice, nextRoll, putChauffeur, putLand,
-  putProperty, putSpecialised, putUnit, snap, spade, sq, variant, type Game,
+  act,
+  assertConserved,
+  classic,
+  club,
+  diamond,
+  frontLine,
+  game,
+  giveCard,
+  giveCommodity,
+  giveGold,
+  heart,
+  isLegal,
+  key,
+  nextDice,
+  nextRoll,
+  putChauffeur,
+  putLand,
+  putProperty,
+  putSpecialised,
+  putUnit,
+  snap,
+  spade,
+  sq,
+  variant,
+  type Game,
 } from './helpers.ts';
 
 const SOULS = 0;
@@ -27,7 +50,6 @@ function order(g: Game, at: [number, number, number?], verb: Kind, target?: [num
   if (verb === Kind.AttackUnit) act(g, Kind.SelectUnit, sq(g, target[0], target[1]), target[2] ?? 0);
   else act(g, Kind.SelectSquare, sq(g, target[0], target[1]));
 }
-
 
 describe('D82: animating a golem for a Soul and placing it (0.1.27b "Animating a Golem", "Commodities")', () => {
   it('costs a Soul to the supply, rolls a d6 for Attack Power and a d6 for Hit Points, and acts from the next turn', () => {
@@ -86,7 +108,7 @@ describe('Golem actions (0.1.27b "Basic Golem Actions", "Golem Alignments")', ()
     }
   });
 
-  it("D83: with `alignment: strict` (ruleset classic) black golems attack properties, never defend; red golems defend, never attack properties", () => {
+  it('D83: with `alignment: strict` (ruleset classic) black golems attack properties, never defend; red golems defend, never attack properties', () => {
     const g = frontLine(classic());
     putUnit(g, 0, 3, club(11), 2, 2);
     act(g, Kind.CommandUnit, sq(g, 0, 3), 0);

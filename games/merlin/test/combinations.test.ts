@@ -4,7 +4,23 @@ import { Pending, Phase, UnitFlag } from '../engine/state.ts';
 import { ward } from '../engine/combat.ts';
 import { checkLandSpot } from '../engine/lands.ts';
 import {
-  act, assertConserved, club, diamond, frontLine, game, giveCard, giveCommodity, heart, isLegal, key, putLand, putProperty, putUnit, spade, sq, type Game,
+  act,
+  assertConserved,
+  club,
+  diamond,
+  frontLine,
+  game,
+  giveCard,
+  giveCommodity,
+  heart,
+  isLegal,
+  key,
+  putLand,
+  putProperty,
+  putUnit,
+  spade,
+  sq,
+  type Game,
 } from './helpers.ts';
 
 const SOULS = 0;
@@ -31,7 +47,7 @@ function seat0(g: Game): void {
 }
 
 describe('Combination attacks (0.1.22b "Combination Attacks"; D136)', () => {
-  it('Impetuous Bombardment: the Overly Eager Sentinel throws the Artillerist\'s bomb, +1 damage, for 1 Soul and 1 Essence Grain more', () => {
+  it("Impetuous Bombardment: the Overly Eager Sentinel throws the Artillerist's bomb, +1 damage, for 1 Soul and 1 Essence Grain more", () => {
     const g = front();
     const art = putUnit(g, 0, 3, diamond(12), 2, 4);
     const jack = putUnit(g, 0, 2, club(11), 1, 3);
@@ -79,7 +95,7 @@ describe('Combination attacks (0.1.22b "Combination Attacks"; D136)', () => {
     expect(isLegal(g, Kind.Combine)).toBe(true);
   });
 
-  it('Coordinated Defense: the Sovereign\'s Aegis also takes the next golem attack on her and on the Harmonious Sentinel, which keeps its action', () => {
+  it("Coordinated Defense: the Sovereign's Aegis also takes the next golem attack on her and on the Harmonious Sentinel, which keeps its action", () => {
     const g = front();
     const sov = putUnit(g, 1, 4, club(12), 1, 8);
     const harm = putUnit(g, 1, 0, spade(11), 2, 2);

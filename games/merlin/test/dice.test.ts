@@ -3,7 +3,19 @@ import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
 import { Phase } from '../engine/state.ts';
 import {
-  act, assertConserved, club, diamond, game, giveGold, heart, nextRoll, putLab, putLand, putProperty, putSpecialised, spade,
+  act,
+  assertConserved,
+  club,
+  diamond,
+  game,
+  giveGold,
+  heart,
+  nextRoll,
+  putLab,
+  putLand,
+  putProperty,
+  putSpecialised,
+  spade,
 } from './helpers.ts';
 
 /** Dice that total `n` (doubles only for 2 and 12). */
@@ -14,7 +26,14 @@ function diceFor(n: number): [number, number] {
 }
 
 const TABLE: [number, number][] = [
-  [2, 5], [3, 4], [4, 3], [10, 3], [5, 2], [9, 2], [6, 1], [8, 1],
+  [2, 5],
+  [3, 4],
+  [4, 3],
+  [10, 3],
+  [5, 2],
+  [9, 2],
+  [6, 1],
+  [8, 1],
 ];
 
 describe('Clubs payout table (0.1.27b "Clubs: Properties and Holdings"; "The Glitter of Gold": gold comes from payouts)', () => {
@@ -43,7 +62,7 @@ describe('Clubs payout table (0.1.27b "Clubs: Properties and Holdings"; "The Gli
     assertConserved(g);
   });
 
-  it("pays every player's matching properties on any player's roll (0.1.27b \"The Dice of Destiny\")", () => {
+  it('pays every player\'s matching properties on any player\'s roll (0.1.27b "The Dice of Destiny")', () => {
     const g = game();
     putProperty(g.s, g.rs, 0, 0, club(4));
     putProperty(g.s, g.rs, 2, 0, club(4) + 54); // the 4 of Clubs of the second deck

@@ -4,8 +4,22 @@ import { Kind } from '../engine/actions.ts';
 import { Phase } from '../engine/state.ts';
 import { applyEffects, bumpCounter, expireModifiers, productionMultiplier } from '../engine/effects.ts';
 import {
-  act, assertConserved, club, diamond, game, giveCommodity, givePotion, giveSpell, instancesOf, key, nextRoll, putLand, putProperty,
-  snap, stackCustom, type Game,
+  act,
+  assertConserved,
+  club,
+  diamond,
+  game,
+  giveCommodity,
+  givePotion,
+  giveSpell,
+  instancesOf,
+  key,
+  nextRoll,
+  putLand,
+  putProperty,
+  snap,
+  stackCustom,
+  type Game,
 } from './helpers.ts';
 import { cardDef, DECK_INDEX } from '../engine/kernel/card-defs.ts';
 
@@ -50,7 +64,7 @@ describe('Card effects are all-or-nothing (effects.ts; 0.1.27b "The Visions of T
     assertConserved(g);
   });
 
-  it("Rot Curse on a target without Essence Grain does nothing; with Grain, one unit goes back to the supply", () => {
+  it('Rot Curse on a target without Essence Grain does nothing; with Grain, one unit goes back to the supply', () => {
     const g = game();
     giveSpell(g, 0, 'rot-curse');
     act(g, Kind.PlayCard, 0);
@@ -103,7 +117,7 @@ describe('Counters and their floors (effects.ts bumpCounter; ruleset floors)', (
 });
 
 describe('Production modifiers last their number of turns (spells.json Cumulonimbus: 4 turns; effects.ts)', () => {
-  it("Cumulonimbus blocks the target Land's next four rolls, then it produces again (0.1.27b \"Unleash Spells\")", () => {
+  it('Cumulonimbus blocks the target Land\'s next four rolls, then it produces again (0.1.27b "Unleash Spells")', () => {
     const g = game();
     g.s.wheelPos = 0;
     putProperty(g.s, g.rs, 2, 0, club(9));
@@ -123,7 +137,7 @@ describe('Production modifiers last their number of turns (spells.json Cumulonim
     assertConserved(g);
   });
 
-  it('Blight blocks all of the target\'s Lands but not their properties\' gold', () => {
+  it("Blight blocks all of the target's Lands but not their properties' gold", () => {
     const g = game();
     g.s.wheelPos = 0;
     putProperty(g.s, g.rs, 1, 0, club(4));

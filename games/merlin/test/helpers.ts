@@ -276,7 +276,13 @@ export function nextDice(s: MerlinState, ...dice: number[]): void {
  * `activeFrom` says otherwise. Returns its unit index.
  */
 export function putUnit(
-  g: Game, seat: number, slot: number, card: number, atk: number, hp: number, o: { stance?: number; activeFrom?: number; field?: number } = {},
+  g: Game,
+  seat: number,
+  slot: number,
+  card: number,
+  atk: number,
+  hp: number,
+  o: { stance?: number; activeFrom?: number; field?: number } = {},
 ): number {
   const s = g.s;
   s.unitCard.push(takeCard(s, card));

@@ -38,7 +38,7 @@ describe('D77, D78: insurance sold from a Chauffeur\'s vault (0.1.27b "Insurance
     expect(why(g, Kind.SellInsurance, EV.twelve)).toMatch(/cover/); // 1 × 20
   });
 
-  it('the buyer pays the season\'s premium; the payout is locked from the seller\'s vault', () => {
+  it("the buyer pays the season's premium; the payout is locked from the seller's vault", () => {
     const g = game();
     const w0 = netWorth(g.s, g.rs, 0) + 10 + 4 + 3;
     const gold1 = g.s.gold[1];
@@ -62,7 +62,7 @@ describe('D77, D78: insurance sold from a Chauffeur\'s vault (0.1.27b "Insurance
     assertConserved(g);
   });
 
-  it('when the period ends without the event the cover returns to the seller\'s vault', () => {
+  it("when the period ends without the event the cover returns to the seller's vault", () => {
     const g = game();
     sell(g, EV.seven, 4);
     for (let i = 0; i < 3; i++) {
@@ -77,7 +77,7 @@ describe('D77, D78: insurance sold from a Chauffeur\'s vault (0.1.27b "Insurance
     assertConserved(g);
   });
 
-  it('a blocked Land: pays when the number of the buyer\'s Land is rolled while a 0 modifier lies on it', () => {
+  it("a blocked Land: pays when the number of the buyer's Land is rolled while a 0 modifier lies on it", () => {
     const g = game();
     putProperty(g.s, g.rs, 1, 1, club(9));
     const k = putLand(g.s, g.rs, 1, 1, diamond(3));

@@ -8,7 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { loadRuleset } from '../rules/index.ts';
 import {
-  applyAction, catalogue, checkConservation, checkDeep, cloneState, createGame, deserializeState, isTerminal, legalActions, serializeState, STATE_VERSION,
+  applyAction,
+  catalogue,
+  checkConservation,
+  checkDeep,
+  cloneState,
+  createGame,
+  deserializeState,
+  isTerminal,
+  legalActions,
+  serializeState,
+  STATE_VERSION,
 } from '../engine/index.ts';
 import { IllegalActionError, StateError, UnknownActionError, GameOverError } from '../../../lib/errors.ts';
 import { createObservationEncoder } from '../env/observation.ts';

@@ -4,8 +4,21 @@ import { Kind } from '../engine/actions.ts';
 import { Phase, TopKind } from '../engine/state.ts';
 import { IllegalActionError } from '../../../lib/errors.ts';
 import {
-  act, assertConserved, club, diamond, game, giveCard, giveCommodity, isLegal, key, putLand, putProperty, snap, spade,
-  putSpecialised, type Game,
+  act,
+  assertConserved,
+  club,
+  diamond,
+  game,
+  giveCard,
+  giveCommodity,
+  isLegal,
+  key,
+  putLand,
+  putProperty,
+  snap,
+  spade,
+  putSpecialised,
+  type Game,
 } from './helpers.ts';
 
 const SOULS = 0;
@@ -21,7 +34,16 @@ function held(g: Game, seat = 0): number[] {
 }
 
 describe('Land production by number (0.1.27b "Land Cards": 2,3,4 Souls; 5,6 Elixir Oil; 8,9,10 Essence Grain)', () => {
-  const table: [number, number][] = [[2, SOULS], [3, SOULS], [4, SOULS], [5, OIL], [6, OIL], [8, GRAIN], [9, GRAIN], [10, GRAIN]];
+  const table: [number, number][] = [
+    [2, SOULS],
+    [3, SOULS],
+    [4, SOULS],
+    [5, OIL],
+    [6, OIL],
+    [8, GRAIN],
+    [9, GRAIN],
+    [10, GRAIN],
+  ];
   for (const [n, c] of table) {
     it(`a Land numbered ${n} yields one ${['Soul', 'Elixir Oil', 'Essence Grain'][c]} from the supply on a ${n}`, () => {
       const g = game();

@@ -5,8 +5,27 @@ import { HAND_POTION, HAND_SPELL, Phase, SlotKind } from '../engine/state.ts';
 import { IllegalActionError } from '../../../lib/errors.ts';
 import {
   labCardAt,
-  act, assertConserved, club, diamond, game, nextRoll, giveCard, instancesOf, giveCommodity, givePotion, giveSpell, isLegal, key, putLab, putLand, putProperty,
-  putSpecialised, snap, spade, variant, type Game,
+  act,
+  assertConserved,
+  club,
+  diamond,
+  game,
+  nextRoll,
+  giveCard,
+  instancesOf,
+  giveCommodity,
+  givePotion,
+  giveSpell,
+  isLegal,
+  key,
+  putLab,
+  putLand,
+  putProperty,
+  putSpecialised,
+  snap,
+  spade,
+  variant,
+  type Game,
 } from './helpers.ts';
 import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
 
@@ -146,7 +165,7 @@ describe('D26, D27: spell sales through a Spell Shop, with brokerage (0.1.27b "S
 });
 
 describe('Potions: brewed from their recipe, face down, resolved on their trigger (0.1.27b "Brew and Deploy Potions", "Using Potions")', () => {
-  it("Raining Gold (0.1.27b \"The First Turn\" 2 B): costs one Elixir Oil, lies face down under the Land, pays 3 gold on the Land's number; the recipe, single use (0.1.14a \"Hearts\"), then goes back into the deck (D25)", () => {
+  it('Raining Gold (0.1.27b "The First Turn" 2 B): costs one Elixir Oil, lies face down under the Land, pays 3 gold on the Land\'s number; the recipe, single use (0.1.14a "Hearts"), then goes back into the deck (D25)', () => {
     const g = game();
     g.s.wheelPos = 0;
     putProperty(g.s, g.rs, 0, 0, club(5));
@@ -295,7 +314,7 @@ describe('Potions: brewed from their recipe, face down, resolved on their trigge
 });
 
 describe('Only the lab that produced a spell takes credit for it (0.1.27b "Using Spells"; 0.1.14a "Spells")', () => {
-  it("a spell made by a lab that has since become a Spell Shop earns no credit for a new lab played into the freed slot", () => {
+  it('a spell made by a lab that has since become a Spell Shop earns no credit for a new lab played into the freed slot', () => {
     const g = game();
     putLab(g.s, g.rs, 0, 0, spade(6));
     putProperty(g.s, g.rs, 0, 1, club(5));

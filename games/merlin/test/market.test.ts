@@ -194,7 +194,7 @@ describe('D57, D58: asks travel by horse cart, once per turn (0.1.27b "The Grand
 });
 
 describe('D59, D60: executing trades and the spot price (0.1.14a "Executing Trades", "Spot Price")', () => {
-  it('sells one unit into the best other bid (paid now, delivered by cart at the seller\'s next turn) and buys from the cheapest ask; each sets the last sold price (D68)', () => {
+  it("sells one unit into the best other bid (paid now, delivered by cart at the seller's next turn) and buys from the cheapest ask; each sets the last sold price (D68)", () => {
     const g = game();
     bid(g, GRAIN, 3);
     turnOf(g, 1);
@@ -301,7 +301,7 @@ describe('D61: market stimulus (0.1.14a "Market Stimulus")', () => {
 });
 
 describe('the real turn flow', () => {
-  it('carts arrive and escrow returns at the start of the owner\'s turn (startTurn), not before', () => {
+  it("carts arrive and escrow returns at the start of the owner's turn (startTurn), not before", () => {
     const g = game();
     giveCommodity(g.s, 0, GRAIN, 1);
     ask(g, GRAIN, 2, 0);

@@ -16,7 +16,19 @@ import { createObservationEncoder } from '../env/observation.ts';
 import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { catalogue, KIND_NAMES } from '../engine/actions.ts';
 import { applyAction } from '../engine/engine.ts';
-import { act, assertConserved, club, game, giveGold, giveSpell, putChauffeur, putProperty, putSpecialised, spade, type Game } from './helpers.ts';
+import {
+  act,
+  assertConserved,
+  club,
+  game,
+  giveGold,
+  giveSpell,
+  putChauffeur,
+  putProperty,
+  putSpecialised,
+  spade,
+  type Game,
+} from './helpers.ts';
 
 /** SelectTerm index of (coupon %, maturity months) in the full ruleset (bondCouponPercent [10, 20, 30], bondTermMonths [3, 6, 12]). */
 const BOND_TERM = (coupon: number, months: number) => [10, 20, 30].indexOf(coupon) * 3 + [3, 6, 12].indexOf(months);
@@ -165,7 +177,7 @@ describe('D124, D125: shares in a fraction of the issuer\'s property payouts (0.
     assertConserved(g);
   });
 
-  it('shares claim at most finance.mint.maxSharePercent of a player\'s payouts together', () => {
+  it("shares claim at most finance.mint.maxSharePercent of a player's payouts together", () => {
     const g = game();
     putChauffeur(g.s, g.rs, 0, 0, club(3), club(4), 0);
     act(g, Kind.IssueShare, FRACTION(25));
@@ -195,7 +207,7 @@ describe('D124, D125: shares in a fraction of the issuer\'s property payouts (0.
 });
 
 describe('D130, D131: spell and Mead sales to players', () => {
-  it('a spell offered to a player lies face up; bought, it enters the buyer\'s hand', () => {
+  it("a spell offered to a player lies face up; bought, it enters the buyer's hand", () => {
     const g = game();
     const inst = giveSpell(g, 0, g.rs.cards.spells.defs[0].id);
     expect(why(g, Kind.OfferSpell)).toMatch(/Spell Shop/);
@@ -219,7 +231,7 @@ describe('D130, D131: spell and Mead sales to players', () => {
     expect(checkDeep(g.s, g.rs)).toEqual([]);
   });
 
-  it('a refused spell returns to the seller\'s hand with its lab of origin', () => {
+  it("a refused spell returns to the seller's hand with its lab of origin", () => {
     const g = game();
     putProperty(g.s, g.rs, 0, 0, club(5));
     putSpecialised(g.s, g.rs, 0, 0, spade(6));
@@ -312,6 +324,7 @@ describe('random play', () => {
       applyAction(g.s, g.rs, id);
       if (i % 10 === 0) expect(checkDeep(g.s, g.rs, 0)).toEqual([]);
     }
-    for (const k of ['IssueBond', 'BuyBond', 'ResellBond', 'IssueShare', 'BuyShare', 'ResellShare', 'OfferSpell', 'OfferMead']) expect(used).toContain(k);
+    for (const k of ['IssueBond', 'BuyBond', 'ResellBond', 'IssueShare', 'BuyShare', 'ResellShare', 'OfferSpell', 'OfferMead'])
+      expect(used).toContain(k);
   });
 });

@@ -5,14 +5,31 @@ import { rankOf } from '../engine/cards.ts';
 import { loadRuleset } from '../rules/index.ts';
 import { IllegalActionError } from '../../../lib/errors.ts';
 import {
-  act, assertConserved, classic, club, diamond, game, giveCard, giveGold, heart, isLegal, JOKER, key, nextRoll, putProperty, snap, spade, stackDeck,
-  takeCard, variant,
+  act,
+  assertConserved,
+  classic,
+  club,
+  diamond,
+  game,
+  giveCard,
+  giveGold,
+  heart,
+  isLegal,
+  JOKER,
+  key,
+  nextRoll,
+  putProperty,
+  snap,
+  spade,
+  stackDeck,
+  takeCard,
+  variant,
 } from './helpers.ts';
 
 const OIL = 1;
 
 describe('Buying a card at the Cost of the Living (0.1.27b "Properties and Permits"; 0.1.14a "Core Loop")', () => {
-  it('D15: pays the Cost of the Living to the R.O.W. (the Council\'s office) and takes the top card face down, not yet playable', () => {
+  it("D15: pays the Cost of the Living to the R.O.W. (the Council's office) and takes the top card face down, not yet playable", () => {
     const g = game();
     g.s.costOfLiving = 3;
     stackDeck(g.s, club(9));
@@ -129,7 +146,14 @@ describe('Playing permits from the hand (0.1.27b "Properties and Permits", "Spad
     act(g, Kind.SelectSlot, 0);
     act(g, Kind.PlayCard, 0);
     act(g, Kind.SelectSlot, 1);
-    expect(g.s.slotKind.slice(0, 6)).toEqual([SlotKind.SpellLab, SlotKind.PotionLab, SlotKind.Empty, SlotKind.Empty, SlotKind.Empty, SlotKind.Property]);
+    expect(g.s.slotKind.slice(0, 6)).toEqual([
+      SlotKind.SpellLab,
+      SlotKind.PotionLab,
+      SlotKind.Empty,
+      SlotKind.Empty,
+      SlotKind.Empty,
+      SlotKind.Property,
+    ]);
     expect([g.s.slotCard[0], g.s.slotCard[1], g.s.slotCard[5]]).toEqual([spade(5), heart(6), club(4)]);
     expect(g.s.hands[0]).toEqual([]);
     assertConserved(g);

@@ -4,7 +4,20 @@ import { Kind } from '../engine/actions.ts';
 import { IllegalActionError } from '../../../lib/errors.ts';
 import { fieldEnd } from '../engine/properties.ts';
 import {
-  act, assertConserved, club, diamond, game, heart, isLegal, key, putChauffeur, putLab, putLand, putProperty, putSpecialised, snap,
+  act,
+  assertConserved,
+  club,
+  diamond,
+  game,
+  heart,
+  isLegal,
+  key,
+  putChauffeur,
+  putLab,
+  putLand,
+  putProperty,
+  putSpecialised,
+  snap,
   spade,
 } from './helpers.ts';
 

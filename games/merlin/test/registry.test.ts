@@ -21,8 +21,20 @@ import { loadRuleset } from '../rules/index.ts';
 
 /** The chapter tables engine.ts gathers, without its own sub-decision table (SelectSlot, SelectPlayer, SelectSquare, SelectUnit, Bid). */
 const CHAPTERS: KindRules[] = [
-  TURN_RULES, READING_RULES, PLAYING_CARD_RULES, MAGIC_RULES, PROPERTY_RULES, RESEARCH_RULES, CHAUFFEUR_RULES, LAND_RULES, VICTORY_RULES,
-  DECREE_RULES, TAX_RULES, REGULATION_RULES, COMBAT_RULES, MARKET_RULES,
+  TURN_RULES,
+  READING_RULES,
+  PLAYING_CARD_RULES,
+  MAGIC_RULES,
+  PROPERTY_RULES,
+  RESEARCH_RULES,
+  CHAUFFEUR_RULES,
+  LAND_RULES,
+  VICTORY_RULES,
+  DECREE_RULES,
+  TAX_RULES,
+  REGULATION_RULES,
+  COMBAT_RULES,
+  MARKET_RULES,
 ];
 const SUB_DECISIONS = [Kind.SelectSlot, Kind.SelectPlayer, Kind.SelectSquare, Kind.SelectUnit, Kind.Bid];
 
@@ -52,7 +64,12 @@ describe('the action-kind registry', () => {
 
   it('keeps the categories evaluation reports (market block, combat block, Mint, selling spells and Mead)', () => {
     for (const k of KINDS) {
-      const expected = (k >= 28 && k <= 49) || (k >= 80 && k <= 89) || k === Kind.SellSpell || k === Kind.SellMead ? 'market' : k >= 50 && k <= 79 ? 'combat' : 'economy';
+      const expected =
+        (k >= 28 && k <= 49) || (k >= 80 && k <= 89) || k === Kind.SellSpell || k === Kind.SellMead
+          ? 'market'
+          : k >= 50 && k <= 79
+            ? 'combat'
+            : 'economy';
       expect([KIND_NAMES[k], kindCategory(k)]).toEqual([KIND_NAMES[k], expected]);
     }
   });

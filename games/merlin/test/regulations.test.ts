@@ -80,7 +80,7 @@ describe('Hidden decree costs (0.1.27b "Royal Decrees": consequences "often detr
     assertConserved(g);
   });
 
-  it('resampling keeps the chosen decree\'s face and every observation, and redraws its hidden cost', () => {
+  it("resampling keeps the chosen decree's face and every observation, and redraws its hidden cost", () => {
     const g = game();
     drawKing(g, ['bountiful-coffers', 'charter-of-scholars', 'cheap-bread']);
     act(g, Kind.SelectOption, 0);
@@ -161,7 +161,9 @@ describe('The regulation vote (0.1.14a "Kings": "all players take a vote to make
     const g = game();
     council(g, 'card-levy', [true, true, true, false]);
     const heavy = actionId(g.rs, Kind.ProposeRegulation, reg(g, 'heavy-card-levy'));
-    expect(describeAction(g.rs, heavy, g.s)).toBe('propose to change to the regulation "Heavy Card Levy: buying a card costs 2 gold more, to the Central Bank"');
+    expect(describeAction(g.rs, heavy, g.s)).toBe(
+      'propose to change to the regulation "Heavy Card Levy: buying a card costs 2 gold more, to the Central Bank"',
+    );
     council(g, 'heavy-card-levy', [true, true, true, false]);
     expect(g.s.regulation[RegAction.BuyCard]).toBe(reg(g, 'heavy-card-levy'));
     const enc = createObservationEncoder(g.rs);
@@ -198,7 +200,7 @@ describe('The regulation vote (0.1.14a "Kings": "all players take a vote to make
     assertConserved(g);
   });
 
-  it('the refusal auction\'s winner proposes; a vote is shown to everyone as it is cast', () => {
+  it("the refusal auction's winner proposes; a vote is shown to everyone as it is cast", () => {
     const g = game();
     drawKing(g, ['council-of-the-realm', 'cheap-bread', 'royal-amnesty']);
     act(g, Kind.SelectOption, 0);

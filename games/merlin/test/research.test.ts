@@ -4,8 +4,22 @@ import { Kind } from '../engine/actions.ts';
 import { HAND_POTION, HAND_SPELL, Phase, SlotKind, TopKind } from '../engine/state.ts';
 import { IllegalActionError } from '../../../lib/errors.ts';
 import {
-  act, assertConserved, club, game, giveCommodity, giveSpell, heart, isLegal, key, putLab, putProperty, putSpecialised, snap,
-  spade, takeCustom, type Game,
+  act,
+  assertConserved,
+  club,
+  game,
+  giveCommodity,
+  giveSpell,
+  heart,
+  isLegal,
+  key,
+  putLab,
+  putProperty,
+  putSpecialised,
+  snap,
+  spade,
+  takeCustom,
+  type Game,
 } from './helpers.ts';
 import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
 
@@ -56,7 +70,7 @@ describe('D23: funding a lab at the Research Cost (0.1.27b "Spell Labs", "Spell 
   });
 });
 
-describe("D24: a funded lab produces on its number (0.1.27b \"Spell Labs\", \"Potion Labs\": \"Spell Generation\", \"Potion Recipe Generation\", \"Research Grants and Central Bank\")", () => {
+describe('D24: a funded lab produces on its number (0.1.27b "Spell Labs", "Potion Labs": "Spell Generation", "Potion Recipe Generation", "Research Grants and Central Bank")', () => {
   it('a funded Spell Lab draws the top spell into the hand and its funds go to the Central Bank', () => {
     const g = game();
     putLab(g.s, g.rs, 0, 3, spade(6));

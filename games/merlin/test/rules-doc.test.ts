@@ -34,7 +34,12 @@ function ruleRows(): RuleRow[] {
       rule: rule.slice(2),
       decisions: status.match(/\bD\d+\b/g) ?? [],
       sections: [...source.matchAll(/'([^']+)'/g)]
-        .map((m) => m[1].replace(/\s*\(.*\)$/, '').replace(/:.*$/, '').trim())
+        .map((m) =>
+          m[1]
+            .replace(/\s*\(.*\)$/, '')
+            .replace(/:.*$/, '')
+            .trim(),
+        )
         .filter((s) => s.length > 0),
       tests: [...new Set(test.match(/\btest\/[a-z0-9-]+\.test\.ts\b/g) ?? [])],
     });
@@ -73,12 +78,16 @@ describe('docs/RULES.md', () => {
         citations++;
         if (!titles.has(file)) titles.set(file, titlesOf(file));
         if (!names(titles.get(file) ?? '', row)) {
-          const ids = [...row.decisions, ...row.sections.map((s) => `"${s}"`)].join(', ') || '(no id: give the row a D-number or a quoted section)';
+          const ids =
+            [...row.decisions, ...row.sections.map((s) => `"${s}"`)].join(', ') || '(no id: give the row a D-number or a quoted section)';
           failing.push(`${file}: no describe/it title names "${row.rule}" by any of ${ids}`);
         }
       }
     }
     expect(citations).toBeGreaterThan(150);
-    expect(failing, `${failing.length} citations in docs/RULES.md section 2 name a test file without a test titled for the rule:\n${failing.join('\n')}`).toEqual([]);
+    expect(
+      failing,
+      `${failing.length} citations in docs/RULES.md section 2 name a test file without a test titled for the rule:\n${failing.join('\n')}`,
+    ).toEqual([]);
   });
 });

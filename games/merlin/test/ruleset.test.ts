@@ -106,7 +106,10 @@ describe('ruleset as data', () => {
     copy.start.gold = 15;
     copy.grids.invest = [1, 3];
     writeFileSync(join(dir, 'copy.json'), JSON.stringify(copy));
-    writeFileSync(join(dir, 'over.json'), JSON.stringify({ extends: 'full', name: 'rich', start: { gold: 15 }, grids: { invest: [1, 3] } }));
+    writeFileSync(
+      join(dir, 'over.json'),
+      JSON.stringify({ extends: 'full', name: 'rich', start: { gold: 15 }, grids: { invest: [1, 3] } }),
+    );
     writeFileSync(join(dir, 'twice.json'), JSON.stringify({ extends: './over.json', start: { gold: 12 } }));
     const over = loadRuleset(join(dir, 'over.json'));
     expect(over.data.start.gold).toBe(15);
@@ -134,8 +137,23 @@ describe('deck files name only what the engine can play', () => {
     return d;
   };
   it('refuses a spell aimed at your own Land, a reading with a target, and a delayed decree', () => {
-    expect(() => compileRuleset(fullJson(), withCard('spells', (c) => (c.target = 'ownLand')))).toThrow(/spells card can target none or opponent or opponentLand/);
-    expect(() => compileRuleset(fullJson(), withCard('teaLeaves', (c) => (c.target = 'opponent')))).toThrow(/teaLeaves card can target none/);
-    expect(() => compileRuleset(fullJson(), withCard('royalDecrees', (c) => (c.trigger = { on: 'turns', turns: 2 })))).toThrow(/trigger must be "now"/);
+    expect(() =>
+      compileRuleset(
+        fullJson(),
+        withCard('spells', (c) => (c.target = 'ownLand')),
+      ),
+    ).toThrow(/spells card can target none or opponent or opponentLand/);
+    expect(() =>
+      compileRuleset(
+        fullJson(),
+        withCard('teaLeaves', (c) => (c.target = 'opponent')),
+      ),
+    ).toThrow(/teaLeaves card can target none/);
+    expect(() =>
+      compileRuleset(
+        fullJson(),
+        withCard('royalDecrees', (c) => (c.trigger = { on: 'turns', turns: 2 })),
+      ),
+    ).toThrow(/trigger must be "now"/);
   });
 });

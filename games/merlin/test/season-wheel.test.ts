@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
-import { act, assertConserved, classic, club, diamond, game as defaultGame, putLand, putProperty, stackDeck, type Game } from './helpers.ts';
+import {
+  act,
+  assertConserved,
+  classic,
+  club,
+  diamond,
+  game as defaultGame,
+  putLand,
+  putProperty,
+  stackDeck,
+  type Game,
+} from './helpers.ts';
 import { currentPortion } from '../engine/kernel/phase.ts';
 
 /** These scenarios pin the 12-month wheel (D4's previous reading, ruleset `classic`); the 4-season default is tested at the end. */
@@ -46,7 +57,20 @@ describe('Doubles advance the Season Wheel (0.1.27b "The Dice of Destiny": "Seas
   it('the wheel has four seasons of three portions; passing End of Spring starts a new year at Start of Summer', () => {
     const g = game();
     const seasons = g.rs.wheels[0].map((p) => p.season);
-    expect(seasons).toEqual(['summer', 'summer', 'summer', 'autumn', 'autumn', 'autumn', 'winter', 'winter', 'winter', 'spring', 'spring', 'spring']);
+    expect(seasons).toEqual([
+      'summer',
+      'summer',
+      'summer',
+      'autumn',
+      'autumn',
+      'autumn',
+      'winter',
+      'winter',
+      'winter',
+      'spring',
+      'spring',
+      'spring',
+    ]);
     g.s.wheelPos = 11;
     g.s.year = 1;
     resolveRoll(g.s, g.rs, 5, 5);
@@ -182,7 +206,7 @@ describe('Climate Change and the Erratic wheel (0.1.27b "The Two Season Wheels";
     assertConserved(g);
   });
 
-  it("Elixir Oil from an Ace that brings the counter to the threshold switches to the Erratic wheel at once", () => {
+  it('Elixir Oil from an Ace that brings the counter to the threshold switches to the Erratic wheel at once', () => {
     const g = game();
     putProperty(g.s, g.rs, 0, 0, club(8));
     putLand(g.s, g.rs, 0, 0, diamond(3));

@@ -45,7 +45,12 @@ describe('Game setup (0.1.27b "Game Setup: Preparing the Mystical Marketplace" 2
 
   it('D1: starts the tax rate at 1, from the ruleset (start.taxRate), which the drafts leave unset', () => {
     expect(fresh(4).s.taxRate).toBe(1);
-    expect(fresh(4, variant((d) => (d.start.taxRate = 3))).s.taxRate).toBe(3);
+    expect(
+      fresh(
+        4,
+        variant((d) => (d.start.taxRate = 3)),
+      ).s.taxRate,
+    ).toBe(3);
   });
 
   it('supplies 30 of each commodity and nothing held by the players', () => {

@@ -3,8 +3,20 @@ import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
 import { rankOf } from '../engine/cards.ts';
 import {
-  act, assertConserved, club, diamond, game, giveCommodity, putChauffeur, putLand, putProperty, putSpecialised, spade,
-  stackDeck, variant, key,
+  act,
+  assertConserved,
+  club,
+  diamond,
+  game,
+  giveCommodity,
+  putChauffeur,
+  putLand,
+  putProperty,
+  putSpecialised,
+  spade,
+  stackDeck,
+  variant,
+  key,
 } from './helpers.ts';
 
 const SOULS = 0;

@@ -7,7 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { StateError } from '../../../lib/errors.ts';
 import { loadRuleset } from '../rules/index.ts';
-import { applyAction, catalogue, cloneState, createGame, deserializeState, isTerminal, legalActions, serializeState } from '../engine/index.ts';
+import {
+  applyAction,
+  catalogue,
+  cloneState,
+  createGame,
+  deserializeState,
+  isTerminal,
+  legalActions,
+  serializeState,
+} from '../engine/index.ts';
 import { newState, STATE_FIELDS, type MerlinState } from '../engine/state.ts';
 
 const rs = loadRuleset('full');
@@ -39,8 +48,16 @@ describe('state fields', () => {
       if (kind === 'num') expect(typeof v, k).toBe('number');
       else if (kind === 'str') expect(typeof v, k).toBe('string');
       else if (kind === 'rng') expect(typeof (v as { s0: unknown }).s0, k).toBe('number');
-      else if (kind === 'nums') expect((v as unknown[]).every((x) => typeof x === 'number'), k).toBe(true);
-      else expect((v as unknown[][]).every((a) => Array.isArray(a) && a.every((x) => typeof x === 'number')), k).toBe(true);
+      else if (kind === 'nums')
+        expect(
+          (v as unknown[]).every((x) => typeof x === 'number'),
+          k,
+        ).toBe(true);
+      else
+        expect(
+          (v as unknown[][]).every((a) => Array.isArray(a) && a.every((x) => typeof x === 'number')),
+          k,
+        ).toBe(true);
     }
   });
 
@@ -59,7 +76,14 @@ describe('state fields', () => {
   it('deserializeState names a missing or mistyped field of each kind in a StateError', () => {
     const o = JSON.parse(serializeState(createGame(rs, 4, 'bad-fields'))) as Record<string, unknown>;
     const without = (k: string, v?: unknown) => JSON.stringify({ ...o, [k]: v });
-    for (const [k, v] of [['turn', undefined], ['costOfLiving', '3'], ['gold', 5], ['unitFlags', undefined], ['cdeck', [1, 2]], ['rng', undefined]] as const) {
+    for (const [k, v] of [
+      ['turn', undefined],
+      ['costOfLiving', '3'],
+      ['gold', 5],
+      ['unitFlags', undefined],
+      ['cdeck', [1, 2]],
+      ['rng', undefined],
+    ] as const) {
       expect(() => deserializeState(without(k, v)), k).toThrow(StateError);
       expect(() => deserializeState(without(k, v)), k).toThrow(new RegExp(`state field ${k} `));
     }
@@ -74,8 +98,23 @@ describe('state fields', () => {
     expect(s.futShort).toEqual(new Array(rs.data.finance.maxContracts).fill(-1));
     expect([s.v, s.year, s.winner, s.cmdUnit]).toEqual([3, 1, -1, -1]);
     const dims = { seats: 2, fieldSlots: 3, contracts: 1, loans: 1, policies: 1, bonds: 1, shares: 1, regulated: 1 };
-    const given = { rulesetHash: 'x', numPlayers: 2, rng: s.rng, wheelPos: 0, costOfLiving: 1, researchCost: 1, taxRate: 1, volatility: 1,
-      centralBank: 0, supply: [0, 0, 0], gold: [0, 0], deck: [], cdeck: [], cdiscard: [], aucGroup: [0, 1] };
+    const given = {
+      rulesetHash: 'x',
+      numPlayers: 2,
+      rng: s.rng,
+      wheelPos: 0,
+      costOfLiving: 1,
+      researchCost: 1,
+      taxRate: 1,
+      volatility: 1,
+      centralBank: 0,
+      supply: [0, 0, 0],
+      gold: [0, 0],
+      deck: [],
+      cdeck: [],
+      cdiscard: [],
+      aucGroup: [0, 1],
+    };
     expect(Object.keys(newState(dims, given))).toEqual(names);
     const { deck: _deck, ...noDeck } = given;
     expect(() => newState(dims, noDeck as typeof given)).toThrow(/field deck must be given/);

@@ -6,8 +6,24 @@ import { beginTaxSeason, taxOwed } from '../engine/taxes.ts';
 import { taxableProperties } from '../engine/properties.ts';
 import { IllegalActionError } from '../../../lib/errors.ts';
 import {
-  act, assertConserved, classic, club, diamond, game, heart, isLegal, key, nextRoll, putChauffeur, putLab, putLand, putProperty, putSpecialised,
-  snap, spade, type Game,
+  act,
+  assertConserved,
+  classic,
+  club,
+  diamond,
+  game,
+  heart,
+  isLegal,
+  key,
+  nextRoll,
+  putChauffeur,
+  putLab,
+  putLand,
+  putProperty,
+  putSpecialised,
+  snap,
+  spade,
+  type Game,
 } from './helpers.ts';
 import { currentPortion } from '../engine/kernel/phase.ts';
 
@@ -221,7 +237,10 @@ describe('D48: the Cost of the Living vote (0.1.27b "The Sevens of Upheaval" 1: 
 
   it('D48: every vote is keep or the largest cut accepted; the smallest vote, the cut all accepted, is made', () => {
     const g = atCostVote(12);
-    expect(legalActionList(g.s, g.rs).map((id) => catalogue(g.rs).kind[id])).toEqual([Kind.VoteKeep, ...g.rs.data.taxes.costOfLivingCuts.map(() => Kind.VoteCut)]);
+    expect(legalActionList(g.s, g.rs).map((id) => catalogue(g.rs).kind[id])).toEqual([
+      Kind.VoteKeep,
+      ...g.rs.data.taxes.costOfLivingCuts.map(() => Kind.VoteCut),
+    ]);
     for (const gold of [8, 5, 13, 8]) applyAction(g.s, g.rs, cut(g, gold));
     expect(g.s.costOfLiving).toBe(12 - 5);
     expect(g.s.phase).toBe(Phase.VolatilityVote);

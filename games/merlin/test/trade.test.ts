@@ -7,7 +7,21 @@ import { actionId, Kind } from '../engine/actions.ts';
 import { Phase, SlotKind, TopKind } from '../engine/state.ts';
 import { legalActionList, whyIllegal } from '../engine/engine.ts';
 import { tradeItemName } from '../engine/trade.ts';
-import { act, assertConserved, club, diamond, game, giveCommodity, isLegal, key, nextRoll, putLand, putProperty, snap, type Game } from './helpers.ts';
+import {
+  act,
+  assertConserved,
+  club,
+  diamond,
+  game,
+  giveCommodity,
+  isLegal,
+  key,
+  nextRoll,
+  putLand,
+  putProperty,
+  snap,
+  type Game,
+} from './helpers.ts';
 
 /** Trade items of the full ruleset (tradeLots [1, 3], tradeGold [1, 2, 5, 10]): 0/1 Souls 1/3, 2/3 Oil, 4/5 Grain, 6-9 gold, 10 a Crown. */
 const ITEM = { souls1: 0, souls3: 1, oil1: 2, grain1: 4, gold1: 6, gold2: 7, gold5: 8, gold10: 9, crown: 10 };
@@ -53,7 +67,7 @@ describe('goods trades between players', () => {
     assertConserved(g);
   });
 
-  it('a road roll of 3 or less loses the roller\'s goods (commodities to the supply, gold to the Central Bank); the other side still arrives', () => {
+  it("a road roll of 3 or less loses the roller's goods (commodities to the supply, gold to the Central Bank); the other side still arrives", () => {
     const g = game();
     giveCommodity(g.s, 0, 0, 3);
     const supply = g.s.supply[0];

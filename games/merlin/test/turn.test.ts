@@ -7,7 +7,18 @@ import { createGame } from '../engine/setup.ts';
 import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { IllegalActionError, UnknownActionError } from '../../../lib/errors.ts';
 import {
-  act, assertConserved, club, game, giveCard, giveGold, isLegal, nextRoll, putChauffeur, putProperty, snap, stackDeck,
+  act,
+  assertConserved,
+  club,
+  game,
+  giveCard,
+  giveGold,
+  isLegal,
+  nextRoll,
+  putChauffeur,
+  putProperty,
+  snap,
+  stackDeck,
 } from './helpers.ts';
 import { payOrOwe } from '../engine/kernel/purse.ts';
 
@@ -104,10 +115,23 @@ describe('Illegal actions are refused with IllegalActionError and the state unch
     putProperty(g.s, g.rs, 0, 0, club(5));
     giveCard(g.s, 0, club(9));
     const tries: [Kind, number, number][] = [
-      [Kind.Bid, 3, 0], [Kind.VoteKeep, 0, 0], [Kind.PayTax, 0, 0], [Kind.SelectSlot, 0, 0], [Kind.SelectPlayer, 1, 0],
-      [Kind.DrawTeaLeaves, 0, 0], [Kind.EnactDecree, 0, 0], [Kind.SelectOption, 0, 0], [Kind.PlayCard, 5, 0], [Kind.Invest, 3, 0],
-      [Kind.FundLab, 0, 0], [Kind.Withdraw, 0, 0], [Kind.Plant, 0, 0], [Kind.SellMead, 0, 0], [Kind.PlayCrowns, 0, 0],
-      [Kind.SellSpell, 0, 0], [Kind.CreateSpecialised, 0, 0],
+      [Kind.Bid, 3, 0],
+      [Kind.VoteKeep, 0, 0],
+      [Kind.PayTax, 0, 0],
+      [Kind.SelectSlot, 0, 0],
+      [Kind.SelectPlayer, 1, 0],
+      [Kind.DrawTeaLeaves, 0, 0],
+      [Kind.EnactDecree, 0, 0],
+      [Kind.SelectOption, 0, 0],
+      [Kind.PlayCard, 5, 0],
+      [Kind.Invest, 3, 0],
+      [Kind.FundLab, 0, 0],
+      [Kind.Withdraw, 0, 0],
+      [Kind.Plant, 0, 0],
+      [Kind.SellMead, 0, 0],
+      [Kind.PlayCrowns, 0, 0],
+      [Kind.SellSpell, 0, 0],
+      [Kind.CreateSpecialised, 0, 0],
     ];
     const before = snap(g);
     for (const [k, a, b] of tries) {

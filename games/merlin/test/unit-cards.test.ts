@@ -4,13 +4,31 @@ import { HAND_POTION, Pending, Phase, UnitFlag } from '../engine/state.ts';
 import { combatTurnStart } from '../engine/combat.ts';
 import { createObservationEncoder } from '../env/observation.ts';
 import {
-  act, activeTurn, assertConserved, club, diamond, frontLine, game, giveCommodity, givePotion, giveSpell, heart, isLegal, key, nextDice, putLab,
-  putProperty, putSpecialised, putUnit, spade, sq, variant,
+  act,
+  activeTurn,
+  assertConserved,
+  club,
+  diamond,
+  frontLine,
+  game,
+  giveCommodity,
+  givePotion,
+  giveSpell,
+  heart,
+  isLegal,
+  key,
+  nextDice,
+  putLab,
+  putProperty,
+  putSpecialised,
+  putUnit,
+  spade,
+  sq,
+  variant,
 } from './helpers.ts';
 
-
 describe('Spells on units (D138)', () => {
-  it('Stone Sleep: pick an opponent\'s unit (only those are unmasked); it cannot act or defend for 4 turns', () => {
+  it("Stone Sleep: pick an opponent's unit (only those are unmasked); it cannot act or defend for 4 turns", () => {
     const g = frontLine();
     const mine = putUnit(g, 0, 3, spade(11), 3, 3);
     const theirs = putUnit(g, 1, 0, heart(11), 2, 4, { stance: 1 });
@@ -46,7 +64,7 @@ describe('Spells on units (D138)', () => {
     assertConserved(g);
   });
 
-  it('Rust Hex: the unit\'s Attack Power falls by 1 (never below 0); with no opponent unit the spell cannot be cast', () => {
+  it("Rust Hex: the unit's Attack Power falls by 1 (never below 0); with no opponent unit the spell cannot be cast", () => {
     const g = frontLine();
     giveSpell(g, 0, 'rust-hex');
     expect(isLegal(g, Kind.PlayCard, 0)).toBe(false);

@@ -5,8 +5,25 @@ import { netWorth, hasHighestNetWorth, ranking } from '../engine/victory.ts';
 import { isTerminal, isTruncated, legalActionList, currentPlayer } from '../engine/engine.ts';
 import { GameOverError, IllegalActionError } from '../../../lib/errors.ts';
 import {
-  act, assertConserved, classic, club, diamond, game, giveCommodity, giveGold, isLegal, key, nextRoll, putChauffeur, putLab, putLand,
-  putProperty, putSpecialised, snap, spade, variant,
+  act,
+  assertConserved,
+  classic,
+  club,
+  diamond,
+  game,
+  giveCommodity,
+  giveGold,
+  isLegal,
+  key,
+  nextRoll,
+  putChauffeur,
+  putLab,
+  putLand,
+  putProperty,
+  putSpecialised,
+  snap,
+  spade,
+  variant,
 } from './helpers.ts';
 import { payOrOwe } from '../engine/kernel/purse.ts';
 
@@ -39,7 +56,7 @@ describe('Net worth (victory.ts docstring; 0.1.14a "Property Value")', () => {
 });
 
 describe('D34: Royal Favor: crownsToWin (3 by default, 5 in the drafts) and strictly the highest net worth (0.1.27b "Victory Conditions" 2; 0.1.14a "Kings")', () => {
-  it('D34: is not legal with one Crown fewer than crownsToWin (3 by default; 4 of the drafts\' 5 in the classic ruleset)', () => {
+  it("D34: is not legal with one Crown fewer than crownsToWin (3 by default; 4 of the drafts' 5 in the classic ruleset)", () => {
     for (const rs of [undefined, classic()]) {
       const g = game({ ruleset: rs });
       g.s.crowns[0] = g.rs.data.victory.crownsToWin - 1;
@@ -127,7 +144,7 @@ describe('Economic Dominance (0.1.27b "Victory Conditions" 1: bankrupt all other
     assertConserved(g);
   });
 
-  it("D33: under the default `dominance: bankrupt` (0.1.27b: \"Bankrupt all other players\"), the game ends when every rival is bankrupt at the end of a turn", () => {
+  it('D33: under the default `dominance: bankrupt` (0.1.27b: "Bankrupt all other players"), the game ends when every rival is bankrupt at the end of a turn', () => {
     const g = game();
     expect(g.rs.data.victory.dominance).toBe('bankrupt');
     for (const p of [1, 2, 3]) {

@@ -21,7 +21,9 @@ export function handName(rs: Ruleset, s: MerlinState | undefined, h: number): st
 export function slotName(rs: Ruleset, s: MerlinState | undefined, slot: number, seat = s?.decider ?? -1): string {
   if (!s || seat < 0) return `slot ${slot}`;
   const k = seat * rs.data.table.fieldSlots + slot;
-  return s.slotCard[k] >= 0 ? `slot ${slot} (${rankOf(s.slotCard[k])} of ${['', 'Clubs', 'Spades', 'Hearts', 'Clubs'][s.slotKind[k]]})` : `slot ${slot}`;
+  return s.slotCard[k] >= 0
+    ? `slot ${slot} (${rankOf(s.slotCard[k])} of ${['', 'Clubs', 'Spades', 'Hearts', 'Clubs'][s.slotKind[k]]})`
+    : `slot ${slot}`;
 }
 
 /** Board square `q` (relative seat offset × fieldSlots + slot) as a player's slot. */

@@ -42,7 +42,19 @@ export function unitsOn(s: MerlinState, k: number): number {
 /** Take unit `u` off the board; its card goes to the discard pile. */
 export function removeUnit(s: MerlinState, u: number): void {
   s.discard.push(s.unitCard[u]);
-  for (const a of [s.unitCard, s.unitOwner, s.unitPos, s.unitAtk, s.unitHp, s.unitActiveFrom, s.unitActed, s.unitStance, s.unitShield, s.unitExtraAttacks, s.unitFlags])
+  for (const a of [
+    s.unitCard,
+    s.unitOwner,
+    s.unitPos,
+    s.unitAtk,
+    s.unitHp,
+    s.unitActiveFrom,
+    s.unitActed,
+    s.unitStance,
+    s.unitShield,
+    s.unitExtraAttacks,
+    s.unitFlags,
+  ])
     removeAt(a, u);
 }
 

@@ -26,8 +26,17 @@ describe('basicTests(merlinGame)', () => {
     const o = { players: [2], maxSteps: 40, referenceEvery: 1 };
     const game = merlinGame('skirmish');
     expect(basicTests(game, o).games).toBe(1);
-    expect(() => basicTests(broken({ clone: (s) => s }), o)).toThrow(/skirmish\), 2 players, seed basic\/2\/0, step 0: applying \d+ to a clone changed the original/);
-    expect(() => basicTests(broken({ whyIllegal: (s, a) => (a === 0 ? null : game.whyIllegal(s, a)) }), o)).toThrow(/action 0 .*legalActions says false, whyIllegal says legal/);
-    expect(() => basicTests(broken({ applyAction: (s, a) => void (a < game.numActions && game.whyIllegal(s, a) === null && game.applyAction(s, a)) }), o)).toThrow(/illegal action \d+ was accepted/);
+    expect(() => basicTests(broken({ clone: (s) => s }), o)).toThrow(
+      /skirmish\), 2 players, seed basic\/2\/0, step 0: applying \d+ to a clone changed the original/,
+    );
+    expect(() => basicTests(broken({ whyIllegal: (s, a) => (a === 0 ? null : game.whyIllegal(s, a)) }), o)).toThrow(
+      /action 0 .*legalActions says false, whyIllegal says legal/,
+    );
+    expect(() =>
+      basicTests(
+        broken({ applyAction: (s, a) => void (a < game.numActions && game.whyIllegal(s, a) === null && game.applyAction(s, a)) }),
+        o,
+      ),
+    ).toThrow(/illegal action \d+ was accepted/);
   });
 });

@@ -42,7 +42,9 @@ describe('chance outcomes in the history', () => {
     // Force the first roll to `want`: the same actions lead up to it, and the state shows the forced dice.
     let dice: number[] = [];
     const forced = playGame<MerlinState>(game, agents(), 'force', {
-      history: true, maxSteps: 20_000, forceChance: new Map([['roll', [...want]]]),
+      history: true,
+      maxSteps: 20_000,
+      forceChance: new Map([['roll', [...want]]]),
       afterAction: (s, _seat, _a, step) => void (step === at && (dice = [s.die1, s.die2])),
     });
     expect(forced.history.slice(0, at).map((h) => h.action)).toEqual(first.history.slice(0, at).map((h) => h.action));

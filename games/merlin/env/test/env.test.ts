@@ -64,7 +64,8 @@ describe('AEC env (PettingZoo vocabulary)', () => {
           if (steps % 97 === 0) {
             // every unmasked id is refused and changes nothing
             const before = env.serialize();
-            for (let a = 0; a < game.numActions; a += 7) if (!actionMask[a]) expect(() => game.applyAction(game.clone(env.state), a)).toThrow(IllegalActionError);
+            for (let a = 0; a < game.numActions; a += 7)
+              if (!actionMask[a]) expect(() => game.applyAction(game.clone(env.state), a)).toThrow(IllegalActionError);
             expect(env.serialize()).toBe(before);
             expect(() => env.step(null)).toThrow(ArgumentError);
           }
@@ -84,7 +85,10 @@ describe('AEC env (PettingZoo vocabulary)', () => {
     const a = traceHash('det-1', 4, 'full', 1500);
     expect(traceHash('det-1', 4, 'full', 1500)).toBe(a);
     expect(traceHash('det-2', 4, 'full', 1500)).not.toBe(a);
-    const other = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'trace.ts'), 'det-1', '4', 'full'], { cwd: root, encoding: 'utf8' }).trim();
+    const other = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'trace.ts'), 'det-1', '4', 'full'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
     expect(other).toBe(traceHash('det-1', 4, 'full'));
   });
 
@@ -189,7 +193,10 @@ describe('vector env and worker pool', () => {
   const A = game.numActions;
 
   /** The whole row, byte for byte (the vector env rewrites only changed entries: every entry must match). */
-  const digest = (row: Float32Array | Uint8Array) => createHash('sha256').update(new Uint8Array(row.buffer, row.byteOffset, row.byteLength)).digest('hex');
+  const digest = (row: Float32Array | Uint8Array) =>
+    createHash('sha256')
+      .update(new Uint8Array(row.buffer, row.byteOffset, row.byteLength))
+      .digest('hex');
 
   function driveSingles(n: number, seed: string, steps: number, actionsFor: (t: number, masks: Uint8Array[]) => number[]) {
     const envs = [...Array(n)].map(() => new SingleAgentEnv(game, opts));
@@ -246,42 +253,46 @@ describe('vector env and worker pool', () => {
     ['sparseRowWriter', () => sparseRowWriter(game, new Int32Array(D), new Float32Array(D))],
     ['game.observationRowWriter', () => game.observationRowWriter()],
     ['an observation row writer whose entry list starts too short', () => createObservationEncoder(game.ruleset).observationRowWriter(1)],
-  ])('row writers (%s) keep their observation and mask rows equal to observe and writeActionMask, and clear a row they did not write last', (_name, makeWriter) => {
-    const write = makeWriter();
-    const listed = new Int32Array(D);
-    const writeMask = maskRowWriter(game, new Int32Array(A));
-    const rowA = new Float32Array(D).fill(7);
-    const rowB = new Float32Array(D).fill(-3);
-    const maskA = new Uint8Array(A).fill(1);
-    const maskB = new Uint8Array(A).fill(9);
-    const expected = new Float32Array(D);
-    const expectedMask = new Uint8Array(A);
-    const legal = new Int32Array(A);
-    const rng = seedRng('row-writer');
-    const s = game.newState(4, 'row-writer');
-    for (let t = 0; t < 400 && game.currentPlayer(s) >= 0; t++) {
-      // Mostly the seat to act (its mask is non-zero), now and then another one (an all-zero mask).
-      const seat = t % 5 === 4 ? (game.currentPlayer(s) + 1) % 4 : game.currentPlayer(s);
-      const other = t % 50 === 49; // now and then a different row: it must be cleared first
-      const row = other ? rowB : rowA;
-      const mask = other ? maskB : maskA;
-      write(s, seat, row);
-      writeMask(s, seat, mask);
-      game.observe(s, seat, expected);
-      writeActionMask(game, s, seat, legal, expectedMask);
-      expect(digest(row)).toBe(digest(expected));
-      expect(digest(mask)).toBe(digest(expectedMask));
-      const written = (write as { written?: (out: Int32Array) => number }).written;
-      if (written) {
-        // The writer's list of what it wrote covers every non-zero entry of the row.
-        const m = written(listed);
-        expect(m).toBeGreaterThan(0);
-        const inList = new Set(listed.subarray(0, m));
-        for (let j = 0; j < D; j++) if (row[j] !== 0 && !inList.has(j)) throw new Error(`non-zero entry ${j} is not in the writer's list`);
+  ])(
+    'row writers (%s) keep their observation and mask rows equal to observe and writeActionMask, and clear a row they did not write last',
+    (_name, makeWriter) => {
+      const write = makeWriter();
+      const listed = new Int32Array(D);
+      const writeMask = maskRowWriter(game, new Int32Array(A));
+      const rowA = new Float32Array(D).fill(7);
+      const rowB = new Float32Array(D).fill(-3);
+      const maskA = new Uint8Array(A).fill(1);
+      const maskB = new Uint8Array(A).fill(9);
+      const expected = new Float32Array(D);
+      const expectedMask = new Uint8Array(A);
+      const legal = new Int32Array(A);
+      const rng = seedRng('row-writer');
+      const s = game.newState(4, 'row-writer');
+      for (let t = 0; t < 400 && game.currentPlayer(s) >= 0; t++) {
+        // Mostly the seat to act (its mask is non-zero), now and then another one (an all-zero mask).
+        const seat = t % 5 === 4 ? (game.currentPlayer(s) + 1) % 4 : game.currentPlayer(s);
+        const other = t % 50 === 49; // now and then a different row: it must be cleared first
+        const row = other ? rowB : rowA;
+        const mask = other ? maskB : maskA;
+        write(s, seat, row);
+        writeMask(s, seat, mask);
+        game.observe(s, seat, expected);
+        writeActionMask(game, s, seat, legal, expectedMask);
+        expect(digest(row)).toBe(digest(expected));
+        expect(digest(mask)).toBe(digest(expectedMask));
+        const written = (write as { written?: (out: Int32Array) => number }).written;
+        if (written) {
+          // The writer's list of what it wrote covers every non-zero entry of the row.
+          const m = written(listed);
+          expect(m).toBeGreaterThan(0);
+          const inList = new Set(listed.subarray(0, m));
+          for (let j = 0; j < D; j++)
+            if (row[j] !== 0 && !inList.has(j)) throw new Error(`non-zero entry ${j} is not in the writer's list`);
+        }
+        game.applyAction(s, legal[nextInt(rng, game.legalActions(s, legal))]);
       }
-      game.applyAction(s, legal[nextInt(rng, game.legalActions(s, legal))]);
-    }
-  });
+    },
+  );
 
   it('a worker pool gives the same batches as one VectorEnv', async () => {
     const n = 4;

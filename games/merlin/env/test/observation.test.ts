@@ -14,7 +14,17 @@ import { contentHash } from '../../../../lib/hash.ts';
 import type { TensorSpec } from '../../../../env/core/game.ts';
 import { loadRuleset } from '../../rules/index.ts';
 import {
-  applyAction, catalogue, Kind, checkConservation, cloneState, createGame, isTerminal, legalActions, netWorth, serializeState, statesEqual,
+  applyAction,
+  catalogue,
+  Kind,
+  checkConservation,
+  cloneState,
+  createGame,
+  isTerminal,
+  legalActions,
+  netWorth,
+  serializeState,
+  statesEqual,
   type MerlinState,
 } from '../../engine/index.ts';
 import { HAND_POTION, HAND_SPELL, Phase } from '../../engine/state.ts';
@@ -75,8 +85,21 @@ function stateTensor(s: MerlinState): Float32Array {
   return out;
 }
 
-const RARE = new Set<number>([Phase.AuctionBid, Phase.DecreeChoose, Phase.DecreeDecide, Phase.DecreeBid, Phase.Tax, Phase.TaxVote, Phase.SelectSlot, Phase.SelectPlayer,
-  Phase.UnitVerb, Phase.SelectSquare, Phase.SelectUnit, Phase.RegulationPropose, Phase.RegulationVote]);
+const RARE = new Set<number>([
+  Phase.AuctionBid,
+  Phase.DecreeChoose,
+  Phase.DecreeDecide,
+  Phase.DecreeBid,
+  Phase.Tax,
+  Phase.TaxVote,
+  Phase.SelectSlot,
+  Phase.SelectPlayer,
+  Phase.UnitVerb,
+  Phase.SelectSquare,
+  Phase.SelectUnit,
+  Phase.RegulationPropose,
+  Phase.RegulationVote,
+]);
 /**
  * `full` with the skirmish start (cards and Souls dealt for combat at once): it samples combat states that the
  * `full` ruleset's encoders and checks read as they are (only the start differs).
@@ -137,7 +160,10 @@ function statesFor(players: number): MerlinState[] {
 }
 
 describe('observation and state specs', () => {
-  for (const [label, spec] of [['observation', enc.spec], ['state', st.spec]] as const) {
+  for (const [label, spec] of [
+    ['observation', enc.spec],
+    ['state', st.spec],
+  ] as const) {
     it(`${label}: segments tile [0, size) exactly, with unique names, bounds and a hash over the segment list`, () => {
       let at = 0;
       const names = new Set<string>();
@@ -251,7 +277,8 @@ describe.each([2, 4, 6])('observations with %i players', (players) => {
       }
     }
     expect(checked).toBeGreaterThan(1500); // 14 sampled games (games end by their rules since the playable-game revision: 2-player games are short)
-    for (const p of [Phase.AuctionBid, Phase.FutureReading, Phase.Main, Phase.TaxVote, Phase.GameOver]) expect(phases.has(p), `phase ${p}`).toBe(true);
+    for (const p of [Phase.AuctionBid, Phase.FutureReading, Phase.Main, Phase.TaxVote, Phase.GameOver])
+      expect(phases.has(p), `phase ${p}`).toBe(true);
     for (const p of phases) phasesSeen.add(p);
   });
 
@@ -285,10 +312,14 @@ describe.each([2, 4, 6])('observations with %i players', (players) => {
         for (let a = 0; a < players; a++) {
           if (a === owner) continue;
           const d = firstDiff(observe(s, a), observe(c, a));
-          if (d >= 0) throw new Error(`${kind} of seat ${b} leaks into seat ${a}'s observation at ${d} (${segmentAt(enc.spec, d)}), phase ${s.phase}`);
+          if (d >= 0)
+            throw new Error(
+              `${kind} of seat ${b} leaks into seat ${a}'s observation at ${d} (${segmentAt(enc.spec, d)}), phase ${s.phase}`,
+            );
         }
         if (owner >= 0) expect(firstDiff(observe(s, owner), observe(c, owner)), `${kind}: the owner sees it`).toBeGreaterThanOrEqual(0);
-        if (kind !== 'deck order') expect(firstDiff(stateTensor(s), stateTensor(c)), `${kind}: the state tensor sees it`).toBeGreaterThanOrEqual(0);
+        if (kind !== 'deck order')
+          expect(firstDiff(stateTensor(s), stateTensor(c)), `${kind}: the state tensor sees it`).toBeGreaterThanOrEqual(0);
       }
     }
   });
@@ -297,7 +328,18 @@ describe.each([2, 4, 6])('observations with %i players', (players) => {
 describe('coverage of the random-play samples', () => {
   it('met every decision phase and exercised every kind of hidden information', () => {
     for (const p of Object.values(Phase)) expect(phasesSeen.has(p), `phase ${p}`).toBe(true);
-    for (const k of ['hand card', 'bought card', 'hand spell', 'hand recipe', 'face-down potion', 'auction bid', 'vote', 'decree options', 'decree cost', 'deck order'])
+    for (const k of [
+      'hand card',
+      'bought card',
+      'hand spell',
+      'hand recipe',
+      'face-down potion',
+      'auction bid',
+      'vote',
+      'decree options',
+      'decree cost',
+      'deck order',
+    ])
       expect(mutationCounts[k] ?? 0, k).toBeGreaterThan(0);
   });
 });
@@ -329,7 +371,9 @@ function mutations(s: MerlinState, b: number, r: ReturnType<typeof seedRng>): Mu
     for (let x = 0; x < hand.length; x++) {
       if (hand[x] >= HAND_SPELL || (!bought && inSub(c, x))) continue;
       const suit = Math.floor(face(hand[x]) / 13);
-      const j = c.deck.findIndex((d) => face(d) !== face(hand[x]) && Math.floor(face(d) / 13) < 4 && (!bought || Math.floor(face(d) / 13) !== suit));
+      const j = c.deck.findIndex(
+        (d) => face(d) !== face(hand[x]) && Math.floor(face(d) / 13) < 4 && (!bought || Math.floor(face(d) / 13) !== suit),
+      );
       if (j < 0) return false;
       [hand[x], c.deck[j]] = [c.deck[j], hand[x]];
       return true;
@@ -354,53 +398,79 @@ function mutations(s: MerlinState, b: number, r: ReturnType<typeof seedRng>): Mu
     ['bought card', swapPlaying((c) => c.newCards[b], true), b],
     ['hand spell', swapCustom(HAND_SPELL, 2, rs.cards.spells.instanceDef), b],
     ['hand recipe', swapCustom(HAND_POTION, 3, potionDefs), b],
-    ['face-down potion', (c) => {
-      const i = c.potionOwner.indexOf(b);
-      if (i < 0) return false;
-      const j = c.cdeck[3].findIndex((d) => potionDefs[d] !== potionDefs[c.potionCard[i]]);
-      if (j < 0) return false;
-      [c.potionCard[i], c.cdeck[3][j]] = [c.cdeck[3][j], c.potionCard[i]];
-      return true;
-    }, b],
-    ['auction bid', (c) => {
-      if ((c.phase !== Phase.AuctionBid && c.phase !== Phase.DecreeBid) || c.bids[b] < 0) return false;
-      const total = c.gold[b] + c.bids[b];
-      const max = Math.min(total, rs.data.grids.maxBid);
-      if (max === 0) return false;
-      const bid = (c.bids[b] + 1 + nextInt(r, max)) % (max + 1);
-      c.auctionPot += bid - c.bids[b];
-      c.gold[b] = total - bid;
-      c.bids[b] = bid;
-      return true;
-    }, b],
-    ['vote', (c) => {
-      if (c.phase !== Phase.TaxVote || c.votes[b] < 0) return false;
-      c.votes[b] = (c.votes[b] + 1) % 3;
-      return true;
-    }, b],
-    ['deck order', (c) => {
-      if (c.deck.length < 2) return false;
-      shuffleInPlace(r, c.deck);
-      for (const d of c.cdeck) shuffleInPlace(r, d);
-      return true;
-    }, -1],
+    [
+      'face-down potion',
+      (c) => {
+        const i = c.potionOwner.indexOf(b);
+        if (i < 0) return false;
+        const j = c.cdeck[3].findIndex((d) => potionDefs[d] !== potionDefs[c.potionCard[i]]);
+        if (j < 0) return false;
+        [c.potionCard[i], c.cdeck[3][j]] = [c.cdeck[3][j], c.potionCard[i]];
+        return true;
+      },
+      b,
+    ],
+    [
+      'auction bid',
+      (c) => {
+        if ((c.phase !== Phase.AuctionBid && c.phase !== Phase.DecreeBid) || c.bids[b] < 0) return false;
+        const total = c.gold[b] + c.bids[b];
+        const max = Math.min(total, rs.data.grids.maxBid);
+        if (max === 0) return false;
+        const bid = (c.bids[b] + 1 + nextInt(r, max)) % (max + 1);
+        c.auctionPot += bid - c.bids[b];
+        c.gold[b] = total - bid;
+        c.bids[b] = bid;
+        return true;
+      },
+      b,
+    ],
+    [
+      'vote',
+      (c) => {
+        if (c.phase !== Phase.TaxVote || c.votes[b] < 0) return false;
+        c.votes[b] = (c.votes[b] + 1) % 3;
+        return true;
+      },
+      b,
+    ],
+    [
+      'deck order',
+      (c) => {
+        if (c.deck.length < 2) return false;
+        shuffleInPlace(r, c.deck);
+        for (const d of c.cdeck) shuffleInPlace(r, d);
+        return true;
+      },
+      -1,
+    ],
   ];
   if (s.decreeOptions.length > 0 && s.decreeDrawer === b) {
-    out.push(['decree options', (c) => {
-      const j = c.cdeck[4].findIndex((d) => decreeFace[decreeDefs[d]] !== decreeFace[decreeDefs[c.decreeOptions[0]]]);
-      if (j < 0) return false;
-      [c.decreeOptions[0], c.cdeck[4][j]] = [c.cdeck[4][j], c.decreeOptions[0]];
-      return true;
-    }, b]);
+    out.push([
+      'decree options',
+      (c) => {
+        const j = c.cdeck[4].findIndex((d) => decreeFace[decreeDefs[d]] !== decreeFace[decreeDefs[c.decreeOptions[0]]]);
+        if (j < 0) return false;
+        [c.decreeOptions[0], c.cdeck[4][j]] = [c.cdeck[4][j], c.decreeOptions[0]];
+        return true;
+      },
+      b,
+    ]);
   }
   if (s.decreeCard >= 0) {
     // D151: the chosen decree's hidden cost is nobody's to see until it is enacted (the state tensor sees it)
-    out.push(['decree cost', (c) => {
-      const j = c.cdeck[4].findIndex((d) => decreeFace[decreeDefs[d]] === decreeFace[decreeDefs[c.decreeCard]] && decreeDefs[d] !== decreeDefs[c.decreeCard]);
-      if (j < 0) return false;
-      [c.decreeCard, c.cdeck[4][j]] = [c.cdeck[4][j], c.decreeCard];
-      return true;
-    }, -1]);
+    out.push([
+      'decree cost',
+      (c) => {
+        const j = c.cdeck[4].findIndex(
+          (d) => decreeFace[decreeDefs[d]] === decreeFace[decreeDefs[c.decreeCard]] && decreeDefs[d] !== decreeDefs[c.decreeCard],
+        );
+        if (j < 0) return false;
+        [c.decreeCard, c.cdeck[4][j]] = [c.cdeck[4][j], c.decreeCard];
+        return true;
+      },
+      -1,
+    ]);
   }
   return out;
 }
@@ -409,13 +479,16 @@ function mutations(s: MerlinState, b: number, r: ReturnType<typeof seedRng>): Mu
 function hiddenFrom(s: MerlinState, player: number): string {
   const others = [...Array(s.numPlayers).keys()].filter((p) => p !== player);
   return JSON.stringify({
-    hands: others.map((p) => s.hands[p]), newCards: others.map((p) => s.newCards[p]),
-    potions: s.potionCard.filter((_, i) => s.potionOwner[i] !== player), deck: s.deck, cdeck: s.cdeck,
+    hands: others.map((p) => s.hands[p]),
+    newCards: others.map((p) => s.newCards[p]),
+    potions: s.potionCard.filter((_, i) => s.potionOwner[i] !== player),
+    deck: s.deck,
+    cdeck: s.cdeck,
   });
 }
 
 describe.each([2, 4, 6])('resampleHidden with %i players', (players) => {
-  it('conserves everything, keeps the player\'s observation, is deterministic and redraws hidden cards', () => {
+  it("conserves everything, keeps the player's observation, is deterministic and redraws hidden cards", () => {
     const states = statesFor(players);
     let redrawn = 0;
     let handsRedrawn = 0;
@@ -467,7 +540,7 @@ describe.each([2, 4, 6])('resampleHidden with %i players', (players) => {
     expect(played).toBeGreaterThan(10);
   });
 
-  it('redraws other seats\' bids within their gold and keeps the player\'s own', () => {
+  it("redraws other seats' bids within their gold and keeps the player's own", () => {
     const auctions = statesFor(players).filter((s) => s.phase === Phase.AuctionBid || s.phase === Phase.DecreeBid);
     expect(auctions.length).toBeGreaterThan(0);
     let moved = 0;
