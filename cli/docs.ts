@@ -5,7 +5,7 @@
 import type { Ruleset } from '../games/merlin/rules/index.ts';
 import { DECK_NAMES, type DeckName } from '../games/merlin/cards/schema.ts';
 import { describeCard, describeCost } from '../games/merlin/cards/describe.ts';
-import { catalogue, describeAction, Kind, KIND_NAMES } from '../games/merlin/engine/index.ts';
+import { catalogue, declaredKindDoc, describeAction, Kind, KIND_NAMES } from '../games/merlin/engine/index.ts';
 
 const MEANING: Record<number, [string, string]> = {
   [Kind.EndTurn]: ['free actions', 'End the turn; cards bought this turn join the hand.'],
@@ -210,7 +210,8 @@ export function actionsMarkdown(rs: Ruleset): string {
     const first = cat.base[k];
     if (first < 0 || cat.count[k] === 0) continue;
     const last = first + cat.count[k] - 1;
-    const [phase, meaning] = MEANING[k];
+    const declared = declaredKindDoc(k);
+    const [phase, meaning] = MEANING[k] ?? [declared?.decidedIn ?? '?', declared?.meaning ?? '?'];
     const args = cat.count[k] === 1 ? '-' : cat.radix[k] > 1 ? '`arg`, `arg2`' : '`arg`';
     lines.push(
       `| ${first === last ? first : `${first}-${last}`} | ${KIND_NAMES[k]} | ${phase} | ${args} | ${meaning} | ${describeAction(rs, last)} |`,

@@ -132,25 +132,34 @@ export const MAX_OPTIONS = 4;
  * Private Mint and selling spells and Mead are `market`; golems, the Royal Guard and combat are `combat`;
  * everything else (building, research, cards, decrees, taxes, bids, sub-decisions) is `economy`.
  */
-interface KindShape {
+export interface KindShape {
   readonly category: KindCategory;
   readonly count: (rs: Ruleset) => number;
   readonly radix?: (rs: Ruleset) => number;
 }
 
-const one = (): number => 1;
-const slots = (rs: Ruleset): number => rs.data.table.fieldSlots;
-const hand = (rs: Ruleset): number => rs.data.table.handSize;
-const commodities = (): number => 3;
-const squares = (rs: Ruleset): number => rs.data.players.max * rs.data.table.fieldSlots; // board squares, relative to the decider
-const stack = (rs: Ruleset): number => rs.data.combat.stackMax;
-const economy = (count: (rs: Ruleset) => number = one, radix?: (rs: Ruleset) => number): KindShape => ({
+export const one = (): number => 1;
+export const slots = (rs: Ruleset): number => rs.data.table.fieldSlots;
+export const hand = (rs: Ruleset): number => rs.data.table.handSize;
+export const commodities = (): number => 3;
+export const squares = (rs: Ruleset): number => rs.data.players.max * rs.data.table.fieldSlots; // board squares, relative to the decider
+export const stack = (rs: Ruleset): number => rs.data.combat.stackMax;
+/** Shapes by category, for `SHAPES` and for `defineKind`. */
+export const economy = (count: (rs: Ruleset) => number = one, radix?: (rs: Ruleset) => number): KindShape => ({
   category: 'economy',
   count,
   radix,
 });
-const market = (count: (rs: Ruleset) => number = one, radix?: (rs: Ruleset) => number): KindShape => ({ category: 'market', count, radix });
-const combat = (count: (rs: Ruleset) => number = one, radix?: (rs: Ruleset) => number): KindShape => ({ category: 'combat', count, radix });
+export const market = (count: (rs: Ruleset) => number = one, radix?: (rs: Ruleset) => number): KindShape => ({
+  category: 'market',
+  count,
+  radix,
+});
+export const combat = (count: (rs: Ruleset) => number = one, radix?: (rs: Ruleset) => number): KindShape => ({
+  category: 'combat',
+  count,
+  radix,
+});
 
 /** Trade items (engine/trade.ts tradeItem): each commodity in each trade lot, each gold amount, nothing. */
 const tradeItems = (rs: Ruleset): number => 3 * rs.data.market.tradeLots.length + rs.data.market.tradeGold.length + 1;
@@ -175,7 +184,7 @@ function termMenu(rs: Ruleset): number {
 }
 
 /** Every kind's arguments and category, by chapter (the groups of `Kind`). */
-const SHAPES: Record<Kind, KindShape> = {
+const SHAPES: Record<number, KindShape> = {
   [Kind.EndTurn]: economy(),
   [Kind.DrawTeaLeaves]: economy(),
   [Kind.DrawCrystalBall]: economy(),
@@ -267,12 +276,51 @@ const SHAPES: Record<Kind, KindShape> = {
   [Kind.VoteRegulationAgainst]: economy(),
 };
 
-/** Every kind value, ascending: the order of the catalogue's id blocks. */
-export const KINDS: readonly Kind[] = (Object.values(Kind) as Kind[]).sort((x, y) => x - y);
+/** Every kind value, ascending: the order of the catalogue's id blocks (kinds of `defineKind` included). */
+export let KINDS: readonly number[] = (Object.values(Kind) as number[]).sort((x, y) => x - y);
 /** One more than the largest kind value: the length of tables indexed by kind. */
-export const KIND_LIMIT = KINDS[KINDS.length - 1] + 1;
+export let KIND_LIMIT = KINDS[KINDS.length - 1] + 1;
 const CATEGORY: KindCategory[] = [];
 for (const k of KINDS) CATEGORY[k] = SHAPES[k].category;
+/** A declared kind's row in docs/ACTIONS.md: the phase or step it is decided in, and what it does. */
+export interface KindDoc {
+  readonly decidedIn: string;
+  readonly meaning: string;
+}
+const DECLARED_DOCS: KindDoc[] = [];
+/** The docs/ACTIONS.md row of a kind declared with `defineKind` (undefined for the shipped kinds: cli/docs.ts has theirs). */
+export function declaredKindDoc(k: number): KindDoc | undefined {
+  return DECLARED_DOCS[k];
+}
+/** Set once a catalogue is built: kinds can no longer be declared. */
+let catalogueBuilt = false;
+
+/**
+ * Declare a new action kind from the chapter that owns it, at module load: its number (a value no kind
+ * uses, below 256: ids store kinds as bytes), its name (KIND_NAMES), its shape (`economy(count, radix)`,
+ * `market(...)`, `combat(...)`) and its row of docs/ACTIONS.md (where it is decided, what it means). The chapter then gives the kind its phases, check,
+ * apply and description in its `KindRules` table, and engine/registry.ts gathers it like the kinds of
+ * `Kind`; a Main-phase kind without a fast path in engine.ts `legalMain` is enumerated by its check. The
+ * kinds of `Kind` are the shipped ones; a declared kind joins them in the catalogue (ids laid out in
+ * ascending kind order, so a number above 93 appends its ids after today's and keeps every existing id).
+ *
+ * @returns `value`, for the chapter's constant (`export const Concede = defineKind('Concede', 94, economy(), {...})`)
+ * @throws Error for a number already used, out of 0..255, a name already used, or a declaration after
+ *   the first catalogue was built (a kind must be declared when its module loads)
+ */
+export function defineKind(name: string, value: number, shape: KindShape, doc: KindDoc): number {
+  if (!Number.isInteger(value) || value < 0 || value > 255) throw new Error(`action kind ${name}: number ${value} is not in 0..255`);
+  if (KIND_NAMES[value] !== undefined) throw new Error(`action kind ${name}: number ${value} is already ${KIND_NAMES[value]}`);
+  if (Object.values(KIND_NAMES).includes(name)) throw new Error(`action kind ${name} is declared twice`);
+  if (catalogueBuilt) throw new Error(`action kind ${name} is declared after the action catalogue was built: declare kinds at module load`);
+  KIND_NAMES[value] = name;
+  SHAPES[value] = shape;
+  CATEGORY[value] = shape.category;
+  DECLARED_DOCS[value] = doc;
+  KINDS = [...KINDS, value].sort((x, y) => x - y);
+  KIND_LIMIT = KINDS[KINDS.length - 1] + 1;
+  return value;
+}
 
 /** The category of action kind `k` (economy for an unused value). */
 export function kindCategory(k: number): KindCategory {
@@ -297,6 +345,7 @@ export interface ActionCatalogue {
 export const catalogue: (rs: Ruleset) => ActionCatalogue = weakMemo(buildCatalogue);
 
 function buildCatalogue(rs: Ruleset): ActionCatalogue {
+  catalogueBuilt = true;
   let size = 0;
   for (const k of KINDS) size += SHAPES[k].count(rs);
   const kind = new Uint8Array(size);
@@ -325,7 +374,7 @@ function buildCatalogue(rs: Ruleset): ActionCatalogue {
 }
 
 /** The id of (kind, arg, arg2) in `cat`. */
-export function actionId(rs: Ruleset, kind: Kind, arg = 0, arg2 = 0): number {
+export function actionId(rs: Ruleset, kind: number, arg = 0, arg2 = 0): number {
   const cat = catalogue(rs);
   if (kind === Kind.SelectPlayer) return cat.base[kind] + arg - 1;
   return cat.base[kind] + arg * cat.radix[kind] + arg2;

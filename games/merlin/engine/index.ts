@@ -18,7 +18,7 @@ export {
   PHASE_NAMES,
   whyIllegal,
 } from './engine.ts';
-export { actionId, catalogue, Kind, KIND_NAMES, type ActionCatalogue } from './actions.ts';
+export { actionId, catalogue, declaredKindDoc, defineKind, Kind, KIND_NAMES, type ActionCatalogue, type KindDoc } from './actions.ts';
 export {
   activeSeat,
   cloneState,

@@ -1,16 +1,18 @@
 /**
  * The action-kind registry: how each kind behaves, declared once by the chapter that owns it and gathered
- * by engine.ts into dense tables indexed by kind (no Map or string key on the hot path).
+ * by engine.ts into dense tables indexed by kind (no Map or string key on the hot path). A new kind is one
+chapter's work: `defineKind` (actions.ts) gives it a number, name and shape, and the chapter's table its rules.
  *
  * A chapter exports a `KindRules` table: for each of its kinds, the phases in which it is a choice, the
- * reference legality check, the apply and the description. A kind's arguments and category are its
- * `SHAPES` row in actions.ts (the catalogue must be buildable without loading the chapters). engine.ts's
+ * reference legality check, the apply and the description. A shipped kind's arguments and category are its
+ * `SHAPES` row in actions.ts (the catalogue must be buildable without loading the chapters); a kind a chapter
+ * adds declares them with `defineKind` when the chapter loads. engine.ts's
  * `whyIllegal`, `applyAction` and `describeAction` dispatch through the tables; `legalActions` keeps its
  * fast per-phase enumerator, which the invariant tests check against `whyIllegal` on every id.
  */
 import type { Ruleset } from '../rules/index.ts';
 import { Phase, type MerlinState } from './state.ts';
-import { KIND_LIMIT, KIND_NAMES, KINDS, type Kind } from './actions.ts';
+import { KIND_LIMIT, KIND_NAMES, KINDS } from './actions.ts';
 
 /**
  * Why the action of kind `kind` with arguments (`a`, `b`) is illegal for the deciding `seat` now, or null.
@@ -32,8 +34,8 @@ export interface KindRule {
   readonly describe: KindDescribe;
 }
 
-/** A chapter's kinds and their behaviour. */
-export type KindRules = Partial<Record<Kind, KindRule>>;
+/** A chapter's kinds and their behaviour, by kind value (`Kind.X`, or a chapter's `defineKind`). */
+export type KindRules = { readonly [kind: number]: KindRule };
 
 /** One more than the largest Phase value: the stride of `KindRegistry.inPhase`. */
 export const PHASE_LIMIT = Math.max(...Object.values(Phase)) + 1;

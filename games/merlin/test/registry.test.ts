@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue, Kind, KIND_LIMIT, KIND_NAMES, kindCategory, KINDS } from '../engine/actions.ts';
+import { catalogue, defineKind, economy, Kind, KIND_LIMIT, KIND_NAMES, kindCategory, KINDS } from '../engine/actions.ts';
 import { buildRegistry, PHASE_LIMIT, type KindRules } from '../engine/registry.ts';
 import { Phase } from '../engine/state.ts';
 import { TURN_RULES } from '../engine/turn.ts';
@@ -78,5 +78,15 @@ describe('the action-kind registry', () => {
     const rs = loadRuleset('full');
     const cat = catalogue(rs);
     for (let id = 0; id < cat.size; id++) expect(describeAction(rs, id)).not.toMatch(/^unknown action|undefined/);
+  });
+
+  it('defineKind refuses a used number or name, a number out of 0..255, and any declaration once a catalogue exists', () => {
+    const doc = { decidedIn: 'free actions', meaning: 'a test kind' };
+    expect(() => defineKind('Twin', Kind.EndTurn, economy(), doc)).toThrow(/number 0 is already EndTurn/);
+    expect(() => defineKind('Huge', 256, economy(), doc)).toThrow(/not in 0\.\.255/);
+    expect(() => defineKind('EndTurn', 200, economy(), doc)).toThrow(/declared twice/);
+    catalogue(loadRuleset('full'));
+    expect(() => defineKind('Late', 200, economy(), doc)).toThrow(/after the action catalogue was built/);
+    expect(KIND_NAMES[200]).toBeUndefined();
   });
 });
