@@ -30,7 +30,7 @@ const forbid = (name, comment, from, to) => ({
 const UPPER = [
   ['policy', 'policy/'],
   ['agents', 'agents/'],
-  ['registry', 'games/registry[.]ts$'],
+  ['registry', 'games/(registry|index)[.]ts$'],
   ['training', 'training/'],
   ['bridge', 'bridge/'],
   ['designer', 'designer/'],

@@ -11,7 +11,8 @@ import { root } from '../../cli/test/run.ts';
 /** A function or class each subpath must export (its main entry point). */
 const ENTRY: Record<string, string> = {
   'merlin-gym': 'resolveAgent',
-  'merlin-gym/env': 'merlinGame',
+  'merlin-gym/env': 'SingleAgentEnv',
+  'merlin-gym/games': 'merlinGame',
   'merlin-gym/agents': 'resolveAgent',
   'merlin-gym/policy': 'loadCheckpoint',
   'merlin-gym/training': 'train',
@@ -30,8 +31,8 @@ describe('package exports', () => {
     for (const name of Object.keys(ENTRY))
       got[name] = typeof ((await import(/* @vite-ignore */ name)) as Record<string, unknown>)[ENTRY[name]];
     expect(got).toEqual(Object.fromEntries(Object.keys(ENTRY).map((n) => [n, 'function'])));
-    const env = (await import('merlin-gym/env')) as typeof import('../../env/index.ts');
-    expect(env.merlinGame('full').numActions).toBeGreaterThan(0);
+    const games = (await import('merlin-gym/games')) as typeof import('../../games/index.ts');
+    expect(games.merlinGame('full').numActions).toBeGreaterThan(0);
   }, 60_000);
 
   it('imports every subpath by package name in plain Node (tsx)', async () => {

@@ -1,0 +1,13 @@
+/**
+ * The `merlin-gym/games` entry point: the game registry (name -> game, variants, agents) and Merlin
+ * Economics, the first game: `merlinGame` (a Game<S> for env/core's envs), its rulesets and the engine's
+ * public API under `engine`.
+ *
+ *   import { merlinGame } from 'merlin-gym/games';
+ *   import { SingleAgentEnv } from 'merlin-gym/env';
+ *   const env = new SingleAgentEnv(merlinGame('full'), { players: 4, learnerSeat: 0, opponents: ... });
+ */
+export { DEFAULT_GAME, entryOf, GAMES, gameEntry, parseAgents, type GameEntry } from './registry.ts';
+export { merlinGame, type MerlinGame } from './merlin/env/game.ts';
+export { compileRuleset, defaultRuleset, loadRuleset, type Ruleset } from './merlin/rules/index.ts';
+export * as engine from './merlin/engine/index.ts';
