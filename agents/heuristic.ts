@@ -15,7 +15,7 @@
  * refused ones; pays taxes (spending a Crown only when it cannot pay) and plays its Crowns the moment
  * Royal Favor is legal. In combat it animates golems and motivates a Royal Guard when it can spare the Soul or
  * gold, marches aggressive units toward the nearest enemy card, attacks when the expected exchange of blows
- * favours it, and lets defensive units defend. On the Grand Market (engine part 2) it values a unit at the Cost
+ * favours it, and lets defensive units defend. On the Grand Market (the market and finance chapters) it values a unit at the Cost
  * of the Living (what net worth counts): it sells into bids and buys from asks that beat that value by
  * `marketMargin`, keeps a bid below it and an ask above it, puts units beyond `keepUnits` up for sale, accepts
  * trade and property offers whose expected value (after the robbery roll) is positive, buys futures priced below
@@ -94,13 +94,13 @@ export const HeuristicWeights = z
     /** It votes to lower the Cost of the Living above this value, and the Volatility above this one (D48's votes). */
     lowerCostOfLivingAbove: z.number().default(2),
     lowerVolatilityAbove: z.number().default(1),
-    /** Combat (engine part 3): worth of a golem on the board (before its Soul), of a Royal Guard (before its cost), */
+    /** Combat (the combat chapter): worth of a golem on the board (before its Soul), of a Royal Guard (before its cost), */
     golemBonus: z.number(),
     guardBonus: z.number(),
     /** of defeating a unit or destroying a card (besides its own worth), and of taking up a defence. */
     attackBonus: z.number(),
     defendBonus: z.number(),
-    /** Grand Market (engine part 2): gold per unit the agent wants beyond a unit's fair value (the Cost of the Living) to trade. */
+    /** Grand Market (the market and finance chapters): gold per unit the agent wants beyond a unit's fair value (the Cost of the Living) to trade. */
     marketMargin: z.number().default(1),
     /** Units of each commodity it keeps rather than puts into an ask. */
     keepUnits: z.number().default(2),
@@ -402,7 +402,7 @@ export class HeuristicAgent implements Agent {
     return s.crowns[seat] >= this.rs.data.victory.crownsToWin - 1;
   }
 
-  /** Scores of the market and offer kinds (engine part 2). */
+  /** Scores of the market and offer kinds (the market and finance chapters). */
   private scoreMarket(s: MerlinState, seat: number, kind: number, arg: number, arg2: number): number {
     const rs = this.rs;
     const w = this.w;
@@ -486,7 +486,7 @@ export class HeuristicAgent implements Agent {
     return -1;
   }
 
-  // ---- combat (engine part 3)
+  // ---- combat (the combat chapter)
 
   /** Board distance (king moves: rows and ring columns) from square `k` to the nearest standing enemy card of unit `u`'s owner. */
   private enemyDistance(s: MerlinState, u: number, k: number): number {

@@ -15,7 +15,7 @@
  * | `single:golems` | all-in golems: animates every Jack and Queen it can, commands its units and attacks whenever it can, then buys cards |
  * | `single:decrees` | decree hoarder: buys cards (Kings bring decrees), always enacts, bids its all for refused decrees, pays tax in gold to keep its Crowns |
  *
- * `single:golems` uses engine part 3's kinds (Animate, CommandUnit, AttackUnit, AttackProperty); under a
+ * `single:golems` uses the combat chapter's kinds (Animate, CommandUnit, AttackUnit, AttackProperty); under a
  * ruleset with golems switched off (`market`) those are never legal and it buys cards and plays the
  * heuristic. Where it commands a unit that cannot attack, the heuristic picks the order. Deterministic.
  */

@@ -28,7 +28,7 @@ export const GOLD_HOLDERS: readonly { name: string; read: Reader }[] = [
   { name: 'Central Bank', read: field('centralBank') },
   { name: 'R.O.W.', read: field('row') },
   { name: 'auction pot', read: field('auctionPot') },
-  // Part 2 (engine/market.ts, insurance.ts): gold sitting in bids (the players' and the R.O.W. stimulus bids),
+  // Market and finance (engine/market.ts, insurance.ts): gold sitting in bids (the players' and the R.O.W. stimulus bids),
   // in escrow, and locked as insurance cover.
   { name: 'Grand Market bids', read: (s, rs) => field('mktBid')(s, rs) + rowBidGold(s) },
   { name: 'escrow', read: (s, rs) => field('mktEscBid')(s, rs) + field('mktEscGold')(s, rs) },

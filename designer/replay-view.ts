@@ -375,7 +375,7 @@ const LAID_OUT = new Set([
   'votes',
   'winner',
   'victory',
-  // part 2 (market and finance): the Market and Contracts sections; the offer being composed, the stimulus
+  // market and finance: the Market and Contracts sections; the offer being composed, the stimulus
   // clock and the last prices are bookkeeping
   'mktBid',
   'mktBidTurn',
@@ -417,7 +417,7 @@ const LAID_OUT = new Set([
   'polUntil',
   'polPeriod',
   'polSeason',
-  // part 2, the Private Mint: the Contracts section; the offered spell, transport wards and price shifts are
+  // the Private Mint: the Contracts section; the offered spell, transport wards and price shifts are
   // bookkeeping (not shown yet)
   'bondIssuer',
   'bondHolder',
@@ -434,7 +434,7 @@ const LAID_OUT = new Set([
   'cartWardUntil',
   'priceShift',
   'priceShiftUntil',
-  // part 3 (combat): the Fields and Units sections; the open command is bookkeeping
+  // combat: the Fields and Units sections; the open command is bookkeeping
   'slotHits',
   'unitCard',
   'unitOwner',
@@ -449,7 +449,7 @@ const LAID_OUT = new Set([
   'unitFlags',
   'cmdUnit',
   'cmdPartner',
-  // part 4 (regulations): the Regulations section
+  // regulations: the Regulations section
   'regulation',
   'regMotion',
   'regProposer',

@@ -6,7 +6,7 @@
  * player picks when playing it), an optional commodity cost (potion recipes) and a list of effects. Every
  * effect moves units through the engine's conserved places (players, Central Bank, R.O.W., supply) or
  * changes a counter or a production modifier. 0.1.27b "The Visions of Tomorrow", "Using Spells",
- * "Using Potions", "Royal Decrees". Part 4 of the engine extends this language; new ops are additive.
+ * "Using Potions", "Royal Decrees". Later chapters extend this language; new ops are additive.
  */
 import { z } from 'zod';
 import { COMMODITIES, SEASONS } from '../rules/schema.ts';
@@ -41,7 +41,7 @@ export const Effect = z.discriminatedUnion('op', [
     .strict(),
   /** The owner takes back every investment on their properties (0.1.14a "Kings"). */
   z.object({ op: z.literal('returnInvestments') }).strict(),
-  // ---- part 2: transport and the realm's prices (docs/RULES.md D127-D129; engine/market-cards.ts)
+  // ---- transport and the realm's prices (docs/RULES.md D127-D129; engine/market-cards.ts)
   /** For `turns` turns the owner's transport risk falls by `delta` d6 points: cart breakdowns on a 7 and robbery in trades (6: none). */
   z.object({ op: z.literal('cartWard'), delta: int().min(1).max(6), turns: int().min(1) }).strict(),
   /** For `turns` turns the realm's price for `commodity` moves by `delta` gold (at least 1): R.O.W. stimulus bids and futures cash settlement. */
@@ -56,7 +56,7 @@ export const Effect = z.discriminatedUnion('op', [
       turns: int().min(1),
     })
     .strict(),
-  // ---- part 4 (docs/RULES.md D110-D118)
+  // ---- later effects (docs/RULES.md D110-D118)
   /**
    * Redistribute R.O.W. revenue: `percent` of the R.O.W.'s gold (rounded down) is split evenly among the
    * recipients, each getting the same whole amount; disregarded when that is 0 (0.1.27b "The Visions of Tomorrow").
@@ -86,7 +86,7 @@ export const Effect = z.discriminatedUnion('op', [
    * catalogue (`decrees.regulations`) to a vote of every player still in the game (engine/regulations.ts).
    */
   z.object({ op: z.literal('regulation') }).strict(),
-  // ---- part 3b: units (docs/RULES.md D138)
+  // ---- units (docs/RULES.md D138)
   /**
    * The card's unit (the chosen `opponentUnit` / `ownUnit`, or the golem that attacked, trigger `attacked`)
    * cannot act and stops defending for `turns` turns.
@@ -292,23 +292,23 @@ export type DeckFile = z.infer<typeof DeckFile>;
 
 /**
  * Planned vocabulary (docs/RULES.md D119): ops, triggers and targets designed for cards that need engine
- * part 2 (Grand Market, horse carts) or part 3 (golems, combat). They are NOT part of `Effect`, `Trigger` or
+ * the market chapters (Grand Market, horse carts) or the combat chapter (golems, combat). They are NOT part of `Effect`, `Trigger` or
  * `Target`: a deck file using one is refused by `plannedIssues` with "needs engine part N", and the cards
  * written in them (docs/RULES.md 4.3) are kept out of the shipped decks until those parts are merged.
  */
 export const PLANNED_OPS = {
-  /** The owner's horse carts cost `delta` gold less to hire (part 2 "Horse Carts") for `turns` turns. */
+  /** The owner's horse carts cost `delta` gold less to hire ("Horse Carts") for `turns` turns. */
   cartDiscount: {
-    needs: 'engine part 2 (horse carts)',
+    needs: 'the market chapters (horse carts)',
     schema: z.object({ op: z.literal('cartDiscount'), delta: int().min(1), turns: int().min(1) }).strict(),
   },
 } as const;
 export const PLANNED_TRIGGERS: Record<string, string> = {
   /** When the owner's horse cart sets out. */
-  cartDispatched: 'engine part 2 (horse carts)',
+  cartDispatched: 'the market chapters (horse carts)',
 };
 export const PLANNED_TARGETS: Record<string, string> = {
-  market: 'engine part 2 (Grand Market)',
+  market: 'the market chapters (Grand Market)',
 };
 
 /**

@@ -41,21 +41,21 @@ export const Phase = {
   CostOfLivingVote: 11,
   /** Tax season, last: `decider` votes to keep, raise or lower the Volatility (taxes.volatilityVote). */
   VolatilityVote: 12,
-  /** Part 2: the counterparty (`decider`) accepts or refuses the active player's open offer (offers.ts). */
+  /** Market and offers: the counterparty (`decider`) accepts or refuses the active player's open offer (offers.ts). */
   OfferRespond: 20,
-  /** Part 2: the active player picks a term (price, asked item) of a market action or offer (offers.ts). */
+  /** Market and offers: the active player picks a term (price, asked item) of a market action or offer (offers.ts). */
   SelectTerm: 21,
-  /** Part 2: an open ascending property auction: `decider` raises or passes (trade.ts). */
+  /** Market and offers: an open ascending property auction: `decider` raises or passes (trade.ts). */
   PropertyAuction: 22,
-  // ---- part 2, the Private Mint and sales to players (values 23..29): they reuse SelectTerm, SelectPlayer and OfferRespond.
-  // ---- part 3: combat (values 30..39)
+  // ---- the Private Mint and sales to players (values 23..29): they reuse SelectTerm, SelectPlayer and OfferRespond.
+  // ---- combat (values 30..39)
   /** A unit was chosen (`cmdUnit`): pick its verb (move, attack a property or a unit, defend, ability). */
   UnitVerb: 30,
   /** Pick a board square (relative seat × field slot): where to place, move to, or which property to attack. */
   SelectSquare: 31,
   /** Pick a unit on a board square (square × stack level): the unit to attack. */
   SelectUnit: 32,
-  // ---- part 4: the regulation vote (values 40..49; engine/regulations.ts, 0.1.14a "Kings")
+  // ---- the regulation vote (values 40..49; engine/regulations.ts, 0.1.14a "Kings")
   /** A decree's enactor (`decider`) chooses the regulation to put to the vote (make, change or delete it). */
   RegulationPropose: 40,
   /** Every player still in the game votes for or against the motion `regMotion`, in turn order from the proposer. */
@@ -78,28 +78,28 @@ export const Pending = {
   SpellTargetPlayer: 5,
   SpellTargetSlot: 6,
   PotionTargetSlot: 7,
-  /** Part 2 (offers.ts): SelectPlayer for the counterparty of a goods trade offer. */
+  /** Offers (offers.ts): SelectPlayer for the counterparty of a goods trade offer. */
   TradeTarget: 20,
-  /** Part 2: SelectPlayer for the buyer a property is offered to. */
+  /** Market and offers: SelectPlayer for the buyer a property is offered to. */
   PropertyBuyer: 21,
-  /** Part 2: SelectTerm for the price of a bid, the price of an ask, the item asked in a trade, a property's price. */
+  /** Market and offers: SelectTerm for the price of a bid, the price of an ask, the item asked in a trade, a property's price. */
   BidPrice: 22,
   AskPrice: 23,
   TradeGet: 24,
   PropertyPrice: 25,
-  /** Part 2: SelectTerm for a new futures contract's forward price and expiry (price index × expiries + expiry index). */
+  /** Market and offers: SelectTerm for a new futures contract's forward price and expiry (price index × expiries + expiry index). */
   FutureTerms: 26,
-  /** Part 2: SelectTerm for the resale price of a futures contract (finance.forwardPrices), then SelectPlayer for its buyer. */
+  /** Market and offers: SelectTerm for the resale price of a futures contract (finance.forwardPrices), then SelectPlayer for its buyer. */
   ContractPrice: 27,
   ContractBuyer: 28,
-  /** Part 2: SelectTerm for a loan's interest rate and term (rate index × terms + term index), then SelectPlayer for the borrower. */
+  /** Market and offers: SelectTerm for a loan's interest rate and term (rate index × terms + term index), then SelectPlayer for the borrower. */
   LoanTerms: 29,
   LoanBorrower: 30,
-  /** Part 2: SelectTerm for an insurance policy's period (finance.insurance.periodTurns). */
+  /** Market and offers: SelectTerm for an insurance policy's period (finance.insurance.periodTurns). */
   PolicyPeriod: 31,
-  /** Part 2: SelectTerm for a property auction's opening bid (market.auctionOpenings). */
+  /** Market and offers: SelectTerm for a property auction's opening bid (market.auctionOpenings). */
   AuctionOpening: 32,
-  // ---- part 3: combat (values 40..59)
+  // ---- combat (values 40..59)
   /** Where to place the golem animated from hand index `pendingHand`. */
   PlaceGolem: 40,
   /** Where to place the Royal Guard motivated from `pendingHand` (active next turn / at once). */
@@ -120,7 +120,7 @@ export const Pending = {
   /** Transmute Golem: the friendly golem to dismantle (kept in `cmdPartner`), then the one that takes its power. */
   TransmuteSacrifice: 50,
   TransmuteRecipient: 51,
-  // ---- part 3b: combinations, spells on units, the Artificer's alternative (values 52..59)
+  // ---- combat: combinations, spells on units, the Artificer's alternative (values 52..59)
   /** A combination attack (engine/combinations.ts): the friendly Jack that joins the Queen `cmdUnit`. */
   ComboPartner: 52,
   /** A spell aimed at a unit (target `opponentUnit`): the unit, in SelectUnit (D138). */
@@ -147,7 +147,7 @@ export const MintPending = {
   SpellChoice: 36,
 } as const;
 
-/** Bits of `unitFlags` (part 3). */
+/** Bits of `unitFlags` (combat). */
 export const UnitFlag = {
   /** A Royal Guard motivated this turn whose King's ability has not been used. */
   AbilityReady: 1,
@@ -360,7 +360,7 @@ export const STATE_FIELDS = {
   modScope: nums('none'),
   modMult: nums('none'),
   modUntil: nums('none'),
-  // ---- part 2: market and finance (0.1.27b "The Grand Market", "Commodity Transport", "Trading between
+  // ---- market and finance (0.1.27b "The Grand Market", "Commodity Transport", "Trading between
   // Players"; engine/market.ts, engine/trade.ts). All public. Indexed [seat * 3 + commodity] unless noted.
   /** Price per unit of the seat's open bid (one unit) on the commodity; 0 = none. The gold sits in the bid. */
   mktBid: nums('seatCommodities', 0),
@@ -477,7 +477,7 @@ export const STATE_FIELDS = {
   winner: num(-1),
   victory: num(Victory.None),
   /**
-   * Part 4, regulations (engine/regulations.ts): by regulated action (rules/schema.ts REGULATED_ACTIONS), the index
+   * Regulations (engine/regulations.ts): by regulated action (rules/schema.ts REGULATED_ACTIONS), the index
    * into `decrees.regulations` of the regulation in force, -1 none.
    */
   regulation: nums('regulated', -1),
@@ -485,7 +485,7 @@ export const STATE_FIELDS = {
   regMotion: num(-1),
   regProposer: num(-1),
   regVotes: nums('seats', -1),
-  // ---- part 3: combat (0.1.27b/0.1.22b "The Animated Guardians", "The Royal Guard", "The Art of War")
+  // ---- combat (0.1.27b/0.1.22b "The Animated Guardians", "The Royal Guard", "The Art of War")
   /** Hits taken by the card in each field slot [seat * fieldSlots + slot]; at its hit points it is destroyed (face down). */
   slotHits: nums('slots', 0),
   /** Units on the board (golems and Royal Guards), in order of arrival: the playing card (Jack, Queen or King). */

@@ -186,7 +186,7 @@ export const RulesetSchema = z
     /**
      * Combat switches (the `market` variant turns them off). Without golems, Jacks and Queens are left
      * out of the playing deck; without Royal Guards, a King is discarded after its decree instead of
-     * staying in hand. Engine part 3 (engine/combat.ts) builds golems and Royal Guards on these switches.
+     * staying in hand. The combat chapter (engine/combat.ts) builds golems and Royal Guards on these switches.
      */
     combat: z
       .object({
@@ -357,7 +357,7 @@ export const RulesetSchema = z
       })
       .strict(),
     /**
-     * Engine part 2: the Grand Market, horse-cart transport and trading between players (0.1.27b "The Grand
+     * The market and finance chapters: the Grand Market, horse-cart transport and trading between players (0.1.27b "The Grand
      * Market", "Commodity Transport"; 0.1.14a "The Grand Market", "Trading Between Players", "Auctioning").
      * Every menu here is a grid, so the action catalogue stays a fixed, flat Discrete space
      * (docs/RULES.md D54..D79).
@@ -397,7 +397,7 @@ export const RulesetSchema = z
       })
       .strict(),
     /**
-     * Engine part 2: futures contracts written from a Chauffeur (0.1.27b "Commodity Derivatives"; 0.1.14a
+     * The market and finance chapters: futures contracts written from a Chauffeur (0.1.27b "Commodity Derivatives"; 0.1.14a
      * "Futures", "Forward Price"). docs/RULES.md D67-D71.
      */
     finance: z
