@@ -291,29 +291,30 @@ export const DeckFile = z
 export type DeckFile = z.infer<typeof DeckFile>;
 
 /**
- * Planned vocabulary (docs/RULES.md D119): ops, triggers and targets designed for cards that need engine
- * the market chapters (Grand Market, horse carts) or the combat chapter (golems, combat). They are NOT part of `Effect`, `Trigger` or
- * `Target`: a deck file using one is refused by `plannedIssues` with "needs engine part N", and the cards
- * written in them (docs/RULES.md 4.3) are kept out of the shipped decks until those parts are merged.
+ * Planned vocabulary (docs/RULES.md D119): ops, triggers and targets designed for cards that act on parts of
+ * the market chapter the engine does not model (card effects on horse carts, a market-wide target). They are
+ * NOT part of `Effect`, `Trigger` or `Target`: a deck file using one is refused by `plannedIssues` with
+ * "needs ... which the engine does not implement", and the cards written in them (docs/RULES.md 4.3) are kept
+ * out of the shipped decks until the engine does.
  */
 export const PLANNED_OPS = {
   /** The owner's horse carts cost `delta` gold less to hire ("Horse Carts") for `turns` turns. */
   cartDiscount: {
-    needs: 'the market chapters (horse carts)',
+    needs: 'card effects on horse carts, which the engine does not implement',
     schema: z.object({ op: z.literal('cartDiscount'), delta: int().min(1), turns: int().min(1) }).strict(),
   },
 } as const;
 export const PLANNED_TRIGGERS: Record<string, string> = {
   /** When the owner's horse cart sets out. */
-  cartDispatched: 'the market chapters (horse carts)',
+  cartDispatched: 'card effects on horse carts, which the engine does not implement',
 };
 export const PLANNED_TARGETS: Record<string, string> = {
-  market: 'the market chapters (Grand Market)',
+  market: 'a market-wide card target, which the engine does not implement',
 };
 
 /**
- * Issues for every use of the planned vocabulary in a raw deck file (before zod): path and a "needs engine
- * part N" message, so that a designer sees why a card written for a later part is refused.
+ * Issues for every use of the planned vocabulary in a raw deck file (before zod): path and a "needs ..."
+ * message, so that a designer sees why such a card is refused.
  */
 export function plannedIssues(json: unknown): { path: (string | number)[]; message: string }[] {
   const out: { path: (string | number)[]; message: string }[] = [];

@@ -131,7 +131,7 @@ describe('A bad deck is reported card by card, with its file, index, id and fiel
   });
 });
 
-describe('Planned vocabulary for engine parts 2 and 3 is refused with "needs engine part N" (D119)', () => {
+describe('Planned vocabulary is refused with what it needs (D119)', () => {
   it('unit effects need a unit target or the attacked trigger; a potion on a unit resolves at once; attacked needs a Spell Shop or Brewery (D138)', () => {
     const potions = deckJson('potions');
     potions.cards[0] = { ...potions.cards[0], effects: [{ op: 'deactivateUnit', turns: 2 }] }; // raining-gold: ownLand, slotRolled
@@ -155,12 +155,12 @@ describe('Planned vocabulary for engine parts 2 and 3 is refused with "needs eng
     expect(msg).toMatch(/cards\.2 \(id "philosophers-tonic"\)\.trigger: attacked needs an ownSpecialised target/);
   });
 
-  it('a cheaper-cart spell (part 2) is refused, the fields still checked', () => {
+  it('a cheaper-cart spell is refused, the fields still checked', () => {
     const spells = deckJson('spells');
     spells.cards[0] = { ...spells.cards[0], target: 'none', effects: [{ op: 'cartDiscount', delta: 1 }] };
     const s = issuesOf(() => parseDeck(spells, 's.json'));
     expect(s.map((i) => i.message).join('\n')).toMatch(
-      /op "cartDiscount" needs engine part 2 \(horse carts\) \(and its fields are wrong: turns/,
+      /op "cartDiscount" needs card effects on horse carts, which the engine does not implement \(and its fields are wrong: turns/,
     );
   });
 });
