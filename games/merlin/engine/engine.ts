@@ -59,7 +59,7 @@ import {
   verbOfKind,
 } from './combat.ts';
 import {
-  applyMarketAction,
+  applyOfferTarget,
   isOfferTarget,
   legalMarketMain,
   legalOfferTargets,
@@ -72,7 +72,7 @@ import { checkRaise } from './trade.ts';
 import { combine, comboPartnerOk } from './combinations.ts';
 import { unitTargetOk } from './unit-cards.ts';
 import { dismissOk, raid, raidTargetOk } from './artificer.ts';
-import { legalMintMain, MINT_MAIN_KINDS } from './mint.ts';
+import { legalMintMain, MINT_MAIN_KINDS, MINT_RULES } from './mint.ts';
 import { handCardDef } from './kernel/card-defs.ts';
 import { takeFromHand } from './kernel/hands.ts';
 import { backToMain, readingsAvailable } from './kernel/phase.ts';
@@ -177,6 +177,7 @@ export const KIND_REGISTRY = buildRegistry([
   REGULATION_RULES,
   COMBAT_RULES,
   MARKET_RULES,
+  MINT_RULES,
   SUB_DECISION_RULES,
 ]);
 
@@ -577,9 +578,9 @@ export function applyAction(s: MerlinState, rs: Ruleset, id: number): void {
 }
 
 /** The chosen player: an offer's counterparty (offers.ts), the Tactical Artificer's raid target, or a spell's target. */
-function applySelectPlayer(s: MerlinState, rs: Ruleset, seat: number, a: number, b: number, kind: number): void {
+function applySelectPlayer(s: MerlinState, rs: Ruleset, seat: number, a: number): void {
   if (isOfferTarget(s)) {
-    applyMarketAction(s, rs, seat, kind, a, b);
+    applyOfferTarget(s, seat, a);
     return;
   }
   const target = (seat + a) % s.numPlayers;

@@ -38,6 +38,7 @@ import { hasChauffeur } from './futures.ts';
 import { checkSellSpell } from './magic.ts';
 import { takeFromHand } from './kernel/hands.ts';
 import { incurDebt } from './kernel/purse.ts';
+import type { KindApply, KindCheck, KindDescribe, KindRule, KindRules } from './registry.ts';
 
 /** Offer kinds of this module stored in `offerKind` (after engine/offers.ts `Offer`). */
 export const MintOffer = { Bond: 10, BondSale: 11, Share: 12, ShareSale: 13, Spell: 14, Mead: 15 } as const;
@@ -53,11 +54,6 @@ export const MINT_MAIN_KINDS = [
   Kind.OfferSpell,
   Kind.OfferMead,
 ] as const;
-
-/** True for the kinds this module handles. */
-export function isMintKind(kind: number): boolean {
-  return kind >= Kind.IssueBond && kind <= Kind.OfferMead;
-}
 
 /** True when the open SelectTerm / SelectPlayer step belongs to this module. */
 export function isMintPending(s: MerlinState): boolean {
@@ -119,53 +115,64 @@ function someBuyer(s: MerlinState, rs: Ruleset, seat: number, t: number): boolea
   return false;
 }
 
-/** Why `seat` cannot take the Main-phase action (kind, a), or null. */
-export function checkMintAction(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number): string | null {
+/** Why `seat` may not issue a bond (IssueBond; every face value alike), or null. */
+function checkIssueBond(s: MerlinState, rs: Ruleset, seat: number): string | null {
+  if (!rs.data.finance.mint.bonds) return 'bonds are off in this ruleset';
+  if (!hasChauffeur(s, rs, seat)) return 'issuing a bond needs a Chauffeur (the Private Mint)';
+  return freePlace(s.bondIssuer) >= 0 ? null : 'every bond place on the table is taken';
+}
+
+/** Why `seat` may not buy the bond in place `a` at its face value, or null. */
+function checkBuyBond(s: MerlinState, rs: Ruleset, seat: number, a: number): string | null {
+  if (!rs.data.finance.mint.bonds) return 'bonds are off in this ruleset';
+  if (s.bondIssuer[a] < 0 || s.bondHolder[a] >= 0) return 'no bond for sale in that place';
+  if (s.bondIssuer[a] === seat) return 'you issued this bond';
+  return s.gold[seat] >= s.bondFace[a] ? null : 'not enough gold in pocket for the face value';
+}
+
+/** Why the holder `seat` may not offer bond (`bond`) or share `a` for resale (no buyer at any price), or null. */
+function checkResell(s: MerlinState, rs: Ruleset, seat: number, a: number, bond: boolean): string | null {
   const m = rs.data.finance.mint;
-  switch (kind) {
-    case Kind.IssueBond:
-      if (!m.bonds) return 'bonds are off in this ruleset';
-      if (!hasChauffeur(s, rs, seat)) return 'issuing a bond needs a Chauffeur (the Private Mint)';
-      return freePlace(s.bondIssuer) >= 0 ? null : 'every bond place on the table is taken';
-    case Kind.BuyBond:
-      if (!m.bonds) return 'bonds are off in this ruleset';
-      if (s.bondIssuer[a] < 0 || s.bondHolder[a] >= 0) return 'no bond for sale in that place';
-      if (s.bondIssuer[a] === seat) return 'you issued this bond';
-      return s.gold[seat] >= s.bondFace[a] ? null : 'not enough gold in pocket for the face value';
-    case Kind.ResellBond:
-    case Kind.ResellShare: {
-      const bond = kind === Kind.ResellBond;
-      if (!(bond ? m.bonds : m.shares)) return `${bond ? 'bonds' : 'shares'} are off in this ruleset`;
-      if ((bond ? s.bondHolder : s.shareHolder)[a] !== seat || (bond ? s.bondIssuer : s.shareIssuer)[a] < 0)
-        return `you do not hold that ${bond ? 'bond' : 'share'}`;
-      return buyerFor(s, rs, seat, bond ? MintOffer.BondSale : MintOffer.ShareSale, a, (bond ? m.bondPrices : m.sharePrices).length);
-    }
-    case Kind.IssueShare:
-      if (!m.shares) return 'shares are off in this ruleset';
-      if (!hasChauffeur(s, rs, seat)) return 'issuing a share needs a Chauffeur (the Private Mint)';
-      if (freePlace(s.shareIssuer) < 0) return 'every share place on the table is taken';
-      return sharePercent(s, seat) + m.shareFractionsPercent[a] <= m.maxSharePercent
-        ? null
-        : `your shares would claim more than ${m.maxSharePercent}% of your payouts`;
-    case Kind.BuyShare:
-      if (!m.shares) return 'shares are off in this ruleset';
-      if (s.shareIssuer[a] < 0 || s.shareHolder[a] >= 0) return 'no share for sale in that place';
-      if (s.shareIssuer[a] === seat) return 'you issued this share';
-      return s.gold[seat] >= s.sharePrice[a] ? null : 'not enough gold in pocket for its price';
-    case Kind.OfferSpell: {
-      if (!rs.data.market.playerSales) return 'sales to players are off in this ruleset';
-      const h = spellAt(s, seat, 0);
-      if (h < 0) return 'no spell in hand';
-      const why = checkSellSpell(s, rs, seat, h);
-      if (why) return why;
-      return buyerFor(s, rs, seat, MintOffer.Spell, a, rs.data.market.spellPrices.length);
-    }
-    case Kind.OfferMead:
-      if (!rs.data.market.playerSales) return 'sales to players are off in this ruleset';
-      if (s.mead[seat] === 0) return 'no Mead to sell';
-      return buyerFor(s, rs, seat, MintOffer.Mead, -1, 1);
-  }
-  return 'not a Private Mint action';
+  if (!(bond ? m.bonds : m.shares)) return `${bond ? 'bonds' : 'shares'} are off in this ruleset`;
+  if ((bond ? s.bondHolder : s.shareHolder)[a] !== seat || (bond ? s.bondIssuer : s.shareIssuer)[a] < 0)
+    return `you do not hold that ${bond ? 'bond' : 'share'}`;
+  return buyerFor(s, rs, seat, bond ? MintOffer.BondSale : MintOffer.ShareSale, a, (bond ? m.bondPrices : m.sharePrices).length);
+}
+
+/** Why `seat` may not issue a share in shareFractionsPercent[`a`] of its payouts, or null. */
+function checkIssueShare(s: MerlinState, rs: Ruleset, seat: number, a: number): string | null {
+  const m = rs.data.finance.mint;
+  if (!m.shares) return 'shares are off in this ruleset';
+  if (!hasChauffeur(s, rs, seat)) return 'issuing a share needs a Chauffeur (the Private Mint)';
+  if (freePlace(s.shareIssuer) < 0) return 'every share place on the table is taken';
+  return sharePercent(s, seat) + m.shareFractionsPercent[a] <= m.maxSharePercent
+    ? null
+    : `your shares would claim more than ${m.maxSharePercent}% of your payouts`;
+}
+
+/** Why `seat` may not buy the share in place `a` at its price, or null. */
+function checkBuyShare(s: MerlinState, rs: Ruleset, seat: number, a: number): string | null {
+  if (!rs.data.finance.mint.shares) return 'shares are off in this ruleset';
+  if (s.shareIssuer[a] < 0 || s.shareHolder[a] >= 0) return 'no share for sale in that place';
+  if (s.shareIssuer[a] === seat) return 'you issued this share';
+  return s.gold[seat] >= s.sharePrice[a] ? null : 'not enough gold in pocket for its price';
+}
+
+/** Why `seat` may not offer a spell to another player (OfferSpell), or null. */
+function checkOfferSpell(s: MerlinState, rs: Ruleset, seat: number, a: number): string | null {
+  if (!rs.data.market.playerSales) return 'sales to players are off in this ruleset';
+  const h = spellAt(s, seat, 0);
+  if (h < 0) return 'no spell in hand';
+  const why = checkSellSpell(s, rs, seat, h);
+  if (why) return why;
+  return buyerFor(s, rs, seat, MintOffer.Spell, a, rs.data.market.spellPrices.length);
+}
+
+/** Why `seat` may not offer one Mead to another player (OfferMead), or null. */
+function checkOfferMead(s: MerlinState, rs: Ruleset, seat: number): string | null {
+  if (!rs.data.market.playerSales) return 'sales to players are off in this ruleset';
+  if (s.mead[seat] === 0) return 'no Mead to sell';
+  return buyerFor(s, rs, seat, MintOffer.Mead, -1, 1);
 }
 
 /**
@@ -192,27 +199,24 @@ export function legalMintMain(s: MerlinState, rs: Ruleset, seat: number, end: nu
   const base = catalogue(rs).base;
   const mint = (m.bonds || m.shares) && hasChauffeur(s, rs, seat, end);
   if (m.bonds) {
-    if (mint && checkMintAction(s, rs, seat, Kind.IssueBond, 0) === null)
-      for (let i = 0; i < m.bondFaces.length; i++) out[n++] = base[Kind.IssueBond] + i;
+    if (mint && checkIssueBond(s, rs, seat) === null) for (let i = 0; i < m.bondFaces.length; i++) out[n++] = base[Kind.IssueBond] + i;
     for (let k = 0; k < s.bondIssuer.length; k++)
-      if (s.bondIssuer[k] >= 0 && s.bondHolder[k] < 0 && checkMintAction(s, rs, seat, Kind.BuyBond, k) === null)
-        out[n++] = base[Kind.BuyBond] + k;
+      if (s.bondIssuer[k] >= 0 && s.bondHolder[k] < 0 && checkBuyBond(s, rs, seat, k) === null) out[n++] = base[Kind.BuyBond] + k;
     for (let k = 0; k < s.bondIssuer.length; k++)
-      if (s.bondHolder[k] === seat && checkMintAction(s, rs, seat, Kind.ResellBond, k) === null) out[n++] = base[Kind.ResellBond] + k;
+      if (s.bondHolder[k] === seat && checkResell(s, rs, seat, k, true) === null) out[n++] = base[Kind.ResellBond] + k;
   }
   if (m.shares) {
     if (mint)
       for (let i = 0; i < m.shareFractionsPercent.length; i++)
-        if (checkMintAction(s, rs, seat, Kind.IssueShare, i) === null) out[n++] = base[Kind.IssueShare] + i;
+        if (checkIssueShare(s, rs, seat, i) === null) out[n++] = base[Kind.IssueShare] + i;
     for (let k = 0; k < s.shareIssuer.length; k++)
-      if (s.shareIssuer[k] >= 0 && s.shareHolder[k] < 0 && checkMintAction(s, rs, seat, Kind.BuyShare, k) === null)
-        out[n++] = base[Kind.BuyShare] + k;
+      if (s.shareIssuer[k] >= 0 && s.shareHolder[k] < 0 && checkBuyShare(s, rs, seat, k) === null) out[n++] = base[Kind.BuyShare] + k;
     for (let k = 0; k < s.shareIssuer.length; k++)
-      if (s.shareHolder[k] === seat && checkMintAction(s, rs, seat, Kind.ResellShare, k) === null) out[n++] = base[Kind.ResellShare] + k;
+      if (s.shareHolder[k] === seat && checkResell(s, rs, seat, k, false) === null) out[n++] = base[Kind.ResellShare] + k;
   }
   if (rs.data.market.playerSales) {
-    if (checkMintAction(s, rs, seat, Kind.OfferSpell, 0) === null) out[n++] = base[Kind.OfferSpell];
-    if (s.mead[seat] > 0 && checkMintAction(s, rs, seat, Kind.OfferMead, 0) === null) out[n++] = base[Kind.OfferMead];
+    if (checkOfferSpell(s, rs, seat, 0) === null) out[n++] = base[Kind.OfferSpell];
+    if (s.mead[seat] > 0 && checkOfferMead(s, rs, seat) === null) out[n++] = base[Kind.OfferMead];
   }
   return n;
 }
@@ -247,106 +251,85 @@ function compose(s: MerlinState, offer: number, pending: number, a: number): voi
   s.offerB = -1;
 }
 
+/** `seat` buys the bond in place `a`: pays the face to the issuer and becomes the holder (the maturity month is fixed now). */
+function applyBuyBond(s: MerlinState, seat: number, a: number): void {
+  s.gold[seat] -= s.bondFace[a];
+  s.gold[s.bondIssuer[a]] += s.bondFace[a];
+  s.bondHolder[a] = seat;
+  s.bondDue[a] += s.months;
+}
+
+/** `seat` buys the share in place `a`: pays its price to the issuer and becomes the holder. */
+function applyBuyShare(s: MerlinState, seat: number, a: number): void {
+  s.gold[seat] -= s.sharePrice[a];
+  s.gold[s.shareIssuer[a]] += s.sharePrice[a];
+  s.shareHolder[a] = seat;
+}
+
 /**
- * Apply a legal action of this module: a first step (Main), or the SelectTerm / SelectPlayer / Accept / Refuse
- * step of an offer of this module. Returns true when the offer is finished (the caller closes it).
+ * The chosen term `a` of the open SelectTerm step of a Mint offer (offers.ts hands it here): the spell
+ * offered, a bond's coupon and maturity, a share's price (the bond or share goes on the table), or a
+ * resale's, spell's price (then the buyer). True when the offer is finished (the caller closes it).
  */
-export function applyMintAction(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number): boolean {
+export function applyMintTerm(s: MerlinState, rs: Ruleset, seat: number, a: number): boolean {
   const m = rs.data.finance.mint;
-  switch (kind) {
-    case Kind.IssueBond:
-      compose(s, MintOffer.Bond, MintPending.BondTerms, a);
-      return false;
-    case Kind.IssueShare:
-      compose(s, MintOffer.Share, MintPending.MintPrice, a);
-      return false;
-    case Kind.ResellBond:
-      compose(s, MintOffer.BondSale, MintPending.MintPrice, a);
-      return false;
-    case Kind.ResellShare:
-      compose(s, MintOffer.ShareSale, MintPending.MintPrice, a);
-      return false;
-    case Kind.OfferSpell:
-      compose(s, MintOffer.Spell, MintPending.SpellChoice, -1);
-      return false;
-    case Kind.OfferMead:
-      compose(s, MintOffer.Mead, MintPending.MintBuyer, -1);
-      s.offerB = 0;
-      return false;
-    case Kind.BuyBond: {
-      s.gold[seat] -= s.bondFace[a];
-      s.gold[s.bondIssuer[a]] += s.bondFace[a];
-      s.bondHolder[a] = seat;
-      s.bondDue[a] += s.months;
-      return false;
-    }
-    case Kind.BuyShare:
-      s.gold[seat] -= s.sharePrice[a];
-      s.gold[s.shareIssuer[a]] += s.sharePrice[a];
-      s.shareHolder[a] = seat;
-      return false;
-    case Kind.SelectTerm:
-      if (s.pending === MintPending.SpellChoice) {
-        // The card leaves the hand face up: the table sees what is for sale.
-        const [code, origin] = takeFromHand(s, seat, spellAt(s, seat, a));
-        s.offerCard = code;
-        s.offerOrigin = origin;
-        s.pending = MintPending.MintPrice;
-        return false;
-      }
-      if (s.pending === MintPending.BondTerms) {
-        const T = m.bondTermMonths.length;
-        const k = freePlace(s.bondIssuer);
-        const face = m.bondFaces[s.offerA];
-        s.bondIssuer[k] = seat;
-        s.bondHolder[k] = -1;
-        s.bondFace[k] = face;
-        s.bondCoupon[k] = Math.ceil((face * m.bondCouponPercent[(a / T) | 0]) / 100);
-        s.bondDue[k] = m.bondTermMonths[a % T]; // the term; the month is fixed at the purchase
-        return true;
-      }
-      if (s.offerKind === MintOffer.Share) {
-        const k = freePlace(s.shareIssuer);
-        s.shareIssuer[k] = seat;
-        s.shareHolder[k] = -1;
-        s.sharePct[k] = m.shareFractionsPercent[s.offerA];
-        s.sharePrice[k] = m.sharePrices[a];
-        return true;
-      }
-      s.offerB = a;
-      s.phase = Phase.SelectPlayer;
-      s.pending = MintPending.MintBuyer;
-      return false;
-    case Kind.SelectPlayer:
-      s.offerTo = (seat + a) % s.numPlayers;
-      s.phase = Phase.OfferRespond;
-      s.decider = s.offerTo;
-      return false;
-    case Kind.AcceptOffer: {
-      const from = s.order[s.turnIdx];
-      const price = priceOf(s, rs, s.offerB);
-      s.gold[seat] -= price;
-      s.gold[from] += price;
-      if (s.offerKind === MintOffer.BondSale) s.bondHolder[s.offerA] = seat;
-      else if (s.offerKind === MintOffer.ShareSale) {
-        s.shareHolder[s.offerA] = seat;
-        s.sharePrice[s.offerA] = price;
-      } else if (s.offerKind === MintOffer.Spell) {
-        s.hands[seat].push(s.offerCard);
-        s.handOrigin[seat].push(-1);
-        s.offerCard = -1;
-        s.offerOrigin = -1;
-      } else {
-        s.mead[from]--;
-        s.mead[seat]++;
-      }
-      return true;
-    }
-    case Kind.RefuseOffer:
-      returnOfferedSpell(s);
-      return true;
+  if (s.pending === MintPending.SpellChoice) {
+    // The card leaves the hand face up: the table sees what is for sale.
+    const [code, origin] = takeFromHand(s, seat, spellAt(s, seat, a));
+    s.offerCard = code;
+    s.offerOrigin = origin;
+    s.pending = MintPending.MintPrice;
+    return false;
   }
-  return true;
+  if (s.pending === MintPending.BondTerms) {
+    const T = m.bondTermMonths.length;
+    const k = freePlace(s.bondIssuer);
+    const face = m.bondFaces[s.offerA];
+    s.bondIssuer[k] = seat;
+    s.bondHolder[k] = -1;
+    s.bondFace[k] = face;
+    s.bondCoupon[k] = Math.ceil((face * m.bondCouponPercent[(a / T) | 0]) / 100);
+    s.bondDue[k] = m.bondTermMonths[a % T]; // the term; the month is fixed at the purchase
+    return true;
+  }
+  if (s.offerKind === MintOffer.Share) {
+    const k = freePlace(s.shareIssuer);
+    s.shareIssuer[k] = seat;
+    s.shareHolder[k] = -1;
+    s.sharePct[k] = m.shareFractionsPercent[s.offerA];
+    s.sharePrice[k] = m.sharePrices[a];
+    return true;
+  }
+  s.offerB = a;
+  s.phase = Phase.SelectPlayer;
+  s.pending = MintPending.MintBuyer;
+  return false;
+}
+
+/** The buyer accepts the open Mint offer (a bond or share resale, a spell, a Mead): they pay the price and take it. */
+export function applyMintAccept(s: MerlinState, rs: Ruleset, seat: number): void {
+  const from = s.order[s.turnIdx];
+  const price = priceOf(s, rs, s.offerB);
+  s.gold[seat] -= price;
+  s.gold[from] += price;
+  if (s.offerKind === MintOffer.BondSale) s.bondHolder[s.offerA] = seat;
+  else if (s.offerKind === MintOffer.ShareSale) {
+    s.shareHolder[s.offerA] = seat;
+    s.sharePrice[s.offerA] = price;
+  } else if (s.offerKind === MintOffer.Spell) {
+    s.hands[seat].push(s.offerCard);
+    s.handOrigin[seat].push(-1);
+    s.offerCard = -1;
+    s.offerOrigin = -1;
+  } else {
+    s.mead[from]--;
+    s.mead[seat]++;
+  }
+}
+
+/** The buyer refuses the open Mint offer: an offered spell returns to the seller's hand. */
+export function applyMintRefuse(s: MerlinState): void {
+  returnOfferedSpell(s);
 }
 
 /** A refused (or abandoned) spell offer: the card returns to the seller's hand. */
@@ -438,38 +421,73 @@ export function checkMint(s: MerlinState, rs: Ruleset): string[] {
   return out;
 }
 
-/** Readable text of an action of this module (`s`, optional, names the open step's terms). */
-export function describeMintAction(rs: Ruleset, kind: number, a: number, s?: MerlinState): string {
+/** Readable text of the term `a` of the open SelectTerm step of a Mint offer (`s` names the step; without it, the plain index). */
+export function describeMintTerm(rs: Ruleset, a: number, s?: MerlinState): string {
   const m = rs.data.finance.mint;
-  switch (kind) {
-    case Kind.IssueBond:
-      return `issue a bond of face ${m.bondFaces[a]} gold (then choose the coupon and maturity)`;
-    case Kind.BuyBond:
-      return `buy the bond in place ${a} at its face value`;
-    case Kind.ResellBond:
-      return `offer the bond in place ${a} for resale (then choose the price and the buyer)`;
-    case Kind.IssueShare:
-      return `issue a share in ${m.shareFractionsPercent[a]}% of your property payouts (then choose the price)`;
-    case Kind.BuyShare:
-      return `buy the share in place ${a} at its price`;
-    case Kind.ResellShare:
-      return `offer the share in place ${a} for resale (then choose the price and the buyer)`;
-    case Kind.OfferSpell:
-      return 'offer a spell to a player, face up (then choose the spell, the price and the buyer)';
-    case Kind.OfferMead:
-      return 'offer one Mead to a player at the Cost of the Living (then choose the buyer)';
-    case Kind.SelectTerm:
-      if (s && s.pending === MintPending.BondTerms) {
-        const T = m.bondTermMonths.length;
-        return `coupon ${m.bondCouponPercent[(a / T) | 0] ?? '?'}% a turn, maturity ${m.bondTermMonths[a % T]} months after purchase`;
-      }
-      if (s && s.pending === MintPending.SpellChoice) {
-        const h = spellAt(s, s.decider, a);
-        return h < 0
-          ? `the spell number ${a + 1} in your hand`
-          : `offer ${rs.cards.spells.defs[rs.cards.spells.instanceDef[s.hands[s.decider][h] - HAND_SPELL]].name} (hand index ${h})`;
-      }
-      return s ? `ask ${priceOf(s, rs, a) ?? '?'} gold` : `choose term ${a}`;
+  if (s && s.pending === MintPending.BondTerms) {
+    const T = m.bondTermMonths.length;
+    return `coupon ${m.bondCouponPercent[(a / T) | 0] ?? '?'}% a turn, maturity ${m.bondTermMonths[a % T]} months after purchase`;
   }
-  return `Private Mint action ${kind}`;
+  if (s && s.pending === MintPending.SpellChoice) {
+    const h = spellAt(s, s.decider, a);
+    return h < 0
+      ? `the spell number ${a + 1} in your hand`
+      : `offer ${rs.cards.spells.defs[rs.cards.spells.instanceDef[s.hands[s.decider][h] - HAND_SPELL]].name} (hand index ${h})`;
+  }
+  return s ? `ask ${priceOf(s, rs, a) ?? '?'} gold` : `choose term ${a}`;
 }
+
+/** A Main-phase kind's rule. */
+const main = (check: KindCheck, apply: KindApply, describe: KindDescribe): KindRule => ({ phases: [Phase.Main], check, apply, describe });
+
+/** Reselling a held bond (`bond`) or share: a price, then a buyer. */
+const resell = (bond: boolean): KindRule =>
+  main(
+    (s, rs, seat, a) => checkResell(s, rs, seat, a, bond),
+    (s, _rs, _seat, a) => compose(s, bond ? MintOffer.BondSale : MintOffer.ShareSale, MintPending.MintPrice, a),
+    (_rs, a) => `offer the ${bond ? 'bond' : 'share'} in place ${a} for resale (then choose the price and the buyer)`,
+  );
+
+/**
+ * The Private Mint and sales to players (0.1.27b "Chauffeurs" ('Private Mint'); docs/RULES.md D120-D132): each
+ * Main-phase kind's check, apply (a first step composes the offer; buying is one step) and description. The
+ * offer's later steps (SelectTerm, SelectPlayer, AcceptOffer, RefuseOffer) are shared with the market's offers:
+ * offers.ts hands them to `applyMintTerm`, `applyMintAccept` and `applyMintRefuse` when a Mint offer is open.
+ */
+export const MINT_RULES: KindRules = {
+  [Kind.IssueBond]: main(
+    (s, rs, seat) => checkIssueBond(s, rs, seat),
+    (s, _rs, _seat, a) => compose(s, MintOffer.Bond, MintPending.BondTerms, a),
+    (rs, a) => `issue a bond of face ${rs.data.finance.mint.bondFaces[a]} gold (then choose the coupon and maturity)`,
+  ),
+  [Kind.BuyBond]: main(
+    (s, rs, seat, a) => checkBuyBond(s, rs, seat, a),
+    (s, _rs, seat, a) => applyBuyBond(s, seat, a),
+    (_rs, a) => `buy the bond in place ${a} at its face value`,
+  ),
+  [Kind.ResellBond]: resell(true),
+  [Kind.IssueShare]: main(
+    (s, rs, seat, a) => checkIssueShare(s, rs, seat, a),
+    (s, _rs, _seat, a) => compose(s, MintOffer.Share, MintPending.MintPrice, a),
+    (rs, a) => `issue a share in ${rs.data.finance.mint.shareFractionsPercent[a]}% of your property payouts (then choose the price)`,
+  ),
+  [Kind.BuyShare]: main(
+    (s, rs, seat, a) => checkBuyShare(s, rs, seat, a),
+    (s, _rs, seat, a) => applyBuyShare(s, seat, a),
+    (_rs, a) => `buy the share in place ${a} at its price`,
+  ),
+  [Kind.ResellShare]: resell(false),
+  [Kind.OfferSpell]: main(
+    (s, rs, seat, a) => checkOfferSpell(s, rs, seat, a),
+    (s) => compose(s, MintOffer.Spell, MintPending.SpellChoice, -1),
+    () => 'offer a spell to a player, face up (then choose the spell, the price and the buyer)',
+  ),
+  [Kind.OfferMead]: main(
+    (s, rs, seat) => checkOfferMead(s, rs, seat),
+    (s) => {
+      compose(s, MintOffer.Mead, MintPending.MintBuyer, -1);
+      s.offerB = 0;
+    },
+    () => 'offer one Mead to a player at the Cost of the Living (then choose the buyer)',
+  ),
+};

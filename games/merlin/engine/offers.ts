@@ -1,6 +1,6 @@
 /**
  * The decision flow of the market, trading and finance: how market actions and offers become a few small
- * sub-decisions (docs/RULES.md D54, D63). The registry entries of every market and Mint kind (MARKET_RULES) lead here.
+ * sub-decisions (docs/RULES.md D54, D63), and the registry entries of their kinds (MARKET_RULES; the Mint's are mint.ts's MINT_RULES).
  *
  *   PostBid(c)        -> SelectTerm(price)                         bid posted / raised / lowered
  *   PostAsk(c, lot)   -> SelectTerm(price)                         units loaded on the horse cart for the ask
@@ -68,19 +68,18 @@ import { auctionStep, checkAuctionOpening, nextAuctionBid, openAuction } from '.
 import { freeSlot } from './properties.ts';
 import { RegAction, regulationBars } from './regulations.ts';
 import {
-  applyMintAction,
-  checkMintAction,
+  applyMintAccept,
+  applyMintRefuse,
+  applyMintTerm,
   checkMintTerm,
-  describeMintAction,
-  isMintKind,
+  describeMintTerm,
   isMintPending,
-  MINT_MAIN_KINDS,
   mintBuyerOk,
   MintOffer,
   mintTermCount,
 } from './mint.ts';
 import { backToMain } from './kernel/phase.ts';
-import type { KindRule, KindRules } from './registry.ts';
+import type { KindApply, KindCheck, KindDescribe, KindRule, KindRules } from './registry.ts';
 import { slotName } from './kernel/names.ts';
 
 /** Offer kinds stored in `offerKind`. */
@@ -106,11 +105,6 @@ export const MARKET_MAIN_KINDS = [
   Kind.BuyInsurance,
   Kind.AuctionProperty,
 ] as const;
-
-/** True for the market and Mint kinds handled by `applyMarketAction` (any phase). */
-export function isMarketKind(kind: number): boolean {
-  return (kind >= Kind.PostBid && kind <= Kind.PassAuction) || isMintKind(kind);
-}
 
 /** True when the open SelectPlayer step belongs to an offer. */
 export function isOfferTarget(s: MerlinState): boolean {
@@ -180,80 +174,31 @@ function termCount(s: MerlinState, rs: Ruleset): number {
   return s.pending === Pending.PropertyPrice ? m.propertyPrices.length : m.prices.length;
 }
 
-/** Why term t of the Main-phase action (kind, a) would be refused, or null: the checks `anyTerm` tries. */
-function termWhy(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, t: number): string | null {
-  switch (kind) {
-    case Kind.PostBid:
-      return checkPostBid(s, rs, seat, a, t);
-    case Kind.ProposeTrade:
-      return checkProposeTrade(s, rs, seat, a, t);
-    case Kind.OfferProperty:
-      return checkOfferProperty(s, rs, seat, a, t);
-    case Kind.AuctionProperty:
-      return checkAuctionOpening(s, rs, seat, a, t);
-    case Kind.ResellFuture:
-      return checkContractPrice(s, rs, seat, a, t);
-  }
-  return 'no terms to choose';
-}
+/** Why term `t` of the Main-phase action (`a`) of one kind would be refused, or null (checkPostBid, checkProposeTrade, ...). */
+type TermCheck = (s: MerlinState, rs: Ruleset, seat: number, a: number, t: number) => string | null;
 
 /**
- * Null when some term t < n of action (kind, a) passes `termWhy`, else the reason the first term fails.
- * (A switch rather than a callback: a closure per check was garbage on every market action.)
+ * Null when some term t < n of action `a` passes `why`, else the reason the first term fails. `why` is a
+ * module-level function (no closure per call: a closure per check was garbage on every market action).
  */
-function anyTerm(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, n: number): string | null {
+function anyTerm(s: MerlinState, rs: Ruleset, seat: number, a: number, n: number, why: TermCheck): string | null {
   let first: string | null = 'nothing to choose';
   for (let t = 0; t < n; t++) {
-    const why = termWhy(s, rs, seat, kind, a, t);
-    if (why === null) return null;
-    if (t === 0) first = why;
+    const w = why(s, rs, seat, a, t);
+    if (w === null) return null;
+    if (t === 0) first = w;
   }
   return first;
 }
 
-/** Why the Main-phase market or Mint action (kind, a, b) is illegal for `seat`, or null. */
-export function checkMarketAction(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, b: number): string | null {
-  const m = rs.data.market;
-  switch (kind) {
-    case Kind.PostBid:
-      return anyTerm(s, rs, seat, kind, a, m.prices.length);
-    case Kind.WithdrawBid:
-      return checkWithdrawBid(s, seat, a);
-    case Kind.PostAsk:
-      return checkPostAsk(s, rs, seat, a, 0, b);
-    case Kind.PullAsk:
-      return checkPullAsk(s, seat, a);
-    case Kind.SellToBid:
-      return checkSellToBid(s, rs, seat, a);
-    case Kind.BuyFromAsk:
-      return checkBuyFromAsk(s, rs, seat, a);
-    case Kind.ProposeTrade:
-      if (!rs.data.market.enabled) return 'trading is off in this ruleset';
-      if (!holdsItem(s, rs, seat, a)) return 'you do not hold what you offer';
-      return anyTerm(s, rs, seat, kind, a, tradeItemCount(rs));
-    case Kind.OfferProperty:
-      return anyTerm(s, rs, seat, kind, a, m.propertyPrices.length);
-    case Kind.LiquidateProperty:
-      return checkLiquidate(s, rs, seat, a);
-    case Kind.WriteFuture:
-      return checkWriteFuture(s, rs, seat, a);
-    case Kind.BuyFuture:
-      return checkBuyFuture(s, rs, seat, a);
-    case Kind.OfferLoan:
-      return checkOfferLoan(s, rs, seat, a);
-    case Kind.RepayLoan:
-      return checkRepayLoan(s, seat, a);
-    case Kind.SellInsurance:
-      return checkSellInsurance(s, rs, seat, a);
-    case Kind.AuctionProperty:
-      return anyTerm(s, rs, seat, kind, a, m.auctionOpenings.length);
-    case Kind.BuyInsurance:
-      return checkBuyInsurance(s, rs, seat, a);
-    case Kind.ResellFuture:
-      return anyTerm(s, rs, seat, kind, a, rs.data.finance.forwardPrices.length);
-  }
-  if (isMintKind(kind)) return checkMintAction(s, rs, seat, kind, a);
-  return 'not a market action';
+/** Why `seat` may not auction the property at slot `a` (no opening bid any other player could answer), or null. */
+function checkAuction(s: MerlinState, rs: Ruleset, seat: number, a: number): string | null {
+  return anyTerm(s, rs, seat, a, rs.data.market.auctionOpenings.length, checkAuctionOpening);
+}
+
+/** Why the long `seat` may not offer contract `a` for resale (no price with a possible buyer), or null. */
+function checkResell(s: MerlinState, rs: Ruleset, seat: number, a: number): string | null {
+  return anyTerm(s, rs, seat, a, rs.data.finance.forwardPrices.length, checkContractPrice);
 }
 
 /**
@@ -284,7 +229,7 @@ export function legalMarketMain(s: MerlinState, rs: Ruleset, seat: number, end: 
   if (rs.data.market.enabled) {
     const F = rs.data.table.fieldSlots;
     for (let i = 0; i < end; i++) {
-      if (s.slotKind[seat * F + i] === SlotKind.Property && checkMarketAction(s, rs, seat, Kind.AuctionProperty, i, 0) === null)
+      if (s.slotKind[seat * F + i] === SlotKind.Property && checkAuction(s, rs, seat, i) === null)
         out[n++] = base[Kind.AuctionProperty] + i;
     }
   }
@@ -356,8 +301,7 @@ function legalFutures(s: MerlinState, rs: Ruleset, seat: number, chauffeur: bool
   for (let k = 0; k < K; k++)
     if (s.futShort[k] >= 0 && s.futLong[k] < 0 && checkBuyFuture(s, rs, seat, k) === null) out[n++] = base[Kind.BuyFuture] + k;
   for (let k = 0; k < K; k++) {
-    if (s.futLong[k] === seat && s.futShort[k] >= 0 && checkMarketAction(s, rs, seat, Kind.ResellFuture, k, 0) === null)
-      out[n++] = base[Kind.ResellFuture] + k;
+    if (s.futLong[k] === seat && s.futShort[k] >= 0 && checkResell(s, rs, seat, k) === null) out[n++] = base[Kind.ResellFuture] + k;
   }
   return n;
 }
@@ -395,231 +339,226 @@ function closeOffer(s: MerlinState): void {
   backToMain(s);
 }
 
-/** Kinds that open a SelectTerm step: the offer kind and the pending term menu. */
-const FIRST_STEP: Record<number, [number, number]> = {
-  [Kind.PostBid]: [Offer.Bid, Pending.BidPrice],
-  [Kind.PostAsk]: [Offer.Ask, Pending.AskPrice],
-  [Kind.ProposeTrade]: [Offer.Trade, Pending.TradeGet],
-  [Kind.OfferProperty]: [Offer.Property, Pending.PropertyPrice],
-  [Kind.WriteFuture]: [Offer.Future, Pending.FutureTerms],
-  [Kind.ResellFuture]: [Offer.Contract, Pending.ContractPrice],
-  [Kind.OfferLoan]: [Offer.Loan, Pending.LoanTerms],
-  [Kind.SellInsurance]: [Offer.Policy, Pending.PolicyPeriod],
-  [Kind.AuctionProperty]: [Offer.Auction, Pending.AuctionOpening],
-};
+/** True when the open offer is the Private Mint's (mint.ts applies its shared steps). */
+function mintOffer(s: MerlinState): boolean {
+  return s.offerKind >= MintOffer.Bond;
+}
 
-/** Apply a legal market or Mint action (any phase) for `seat`. */
-export function applyMarketAction(s: MerlinState, rs: Ruleset, seat: number, kind: number, a: number, b: number): void {
-  if (isMintKind(kind) || s.offerKind >= MintOffer.Bond) {
-    if (applyMintAction(s, rs, seat, kind, a)) closeOffer(s);
+/** The chosen term `a` of the open SelectTerm step: completes a bid, ask, futures contract or policy, or leads to the next step. */
+function applyTerm(s: MerlinState, rs: Ruleset, seat: number, a: number): void {
+  if (mintOffer(s)) {
+    if (applyMintTerm(s, rs, seat, a)) closeOffer(s);
     return;
   }
-  const first = FIRST_STEP[kind];
-  if (first) {
-    compose(s, first[0], first[1], a, kind === Kind.PostAsk ? b : -1);
-    return;
-  }
-  switch (kind) {
-    case Kind.BuyFuture:
-      applyBuyFuture(s, seat, a);
-      return;
-    case Kind.RepayLoan:
-      applyRepayLoan(s, seat, a);
-      return;
-    case Kind.BuyInsurance:
-      applyBuyInsurance(s, rs, seat, a);
-      return;
-    case Kind.RaiseAuction:
-    case Kind.PassAuction:
-      if (auctionStep(s, rs, seat, kind === Kind.RaiseAuction, s.order[s.turnIdx], s.offerA)) closeOffer(s);
-      return;
-    case Kind.SelectTerm:
-      if (s.pending === Pending.BidPrice) {
-        applyPostBid(s, rs, seat, s.offerA, a);
-        closeOffer(s);
-      } else if (s.pending === Pending.AskPrice) {
-        applyPostAsk(s, rs, seat, s.offerA, a, s.offerB);
-        closeOffer(s);
-      } else if (s.pending === Pending.FutureTerms) {
-        applyWriteFuture(s, rs, seat, s.offerA, a);
-        closeOffer(s);
-      } else if (s.pending === Pending.PolicyPeriod) {
-        applySellInsurance(s, rs, seat, s.offerA, a);
-        closeOffer(s);
-      } else if (s.pending === Pending.AuctionOpening) {
-        s.offerB = a;
-        s.phase = Phase.PropertyAuction;
-        s.pending = Pending.None;
-        openAuction(s, rs, seat, s.offerA, a);
-      } else {
-        s.offerB = a;
-        s.phase = Phase.SelectPlayer;
-        s.pending =
-          s.pending === Pending.TradeGet
-            ? Pending.TradeTarget
-            : s.pending === Pending.ContractPrice
-              ? Pending.ContractBuyer
-              : s.pending === Pending.LoanTerms
-                ? Pending.LoanBorrower
-                : Pending.PropertyBuyer;
-      }
-      return;
-    case Kind.SelectPlayer: {
-      s.offerTo = (seat + a) % s.numPlayers;
-      s.phase = Phase.OfferRespond;
-      s.decider = s.offerTo;
-      return;
-    }
-    case Kind.AcceptOffer: {
-      const from = s.order[s.turnIdx];
-      if (s.offerKind === Offer.Trade) executeTrade(s, rs, from, seat, s.offerA, s.offerB);
-      else if (s.offerKind === Offer.Contract) executeContractSale(s, rs, from, seat, s.offerA, s.offerB);
-      else if (s.offerKind === Offer.Loan) executeLoan(s, rs, from, seat, s.offerA, s.offerB);
-      else executePropertySale(s, rs, from, seat, s.offerA, s.offerB);
-      closeOffer(s);
-      return;
-    }
-    case Kind.RefuseOffer:
-      closeOffer(s);
-      return;
-    case Kind.WithdrawBid:
-      applyWithdrawBid(s, seat, a);
-      return;
-    case Kind.PullAsk:
-      applyPullAsk(s, seat, a);
-      return;
-    case Kind.SellToBid:
-      applySellToBid(s, seat, a);
-      return;
-    case Kind.BuyFromAsk:
-      applyBuyFromAsk(s, seat, a);
-      return;
-    case Kind.LiquidateProperty:
-      applyLiquidate(s, rs, seat, a);
-      return;
+  if (s.pending === Pending.BidPrice) {
+    applyPostBid(s, rs, seat, s.offerA, a);
+    closeOffer(s);
+  } else if (s.pending === Pending.AskPrice) {
+    applyPostAsk(s, rs, seat, s.offerA, a, s.offerB);
+    closeOffer(s);
+  } else if (s.pending === Pending.FutureTerms) {
+    applyWriteFuture(s, rs, seat, s.offerA, a);
+    closeOffer(s);
+  } else if (s.pending === Pending.PolicyPeriod) {
+    applySellInsurance(s, rs, seat, s.offerA, a);
+    closeOffer(s);
+  } else if (s.pending === Pending.AuctionOpening) {
+    s.offerB = a;
+    s.phase = Phase.PropertyAuction;
+    s.pending = Pending.None;
+    openAuction(s, rs, seat, s.offerA, a);
+  } else {
+    s.offerB = a;
+    s.phase = Phase.SelectPlayer;
+    s.pending =
+      s.pending === Pending.TradeGet
+        ? Pending.TradeTarget
+        : s.pending === Pending.ContractPrice
+          ? Pending.ContractBuyer
+          : s.pending === Pending.LoanTerms
+            ? Pending.LoanBorrower
+            : Pending.PropertyBuyer;
   }
 }
 
+/** The chosen counterparty (seat offset `a`) of the offer being composed (engine.ts hands SelectPlayer here when `isOfferTarget`). */
+export function applyOfferTarget(s: MerlinState, seat: number, a: number): void {
+  s.offerTo = (seat + a) % s.numPlayers;
+  s.phase = Phase.OfferRespond;
+  s.decider = s.offerTo;
+}
+
+/** The counterparty accepts the open offer: the trade, contract sale, loan or property sale happens. */
+function applyAccept(s: MerlinState, rs: Ruleset, seat: number): void {
+  if (mintOffer(s)) applyMintAccept(s, rs, seat);
+  else {
+    const from = s.order[s.turnIdx];
+    if (s.offerKind === Offer.Trade) executeTrade(s, rs, from, seat, s.offerA, s.offerB);
+    else if (s.offerKind === Offer.Contract) executeContractSale(s, rs, from, seat, s.offerA, s.offerB);
+    else if (s.offerKind === Offer.Loan) executeLoan(s, rs, from, seat, s.offerA, s.offerB);
+    else executePropertySale(s, rs, from, seat, s.offerA, s.offerB);
+  }
+  closeOffer(s);
+}
+
+/** The counterparty refuses the open offer. */
+function applyRefuse(s: MerlinState): void {
+  if (mintOffer(s)) applyMintRefuse(s);
+  closeOffer(s);
+}
+
+/** A bidder raises (RaiseAuction) or leaves (PassAuction) the property auction. */
+function applyAuctionStep(s: MerlinState, rs: Ruleset, seat: number, _a: number, _b: number, kind: number): void {
+  if (auctionStep(s, rs, seat, kind === Kind.RaiseAuction, s.order[s.turnIdx], s.offerA)) closeOffer(s);
+}
+
+/** The first step of an offer: opens the SelectTerm step of `offer` with the term menu `pending` (arg2 kept for PostAsk's lot). */
+const opens =
+  (offer: number, pending: number, keepB = false): KindApply =>
+  (s, _rs, _seat, a, b) =>
+    compose(s, offer, pending, a, keepB ? b : -1);
+
 const COMMODITY_NAMES = ['Souls', 'Elixir Oil', 'Essence Grain'];
 
-/** Readable text of a market or Mint action; `slotName` names a slot of the decider; `s` (optional) names the open step's terms. */
-export function describeMarketAction(
-  rs: Ruleset,
-  kind: number,
-  a: number,
-  b: number,
-  slotName: (slot: number) => string,
-  s?: MerlinState,
-): string {
+/** Readable text of the term `a` of the open SelectTerm step (`s` names the step; without it, the plain index). */
+function describeTerm(rs: Ruleset, a: number, _b: number, s: MerlinState | undefined): string {
   const m = rs.data.market;
-  if (isMintKind(kind) || (kind === Kind.SelectTerm && s && isMintPending(s))) return describeMintAction(rs, kind, a, s);
-  switch (kind) {
-    case Kind.PostBid:
-      return `bid for one ${COMMODITY_NAMES[a]} (post, raise or lower; then choose the price)`;
-    case Kind.WithdrawBid:
-      return `withdraw the ${COMMODITY_NAMES[a]} bid into escrow`;
-    case Kind.PostAsk:
-      return `load ${m.askLots[b] === 0 ? 'all held' : m.askLots[b]} ${COMMODITY_NAMES[a]} on the cart for an ask (then choose the price)`;
-    case Kind.PullAsk:
-      return `pull the ${COMMODITY_NAMES[a]} ask`;
-    case Kind.SellToBid:
-      return `sell one ${COMMODITY_NAMES[a]} into the best bid (by cart)`;
-    case Kind.BuyFromAsk:
-      return `buy one ${COMMODITY_NAMES[a]} from the best ask`;
-    case Kind.ProposeTrade:
-      return `offer ${tradeItemName(rs, a)} in a trade (then choose what you ask for and from whom)`;
-    case Kind.AcceptOffer:
-      return 'accept the offer';
-    case Kind.RefuseOffer:
-      return 'refuse the offer';
-    case Kind.OfferProperty:
-      return `offer ${slotName(a)} for sale to a player (then choose the price and the buyer)`;
-    case Kind.LiquidateProperty:
-      return `liquidate ${slotName(a)} to the Central Bank at its property value`;
-    case Kind.WriteFuture:
-      return `write a futures contract on a bushel of ${COMMODITY_NAMES[a]} (then choose the forward price and expiry)`;
-    case Kind.BuyFuture:
-      return `buy the futures contract in place ${a} at its forward price (become the long)`;
-    case Kind.ResellFuture:
-      return `offer the futures contract in place ${a} for resale (then choose the price and the buyer)`;
-    case Kind.OfferLoan:
-      return `lend ${rs.data.finance.loanAmounts[a]} gold from your Chauffeur (then choose the rate, term and borrower)`;
-    case Kind.RepayLoan:
-      return `repay loan ${a} in full`;
-    case Kind.AuctionProperty:
-      return `auction ${slotName(a)} to the other players (then choose the opening bid)`;
-    case Kind.RaiseAuction:
-      return s && s.phase === Phase.PropertyAuction
-        ? `raise the property auction to ${nextAuctionBid(s, rs)} gold`
-        : 'raise the property auction';
-    case Kind.PassAuction:
-      return 'pass: leave the property auction';
-    case Kind.SellInsurance:
-      return `sell insurance on "${rs.data.finance.insurance.events[a]?.name ?? a}" (then choose the period)`;
-    case Kind.BuyInsurance:
-      return `buy the insurance policy in place ${a} at its premium`;
-    case Kind.SelectTerm:
-      if (s && s.pending === Pending.AuctionOpening) return `open the auction at ${m.auctionOpenings[a] ?? '?'} gold`;
-      if (s && s.pending === Pending.PolicyPeriod) return `covering the next ${rs.data.finance.insurance.periodTurns[a] ?? '?'} turn(s)`;
-      if (s && s.pending === Pending.LoanTerms) {
-        const T = rs.data.finance.loanTermMonths.length;
-        return `interest ${rs.data.finance.loanRatesPercent[(a / T) | 0] ?? '?'}%, due in ${rs.data.finance.loanTermMonths[a % T]} months`;
-      }
-      if (s && s.pending === Pending.FutureTerms) {
-        const E = rs.data.finance.expiryMonths.length;
-        return `forward price ${rs.data.finance.forwardPrices[(a / E) | 0] ?? '?'} gold, expiry in ${rs.data.finance.expiryMonths[a % E]} months`;
-      }
-      if (s && s.pending === Pending.ContractPrice) return `ask ${rs.data.finance.forwardPrices[a] ?? '?'} gold for the contract`;
-      if (s && s.pending === Pending.TradeGet) return `ask for ${tradeItemName(rs, a)}`;
-      if (s && s.pending === Pending.PropertyPrice) return `ask ${m.propertyPrices[a] ?? '?'} gold for the property`;
-      if (s && (s.pending === Pending.BidPrice || s.pending === Pending.AskPrice)) return `at ${m.prices[a] ?? '?'} gold per unit`;
-      return `choose term ${a}`;
+  if (s && isMintPending(s)) return describeMintTerm(rs, a, s);
+  if (s && s.pending === Pending.AuctionOpening) return `open the auction at ${m.auctionOpenings[a] ?? '?'} gold`;
+  if (s && s.pending === Pending.PolicyPeriod) return `covering the next ${rs.data.finance.insurance.periodTurns[a] ?? '?'} turn(s)`;
+  if (s && s.pending === Pending.LoanTerms) {
+    const T = rs.data.finance.loanTermMonths.length;
+    return `interest ${rs.data.finance.loanRatesPercent[(a / T) | 0] ?? '?'}%, due in ${rs.data.finance.loanTermMonths[a % T]} months`;
   }
-  return `market action ${kind}`;
+  if (s && s.pending === Pending.FutureTerms) {
+    const E = rs.data.finance.expiryMonths.length;
+    return `forward price ${rs.data.finance.forwardPrices[(a / E) | 0] ?? '?'} gold, expiry in ${rs.data.finance.expiryMonths[a % E]} months`;
+  }
+  if (s && s.pending === Pending.ContractPrice) return `ask ${rs.data.finance.forwardPrices[a] ?? '?'} gold for the contract`;
+  if (s && s.pending === Pending.TradeGet) return `ask for ${tradeItemName(rs, a)}`;
+  if (s && s.pending === Pending.PropertyPrice) return `ask ${m.propertyPrices[a] ?? '?'} gold for the property`;
+  if (s && (s.pending === Pending.BidPrice || s.pending === Pending.AskPrice)) return `at ${m.prices[a] ?? '?'} gold per unit`;
+  return `choose term ${a}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // The action kinds of the market, trading, finance and the Private Mint
 // ---------------------------------------------------------------------------------------------------------
 
-/** A market or Mint kind's Main-phase check (`checkMarketAction`, which hands the Mint's kinds to mint.ts). */
-function checkMain(s: MerlinState, rs: Ruleset, seat: number, a: number, b: number, kind: number): string | null {
-  return checkMarketAction(s, rs, seat, kind, a, b);
-}
-
-/** Apply a market or Mint kind (`applyMarketAction`, which hands the Mint's kinds and offers to mint.ts). */
-function applyMarket(s: MerlinState, rs: Ruleset, seat: number, a: number, b: number, kind: number): void {
-  applyMarketAction(s, rs, seat, kind, a, b);
-}
-
-/** Describe a market or Mint kind (`describeMarketAction`). */
-function describeMarket(rs: Ruleset, a: number, b: number, s: MerlinState | undefined, kind: number): string {
-  return describeMarketAction(rs, kind, a, b, (slot) => slotName(rs, s, slot), s);
-}
-
-const MAIN_RULE: KindRule = { phases: [Phase.Main], check: checkMain, apply: applyMarket, describe: describeMarket };
+/** A Main-phase kind's rule. */
+const main = (check: KindCheck, apply: KindApply, describe: KindDescribe): KindRule => ({ phases: [Phase.Main], check, apply, describe });
 
 /**
- * The Grand Market, transport, trading, property sales, futures, loans, insurance and the Private Mint
- * (0.1.27b "The Grand Market", "Trading"; docs/RULES.md). Their checks, applies and descriptions
- * are still dispatched by kind inside this module and mint.ts (`checkMarketAction`, `applyMarketAction`,
- * `describeMarketAction`); the registry reaches them through these entries.
+ * The Grand Market, transport, trading, property sales, futures, loans, insurance (0.1.27b "The Grand
+ * Market", "Commodity Transport", "Trading between Players", "Commodity Derivatives"; docs/RULES.md): each
+ * kind's check, apply and description, and the shared offer steps (which hand a Private Mint offer's steps to
+ * mint.ts). The Private Mint's own kinds are mint.ts's MINT_RULES.
  */
 export const MARKET_RULES: KindRules = {
-  ...Object.fromEntries([...MARKET_MAIN_KINDS, ...MINT_MAIN_KINDS].map((k) => [k, MAIN_RULE])),
-  [Kind.AcceptOffer]: { phases: [Phase.OfferRespond], apply: applyMarket, describe: describeMarket },
-  [Kind.RefuseOffer]: { phases: [Phase.OfferRespond], apply: applyMarket, describe: describeMarket },
+  [Kind.PostBid]: main(
+    (s, rs, seat, a) => anyTerm(s, rs, seat, a, rs.data.market.prices.length, checkPostBid),
+    opens(Offer.Bid, Pending.BidPrice),
+    (_rs, a) => `bid for one ${COMMODITY_NAMES[a]} (post, raise or lower; then choose the price)`,
+  ),
+  [Kind.WithdrawBid]: main(
+    (s, _rs, seat, a) => checkWithdrawBid(s, seat, a),
+    (s, _rs, seat, a) => applyWithdrawBid(s, seat, a),
+    (_rs, a) => `withdraw the ${COMMODITY_NAMES[a]} bid into escrow`,
+  ),
+  [Kind.PostAsk]: main(
+    (s, rs, seat, a, b) => checkPostAsk(s, rs, seat, a, 0, b),
+    opens(Offer.Ask, Pending.AskPrice, true),
+    (rs, a, b) =>
+      `load ${rs.data.market.askLots[b] === 0 ? 'all held' : rs.data.market.askLots[b]} ${COMMODITY_NAMES[a]} on the cart for an ask (then choose the price)`,
+  ),
+  [Kind.PullAsk]: main(
+    (s, _rs, seat, a) => checkPullAsk(s, seat, a),
+    (s, _rs, seat, a) => applyPullAsk(s, seat, a),
+    (_rs, a) => `pull the ${COMMODITY_NAMES[a]} ask`,
+  ),
+  [Kind.SellToBid]: main(
+    (s, rs, seat, a) => checkSellToBid(s, rs, seat, a),
+    (s, _rs, seat, a) => applySellToBid(s, seat, a),
+    (_rs, a) => `sell one ${COMMODITY_NAMES[a]} into the best bid (by cart)`,
+  ),
+  [Kind.BuyFromAsk]: main(
+    (s, rs, seat, a) => checkBuyFromAsk(s, rs, seat, a),
+    (s, _rs, seat, a) => applyBuyFromAsk(s, seat, a),
+    (_rs, a) => `buy one ${COMMODITY_NAMES[a]} from the best ask`,
+  ),
+  [Kind.ProposeTrade]: main(
+    (s, rs, seat, a) => {
+      if (!rs.data.market.enabled) return 'trading is off in this ruleset';
+      if (!holdsItem(s, rs, seat, a)) return 'you do not hold what you offer';
+      return anyTerm(s, rs, seat, a, tradeItemCount(rs), checkProposeTrade);
+    },
+    opens(Offer.Trade, Pending.TradeGet),
+    (rs, a) => `offer ${tradeItemName(rs, a)} in a trade (then choose what you ask for and from whom)`,
+  ),
+  [Kind.OfferProperty]: main(
+    (s, rs, seat, a) => anyTerm(s, rs, seat, a, rs.data.market.propertyPrices.length, checkOfferProperty),
+    opens(Offer.Property, Pending.PropertyPrice),
+    (rs, a, _b, s) => `offer ${slotName(rs, s, a)} for sale to a player (then choose the price and the buyer)`,
+  ),
+  [Kind.LiquidateProperty]: main(
+    (s, rs, seat, a) => checkLiquidate(s, rs, seat, a),
+    (s, rs, seat, a) => applyLiquidate(s, rs, seat, a),
+    (rs, a, _b, s) => `liquidate ${slotName(rs, s, a)} to the Central Bank at its property value`,
+  ),
+  [Kind.WriteFuture]: main(
+    (s, rs, seat, a) => checkWriteFuture(s, rs, seat, a),
+    opens(Offer.Future, Pending.FutureTerms),
+    (_rs, a) => `write a futures contract on a bushel of ${COMMODITY_NAMES[a]} (then choose the forward price and expiry)`,
+  ),
+  [Kind.BuyFuture]: main(
+    (s, rs, seat, a) => checkBuyFuture(s, rs, seat, a),
+    (s, _rs, seat, a) => applyBuyFuture(s, seat, a),
+    (_rs, a) => `buy the futures contract in place ${a} at its forward price (become the long)`,
+  ),
+  [Kind.ResellFuture]: main(
+    (s, rs, seat, a) => checkResell(s, rs, seat, a),
+    opens(Offer.Contract, Pending.ContractPrice),
+    (_rs, a) => `offer the futures contract in place ${a} for resale (then choose the price and the buyer)`,
+  ),
+  [Kind.OfferLoan]: main(
+    (s, rs, seat, a) => checkOfferLoan(s, rs, seat, a),
+    opens(Offer.Loan, Pending.LoanTerms),
+    (rs, a) => `lend ${rs.data.finance.loanAmounts[a]} gold from your Chauffeur (then choose the rate, term and borrower)`,
+  ),
+  [Kind.RepayLoan]: main(
+    (s, _rs, seat, a) => checkRepayLoan(s, seat, a),
+    (s, _rs, seat, a) => applyRepayLoan(s, seat, a),
+    (_rs, a) => `repay loan ${a} in full`,
+  ),
+  [Kind.SellInsurance]: main(
+    (s, rs, seat, a) => checkSellInsurance(s, rs, seat, a),
+    opens(Offer.Policy, Pending.PolicyPeriod),
+    (rs, a) => `sell insurance on "${rs.data.finance.insurance.events[a]?.name ?? a}" (then choose the period)`,
+  ),
+  [Kind.BuyInsurance]: main(
+    (s, rs, seat, a) => checkBuyInsurance(s, rs, seat, a),
+    (s, rs, seat, a) => applyBuyInsurance(s, rs, seat, a),
+    (_rs, a) => `buy the insurance policy in place ${a} at its premium`,
+  ),
+  [Kind.AuctionProperty]: main(
+    (s, rs, seat, a) => checkAuction(s, rs, seat, a),
+    opens(Offer.Auction, Pending.AuctionOpening),
+    (rs, a, _b, s) => `auction ${slotName(rs, s, a)} to the other players (then choose the opening bid)`,
+  ),
+  [Kind.AcceptOffer]: { phases: [Phase.OfferRespond], apply: applyAccept, describe: () => 'accept the offer' },
+  [Kind.RefuseOffer]: { phases: [Phase.OfferRespond], apply: applyRefuse, describe: () => 'refuse the offer' },
   [Kind.SelectTerm]: {
     phases: [Phase.SelectTerm],
     check: (s, rs, seat, a) => checkTerm(s, rs, seat, a),
-    apply: applyMarket,
-    describe: describeMarket,
+    apply: applyTerm,
+    describe: describeTerm,
   },
   [Kind.RaiseAuction]: {
     phases: [Phase.PropertyAuction],
     check: (s, rs, seat) => checkRaise(s, rs, seat),
-    apply: applyMarket,
-    describe: describeMarket,
+    apply: applyAuctionStep,
+    describe: (rs, _a, _b, s) =>
+      s && s.phase === Phase.PropertyAuction ? `raise the property auction to ${nextAuctionBid(s, rs)} gold` : 'raise the property auction',
   },
-  [Kind.PassAuction]: { phases: [Phase.PropertyAuction], apply: applyMarket, describe: describeMarket },
+  [Kind.PassAuction]: { phases: [Phase.PropertyAuction], apply: applyAuctionStep, describe: () => 'pass: leave the property auction' },
 };

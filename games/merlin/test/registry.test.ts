@@ -16,6 +16,7 @@ import { REGULATION_RULES } from '../engine/regulations.ts';
 import { VICTORY_RULES } from '../engine/victory.ts';
 import { COMBAT_RULES } from '../engine/combat.ts';
 import { MARKET_RULES } from '../engine/offers.ts';
+import { MINT_RULES } from '../engine/mint.ts';
 import { describeAction, KIND_REGISTRY } from '../engine/engine.ts';
 import { loadRuleset } from '../rules/index.ts';
 
@@ -35,6 +36,7 @@ const CHAPTERS: KindRules[] = [
   REGULATION_RULES,
   COMBAT_RULES,
   MARKET_RULES,
+  MINT_RULES,
 ];
 const SUB_DECISIONS = [Kind.SelectSlot, Kind.SelectPlayer, Kind.SelectSquare, Kind.SelectUnit, Kind.Bid];
 
