@@ -300,7 +300,8 @@ let catalogueBuilt = false;
  * uses, below 256: ids store kinds as bytes), its name (KIND_NAMES), its shape (`economy(count, radix)`,
  * `market(...)`, `combat(...)`) and its row of docs/ACTIONS.md (where it is decided, what it means). The chapter then gives the kind its phases, check,
  * apply and description in its `KindRules` table, and engine/registry.ts gathers it like the kinds of
- * `Kind`; a Main-phase kind without a fast path in engine.ts `legalMain` is enumerated by its check. The
+ * `Kind`; engine.ts's fast legal-action paths know only the shipped kinds, so a declared kind, in any phase,
+ * is enumerated by its check. The
  * kinds of `Kind` are the shipped ones; a declared kind joins them in the catalogue (ids laid out in
  * ascending kind order, so a number above 93 appends its ids after today's and keeps every existing id).
  *

@@ -330,10 +330,36 @@ function checkSelectSlot(s: MerlinState, rs: Ruleset, seat: number, slot: number
 }
 
 /**
+ * Kinds a chapter declared with `defineKind` (not in the shipped `Kind` table), by phase, outside the Main
+ * phase (there `CHECKED_MAIN` has them): the per-phase fast paths of `legalFast` know only the shipped kinds,
+ * so these are enumerated by their reference check. Empty in the shipped game (every entry undefined).
+ */
+const DECLARED_BY_PHASE: (number[] | undefined)[] = [];
+{
+  const shipped = new Set<number>(Object.values(Kind));
+  for (const k of KINDS) {
+    if (shipped.has(k)) continue;
+    for (let p = 0; p < PHASE_LIMIT; p++)
+      if (p !== Phase.Main && KIND_REGISTRY.inPhase[k * PHASE_LIMIT + p]) (DECLARED_BY_PHASE[p] ??= []).push(k);
+  }
+}
+
+/**
  * Write the legal action ids of `s` into `out` (ascending) and return how many there are. Allocates
  * nothing; `out` must hold `catalogue(rs).size` ids.
  */
 export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): number {
+  let n = legalFast(s, rs, out);
+  const declared = DECLARED_BY_PHASE[s.phase];
+  if (declared !== undefined) {
+    for (const k of declared) n = legalByCheck(s, rs, k, out, n);
+    out.subarray(0, n).sort();
+  }
+  return n;
+}
+
+/** The legal ids of the shipped kinds (and, in the Main phase, of declared ones), ascending: a fast path per phase. */
+function legalFast(s: MerlinState, rs: Ruleset, out: Int32Array): number {
   const cat = catalogue(rs);
   const base = cat.base;
   const seat = s.decider;
