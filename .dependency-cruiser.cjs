@@ -12,8 +12,8 @@
 
 /** The `lib/` layer: everything may import it. */
 const LIB = '^lib/';
-/** A game's own folder (games/merlin/, games/economicon/, ...): everything in games/ but the registry. */
-const GAME = '^games/(?!registry[.]ts$|test/)[^/]+/';
+/** A game's own folder (games/merlin/, games/economicon/, ...): every folder in games/ but its tests (the registry and index are files). */
+const GAME = '^games/(?!test/)[^/]+/';
 /** Modules a layer rule looks at: production code, not tests. */
 const PROD = '/test/';
 

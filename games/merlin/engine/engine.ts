@@ -16,7 +16,7 @@
  */
 import { GameOverError, IllegalActionError, UnknownActionError } from '../../../lib/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
-import { catalogue, Kind, KIND_LIMIT, KINDS } from './actions.ts';
+import { catalogue, Kind, KINDS } from './actions.ts';
 import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, Victory, type MerlinState } from './state.ts';
 import { buildRegistry, PHASE_LIMIT, type KindRules } from './registry.ts';
 import { checkInvest, fieldEnd, isBareUninvested, PROPERTY_RULES } from './properties.ts';
@@ -58,21 +58,12 @@ import {
   Verb,
   verbOfKind,
 } from './combat.ts';
-import {
-  applyOfferTarget,
-  isOfferTarget,
-  legalMarketMain,
-  legalOfferTargets,
-  legalTerms,
-  MARKET_MAIN_KINDS,
-  MARKET_RULES,
-  offerTargetOk,
-} from './offers.ts';
+import { applyOfferTarget, isOfferTarget, legalMarketMain, legalOfferTargets, legalTerms, MARKET_RULES, offerTargetOk } from './offers.ts';
 import { checkRaise } from './trade.ts';
 import { combine, comboPartnerOk } from './combinations.ts';
 import { unitTargetOk } from './unit-cards.ts';
 import { dismissOk, raid, raidTargetOk } from './artificer.ts';
-import { legalMintMain, MINT_MAIN_KINDS, MINT_RULES } from './mint.ts';
+import { legalMintMain, MINT_RULES } from './mint.ts';
 import { handCardDef } from './kernel/card-defs.ts';
 import { takeFromHand } from './kernel/hands.ts';
 import { backToMain, readingsAvailable } from './kernel/phase.ts';
@@ -158,11 +149,8 @@ const SUB_DECISION_RULES: KindRules = {
   },
 };
 
-/**
- * Every action kind's behaviour, from the chapters' tables: the Main phase's free actions are the kinds
- * whose phases include Phase.Main (`KIND_REGISTRY.main`, sized from the largest kind).
- */
-export const KIND_REGISTRY = buildRegistry([
+/** The chapters' kind tables, in catalogue order of their chapters (engine.ts's own sub-decisions apart). */
+export const CHAPTER_RULES: readonly KindRules[] = [
   TURN_RULES,
   READING_RULES,
   PLAYING_CARD_RULES,
@@ -178,41 +166,13 @@ export const KIND_REGISTRY = buildRegistry([
   COMBAT_RULES,
   MARKET_RULES,
   MINT_RULES,
-  SUB_DECISION_RULES,
-]);
+];
 
 /**
- * The Main-phase kinds `legalMain` enumerates with its fast paths. A Main-phase kind of the registry that is
- * not here (a new kind) is enumerated by its reference check instead (`CHECKED_MAIN`), so it is legal as soon
- * as its chapter declares it; a fast path can be added later where the profile asks for one.
+ * Every action kind's behaviour, from the chapters' tables and the shared sub-decisions: the Main phase's
+ * free actions are the kinds whose phases include Phase.Main (`KIND_REGISTRY.main`, sized from the largest kind).
  */
-const FAST_MAIN = new Uint8Array(KIND_LIMIT);
-for (const k of [
-  Kind.EndTurn,
-  Kind.BuyCard,
-  Kind.PlayCard,
-  Kind.SellSpell,
-  Kind.Invest,
-  Kind.FundLab,
-  Kind.CreateSpecialised,
-  Kind.CreateChauffeur,
-  Kind.Deposit,
-  Kind.Withdraw,
-  Kind.Plant,
-  Kind.Unplant,
-  Kind.BrewMead,
-  Kind.SellMead,
-  Kind.PlayCrowns,
-  ...MARKET_MAIN_KINDS,
-  Kind.Animate,
-  Kind.Motivate,
-  Kind.MotivateNow,
-  Kind.CommandUnit,
-  Kind.LastCall,
-  ...MINT_MAIN_KINDS,
-])
-  FAST_MAIN[k] = 1;
-const CHECKED_MAIN: readonly number[] = KINDS.filter((k) => KIND_REGISTRY.main[k] && !FAST_MAIN[k]);
+export const KIND_REGISTRY = buildRegistry([...CHAPTER_RULES, SUB_DECISION_RULES]);
 
 /** A readable name for each Phase value (illegal-action reasons, the replay viewer). */
 export const PHASE_NAMES: Record<number, string> = {
@@ -329,19 +289,18 @@ function checkSelectSlot(s: MerlinState, rs: Ruleset, seat: number, slot: number
   return 'no slot is being chosen';
 }
 
+/** The kinds of the shipped `Kind` table: `legalFast`'s per-phase fast paths know these and no others. */
+const SHIPPED_KINDS = new Set<number>(Object.values(Kind));
+
 /**
- * Kinds a chapter declared with `defineKind` (not in the shipped `Kind` table), by phase, outside the Main
- * phase (there `CHECKED_MAIN` has them): the per-phase fast paths of `legalFast` know only the shipped kinds,
- * so these are enumerated by their reference check. Empty in the shipped game (every entry undefined).
+ * Kinds a chapter declared with `defineKind` (not in the shipped `Kind` table), by phase: no fast path knows
+ * them, so `legalActions` enumerates them by their reference check. Empty in the shipped game (every entry
+ * undefined); a fast path can be added to `legalFast` where a profile asks for one.
  */
 const DECLARED_BY_PHASE: (number[] | undefined)[] = [];
-{
-  const shipped = new Set<number>(Object.values(Kind));
-  for (const k of KINDS) {
-    if (shipped.has(k)) continue;
-    for (let p = 0; p < PHASE_LIMIT; p++)
-      if (p !== Phase.Main && KIND_REGISTRY.inPhase[k * PHASE_LIMIT + p]) (DECLARED_BY_PHASE[p] ??= []).push(k);
-  }
+for (const k of KINDS) {
+  if (SHIPPED_KINDS.has(k)) continue;
+  for (let p = 0; p < PHASE_LIMIT; p++) if (KIND_REGISTRY.inPhase[k * PHASE_LIMIT + p]) (DECLARED_BY_PHASE[p] ??= []).push(k);
 }
 
 /**
@@ -358,7 +317,7 @@ export function legalActions(s: MerlinState, rs: Ruleset, out: Int32Array): numb
   return n;
 }
 
-/** The legal ids of the shipped kinds (and, in the Main phase, of declared ones), ascending: a fast path per phase. */
+/** The legal ids of the shipped kinds, ascending: a fast path per phase (a phase it does not know: the shipped kinds' checks). */
 function legalFast(s: MerlinState, rs: Ruleset, out: Int32Array): number {
   const cat = catalogue(rs);
   const base = cat.base;
@@ -455,7 +414,7 @@ function legalFast(s: MerlinState, rs: Ruleset, out: Int32Array): number {
     }
   }
   if (s.phase !== Phase.Main) {
-    for (const k of KINDS) if (KIND_REGISTRY.inPhase[k * PHASE_LIMIT + s.phase]) n = legalByCheck(s, rs, k, out, n);
+    for (const k of KINDS) if (SHIPPED_KINDS.has(k) && KIND_REGISTRY.inPhase[k * PHASE_LIMIT + s.phase]) n = legalByCheck(s, rs, k, out, n);
     return n;
   }
   return legalMain(s, rs, seat, out);
@@ -524,12 +483,7 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
   // Ascending ids: the market's kinds (28..49) come after the economy's, combat's (50..64) after the market's, the Mint's (80..87) last.
   n = legalMarketMain(s, rs, seat, end, out, n);
   if (rs.data.combat.golems || rs.data.combat.royalGuards) n = legalCombatMain(s, rs, seat, out, n);
-  n = legalMintMain(s, rs, seat, end, out, n);
-  if (CHECKED_MAIN.length > 0) {
-    for (const k of CHECKED_MAIN) n = legalByCheck(s, rs, k, out, n);
-    out.subarray(0, n).sort();
-  }
-  return n;
+  return legalMintMain(s, rs, seat, end, out, n);
 }
 
 /** Append the ids of kind `k` that `whyIllegal` accepts (the generic enumerator of kinds without a fast path). */

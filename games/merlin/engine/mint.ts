@@ -38,22 +38,10 @@ import { hasChauffeur } from './futures.ts';
 import { checkSellSpell } from './magic.ts';
 import { takeFromHand } from './kernel/hands.ts';
 import { incurDebt } from './kernel/purse.ts';
-import type { KindApply, KindCheck, KindDescribe, KindRule, KindRules } from './registry.ts';
+import { mainKind, type KindRule, type KindRules } from './registry.ts';
 
 /** Offer kinds of this module stored in `offerKind` (after engine/offers.ts `Offer`). */
 export const MintOffer = { Bond: 10, BondSale: 11, Share: 12, ShareSale: 13, Spell: 14, Mead: 15 } as const;
-
-/** Main-phase kinds of this module. */
-export const MINT_MAIN_KINDS = [
-  Kind.IssueBond,
-  Kind.BuyBond,
-  Kind.ResellBond,
-  Kind.IssueShare,
-  Kind.BuyShare,
-  Kind.ResellShare,
-  Kind.OfferSpell,
-  Kind.OfferMead,
-] as const;
 
 /** True when the open SelectTerm / SelectPlayer step belongs to this module. */
 export function isMintPending(s: MerlinState): boolean {
@@ -437,12 +425,9 @@ export function describeMintTerm(rs: Ruleset, a: number, s?: MerlinState): strin
   return s ? `ask ${priceOf(s, rs, a) ?? '?'} gold` : `choose term ${a}`;
 }
 
-/** A Main-phase kind's rule. */
-const main = (check: KindCheck, apply: KindApply, describe: KindDescribe): KindRule => ({ phases: [Phase.Main], check, apply, describe });
-
 /** Reselling a held bond (`bond`) or share: a price, then a buyer. */
 const resell = (bond: boolean): KindRule =>
-  main(
+  mainKind(
     (s, rs, seat, a) => checkResell(s, rs, seat, a, bond),
     (s, _rs, _seat, a) => compose(s, bond ? MintOffer.BondSale : MintOffer.ShareSale, MintPending.MintPrice, a),
     (_rs, a) => `offer the ${bond ? 'bond' : 'share'} in place ${a} for resale (then choose the price and the buyer)`,
@@ -455,34 +440,34 @@ const resell = (bond: boolean): KindRule =>
  * offers.ts hands them to `applyMintTerm`, `applyMintAccept` and `applyMintRefuse` when a Mint offer is open.
  */
 export const MINT_RULES: KindRules = {
-  [Kind.IssueBond]: main(
+  [Kind.IssueBond]: mainKind(
     (s, rs, seat) => checkIssueBond(s, rs, seat),
     (s, _rs, _seat, a) => compose(s, MintOffer.Bond, MintPending.BondTerms, a),
     (rs, a) => `issue a bond of face ${rs.data.finance.mint.bondFaces[a]} gold (then choose the coupon and maturity)`,
   ),
-  [Kind.BuyBond]: main(
+  [Kind.BuyBond]: mainKind(
     (s, rs, seat, a) => checkBuyBond(s, rs, seat, a),
     (s, _rs, seat, a) => applyBuyBond(s, seat, a),
     (_rs, a) => `buy the bond in place ${a} at its face value`,
   ),
   [Kind.ResellBond]: resell(true),
-  [Kind.IssueShare]: main(
+  [Kind.IssueShare]: mainKind(
     (s, rs, seat, a) => checkIssueShare(s, rs, seat, a),
     (s, _rs, _seat, a) => compose(s, MintOffer.Share, MintPending.MintPrice, a),
     (rs, a) => `issue a share in ${rs.data.finance.mint.shareFractionsPercent[a]}% of your property payouts (then choose the price)`,
   ),
-  [Kind.BuyShare]: main(
+  [Kind.BuyShare]: mainKind(
     (s, rs, seat, a) => checkBuyShare(s, rs, seat, a),
     (s, _rs, seat, a) => applyBuyShare(s, seat, a),
     (_rs, a) => `buy the share in place ${a} at its price`,
   ),
   [Kind.ResellShare]: resell(false),
-  [Kind.OfferSpell]: main(
+  [Kind.OfferSpell]: mainKind(
     (s, rs, seat, a) => checkOfferSpell(s, rs, seat, a),
     (s) => compose(s, MintOffer.Spell, MintPending.SpellChoice, -1),
     () => 'offer a spell to a player, face up (then choose the spell, the price and the buyer)',
   ),
-  [Kind.OfferMead]: main(
+  [Kind.OfferMead]: mainKind(
     (s, rs, seat) => checkOfferMead(s, rs, seat),
     (s) => {
       compose(s, MintOffer.Mead, MintPending.MintBuyer, -1);

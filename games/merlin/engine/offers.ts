@@ -79,32 +79,11 @@ import {
   mintTermCount,
 } from './mint.ts';
 import { backToMain } from './kernel/phase.ts';
-import type { KindApply, KindCheck, KindDescribe, KindRule, KindRules } from './registry.ts';
+import { mainKind, type KindApply, type KindRules } from './registry.ts';
 import { slotName } from './kernel/names.ts';
 
 /** Offer kinds stored in `offerKind`. */
 export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5, Contract: 6, Loan: 7, Policy: 8, Auction: 9 } as const;
-
-/** The market's, trading's and finance's Main-phase kinds. */
-export const MARKET_MAIN_KINDS = [
-  Kind.PostBid,
-  Kind.WithdrawBid,
-  Kind.PostAsk,
-  Kind.PullAsk,
-  Kind.SellToBid,
-  Kind.BuyFromAsk,
-  Kind.ProposeTrade,
-  Kind.OfferProperty,
-  Kind.LiquidateProperty,
-  Kind.WriteFuture,
-  Kind.BuyFuture,
-  Kind.ResellFuture,
-  Kind.OfferLoan,
-  Kind.RepayLoan,
-  Kind.SellInsurance,
-  Kind.BuyInsurance,
-  Kind.AuctionProperty,
-] as const;
 
 /** True when the open SelectPlayer step belongs to an offer. */
 export function isOfferTarget(s: MerlinState): boolean {
@@ -445,9 +424,6 @@ function describeTerm(rs: Ruleset, a: number, _b: number, s: MerlinState | undef
 // The action kinds of the market, trading, finance and the Private Mint
 // ---------------------------------------------------------------------------------------------------------
 
-/** A Main-phase kind's rule. */
-const main = (check: KindCheck, apply: KindApply, describe: KindDescribe): KindRule => ({ phases: [Phase.Main], check, apply, describe });
-
 /**
  * The Grand Market, transport, trading, property sales, futures, loans, insurance (0.1.27b "The Grand
  * Market", "Commodity Transport", "Trading between Players", "Commodity Derivatives"; docs/RULES.md): each
@@ -455,38 +431,38 @@ const main = (check: KindCheck, apply: KindApply, describe: KindDescribe): KindR
  * mint.ts). The Private Mint's own kinds are mint.ts's MINT_RULES.
  */
 export const MARKET_RULES: KindRules = {
-  [Kind.PostBid]: main(
+  [Kind.PostBid]: mainKind(
     (s, rs, seat, a) => anyTerm(s, rs, seat, a, rs.data.market.prices.length, checkPostBid),
     opens(Offer.Bid, Pending.BidPrice),
     (_rs, a) => `bid for one ${COMMODITY_NAMES[a]} (post, raise or lower; then choose the price)`,
   ),
-  [Kind.WithdrawBid]: main(
+  [Kind.WithdrawBid]: mainKind(
     (s, _rs, seat, a) => checkWithdrawBid(s, seat, a),
     (s, _rs, seat, a) => applyWithdrawBid(s, seat, a),
     (_rs, a) => `withdraw the ${COMMODITY_NAMES[a]} bid into escrow`,
   ),
-  [Kind.PostAsk]: main(
+  [Kind.PostAsk]: mainKind(
     (s, rs, seat, a, b) => checkPostAsk(s, rs, seat, a, 0, b),
     opens(Offer.Ask, Pending.AskPrice, true),
     (rs, a, b) =>
       `load ${rs.data.market.askLots[b] === 0 ? 'all held' : rs.data.market.askLots[b]} ${COMMODITY_NAMES[a]} on the cart for an ask (then choose the price)`,
   ),
-  [Kind.PullAsk]: main(
+  [Kind.PullAsk]: mainKind(
     (s, _rs, seat, a) => checkPullAsk(s, seat, a),
     (s, _rs, seat, a) => applyPullAsk(s, seat, a),
     (_rs, a) => `pull the ${COMMODITY_NAMES[a]} ask`,
   ),
-  [Kind.SellToBid]: main(
+  [Kind.SellToBid]: mainKind(
     (s, rs, seat, a) => checkSellToBid(s, rs, seat, a),
     (s, _rs, seat, a) => applySellToBid(s, seat, a),
     (_rs, a) => `sell one ${COMMODITY_NAMES[a]} into the best bid (by cart)`,
   ),
-  [Kind.BuyFromAsk]: main(
+  [Kind.BuyFromAsk]: mainKind(
     (s, rs, seat, a) => checkBuyFromAsk(s, rs, seat, a),
     (s, _rs, seat, a) => applyBuyFromAsk(s, seat, a),
     (_rs, a) => `buy one ${COMMODITY_NAMES[a]} from the best ask`,
   ),
-  [Kind.ProposeTrade]: main(
+  [Kind.ProposeTrade]: mainKind(
     (s, rs, seat, a) => {
       if (!rs.data.market.enabled) return 'trading is off in this ruleset';
       if (!holdsItem(s, rs, seat, a)) return 'you do not hold what you offer';
@@ -495,52 +471,52 @@ export const MARKET_RULES: KindRules = {
     opens(Offer.Trade, Pending.TradeGet),
     (rs, a) => `offer ${tradeItemName(rs, a)} in a trade (then choose what you ask for and from whom)`,
   ),
-  [Kind.OfferProperty]: main(
+  [Kind.OfferProperty]: mainKind(
     (s, rs, seat, a) => anyTerm(s, rs, seat, a, rs.data.market.propertyPrices.length, checkOfferProperty),
     opens(Offer.Property, Pending.PropertyPrice),
     (rs, a, _b, s) => `offer ${slotName(rs, s, a)} for sale to a player (then choose the price and the buyer)`,
   ),
-  [Kind.LiquidateProperty]: main(
+  [Kind.LiquidateProperty]: mainKind(
     (s, rs, seat, a) => checkLiquidate(s, rs, seat, a),
     (s, rs, seat, a) => applyLiquidate(s, rs, seat, a),
     (rs, a, _b, s) => `liquidate ${slotName(rs, s, a)} to the Central Bank at its property value`,
   ),
-  [Kind.WriteFuture]: main(
+  [Kind.WriteFuture]: mainKind(
     (s, rs, seat, a) => checkWriteFuture(s, rs, seat, a),
     opens(Offer.Future, Pending.FutureTerms),
     (_rs, a) => `write a futures contract on a bushel of ${COMMODITY_NAMES[a]} (then choose the forward price and expiry)`,
   ),
-  [Kind.BuyFuture]: main(
+  [Kind.BuyFuture]: mainKind(
     (s, rs, seat, a) => checkBuyFuture(s, rs, seat, a),
     (s, _rs, seat, a) => applyBuyFuture(s, seat, a),
     (_rs, a) => `buy the futures contract in place ${a} at its forward price (become the long)`,
   ),
-  [Kind.ResellFuture]: main(
+  [Kind.ResellFuture]: mainKind(
     (s, rs, seat, a) => checkResell(s, rs, seat, a),
     opens(Offer.Contract, Pending.ContractPrice),
     (_rs, a) => `offer the futures contract in place ${a} for resale (then choose the price and the buyer)`,
   ),
-  [Kind.OfferLoan]: main(
+  [Kind.OfferLoan]: mainKind(
     (s, rs, seat, a) => checkOfferLoan(s, rs, seat, a),
     opens(Offer.Loan, Pending.LoanTerms),
     (rs, a) => `lend ${rs.data.finance.loanAmounts[a]} gold from your Chauffeur (then choose the rate, term and borrower)`,
   ),
-  [Kind.RepayLoan]: main(
+  [Kind.RepayLoan]: mainKind(
     (s, _rs, seat, a) => checkRepayLoan(s, seat, a),
     (s, _rs, seat, a) => applyRepayLoan(s, seat, a),
     (_rs, a) => `repay loan ${a} in full`,
   ),
-  [Kind.SellInsurance]: main(
+  [Kind.SellInsurance]: mainKind(
     (s, rs, seat, a) => checkSellInsurance(s, rs, seat, a),
     opens(Offer.Policy, Pending.PolicyPeriod),
     (rs, a) => `sell insurance on "${rs.data.finance.insurance.events[a]?.name ?? a}" (then choose the period)`,
   ),
-  [Kind.BuyInsurance]: main(
+  [Kind.BuyInsurance]: mainKind(
     (s, rs, seat, a) => checkBuyInsurance(s, rs, seat, a),
     (s, rs, seat, a) => applyBuyInsurance(s, rs, seat, a),
     (_rs, a) => `buy the insurance policy in place ${a} at its premium`,
   ),
-  [Kind.AuctionProperty]: main(
+  [Kind.AuctionProperty]: mainKind(
     (s, rs, seat, a) => checkAuction(s, rs, seat, a),
     opens(Offer.Auction, Pending.AuctionOpening),
     (rs, a, _b, s) => `auction ${slotName(rs, s, a)} to the other players (then choose the opening bid)`,

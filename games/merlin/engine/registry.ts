@@ -34,6 +34,11 @@ export interface KindRule {
   readonly describe: KindDescribe;
 }
 
+/** The rule of a free action of the Main phase (`phases: [Phase.Main]`) from its check, apply and description. */
+export function mainKind(check: KindCheck, apply: KindApply, describe: KindDescribe): KindRule {
+  return { phases: [Phase.Main], check, apply, describe };
+}
+
 /** A chapter's kinds and their behaviour, by kind value (`Kind.X`, or a chapter's `defineKind`). */
 export type KindRules = { readonly [kind: number]: KindRule };
 

@@ -523,6 +523,8 @@ export interface MerlinState extends StateFields {}
 export type GivenFields = { [K in keyof Fields]: Fields[K] extends { init: number } | { dim: Dim } ? never : K }[keyof Fields];
 
 const FIELD_NAMES = Object.keys(STATE_FIELDS) as (keyof MerlinState)[];
+// The generated constructor and new-game literal below write these names into JavaScript source.
+for (const k of FIELD_NAMES) if (!/^[A-Za-z_$][\w$]*$/.test(k)) throw new Error(`state field name ${k} is not an identifier`);
 const kindOf = (k: keyof MerlinState): FieldKind => STATE_FIELDS[k].kind;
 const NUM_ARRAYS = FIELD_NAMES.filter((k) => kindOf(k) === 'nums');
 const NESTED_ARRAYS = FIELD_NAMES.filter((k) => kindOf(k) === 'nested');
@@ -570,7 +572,6 @@ const newStateLiteral = makeNewStateLiteral();
 
 function makeNewStateLiteral(): (length: Record<Dim, number>, given: Partial<MerlinState>) => MerlinState {
   const lines = FIELD_NAMES.map((k) => {
-    if (!/^[A-Za-z_$][\w$]*$/.test(k)) throw new Error(`state field name ${k} is not an identifier`);
     const f: FieldSpec = STATE_FIELDS[k];
     if (f.init !== undefined) {
       if (!Number.isFinite(f.init)) throw new Error(`state field ${k}: init ${f.init} is not a finite number`);
@@ -623,7 +624,6 @@ const StateRecord = makeStateRecord();
 
 function makeStateRecord(): new (s: MerlinState) => MerlinState {
   const lines = FIELD_NAMES.map((k) => {
-    if (!/^[A-Za-z_$][\w$]*$/.test(k)) throw new Error(`state field name ${k} is not an identifier`);
     return `    this.${k} = ${COPY_SOURCE[kindOf(k)](k)};`;
   });
   const source = `return class StateRecord {\n  constructor(s) {\n${lines.join('\n')}\n  }\n};`;

@@ -1,53 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, defineKind, economy, Kind, KIND_LIMIT, KIND_NAMES, kindCategory, KINDS } from '../engine/actions.ts';
-import { buildRegistry, PHASE_LIMIT, type KindRules } from '../engine/registry.ts';
+import { buildRegistry, PHASE_LIMIT } from '../engine/registry.ts';
 import { Phase } from '../engine/state.ts';
 import { TURN_RULES } from '../engine/turn.ts';
-import { PROPERTY_RULES } from '../engine/properties.ts';
-import { CHAUFFEUR_RULES } from '../engine/chauffeurs.ts';
-import { LAND_RULES } from '../engine/lands.ts';
-import { RESEARCH_RULES } from '../engine/research.ts';
-import { MAGIC_RULES } from '../engine/magic.ts';
-import { PLAYING_CARD_RULES } from '../engine/playing-cards.ts';
-import { DECREE_RULES } from '../engine/decrees.ts';
-import { TAX_RULES } from '../engine/taxes.ts';
-import { READING_RULES } from '../engine/future-readings.ts';
-import { REGULATION_RULES } from '../engine/regulations.ts';
-import { VICTORY_RULES } from '../engine/victory.ts';
-import { COMBAT_RULES } from '../engine/combat.ts';
-import { MARKET_RULES } from '../engine/offers.ts';
-import { MINT_RULES } from '../engine/mint.ts';
-import { describeAction, KIND_REGISTRY } from '../engine/engine.ts';
+import { CHAPTER_RULES, describeAction, KIND_REGISTRY } from '../engine/engine.ts';
 import { loadRuleset } from '../rules/index.ts';
 
-/** The chapter tables engine.ts gathers, without its own sub-decision table (SelectSlot, SelectPlayer, SelectSquare, SelectUnit, Bid). */
-const CHAPTERS: KindRules[] = [
-  TURN_RULES,
-  READING_RULES,
-  PLAYING_CARD_RULES,
-  MAGIC_RULES,
-  PROPERTY_RULES,
-  RESEARCH_RULES,
-  CHAUFFEUR_RULES,
-  LAND_RULES,
-  VICTORY_RULES,
-  DECREE_RULES,
-  TAX_RULES,
-  REGULATION_RULES,
-  COMBAT_RULES,
-  MARKET_RULES,
-  MINT_RULES,
-];
+/** engine.ts's own sub-decision table's kinds, beside the chapters' (CHAPTER_RULES). */
 const SUB_DECISIONS = [Kind.SelectSlot, Kind.SelectPlayer, Kind.SelectSquare, Kind.SelectUnit, Kind.Bid];
 
 describe('the action-kind registry', () => {
   it('refuses a kind declared twice and a kind without a rule', () => {
-    expect(() => buildRegistry([...CHAPTERS, TURN_RULES])).toThrow(/EndTurn \(0\) is declared twice/);
-    expect(() => buildRegistry(CHAPTERS)).toThrow(/has no rule/);
+    expect(() => buildRegistry([...CHAPTER_RULES, TURN_RULES])).toThrow(/EndTurn \(0\) is declared twice/);
+    expect(() => buildRegistry(CHAPTER_RULES)).toThrow(/has no rule/);
   });
 
   it('each chapter declares distinct kinds, and with the sub-decisions they cover every kind once', () => {
-    const declared = CHAPTERS.flatMap((t) => Object.keys(t).map(Number));
+    const declared = CHAPTER_RULES.flatMap((t) => Object.keys(t).map(Number));
     expect(new Set(declared).size).toBe(declared.length);
     expect([...declared, ...SUB_DECISIONS].sort((a, b) => a - b)).toEqual([...KINDS]);
   });
