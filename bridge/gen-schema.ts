@@ -1,6 +1,6 @@
 /**
  * Write bridge/protocol.schema.json from the zod schemas in bridge/protocol.ts, and the frame-layout examples
- * of docs/PROTOCOL.md (between its `layout-examples` markers) from computeLayout and the `full` game's sizes:
+ * of docs/PROTOCOL.md (between its `layout-examples` markers) from computeLayout and the default game's sizes:
  *   npx tsx bridge/gen-schema.ts
  * (bridge/test/schema.test.ts fails when either committed file differs from what this generates.)
  */
@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { computeLayout, protocolJsonSchema, type ObservationEncoding } from './protocol.ts';
-import { BRIDGE_GAME } from './service.ts';
+import { entryFor } from './service.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCHEMA_PATH = join(here, 'protocol.schema.json');
@@ -20,9 +20,10 @@ export function schemaText(): string {
   return JSON.stringify(protocolJsonSchema(), null, 2) + '\n';
 }
 
-/** The markdown table of section offsets for a few batches of the `full` game. */
+/** The markdown table of section offsets for a few batches of the default game under its default variant. */
 export function layoutExamples(): string {
-  const game = BRIDGE_GAME.game('full');
+  const entry = entryFor();
+  const game = entry.game(entry.defaultVariant);
   const d = game.observationSpec.size;
   const a = game.numActions;
   const f = (x: number) => x.toLocaleString('en-US');
@@ -34,7 +35,7 @@ export function layoutExamples(): string {
     ['single, N = 256, sparse', 256, 1, 'sparse'],
   ];
   const lines = [
-    `Examples for the \`full\` game (D = ${f(d)}, A = ${f(a)}); for sparse frames the last column is where the tail starts:`,
+    `Examples for the \`${entry.defaultVariant}\` variant of ${entry.name} (D = ${f(d)}, A = ${f(a)}); for sparse frames the last column is where the tail starts:`,
     '',
     '| batch | rewards | terminated | truncated | illegal | agent | observations | masks | finalIndex | finalObservations | resultBytes |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',

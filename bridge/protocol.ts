@@ -10,7 +10,7 @@ import { contentHash } from '../lib/hash.ts';
 import type { Game } from '../env/core/game.ts';
 
 /** Protocol version (semver). A client with another major version is refused at hello. */
-export const PROTOCOL_VERSION = '1.2.0';
+export const PROTOCOL_VERSION = '1.3.0';
 export const PROTOCOL_MAJOR = 1;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -244,6 +244,8 @@ export const ERROR_CODES = [
   'INVALID_STATE',
   'INVALID_ARGUMENT',
   'INVALID_CHECKPOINT',
+  // since 1.3
+  'UNKNOWN_GAME',
 ] as const;
 export type BridgeErrorCode = (typeof ERROR_CODES)[number];
 
@@ -273,11 +275,13 @@ export class BridgeError extends Error {
 // JSON control plane: client → server
 
 const id = z.number().int().min(0).max(0xffffffff).optional().describe('request id (u32), echoed in the response');
-const variant = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/)
-  .default('full')
-  .describe('shipped ruleset name (welcome.capabilities.variants lists them)');
+const name = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const variant = name
+  .optional()
+  .describe("the game's shipped ruleset (welcome.capabilities.games lists each game's variants); default: the game's default variant");
+const gameName = name
+  .optional()
+  .describe("registered game name (since 1.3; welcome.capabilities.games lists them); default: the registry's default game");
 const seed = z.union([z.string().max(256), z.number().int()]);
 const batch = z.number().int().min(0).max(0xffffffff);
 
@@ -290,7 +294,8 @@ export const Hello = z
       .regex(/^\d+\.\d+\.\d+$/)
       .describe('the client protocol version (semver)'),
     client: z.string().max(200).optional(),
-    variant: variant.optional().describe('variant whose spec the welcome carries (default full)'),
+    game: gameName.describe('game whose spec, variants and agents the welcome carries (since 1.3)'),
+    variant: variant.describe("variant whose spec the welcome carries (default: the game's default variant)"),
   })
   .strict();
 
@@ -307,6 +312,7 @@ export const Create = z
   .object({
     type: z.literal('create'),
     id,
+    game: gameName,
     variant,
     players: z.number().int().min(1).max(64).default(4),
     num_envs: z.number().int().min(1).default(1),
@@ -336,12 +342,13 @@ export const Create = z
 
 export const Reset = z.object({ type: z.literal('reset'), id, batch, seed: seed.optional() }).strict();
 export const Close = z.object({ type: z.literal('close'), id, batch }).strict();
-export const GetSpec = z.object({ type: z.literal('spec'), id, variant }).strict();
+export const GetSpec = z.object({ type: z.literal('spec'), id, game: gameName, variant }).strict();
 export const DescribeAction = z
   .object({
     type: z.literal('describe_action'),
     id,
-    variant,
+    game: gameName.describe('the game (since 1.3; ignored with `batch`, which has its own)'),
+    variant: variant.describe('the variant (ignored with `batch`)'),
     action: z.number().int(),
     batch: batch.optional().describe('describe in the current state of env `env` of this batch'),
     env: z.number().int().min(0).default(0),
@@ -359,6 +366,7 @@ export const Act = z
   .object({
     type: z.literal('act'),
     id,
+    game: gameName,
     variant,
     agent: z.string().min(1).max(500).describe('agent spec: random, heuristic, mcts[:SIMULATIONS], ppo:PATH'),
     seed: seed.default(0).describe("the agent's own random stream"),
@@ -398,7 +406,7 @@ const SegmentSchema = z.object({
 });
 export const SpecSchema = z.object({
   variant: z.string(),
-  game: z.string(),
+  game: z.string().describe('the registered game name'),
   hash: z.string().regex(/^[0-9a-f]{64}$/),
   rules_hash: z.string(),
   actions_hash: z.string(),
@@ -436,6 +444,14 @@ export const LayoutSchema = z.object({
 });
 
 const rid = z.number().int().optional();
+/** One registered game as the welcome lists it (since 1.3). */
+export const GameInfoSchema = z.object({
+  name: z.string(),
+  variants: z.array(z.string()).describe('its shipped variants, default first'),
+  default_variant: z.string(),
+  agents: z.array(z.string()).describe('the agent specs it resolves'),
+});
+export type GameInfo = z.infer<typeof GameInfoSchema>;
 export const Welcome = z.object({
   type: z.literal('welcome'),
   id: rid,
@@ -445,8 +461,9 @@ export const Welcome = z.object({
     modes: z.array(z.string()),
     autoreset: z.array(z.string()),
     observation_encodings: z.array(z.string()),
-    agents: z.array(z.string()),
-    variants: z.array(z.string()),
+    agents: z.array(z.string()).describe("the agent specs of the hello's game"),
+    variants: z.array(z.string()).describe("the variants of the hello's game"),
+    games: z.array(GameInfoSchema).describe('every game this server plays (since 1.3)'),
     messages: z.array(z.string()),
     binary: z.object({
       magic: z.number().int(),

@@ -35,7 +35,9 @@ import {
   type ServerMessage,
   OBSERVATION_ENCODINGS,
 } from './protocol.ts';
-import { agentAction, asBridgeError, BRIDGE_GAME, describe, gameOf, specFor, stateFrom, VARIANTS } from './service.ts';
+import { agentAction, asBridgeError, describe, entryFor, gameInfos, gameOf, specFor, stateFrom } from './service.ts';
+import type { GameEntry } from '../games/registry.ts';
+import type { Game } from '../env/core/game.ts';
 
 export interface ServerOptions {
   host?: string;
@@ -250,9 +252,9 @@ class Session {
     this.touch();
   }
 
-  /** Refuse agent specs that read files unless the server allows them (see ServerOptions.allowAgentPaths). */
-  private checkSpec(spec: string): void {
-    if (BRIDGE_GAME.specReadsFiles(spec) && !this.o.allowAgentPaths)
+  /** Refuse `entry`'s agent specs that read files unless the server allows them (see ServerOptions.allowAgentPaths). */
+  private checkSpec(entry: GameEntry, spec: string): void {
+    if (entry.specReadsFiles(spec) && !this.o.allowAgentPaths)
       throw new BridgeError(
         'INVALID_ARGUMENT',
         `agent spec "${spec}" reads a file; this server refuses such specs (start it with --allow-agent-paths)`,
@@ -381,7 +383,8 @@ class Session {
             CloseCode.PROTOCOL_VERSION,
             m.id,
           );
-        const spec = specFor(m.variant ?? 'full');
+        const entry = entryFor(m.game);
+        const spec = specFor(entry.name, m.variant);
         this.ready = true;
         return this.send({
           type: 'welcome',
@@ -392,8 +395,9 @@ class Session {
             modes: ['single', 'aec'],
             autoreset: ['next_step', 'same_step'],
             observation_encodings: [...OBSERVATION_ENCODINGS],
-            agents: [...BRIDGE_GAME.agentSpecs],
-            variants: [...VARIANTS],
+            agents: [...entry.agentSpecs],
+            variants: [...entry.variants],
+            games: gameInfos(),
             messages: CLIENT_TYPES,
             binary: { magic: MAGIC, header_bytes: HEADER_BYTES, section_align: SECTION_ALIGN, little_endian: true },
           },
@@ -407,8 +411,9 @@ class Session {
         });
       }
       case 'create': {
-        const game = gameOf(m.variant);
-        const spec = specFor(m.variant);
+        const entry = entryFor(m.game);
+        const game = gameOf(entry.name, m.variant);
+        const spec = specFor(entry.name, m.variant);
         if (m.players < game.minPlayers || m.players > game.maxPlayers)
           throw new BridgeError('INVALID_ARGUMENT', `players must be in ${game.minPlayers}..${game.maxPlayers}, got ${m.players}`);
         if (this.envs + m.num_envs > this.o.maxEnvs)
@@ -429,8 +434,8 @@ class Session {
           if (typeof m.learner_seat === 'number' && m.learner_seat >= m.players)
             throw new BridgeError('INVALID_ARGUMENT', `learner_seat must be 'random', 'all' or a seat in 0..${m.players - 1}`);
           for (const spec of m.opponents) {
-            this.checkSpec(spec);
-            BRIDGE_GAME.agent(spec, 0, game);
+            this.checkSpec(entry, spec);
+            entry.agent(spec, 0, game);
           }
         }
         const id = this.nextBatch++;
@@ -482,21 +487,25 @@ class Session {
         return this.send({ type: 'closed', id: m.id, batch: m.batch });
       }
       case 'spec':
-        return this.send({ type: 'spec', id: m.id, spec: specFor(m.variant) });
+        return this.send({ type: 'spec', id: m.id, spec: specFor(m.game, m.variant) });
       case 'describe_action': {
-        let game = gameOf(m.variant);
+        let game: Game<unknown>;
         let state: unknown = null;
         if (m.batch !== undefined) {
           const b = this.batchOf(m.batch);
           game = b.game;
           state = this.envOf(b, m.env);
-        } else if (m.state !== undefined) state = game.deserialize(m.state);
+        } else {
+          game = gameOf(m.game, m.variant);
+          if (m.state !== undefined) state = game.deserialize(m.state);
+        }
         return this.send({ type: 'description', id: m.id, action: m.action, description: describe(game, state, m.action) });
       }
       case 'act': {
-        const game = gameOf(m.variant);
+        const entry = entryFor(m.game);
+        const game = gameOf(entry.name, m.variant);
         const state = stateFrom(game, m.state, m.history);
-        this.checkSpec(m.agent);
+        this.checkSpec(entry, m.agent);
         const r = agentAction(game, state, m.agent, m.seed);
         return this.send({ type: 'action', id: m.id, agent: m.agent, ...r });
       }

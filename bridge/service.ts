@@ -1,34 +1,61 @@
 /**
- * Stateless services of the bridge: games by variant, specs, describe-action, and the opponent service
- * for frontends (an agent's move in a given position). The game, its variants and its agents come
- * from the game registry (games/registry.ts), so every agent registered there is served.
+ * Stateless services of the bridge: games by name and variant, specs, describe-action, and the opponent
+ * service for frontends (an agent's move in a given position). Every game, its variants and its agents
+ * come from the game registry (games/registry.ts): the server plays every registered game at once, and a
+ * request that names no game plays the registry's default one.
  */
 import type { Game } from '../env/core/game.ts';
 import { TERMINAL } from '../env/core/game.ts';
 import { MerlinError } from '../lib/errors.ts';
-import { DEFAULT_GAME, entryOf, gameEntry } from '../games/registry.ts';
-import { BridgeError, specOf, type Spec } from './protocol.ts';
+import { DEFAULT_GAME, entryOf, gameEntry, GAMES, type GameEntry } from '../games/registry.ts';
+import { BridgeError, specOf, type GameInfo, type Spec } from './protocol.ts';
 
-/** The game the bridge serves (the registry's default game). */
-export const BRIDGE_GAME = gameEntry(DEFAULT_GAME);
+/**
+ * The registered game `name` (the registry's default game when none is named).
+ * @throws BridgeError UNKNOWN_GAME naming the registered games (`details.games`)
+ */
+export function entryFor(name: string = DEFAULT_GAME): GameEntry {
+  if (!Object.hasOwn(GAMES, name)) {
+    const games = Object.keys(GAMES);
+    throw new BridgeError('UNKNOWN_GAME', `unknown game "${name}"; the server plays: ${games.join(', ')}`, false, { games });
+  }
+  return gameEntry(name);
+}
 
-/** Variants the server offers (shipped rulesets). Remote clients name a variant, never a file path. */
-export const VARIANTS: readonly string[] = BRIDGE_GAME.variants;
+/** Every game the server plays, as `welcome.capabilities.games` lists them (registry order). */
+export function gameInfos(): GameInfo[] {
+  return Object.values(GAMES).map((e) => ({
+    name: e.name,
+    variants: [...e.variants],
+    default_variant: e.defaultVariant,
+    agents: [...e.agentSpecs],
+  }));
+}
+
+/**
+ * The game `name` (default: the registry's default game) under one of its shipped variants (default: its
+ * default variant). Remote clients name a variant, never a file path.
+ * @throws BridgeError UNKNOWN_GAME for an unregistered game, INVALID_RULESET for a variant the game does not ship
+ */
+export function gameOf(name?: string, variant?: string): Game<unknown> {
+  const entry = entryFor(name);
+  const v = variant ?? entry.defaultVariant;
+  if (!entry.variants.includes(v))
+    throw new BridgeError('INVALID_RULESET', `unknown variant "${v}" of ${entry.name}; the server offers: ${entry.variants.join(', ')}`);
+  return entry.game(v);
+}
 
 const specs = new Map<string, Spec>();
 
-/** The game of a shipped variant. @throws BridgeError INVALID_RULESET for anything else */
-export function gameOf(variant: string): Game<unknown> {
-  if (!VARIANTS.includes(variant))
-    throw new BridgeError('INVALID_RULESET', `unknown variant "${variant}"; the server offers: ${VARIANTS.join(', ')}`);
-  return BRIDGE_GAME.game(variant);
-}
-
-export function specFor(variant: string): Spec {
-  let s = specs.get(variant);
+/** The spec of `gameOf(name, variant)`, computed once per game and variant. @throws BridgeError as gameOf */
+export function specFor(name?: string, variant?: string): Spec {
+  const entry = entryFor(name);
+  const v = variant ?? entry.defaultVariant;
+  const key = `${entry.name}/${v}`;
+  let s = specs.get(key);
   if (!s) {
-    s = specOf(gameOf(variant), variant);
-    specs.set(variant, s);
+    s = specOf(gameOf(entry.name, v), v);
+    specs.set(key, s);
   }
   return s;
 }
