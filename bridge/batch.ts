@@ -58,7 +58,8 @@ export abstract class Batch<S = unknown> {
   readonly finalIndex: Int32Array;
   readonly finalObservations: Float32Array;
   protected readonly hash8: Uint8Array;
-  protected isReset = false;
+  /** False until the first `reset`: before it the envs hold no state to step, show or describe. */
+  isReset = false;
   /** Resolves when the last frame sent from `frame` has been handed to the socket (set by the session). */
   inFlight: Promise<void> | null = null;
 

@@ -365,6 +365,7 @@ class Session {
   }
 
   private envOf(b: Batch, env: number): unknown {
+    if (!b.isReset) throw new BridgeError('NOT_RESET', `batch ${b.id} has not been reset: send reset first`);
     if (env >= b.numEnvs) throw new BridgeError('INVALID_ARGUMENT', `env ${env} is not in batch ${b.id} (0..${b.numEnvs - 1})`);
     return b.stateOf(env);
   }

@@ -253,6 +253,8 @@ describe('data plane', () => {
     const hash = created.spec.hash;
     c.ws.send(stepFrame(created.batch, [0, 0], hash));
     expect(await c.json()).toMatchObject({ code: 'NOT_RESET' });
+    for (const m of [{ type: 'state' }, { type: 'render' }, { type: 'describe_action', action: 0 }])
+      expect(await c.request({ ...m, batch: created.batch })).toMatchObject({ code: 'NOT_RESET' });
     c.send({ type: 'reset', batch: created.batch, seed: 1 });
     const f0 = decode(await c.frame(), L);
     c.ws.send(Buffer.alloc(10));
