@@ -1,9 +1,10 @@
-"""merlin_gym: Merlin Economics (merlin-gym) from Python over the WebSocket bridge.
+"""merlin_gym: Merlin Economics (merlin-gym) and the platform's other games from Python over the WebSocket bridge.
 
     import merlin_gym
     env = merlin_gym.aec_env(players=4)                 # PettingZoo AEC
     env = merlin_gym.gym_env(opponents=["random"])      # Gymnasium, one learning seat
     envs = merlin_gym.vector_env(num_envs=256)          # Gymnasium VectorEnv, one connection
+    env = merlin_gym.aec_env(game="economicon")         # any game the server plays (Client(url).games)
 
 Without ``url=`` a local ``merlin serve`` is started (once per process) from the repository.
 """
@@ -12,9 +13,10 @@ from __future__ import annotations
 import gymnasium
 
 from .aec import MerlinAECEnv
+from ._common import env_name
 from .client import (
-    PROTOCOL_VERSION, Batch, Client, ConnectionClosed, Frame, HandshakeError, IllegalActionError, LocalServer, MerlinError,
-    default_server, find_root,
+    DEFAULT_GAME, PROTOCOL_VERSION, Batch, Client, ConnectionClosed, Frame, HandshakeError, IllegalActionError, LocalServer,
+    MerlinError, default_players, default_server, find_root,
 )
 from .gym_env import MerlinEnv
 from .vector import MerlinVectorEnv
@@ -23,7 +25,7 @@ __version__ = "0.1.0"
 
 
 def aec_env(**kwargs) -> MerlinAECEnv:
-    """A PettingZoo AEC env (see MerlinAECEnv for options: players, variant, rewards, render_mode, url, token)."""
+    """A PettingZoo AEC env (see MerlinAECEnv for options: game, players, variant, rewards, render_mode, url, token)."""
     return MerlinAECEnv(**kwargs)
 
 
@@ -33,20 +35,26 @@ def env(**kwargs) -> MerlinAECEnv:
 
 
 def gym_env(**kwargs) -> MerlinEnv:
-    """A Gymnasium env (see MerlinEnv: players, opponents, variant, learner_seat, illegal, illegal_penalty, rewards, url, token)."""
+    """A Gymnasium env (see MerlinEnv: game, players, opponents, variant, learner_seat, illegal, illegal_penalty, rewards, url, token)."""
     return MerlinEnv(**kwargs)
 
 
 def vector_env(num_envs: int = 8, **kwargs) -> MerlinVectorEnv:
-    """A Gymnasium VectorEnv of ``num_envs`` envs on one connection (see MerlinVectorEnv)."""
+    """A Gymnasium VectorEnv of ``num_envs`` envs of ``game`` (default ``"merlin"``) on one connection (see MerlinVectorEnv)."""
     return MerlinVectorEnv(num_envs, **kwargs)
 
 
-if "merlin_gym/Merlin-v0" not in gymnasium.registry:
-    gymnasium.register(id="merlin_gym/Merlin-v0", entry_point="merlin_gym.gym_env:MerlinEnv", disable_env_checker=True)
+#: Gymnasium ids registered by this package, by game: ``gymnasium.make(GYM_IDS[game], ...)`` is
+#: ``gym_env(game=game, ...)``. The server must play the game (``Client(url).games``); else the env raises
+#: ``MerlinError`` ``UNKNOWN_GAME``.
+GYM_IDS = {"merlin": "merlin_gym/Merlin-v0", "economicon": "merlin_gym/Economicon-v0"}
+
+for _game, _id in GYM_IDS.items():
+    if _id not in gymnasium.registry:
+        gymnasium.register(id=_id, entry_point="merlin_gym.gym_env:MerlinEnv", kwargs={"game": _game}, disable_env_checker=True)
 
 __all__ = [
     "aec_env", "env", "gym_env", "vector_env", "MerlinAECEnv", "MerlinEnv", "MerlinVectorEnv", "Client", "Batch", "Frame",
     "LocalServer", "MerlinError", "IllegalActionError", "ConnectionClosed", "HandshakeError", "default_server", "find_root",
-    "PROTOCOL_VERSION",
+    "PROTOCOL_VERSION", "DEFAULT_GAME", "GYM_IDS", "default_players", "env_name",
 ]

@@ -13,6 +13,13 @@ def observation_box(spec: dict) -> spaces.Box:
     return spaces.Box(low=np.float32(o["low"]), high=np.float32(o["high"]), shape=tuple(o["shape"]), dtype=np.float32)
 
 
+def env_name(game: str) -> str:
+    """The PettingZoo name of ``game``'s env (``metadata["name"]``): ``"{game}_v0"``, e.g. ``merlin_v0`` and
+    ``economicon_v0``. The suffix is the version of that game's env as this client presents it; it is raised (per
+    game) when the same seed and actions stop giving the same observations, rewards or masks."""
+    return f"{game}_v0"
+
+
 def fresh_seed() -> int:
     return secrets.randbits(62)
 

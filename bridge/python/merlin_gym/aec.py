@@ -7,12 +7,15 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ._common import fresh_seed, observation_box, rewards_option
-from .client import Batch, Client, Frame
+from ._common import env_name, fresh_seed, observation_box, rewards_option
+from .client import DEFAULT_GAME, Batch, Client, Frame
 
 
 class MerlinAECEnv(AECEnv):
-    """Merlin Economics as a PettingZoo AEC env: agents ``player_0 … player_{n-1}``.
+    """A game of the bridge (``game``: ``"merlin"``, Merlin Economics, by default; any game the server lists in
+    ``Client.games``) as a PettingZoo AEC env: agents ``player_0 … player_{n-1}``. ``metadata["name"]`` is the
+    game's versioned name (``merlin_v0``, ``economicon_v0``). ``variant=None`` plays the game's default variant;
+    ``players=None`` plays 4, or the nearest count the game allows.
 
     Observations are ``{"observation": float32 (D,), "action_mask": int8 (A,)}`` as in PettingZoo's classic
     envs (the mask is all zeros for an agent that is not selected). When the game ends every agent is
@@ -23,17 +26,18 @@ class MerlinAECEnv(AECEnv):
 
     metadata = {"render_modes": ["ansi"], "name": "merlin_v0", "is_parallelizable": False}
 
-    def __init__(self, players: int = 4, variant: str = "full", rewards: Optional[Dict[str, Any]] = None, render_mode: Optional[str] = None,
-                 url: Optional[str] = None, token: Optional[str] = None, client: Optional[Client] = None,
-                 observation_encoding: str = "dense"):
+    def __init__(self, players: Optional[int] = None, variant: Optional[str] = None, rewards: Optional[Dict[str, Any]] = None,
+                 render_mode: Optional[str] = None, url: Optional[str] = None, token: Optional[str] = None, client: Optional[Client] = None,
+                 observation_encoding: str = "dense", game: str = DEFAULT_GAME):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.metadata = {**type(self).metadata, "name": env_name(game)}
         self.render_mode = render_mode
         self._own_client = client is None
-        self.client = client or Client(url, token, variant=variant)
+        self.client = client or Client(url, token, variant=variant, game=game)
         self.batch: Batch = self.client.create(mode="aec", num_envs=1, variant=variant, players=players, rewards=rewards_option(rewards),
-                                              observation_encoding=observation_encoding)
+                                              observation_encoding=observation_encoding, game=game)
         self.possible_agents = list(self.batch.agents)
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         spec = self.batch.spec

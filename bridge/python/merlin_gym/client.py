@@ -20,7 +20,9 @@ import numpy as np
 
 from ._wire import ConnectionClosed, HandshakeError, OP_BINARY, OP_TEXT, WebSocket
 
-PROTOCOL_VERSION = "1.1.0"
+PROTOCOL_VERSION = "1.3.0"
+#: The game a client plays when it names none (the server's default game, protocol 1.3).
+DEFAULT_GAME = "merlin"
 MAGIC = 0x4E4C524D  # "MRLN" little-endian
 HEADER_BYTES = 32
 SECTION_ALIGN = 8
@@ -28,7 +30,7 @@ FRAME_STEP, FRAME_STEP_RESULT, FRAME_RESET_RESULT = 1, 2, 3
 
 __all__ = [
     "Client", "Batch", "Frame", "LocalServer", "MerlinError", "IllegalActionError", "ConnectionClosed", "HandshakeError",
-    "compute_layout", "default_server", "find_root",
+    "compute_layout", "default_server", "find_root", "default_players", "DEFAULT_GAME",
 ]
 
 
@@ -191,15 +193,75 @@ def default_server() -> LocalServer:
 # Client and batches
 
 
-class Client:
-    """One WebSocket connection to a bridge. ``url=None`` uses (and if needed starts) the local server."""
+def default_players(spec: dict, wanted: int = 4) -> int:
+    """``wanted`` players, or the nearest count ``spec``'s game allows (``min_players..max_players``)."""
+    return min(max(wanted, int(spec["min_players"])), int(spec["max_players"]))
 
-    def __init__(self, url: Optional[str] = None, token: Optional[str] = None, variant: str = "full", timeout: float = 60.0):
+
+class Client:
+    """One WebSocket connection to a bridge. ``url=None`` uses (and if needed starts) the local server.
+
+    ``game`` (``"merlin"``) is the game this client plays unless a request names another (one server plays
+    every game it lists in ``games``); ``variant`` (``None``: the game's default variant) and ``game`` choose
+    the spec of the welcome (``self.spec``). An unknown game raises ``MerlinError`` with code
+    ``UNKNOWN_GAME``, whose ``details["games"]`` lists the server's games.
+    """
+
+    def __init__(self, url: Optional[str] = None, token: Optional[str] = None, variant: Optional[str] = None, timeout: float = 60.0,
+                 game: str = DEFAULT_GAME):
         self.url = url or default_server().url
         self.ws = WebSocket(self.url, token=token, timeout=timeout)
         self._next_id = 1
-        self.welcome = self.request({"type": "hello", "protocol": PROTOCOL_VERSION, "client": "merlin_gym", "variant": variant})
+        self.game = game
+        hello: Dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION, "client": "merlin_gym"}
+        # A server older than 1.3 knows no `game` field (and plays only merlin): name the game only when it is another.
+        if game != DEFAULT_GAME:
+            hello["game"] = game
+        if variant is not None:
+            hello["variant"] = variant
+        try:
+            self.welcome = self.request(hello)
+        except BaseException:
+            self.ws.close()
+            raise
         self.spec = self.welcome["spec"]
+        self._specs: Dict[tuple, dict] = {(game, variant): self.spec, (game, self.spec["variant"]): self.spec}
+
+    @property
+    def games(self) -> List[str]:
+        """The names of the games the server plays (``welcome.capabilities.games``; a server older than protocol
+        1.3 plays only its spec's game)."""
+        infos = self.welcome.get("capabilities", {}).get("games")
+        return [g["name"] for g in infos] if infos is not None else [self.spec.get("game", DEFAULT_GAME)]
+
+    def game_info(self, game: Optional[str] = None) -> Optional[dict]:
+        """``{"name", "variants", "default_variant", "agents"}`` of ``game`` (default: this client's), or None if the
+        server does not play it."""
+        game = game or self.game
+        caps = self.welcome.get("capabilities", {})
+        for g in caps.get("games") or []:
+            if g["name"] == game:
+                return g
+        if "games" not in caps and game == self.spec.get("game", DEFAULT_GAME):
+            return {"name": game, "variants": caps.get("variants", []), "default_variant": self.spec["variant"],
+                    "agents": caps.get("agents", [])}
+        return None
+
+    def _game(self, game: Optional[str]) -> Dict[str, str]:
+        """The ``game`` field of a request: omitted for the default game (so servers older than 1.3 still answer)."""
+        game = game or self.game
+        return {} if game == DEFAULT_GAME else {"game": game}
+
+    def spec_of(self, game: Optional[str] = None, variant: Optional[str] = None) -> dict:
+        """The spec of ``game`` (default: this client's) under ``variant`` (default: the game's default), asked once."""
+        game = game or self.game
+        key = (game, variant)
+        if key not in self._specs:
+            msg: Dict[str, Any] = {"type": "spec", **self._game(game)}
+            if variant is not None:
+                msg["variant"] = variant
+            self._specs[key] = self.request(msg)["spec"]
+        return self._specs[key]
 
     def _id(self) -> int:
         i = self._next_id
@@ -226,27 +288,40 @@ class Client:
         self.send(msg)
         return self.receive()
 
-    def create(self, mode: str = "single", num_envs: int = 1, variant: str = "full", players: int = 4,
-               observation_encoding: str = "sparse", **options: Any) -> "Batch":
-        """A batch of envs on the server. ``observation_encoding``: ``"sparse"`` (default; frames carry only
-        the non-zero values, decoded here into dense arrays; pays off for batches) or ``"dense"`` (what the
-        one-env Gymnasium and PettingZoo wrappers use: for one row the decoding costs more than the bytes it
-        saves); servers older than protocol 1.1 only speak dense, and get it."""
-        msg = {"type": "create", "mode": mode, "num_envs": num_envs, "variant": variant, "players": players}
+    def create(self, mode: str = "single", num_envs: int = 1, variant: Optional[str] = None, players: Optional[int] = None,
+               observation_encoding: str = "sparse", game: Optional[str] = None, **options: Any) -> "Batch":
+        """A batch of envs of ``game`` (default: this client's) under ``variant`` (default: the game's default) on
+        the server. ``players=None``: 4, or the nearest count the game allows (``default_players``).
+        ``observation_encoding``: ``"sparse"`` (default; frames carry only the non-zero values, decoded here into
+        dense arrays; pays off for batches) or ``"dense"`` (what the one-env Gymnasium and PettingZoo wrappers use:
+        for one row the decoding costs more than the bytes it saves); servers older than protocol 1.1 only speak
+        dense, and get it."""
+        if players is None:
+            players = default_players(self.spec_of(game, variant))
+        msg: Dict[str, Any] = {"type": "create", "mode": mode, "num_envs": num_envs, "players": players, **self._game(game)}
+        if variant is not None:
+            msg["variant"] = variant
         if "observation_encodings" in self.welcome.get("capabilities", {}):
             msg["observation_encoding"] = observation_encoding
         msg.update({k: v for k, v in options.items() if v is not None})
         return Batch(self, self.request(msg))
 
-    def describe_action(self, action: int, variant: str = "full", state: Optional[str] = None) -> str:
-        msg: Dict[str, Any] = {"type": "describe_action", "variant": variant, "action": int(action)}
+    def describe_action(self, action: int, variant: Optional[str] = None, state: Optional[str] = None, game: Optional[str] = None) -> str:
+        """Action ``action`` of ``game`` (default: this client's) in words, in ``state`` (serialised) if given."""
+        msg: Dict[str, Any] = {"type": "describe_action", "action": int(action), **self._game(game)}
+        if variant is not None:
+            msg["variant"] = variant
         if state is not None:
             msg["state"] = state
         return self.request(msg)["description"]
 
-    def act(self, agent: str, variant: str = "full", state: Optional[str] = None, history: Optional[dict] = None, seed: Union[int, str] = 0) -> dict:
-        """The opponent service: ``agent``'s action in a serialised state or a recorded history."""
-        msg: Dict[str, Any] = {"type": "act", "agent": agent, "variant": variant, "seed": seed}
+    def act(self, agent: str, variant: Optional[str] = None, state: Optional[str] = None, history: Optional[dict] = None,
+            seed: Union[int, str] = 0, game: Optional[str] = None) -> dict:
+        """The opponent service: ``agent``'s action in a serialised state or a recorded history of ``game``
+        (default: this client's), resolved through that game's agents."""
+        msg: Dict[str, Any] = {"type": "act", "agent": agent, "seed": seed, **self._game(game)}
+        if variant is not None:
+            msg["variant"] = variant
         if state is not None:
             msg["state"] = state
         if history is not None:
@@ -293,6 +368,8 @@ class Batch:
         self.rows: int = created["rows_per_env"]
         self.autoreset: str = created["autoreset"]
         self.spec: dict = created["spec"]
+        self.game: str = self.spec.get("game", DEFAULT_GAME)
+        self.variant: str = self.spec["variant"]
         self.d: int = self.spec["observation"]["shape"][0]
         self.a: int = self.spec["num_actions"]
         created_layout = created["layout"]

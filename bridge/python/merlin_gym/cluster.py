@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from typing import List, Optional, Sequence, Union
 
-from .client import Client, MerlinError
+from .client import DEFAULT_GAME, Client, MerlinError
 
 __all__ = ["ServerLostError", "ServerUnavailableError", "normalize_urls", "pick_url", "connect"]
 
@@ -75,22 +75,23 @@ def pick_url(urls: Sequence[str], worker_index: int) -> int:
     return (max(worker_index, 1) - 1) % len(urls)
 
 
-def connect(urls: Optional[Sequence[str]], start: int = 0, token: Optional[str] = None, variant: str = "full",
-            timeout: float = 60.0) -> Client:
-    """A ``Client`` connected to ``urls[start]``, else to the next reachable URL after it (wrapping around).
+def connect(urls: Optional[Sequence[str]], start: int = 0, token: Optional[str] = None, variant: Optional[str] = None,
+            timeout: float = 60.0, game: str = DEFAULT_GAME) -> Client:
+    """A ``Client`` for ``game`` (default ``"merlin"``) and ``variant`` (default: the game's default) connected to
+    ``urls[start]``, else to the next reachable URL after it (wrapping around).
 
     ``urls=None`` uses this process's local server (started on first use, restarted if it died).
     ``timeout`` (seconds) bounds each connection attempt and later each reply.
     Raises ``ServerUnavailableError`` when no URL accepts, ``merlin_gym.HandshakeError`` subclasses are
     caught per URL (a wrong token is reported with the rest)."""
     if not urls:
-        return Client(None, token, variant=variant, timeout=timeout)
+        return Client(None, token, variant=variant, timeout=timeout, game=game)
     errors = {}
     n = len(urls)
     for k in range(n):
         url = urls[(start + k) % n]
         try:
-            client = Client(url, token, variant=variant, timeout=timeout)
+            client = Client(url, token, variant=variant, timeout=timeout, game=game)
         except (ConnectionError, OSError) as e:
             errors[url] = f"{type(e).__name__}: {e}"
             log.warning("merlin server %s unreachable (%s); trying the next one", url, errors[url])

@@ -8,11 +8,14 @@ import numpy as np
 from gymnasium import spaces
 
 from ._common import observation_box, rewards_option
-from .client import Batch, Client, Frame, MerlinError
+from .client import DEFAULT_GAME, Batch, Client, Frame, MerlinError
 
 
 class MerlinEnv(gym.Env):
-    """Merlin Economics for one learner (Gymnasium). Registered as ``merlin_gym/Merlin-v0``.
+    """A game of the bridge for one learner (Gymnasium): ``game`` (``"merlin"``, Merlin Economics, by default;
+    any game the server lists in ``Client.games``) under ``variant`` (``None``: the game's default). Registered as
+    ``merlin_gym/Merlin-v0`` and ``merlin_gym/Economicon-v0`` (``merlin_gym.GYM_IDS``). ``players=None`` plays 4,
+    or the nearest count the game allows.
 
     ``opponents``: agent specs for the other seats (seat i plays ``opponents[i % len]``; any agent in the
     server's registry: ``random``, ``heuristic``, ``mcts:200``, ``ppo:PATH`` as they are built).
@@ -27,19 +30,20 @@ class MerlinEnv(gym.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, players: int = 4, opponents: Sequence[str] = ("random",), variant: str = "full",
+    def __init__(self, players: Optional[int] = None, opponents: Sequence[str] = ("random",), variant: Optional[str] = None,
                  learner_seat: Union[int, str] = "random", illegal: str = "error", illegal_penalty: float = 0.01,
                  rewards: Optional[Dict[str, Any]] = None, render_mode: Optional[str] = None,
                  url: Optional[str] = None, token: Optional[str] = None, client: Optional[Client] = None,
-                 observation_encoding: str = "dense"):
+                 observation_encoding: str = "dense", game: str = DEFAULT_GAME):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self._own_client = client is None
-        self.client = client or Client(url, token, variant=variant)
+        self.client = client or Client(url, token, variant=variant, game=game)
         self.batch: Batch = self.client.create(
             mode="single", num_envs=1, variant=variant, players=players, opponents=list(opponents), learner_seat=learner_seat,
             illegal=illegal, illegal_penalty=illegal_penalty, rewards=rewards_option(rewards), observation_encoding=observation_encoding,
+            game=game,
         )
         spec = self.batch.spec
         self.observation_space = observation_box(spec)

@@ -23,7 +23,7 @@ except ImportError as e:  # pragma: no cover - exercised only without ray
     raise ImportError("merlin_gym.rllib needs Ray RLlib and torch: pip install 'merlin_gym[rllib]'") from e
 
 from ._common import observation_box, rewards_option
-from .client import Batch, Client, Frame, MerlinError
+from .client import DEFAULT_GAME, Batch, Client, Frame, MerlinError, default_players
 from .cluster import ServerLostError, connect, normalize_urls, pick_url
 
 __all__ = ["MerlinMultiAgentEnv", "ppo_config", "masked_module_spec", "evaluate_win_rate", "ENV_CONFIG_KEYS"]
@@ -31,11 +31,11 @@ __all__ = ["MerlinMultiAgentEnv", "ppo_config", "masked_module_spec", "evaluate_
 log = logging.getLogger("merlin_gym.rllib")
 
 #: The keys ``MerlinMultiAgentEnv`` accepts in its config (an unknown key is a ``ValueError``).
-ENV_CONFIG_KEYS = ("players", "variant", "opponents", "learner_seat", "rewards", "urls", "token", "timeout")
+ENV_CONFIG_KEYS = ("players", "game", "variant", "opponents", "learner_seat", "rewards", "urls", "token", "timeout")
 
 
 class MerlinMultiAgentEnv(MultiAgentEnv):
-    """Merlin Economics as an RLlib ``MultiAgentEnv`` (turn-based, new API stack).
+    """A game of the bridge (Merlin Economics by default) as an RLlib ``MultiAgentEnv`` (turn-based, new API stack).
 
     Agents are ``player_0 … player_{P-1}``. Each observation dict holds only the agent to act, as
     ``{"observations": float32 (D,), "action_mask": float32 (A,) of 0/1}``, the layout RLlib's
@@ -45,7 +45,8 @@ class MerlinMultiAgentEnv(MultiAgentEnv):
 
     ``config`` (a dict or RLlib's ``EnvContext``):
 
-    - ``players`` (2), ``variant`` (``"full"``), ``rewards`` (the bridge's reward options, e.g.
+    - ``game`` (``"merlin"``; any game the server lists in ``Client.games``), ``players`` (2, or the nearest
+      count the game allows), ``variant`` (the game's default variant), ``rewards`` (the bridge's reward options, e.g.
       ``{"shaped": True, "shaped_scale": 100}``).
     - ``opponents``: ``None`` (default) is self-play: every seat is an RLlib agent (bridge ``aec`` mode).
       A list of agent specs (``["random"]``, ``["heuristic"]``, ``["mcts:50"]``, ``["ppo:PATH"]``) plays
@@ -76,8 +77,8 @@ class MerlinMultiAgentEnv(MultiAgentEnv):
         unknown = sorted(set(config) - set(ENV_CONFIG_KEYS))
         if unknown:
             raise ValueError(f"unknown MerlinMultiAgentEnv config keys {unknown}; known: {list(ENV_CONFIG_KEYS)}")
-        self.players = int(config.get("players", 2))
-        self.variant = str(config.get("variant", "full"))
+        self.game = str(config.get("game", DEFAULT_GAME))
+        self.variant: Optional[str] = config.get("variant")
         opponents = config.get("opponents")
         if opponents is not None:
             if isinstance(opponents, str) or not all(isinstance(o, str) and o for o in opponents) or not opponents:
@@ -87,14 +88,15 @@ class MerlinMultiAgentEnv(MultiAgentEnv):
         self.urls = normalize_urls(config.get("urls"))
         self._url_index = pick_url(self.urls, worker_index) if self.urls else 0
         self.client: Client = connect(self.urls, self._url_index, token=config.get("token"), variant=self.variant,
-                                      timeout=float(config.get("timeout", 60.0)))
+                                      timeout=float(config.get("timeout", 60.0)), game=self.game)
         self.url = self.client.url
+        self.players = int(config["players"]) if config.get("players") is not None else default_players(self.client.spec, 2)
         try:
             if self.opponents is None:
-                self.batch: Batch = self.client.create(mode="aec", num_envs=1, variant=self.variant, players=self.players,
+                self.batch: Batch = self.client.create(mode="aec", num_envs=1, game=self.game, variant=self.variant, players=self.players,
                                                        rewards=rewards_option(config.get("rewards")), observation_encoding="dense")
             else:
-                self.batch = self.client.create(mode="single", num_envs=1, variant=self.variant, players=self.players,
+                self.batch = self.client.create(mode="single", num_envs=1, game=self.game, variant=self.variant, players=self.players,
                                                 opponents=self.opponents, learner_seat=config.get("learner_seat", "random"),
                                                 rewards=rewards_option(config.get("rewards")), observation_encoding="dense")
         except (ConnectionError, OSError) as e:
@@ -253,11 +255,12 @@ def _shared_policy(agent_id, episode, **kwargs) -> str:
     return "shared"
 
 
-def evaluate_win_rate(module, opponent: str = "random", games: int = 200, players: int = 2, variant: str = "full",
+def evaluate_win_rate(module, opponent: str = "random", games: int = 200, players: int = 2, variant: Optional[str] = None,
                       seed: int = 0, num_envs: int = 50, greedy: bool = False, url: Optional[str] = None,
-                      token: Optional[str] = None) -> Dict[str, Any]:
-    """Play ``games`` games of ``module`` (an action-masking PPO RLModule, e.g. ``algo.get_module("shared")``)
-    against ``opponent`` (an agent spec) in the other seats, the learner's seat drawn per game, on one
+                      token: Optional[str] = None, game: str = DEFAULT_GAME) -> Dict[str, Any]:
+    """Play ``games`` games of ``game`` (default ``"merlin"``; ``variant``: its default variant) of ``module`` (an
+    action-masking PPO RLModule, e.g. ``algo.get_module("shared")``) against ``opponent`` (an agent spec of that
+    game) in the other seats, the learner's seat drawn per game, on one
     connection (``url``, or the local server) with ``num_envs`` games at a time.
 
     Every env plays the same number of games (``games`` is rounded up to a multiple of ``num_envs``), so
@@ -276,7 +279,7 @@ def evaluate_win_rate(module, opponent: str = "random", games: int = 200, player
     num_envs = min(num_envs, games)
     per_env = -(-games // num_envs)
     t0 = time.perf_counter()
-    envs = MerlinVectorEnv(num_envs, players=players, opponents=[opponent], variant=variant, url=url, token=token)
+    envs = MerlinVectorEnv(num_envs, players=players, opponents=[opponent], variant=variant, url=url, token=token, game=game)
     try:
         obs, info = envs.reset(seed=seed)
         mask = info["action_mask"]

@@ -9,11 +9,13 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ._common import observation_box, rewards_option
-from .client import Batch, Client, Frame
+from .client import DEFAULT_GAME, Batch, Client, Frame
 
 
 class MerlinVectorEnv(VectorEnv):
-    """N Merlin envs stepped together on the server (one binary request and one response per step).
+    """N envs of ``game`` (``"merlin"`` by default; any game the server lists in ``Client.games``) under
+    ``variant`` (``None``: the game's default) stepped together on the server (one binary request and one
+    response per step). ``players=None`` plays 4, or the nearest count the game allows.
 
     Arrays returned are zero-copy numpy views over the received frame (a fresh buffer per step, so they
     stay valid). ``autoreset="next_step"`` (default, Gymnasium's default): the step after an episode ends
@@ -25,17 +27,17 @@ class MerlinVectorEnv(VectorEnv):
     (observations are 1-2% non-zero) and decodes them into dense arrays here; ``"dense"`` sends every float.
     """
 
-    def __init__(self, num_envs: int, players: int = 4, opponents: Sequence[str] = ("random",), variant: str = "full",
+    def __init__(self, num_envs: int, players: Optional[int] = None, opponents: Sequence[str] = ("random",), variant: Optional[str] = None,
                  learner_seat: Union[int, str] = "random", illegal: str = "error", illegal_penalty: float = 0.01,
                  rewards: Optional[Dict[str, Any]] = None, autoreset: str = "next_step",
                  url: Optional[str] = None, token: Optional[str] = None, client: Optional[Client] = None,
-                 observation_encoding: str = "sparse"):
+                 observation_encoding: str = "sparse", game: str = DEFAULT_GAME):
         self._own_client = client is None
-        self.client = client or Client(url, token, variant=variant)
+        self.client = client or Client(url, token, variant=variant, game=game)
         self.batch: Batch = self.client.create(
             mode="single", num_envs=num_envs, variant=variant, players=players, opponents=list(opponents), learner_seat=learner_seat,
             illegal=illegal, illegal_penalty=illegal_penalty, rewards=rewards_option(rewards), autoreset=autoreset,
-            observation_encoding=observation_encoding,
+            observation_encoding=observation_encoding, game=game,
         )
         self.num_envs = num_envs
         spec = self.batch.spec

@@ -28,3 +28,20 @@ def sizes(url):
         return c.spec["observation"]["shape"][0], c.spec["num_actions"]
     finally:
         c.close()
+
+
+@pytest.fixture(scope="session")
+def server_games(url):
+    """The names of the games the server plays (welcome.capabilities.games)."""
+    from merlin_gym import Client
+
+    with Client(url) as c:
+        return c.games
+
+
+@pytest.fixture(scope="session")
+def economicon(server_games):
+    """The name "economicon", once the server plays it (games/registry.ts registers it); the test is skipped until then."""
+    if "economicon" not in server_games:
+        pytest.skip(f"the server does not play economicon yet (games/registry.ts registers {server_games}); these tests run once it does")
+    return "economicon"

@@ -124,6 +124,28 @@ def test_a_dead_server_fails_clearly_and_a_new_env_moves_to_a_live_one(url):
     again.close()
 
 
+def test_the_game_key_names_the_game(url):
+    env = MerlinMultiAgentEnv({"game": "merlin", "players": 2, "urls": [url]})
+    assert env.game == "merlin" and env.spec["game"] == "merlin" and env.spec["variant"] == "full"
+    steps, total, _ = play(env, 5, np.random.default_rng(2))
+    assert steps > 2 and sorted(total.values()) == pytest.approx([-1.0, 1.0])
+    env.close()
+    with pytest.raises(MerlinError, match="UNKNOWN_GAME"):
+        MerlinMultiAgentEnv({"game": "chess", "urls": [url]})
+
+
+def test_economicon_self_play_and_against_server_agents(url, economicon):
+    env = MerlinMultiAgentEnv({"game": economicon, "urls": [url]})
+    assert env.spec["game"] == economicon
+    steps, total, (obs, rew, term, trunc) = play(env, 3, np.random.default_rng(3))
+    assert set(obs) == set(env.possible_agents) and steps > 2
+    env.close()
+    env = MerlinMultiAgentEnv({"game": economicon, "opponents": ["random"], "learner_seat": 0, "urls": [url]})
+    steps, total, (obs, rew, term, trunc) = play(env, 4, np.random.default_rng(4))
+    assert list(total) == ["player_0"]
+    env.close()
+
+
 @pytest.fixture(scope="module")
 def ray_cluster():
     import ray
