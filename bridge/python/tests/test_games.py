@@ -115,6 +115,11 @@ def test_economicon_gymnasium_check_env(url, economicon):
     env.close()
 
 
+def masked_random(masks, rng):
+    """A random legal action per row; 0 for a row with no legal action (an ended env, reset by the next step)."""
+    return [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks]
+
+
 def test_economicon_full_games_in_a_vector_env_beside_merlin(url, economicon):
     with Client(url) as c:
         econ = merlin_gym.vector_env(num_envs=4, game=economicon, client=c)
@@ -123,9 +128,8 @@ def test_economicon_full_games_in_a_vector_env_beside_merlin(url, economicon):
         (_, ie), (_, im) = econ.reset(seed=5), merlin.reset(seed=5)
         ended = 0
         for _ in range(20_000):
-            acts = [int(rng.choice(np.flatnonzero(m))) for m in ie["action_mask"]]
-            _, r, term, trunc, ie = econ.step(acts)
-            _, _, _, _, im = merlin.step([int(np.flatnonzero(m)[0]) for m in im["action_mask"]])
+            _, r, term, trunc, ie = econ.step(masked_random(ie["action_mask"], rng))
+            _, _, _, _, im = merlin.step(masked_random(im["action_mask"], rng))
             ended += int((term | trunc).sum())
             if ended >= 4:
                 break
