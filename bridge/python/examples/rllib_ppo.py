@@ -37,7 +37,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--ray-address", default=None, help="an existing Ray cluster ('auto' or HOST:PORT); default: a local one")
     p.add_argument("--num-cpus", type=int, default=0, help="CPUs of the local Ray instance (default: max(cores, env runners))")
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--variant", default="full")
+    p.add_argument("--game", default="merlin", help="the game to train on (any the server plays: merlin_gym.Client(url).games)")
+    p.add_argument("--variant", default=None, help="the game's variant (default: the game's default variant)")
     p.add_argument("--opponent", default="random", help="the server agent in the other seats during training (ignored with --self-play)")
     p.add_argument("--self-play", action="store_true", help="every seat is the learning policy (bridge aec mode)")
     p.add_argument("--shaped", type=float, default=1000.0,
@@ -89,7 +90,7 @@ def main(argv=None) -> int:
     else:
         ray.init(num_cpus=args.num_cpus or max(os.cpu_count() or 1, args.env_runners), include_dashboard=False)
 
-    env_config = {"players": args.players, "variant": args.variant, "urls": args.urls, "token": args.token}
+    env_config = {"players": args.players, "game": args.game, "variant": args.variant, "urls": args.urls, "token": args.token}
     if not args.self_play:
         env_config["opponents"] = [args.opponent]
     if args.shaped > 0:
@@ -101,12 +102,12 @@ def main(argv=None) -> int:
     eval_url = args.urls[0] if args.urls else None
     algo = config.build_algo()
     emit("start", f"{args.env_runners} env runners, {'self-play' if args.self_play else 'vs ' + args.opponent}, "
-                  f"{args.players} players, variant {args.variant}, servers {args.urls or 'local'}",
+                  f"{args.players} players, {args.game} variant {args.variant or 'default'}, servers {args.urls or 'local'}",
          args={k: v for k, v in vars(args).items() if k != "token"})
 
     def evaluate(it: int, elapsed: float) -> dict:
         s = evaluate_win_rate(algo.get_module("shared"), opponent="random", games=args.eval_games, players=args.players,
-                              variant=args.variant, seed=args.seed + 1_000_003, num_envs=args.eval_envs, url=eval_url, token=args.token)
+                              game=args.game, variant=args.variant, seed=args.seed + 1_000_003, num_envs=args.eval_envs, url=eval_url, token=args.token)
         path = algo.save_to_path(os.path.abspath(args.checkpoint))
         emit("eval", f"iter {it}  t={elapsed:.0f}s  win_rate_vs_random={s['win_rate']:.3f} ±{s['ci95']:.3f} "
                      f"({s['wins']}/{s['games']}, {s['mean_steps']:.0f} steps/game, {s['seconds']:.0f}s)  checkpoint {path}",
