@@ -45,17 +45,18 @@ export function gameOf(name?: string, variant?: string): Game<unknown> {
   return entry.game(v);
 }
 
-const specs = new Map<string, Spec>();
+/** Specs by game object (an entry gives the same object for the same variant; a game registered anew gets its own). */
+const specs = new WeakMap<Game<unknown>, Spec>();
 
 /** The spec of `gameOf(name, variant)`, computed once per game and variant. @throws BridgeError as gameOf */
 export function specFor(name?: string, variant?: string): Spec {
   const entry = entryFor(name);
   const v = variant ?? entry.defaultVariant;
-  const key = `${entry.name}/${v}`;
-  let s = specs.get(key);
+  const game = gameOf(entry.name, v);
+  let s = specs.get(game);
   if (!s) {
-    s = specOf(gameOf(entry.name, v), v);
-    specs.set(key, s);
+    s = specOf(game, v);
+    specs.set(game, s);
   }
   return s;
 }
