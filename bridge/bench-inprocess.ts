@@ -6,7 +6,7 @@
 import { VectorEnv } from '../env/core/vector.ts';
 import { nextInt, seedRng } from '../lib/rng.ts';
 import { merlinGame } from '../games/merlin/env/game.ts';
-import { opponentFactory } from '../agents/registry.ts';
+import { opponentFactory } from '../games/registry.ts';
 
 const n = Number(process.argv[2] ?? 256);
 const seconds = Number(process.argv[3] ?? 5);

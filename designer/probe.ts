@@ -23,7 +23,6 @@ import { playGame } from '../env/core/play.ts';
 import { runGames } from '../env/core/runner.ts';
 import { gameEntry } from '../games/registry.ts';
 import type { MerlinGame } from '../games/merlin/env/game.ts';
-import { SingleMindedAgent } from '../agents/single.ts';
 import type { Ruleset } from '../games/merlin/rules/index.ts';
 import { catalogue, isTerminal, Kind, KIND_NAMES, netWorth, VICTORY_NAMES, type MerlinState } from '../games/merlin/engine/index.ts';
 import { HAND_POTION, HAND_SPELL } from '../games/merlin/engine/state.ts';
@@ -469,7 +468,11 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
   const fallbackOf = (sp: string) => {
     const merlin = gameEntry('merlin');
     const ag = merlin.agent(sp, 0, merlin.game(rs));
-    return ag instanceof SingleMindedAgent ? { fallback: ag.fallback, summary: ag.summary } : { fallback: null, summary: null };
+    // A single-minded strategy (Merlin's single:NAME) says what line it plays and what it falls back to.
+    const described = ag as Partial<{ fallback: string | null; summary: string }>;
+    return typeof described.summary === 'string'
+      ? { fallback: described.fallback ?? null, summary: described.summary }
+      : { fallback: null, summary: null };
   };
   const byAgent = specs.map((sp) => ({ agent: sp, ...rate(agentWins[sp], agentGames[sp]), ...fallbackOf(sp) }));
 

@@ -16,7 +16,9 @@ import type { Game } from '../env/core/game.ts';
 import type { GameReporting } from '../env/core/play.ts';
 import { merlinGame, type MerlinGame } from './merlin/env/game.ts';
 import { merlinReporting } from './merlin/env/reporting.ts';
-import { AVAILABLE_AGENTS, parseAgentList, resolveAgent, specReadsFiles } from '../agents/registry.ts';
+import type { MerlinState } from './merlin/engine/state.ts';
+import { merlinAgents, merlinHeuristic } from './merlin/agents/specs.ts';
+import { agentSpecs, parseAgentList, resolveAgent, specReadsFiles, type GameAgents } from '../agents/registry.ts';
 
 /** One registered game. S is its state type (`unknown` to callers that do not look inside). */
 export interface GameEntry<S = unknown> {
@@ -32,6 +34,13 @@ export interface GameEntry<S = unknown> {
   game(variant?: string | object): Game<S>;
   /** The agent specs this game resolves (as listed to users, with placeholders such as `ppo:CHECKPOINT_DIR`). */
   readonly agentSpecs: readonly string[];
+  /** The game's own agents (its heuristic, if any, and other specs) beside the shared `random`, `mcts` and `ppo:`. */
+  readonly agents: GameAgents<S>;
+  /**
+   * The deterministic agent training imitates and keeps in its league as the `heuristic` member (Merlin: its
+   * heuristic economist), for `game` (one of this entry's games).
+   */
+  teacher(game: Game<S>): Agent;
   /** A line-up for `merlin simulate` and friends when none is given. */
   readonly defaultAgents: readonly string[];
   /**
@@ -45,20 +54,45 @@ export interface GameEntry<S = unknown> {
   reporting(game: Game<S>): GameReporting<S>;
 }
 
+const merlinOwnAgents: GameAgents<MerlinState> = merlinAgents;
+
 const merlin: GameEntry<unknown> = {
   name: 'merlin',
   variants: ['full', 'market', 'skirmish'],
   defaultVariant: 'full',
   game: (variant = 'full') => merlinGame(variant as Parameters<typeof merlinGame>[0]) as unknown as Game<unknown>,
-  agentSpecs: AVAILABLE_AGENTS,
+  agentSpecs: agentSpecs(merlinOwnAgents),
+  agents: merlinOwnAgents as GameAgents<unknown>,
+  teacher: (game) => merlinHeuristic(game as Game<MerlinState>),
   defaultAgents: ['random'],
-  agent: (spec, seed, game) => resolveAgent(spec, seed, (game as unknown as MerlinGame).ruleset),
-  specReadsFiles,
+  agent: (spec, seed, game) => resolveAgent(spec, seed, game, merlinOwnAgents as GameAgents<unknown>),
+  specReadsFiles: (spec) => specReadsFiles(spec, merlinOwnAgents),
   reporting: (game) => merlinReporting((game as unknown as MerlinGame).ruleset) as unknown as GameReporting<unknown>,
 };
 
-/** Every registered game, by name. */
-export const GAMES: Readonly<Record<string, GameEntry>> = { merlin };
+const registered: Record<string, GameEntry> = { merlin };
+
+/** Every registered game, by name (Merlin, and whatever `registerGame` added). */
+export const GAMES: Readonly<Record<string, GameEntry>> = registered;
+
+/**
+ * Register another game under `entry.name`: from then on every command, env and tool that asks the registry
+ * (`--game NAME`) plays it. Registering a second game is one call (or one more entry beside `merlin` above).
+ * @throws ArgumentError when a game of that name is already registered
+ */
+export function registerGame<S>(entry: GameEntry<S>): void {
+  if (Object.hasOwn(registered, entry.name)) throw new ArgumentError(`a game named "${entry.name}" is already registered`);
+  registered[entry.name] = entry as unknown as GameEntry;
+}
+
+/**
+ * Unregister `name` (a test's toy game when it is done). The default game cannot be removed.
+ * @throws ArgumentError for the default game or a name not registered
+ */
+export function unregisterGame(name: string): void {
+  if (name === DEFAULT_GAME || !Object.hasOwn(registered, name)) throw new ArgumentError(`cannot unregister game "${name}"`);
+  delete registered[name];
+}
 
 /** The name of the game used when none is named. */
 export const DEFAULT_GAME = 'merlin';
@@ -73,6 +107,24 @@ export function gameEntry(name: string = DEFAULT_GAME): GameEntry {
 /** The entry that made `game` (by its `name`). @throws ArgumentError for a game no entry registers */
 export function entryOf(game: Game<unknown>): GameEntry {
   return gameEntry(game.name);
+}
+
+/**
+ * Opponents for the single-agent and vector envs: seat p plays specs[p % specs.length] of game `game`
+ * under `variant` (default: the game's default variant), each with its own stream seeded by the env.
+ * Usable as a pool FactoryRef (`{ module: '<repo>/games/registry.ts', export: 'opponentFactory', args: [['random'], 'full', 'merlin'] }`).
+ * @throws ArgumentError for an unknown game, variant or spec
+ */
+export function opponentFactory(
+  specs: string[] | string,
+  variant?: string,
+  game: string = DEFAULT_GAME,
+): (seat: number, seed: string) => Agent {
+  const entry = gameEntry(game);
+  const g = entry.game(variant ?? entry.defaultVariant);
+  const list = typeof specs === 'string' ? parseAgents(specs, entry) : specs;
+  for (const spec of list) entry.agent(spec, 0, g);
+  return (seat, seed) => entry.agent(list[seat % list.length], seed, g);
 }
 
 /** Parse a comma-separated list of `entry`'s agent specs (`--agents`), validating each. @throws ArgumentError */

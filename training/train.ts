@@ -20,7 +20,6 @@ import type { Game, RewardOptions } from '../env/core/game.ts';
 import { cloneRng, seedRng, type RngState } from '../lib/rng.ts';
 import type { MerlinGame } from '../games/merlin/env/game.ts';
 import type { MerlinState } from '../games/merlin/engine/state.ts';
-import { HeuristicAgent, loadWeights } from '../agents/heuristic.ts';
 import { gameEntry } from '../games/registry.ts';
 import { initBackend, type BackendName } from './backend.ts';
 import { CheckpointError, FORMAT, FORMAT_VERSION, readManifest, type CheckpointManifest, type EvalRecord } from '../policy/checkpoint.ts';
@@ -215,7 +214,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       horizon: config.horizon,
       seed: config.seed,
       rewards: config.rewards,
-      heuristic: (g) => new HeuristicAgent((g as MerlinGame).ruleset, loadWeights()),
+      heuristic: (g) => entry.teacher(g as Game<unknown>),
       agent: (spec, seed, g) => entry.agent(spec, seed, g as Game<unknown>),
     },
     league,

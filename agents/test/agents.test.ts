@@ -14,12 +14,17 @@ import {
   legalActions,
   serializeState,
 } from '../../games/merlin/engine/index.ts';
-import { parseAgentList, resolveAgent, specReadsFiles } from '../registry.ts';
-import { loadWeights } from '../heuristic.ts';
+import { parseAgentList, resolveAgent as resolveFor, specReadsFiles } from '../registry.ts';
+import { loadWeights } from '../../games/merlin/agents/heuristic.ts';
+import { merlinAgents } from '../../games/merlin/agents/specs.ts';
+import { merlinGame } from '../../games/merlin/env/game.ts';
+import type { Ruleset } from '../../games/merlin/rules/index.ts';
 import { MctsAgent } from '../mcts.ts';
 import { runEval } from '../../cli/eval.ts';
 
 const rs = loadRuleset('full');
+/** Merlin's agents: the shared specs plus the game's own (games/merlin/agents/specs.ts), as the game registry combines them. */
+const resolveAgent = (spec: string, seed: string | number, r: Ruleset = rs) => resolveFor(spec, seed, merlinGame(r), merlinAgents);
 
 /** Play a game with one spec per seat; returns the final state JSON and the action ids. */
 function play(specs: string[], seed: string, maxSteps = 5000) {
@@ -58,18 +63,19 @@ describe('agent registry', () => {
       specReadsFiles('ppo:/tmp/x'),
       specReadsFiles('ppo:checkpoints/../x'),
       specReadsFiles('heuristic'),
-    ]).toEqual([false, true, true, false]);
-    expect(() => parseAgentList('random,,heuristic')).not.toThrow();
-    expect(() => parseAgentList(' ')).toThrow(ArgumentError);
+      specReadsFiles('heuristic:/tmp/w.json', merlinAgents),
+    ]).toEqual([false, true, true, false, true]);
+    expect(() => parseAgentList('random,,heuristic', (sp) => resolveAgent(sp, 0))).not.toThrow();
+    expect(() => parseAgentList(' ', (sp) => resolveAgent(sp, 0))).toThrow(ArgumentError);
   });
 
   it('refuses a heuristic weights file with a typo, naming the field', () => {
     const dir = mkdtempSync(join(tmpdir(), 'merlin-w-'));
-    const w = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'heuristic.json'), 'utf8'));
+    const w = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'games', 'merlin', 'agents', 'heuristic.json'), 'utf8'));
     w.cardValu = 3;
     writeFileSync(join(dir, 'w.json'), JSON.stringify(w));
     expect(() => loadWeights(join(dir, 'w.json'))).toThrow(/cardValu/);
-    const good = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'heuristic.json'), 'utf8'));
+    const good = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'games', 'merlin', 'agents', 'heuristic.json'), 'utf8'));
     good.cardValue = 0;
     writeFileSync(join(dir, 'g.json'), JSON.stringify(good));
     expect(resolveAgent(`heuristic:${join(dir, 'g.json')}`, 1, rs).spec).toContain('heuristic:');
