@@ -145,6 +145,7 @@ try {
       (y) => y.options(trainOptions),
       async (argv) => {
         const r = await runTrainCommand({
+          game: argv.game,
           minutes: argv.minutes,
           updates: argv.updates,
           variants: (argv.variants ?? argv.variant)
@@ -157,7 +158,7 @@ try {
           hidden: parseSizes(argv.hidden, '--hidden'),
           seed: argv.seed,
           imitationUpdates: argv['imitation-updates'],
-          opponents: argv.opponents === undefined ? undefined : parseAgents(argv.opponents),
+          opponents: argv.opponents === undefined ? undefined : parseAgents(argv.opponents, gameEntry(argv.game)),
           out: argv.resume ?? argv.out,
           resume: argv.resume !== undefined,
           backend: argv.backend as BackendName | undefined,

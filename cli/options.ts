@@ -100,6 +100,7 @@ export const trainOptions = {
   'eval-games': intFlag('eval-games', 0, MAX_GAMES, 'games per evaluation match after training (0 skips it)', 200),
   workers: workers('worker threads for the evaluation'),
   json: { type: 'boolean', default: false, describe: 'print one JSON object (result and evaluation) on stdout' },
+  ...gameOption,
 } as const;
 
 export const probeOptions = {

@@ -19,7 +19,6 @@ import { CheckpointError, loadCheckpoint } from '../../policy/checkpoint.ts';
 import { readWeights, saveWeights } from '../checkpoint.ts';
 import { PolicyForward } from '../../policy/forward.ts';
 import { gameEntry } from '../../games/registry.ts';
-import { HeuristicAgent, loadWeights } from '../../games/merlin/agents/heuristic.ts';
 import { merlinGame } from '../../games/merlin/env/game.ts';
 import { seedRng } from '../../lib/rng.ts';
 import { loadRuleset } from '../../games/merlin/rules/index.ts';
@@ -102,7 +101,7 @@ describe('PPO', () => {
         horizon: 32,
         seed: 'ppo',
         rewards: { terminal: 'winLoss' },
-        heuristic: (g) => new HeuristicAgent((g as ReturnType<typeof merlinGame>).ruleset, loadWeights()),
+        heuristic: (g) => gameEntry('merlin').teacher(g),
       },
       league,
     );
@@ -140,7 +139,7 @@ describe('PPO', () => {
         horizon: 24,
         seed: 'sp',
         rewards: { terminal: 'winLoss' },
-        heuristic: (g) => new HeuristicAgent((g as ReturnType<typeof merlinGame>).ruleset, loadWeights()),
+        heuristic: (g) => gameEntry('merlin').teacher(g),
       },
       league,
     );
