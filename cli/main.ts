@@ -32,6 +32,11 @@ import type { ProbeSummary } from '../designer/probe.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The ruleset a command names: --ruleset (a path), else --variant, else the game's default variant. */
+function variantOf(argv: { ruleset?: string; variant?: string; game?: string }): string {
+  return argv.ruleset ?? argv.variant ?? gameEntry(argv.game).defaultVariant;
+}
+
 function rulesetFrom(argv: { ruleset?: string; variant?: string }) {
   return loadRuleset(argv.ruleset ?? argv.variant ?? 'full');
 }
@@ -75,7 +80,7 @@ try {
       (y) => y.options(simulateOptions),
       (argv) => {
         const entry = gameEntry(argv.game);
-        const game = entry.game(argv.ruleset ?? argv.variant);
+        const game = entry.game(variantOf(argv));
         const agents = parseAgents(argv.agents, entry);
         const bar = progressBar('simulate', argv.json);
         bar?.start(argv.games, 0);
@@ -116,7 +121,7 @@ try {
         bar?.start(argv.games, 0);
         const r = await runEval({
           game: argv.game,
-          variant: argv.ruleset ?? argv.variant,
+          variant: variantOf(argv),
           agents,
           games: argv.games,
           seed: argv.seed,
@@ -148,7 +153,7 @@ try {
           game: argv.game,
           minutes: argv.minutes,
           updates: argv.updates,
-          variants: (argv.variants ?? argv.variant)
+          variants: (argv.variants ?? argv.variant ?? gameEntry(argv.game).defaultVariant)
             .split(',')
             .map((v) => v.trim())
             .filter(Boolean),
@@ -180,7 +185,7 @@ try {
         const agents = parseAgents(argv.agents);
         if (!argv.exploit && agents.length < 2 && argv.players === undefined)
           throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
-        const rulesets = [argv.ruleset ?? argv.variant, ...(argv.compare ? [argv.compare] : [])];
+        const rulesets = [variantOf(argv), ...(argv.compare ? [argv.compare] : [])];
         for (const r of rulesets) loadRuleset(r);
         const base = argv.out.replace(/\.(html|json)$/, '');
         const bar = progressBar('probe', argv.json);
@@ -271,7 +276,7 @@ try {
           .options(replayOptions),
       async (argv) => {
         const { recordGame } = await import('../designer/replay.ts');
-        const log = recordGame(argv.ruleset ?? argv.variant, parseAgents(argv.agents), argv.seed);
+        const log = recordGame(variantOf(argv), parseAgents(argv.agents), argv.seed);
         writeFileSync(argv.out, JSON.stringify(log) + '\n');
         const r = log.result;
         out(
@@ -287,15 +292,19 @@ try {
       'measure the engine on this machine',
       (y) => y.options(benchOptions),
       async (argv) => {
-        const rs = rulesetFrom(argv);
-        const r: Awaited<ReturnType<typeof runBench>> & { training?: TrainingBench } = await runBench(rs, {
+        const entry = gameEntry(argv.game);
+        const variant = variantOf(argv);
+        const game = entry.game(variant);
+        const r: Awaited<ReturnType<typeof runBench>> & { training?: TrainingBench } = await runBench(game, entry.gameRef(variant), {
           seconds: argv.seconds,
           players: argv.players,
           maxWarmup: argv['max-warmup'],
           envsPerWorker: argv['envs-per-worker'],
         });
         if (argv.training)
-          r.training = await benchTraining(argv.ruleset ?? argv.variant, argv['training-updates'], argv['training-sparse-input']);
+          r.training = await benchTraining(variant, argv['training-updates'], argv['training-sparse-input'], {
+            config: { game: entry.name },
+          });
         const t = r.training;
         out(argv.json, r, () =>
           [

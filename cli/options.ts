@@ -26,7 +26,7 @@ const gameOption = {
 } as const;
 
 const rulesetOptions = {
-  variant: { type: 'string', default: 'full', describe: 'shipped ruleset name (games/merlin/rules/rulesets)' },
+  variant: { type: 'string', describe: "shipped ruleset name (default: the game's first; Merlin: full, market, skirmish)" },
   ruleset: { type: 'string', describe: 'path to a ruleset JSON file (overrides --variant)' },
   json: { type: 'boolean', default: false, describe: 'print one JSON object on stdout and nothing else there' },
 } as const;
@@ -69,7 +69,7 @@ export const trainOptions = {
     'minutes',
   ),
   updates: intFlag('updates', 1, 1_000_000_000, 'stop after this many PPO updates (whichever comes first with --minutes)', undefined),
-  variant: { type: 'string', default: 'full', describe: 'ruleset name or path to train on' },
+  variant: { type: 'string', describe: "ruleset name or path to train on (default: the game's first; Merlin: full)" },
   variants: {
     type: 'string',
     describe: 'comma-separated rulesets mixed episode by episode (overrides --variant; the first is the main one)',
@@ -158,6 +158,7 @@ export const benchOptions = {
     default: true,
     describe: 'for --training: the sparse first layer (--no-training-sparse-input: dense tfjs, for comparison)',
   },
+  ...gameOption,
   ...rulesetOptions,
 } as const;
 

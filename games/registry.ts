@@ -10,7 +10,10 @@
  * It sits above env/core, the games (games/merlin) and agents/ (it may import all three) and below cli/,
  * bridge/, training/ and designer/ (DESIGN "Layers"): a game's own folder never imports it.
  */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ArgumentError } from '../lib/errors.ts';
+import type { FactoryRef } from '../env/core/pool.ts';
 import type { Agent } from '../env/core/agent.ts';
 import type { Game } from '../env/core/game.ts';
 import type { GameReporting } from '../env/core/play.ts';
@@ -32,6 +35,11 @@ export interface GameEntry<S = unknown> {
    * (the same object for the same variant). @throws ArgumentError / RulesetError for an unknown variant
    */
   game(variant?: string | object): Game<S>;
+  /**
+   * How a worker thread makes the same game (env/core/pool.ts loads it by module path): a FactoryRef whose
+   * function returns `game(variant)`'s equal in that thread.
+   */
+  gameRef(variant?: string): FactoryRef;
   /** The agent specs this game resolves (as listed to users, with placeholders such as `ppo:CHECKPOINT_DIR`). */
   readonly agentSpecs: readonly string[];
   /** The game's own agents (its heuristic, if any, and other specs) beside the shared `random`, `mcts` and `ppo:`. */
@@ -55,12 +63,14 @@ export interface GameEntry<S = unknown> {
 }
 
 const merlinOwnAgents: GameAgents<MerlinState> = merlinAgents;
+const here = dirname(fileURLToPath(import.meta.url));
 
 const merlin: GameEntry<unknown> = {
   name: 'merlin',
   variants: ['full', 'market', 'skirmish'],
   defaultVariant: 'full',
   game: (variant = 'full') => merlinGame(variant as Parameters<typeof merlinGame>[0]) as unknown as Game<unknown>,
+  gameRef: (variant = 'full') => ({ module: join(here, 'merlin', 'env', 'game.ts'), export: 'merlinGame', args: [variant] }),
   agentSpecs: agentSpecs(merlinOwnAgents),
   agents: merlinOwnAgents as GameAgents<unknown>,
   teacher: (game) => merlinHeuristic(game as Game<MerlinState>),
