@@ -1,14 +1,13 @@
 /**
  * The `merlin` command (yargs). Commands: simulate, eval, train, serve, bench, docs, probe, replay (DESIGN.md).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import cliProgress from 'cli-progress';
 import { ArgumentError, MerlinError } from '../lib/errors.ts';
-import { loadRuleset } from '../games/merlin/rules/index.ts';
 import { gameEntry, parseAgents } from '../games/registry.ts';
 import { runSimulation } from './simulate.ts';
 import { benchTraining, runBench, trainingBenchText, type TrainingBench } from './bench.ts';
@@ -26,8 +25,6 @@ import {
 import { runEval } from './eval.ts';
 import { parseSizes, runTrainCommand } from './train.ts';
 import type { BackendName } from '../training/backend.ts';
-import { actionsMarkdown, cardsMarkdown } from './docs.ts';
-import { observationMarkdown } from '../games/merlin/env/observation-doc.ts';
 import type { ProbeSummary } from '../designer/probe.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,10 +32,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The ruleset a command names: --ruleset (a path), else --variant, else the game's default variant. */
 function variantOf(argv: { ruleset?: string; variant?: string; game?: string }): string {
   return argv.ruleset ?? argv.variant ?? gameEntry(argv.game).defaultVariant;
-}
-
-function rulesetFrom(argv: { ruleset?: string; variant?: string }) {
-  return loadRuleset(argv.ruleset ?? argv.variant ?? 'full');
 }
 
 function out(json: boolean, value: unknown, human: () => string): void {
@@ -186,7 +179,7 @@ try {
         if (!argv.exploit && agents.length < 2 && argv.players === undefined)
           throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
         const rulesets = [variantOf(argv), ...(argv.compare ? [argv.compare] : [])];
-        for (const r of rulesets) loadRuleset(r);
+        for (const r of rulesets) gameEntry().game(r);
         const base = argv.out.replace(/\.(html|json)$/, '');
         const bar = progressBar('probe', argv.json);
         bar?.start(argv.games * rulesets.length, 0);
@@ -346,14 +339,15 @@ try {
     )
     .command(
       'docs',
-      'regenerate docs/ACTIONS.md, docs/OBSERVATION.md and docs/CARDS.md from the code and card data',
+      "regenerate a game's generated documents (Merlin: docs/ACTIONS.md, docs/OBSERVATION.md and docs/CARDS.md) from the code and data",
       (y) => y.options(docsOptions),
       (argv) => {
-        const rs = rulesetFrom(argv);
-        const written = [join(root, 'docs', 'ACTIONS.md'), join(root, 'docs', 'OBSERVATION.md'), join(root, 'docs', 'CARDS.md')];
-        writeFileSync(written[0], actionsMarkdown(rs));
-        writeFileSync(written[1], observationMarkdown(rs));
-        writeFileSync(written[2], cardsMarkdown(rs));
+        const docs = gameEntry(argv.game).docs(variantOf(argv));
+        const written = docs.map((d) => join(root, 'docs', d.file));
+        docs.forEach((d, i) => {
+          mkdirSync(dirname(written[i]), { recursive: true });
+          writeFileSync(written[i], d.text);
+        });
         out(argv.json, { written }, () => written.map((p) => `wrote ${p}`).join('\n'));
       },
     )

@@ -201,7 +201,7 @@ export const serveOptions = {
   json: { type: 'boolean', default: false, describe: 'print one JSON line {url, host, port, protocol, pid} once listening' },
 } as const;
 
-export const docsOptions = rulesetOptions;
+export const docsOptions = { ...gameOption, ...rulesetOptions } as const;
 
 /** Every command's flag table, by command name (`replay view` as 'replay view'). */
 export const COMMAND_OPTIONS = {

@@ -19,6 +19,7 @@ import type { Game } from '../env/core/game.ts';
 import type { GameReporting } from '../env/core/play.ts';
 import { merlinGame, type MerlinGame } from './merlin/env/game.ts';
 import { merlinReporting } from './merlin/env/reporting.ts';
+import { merlinDocs } from './merlin/env/docs.ts';
 import type { MerlinState } from './merlin/engine/state.ts';
 import { merlinAgents, merlinHeuristic } from './merlin/agents/specs.ts';
 import { agentSpecs, parseAgentList, resolveAgent, specReadsFiles, type GameAgents } from '../agents/registry.ts';
@@ -58,6 +59,11 @@ export interface GameEntry<S = unknown> {
   agent(spec: string, seed: string | number, game: Game<S>): Agent;
   /** True for specs that read a file of the caller's choosing (a server refuses them from remote clients unless allowed). */
   specReadsFiles(spec: string): boolean;
+  /**
+   * The documents `merlin docs --game NAME` generates from the code under `variant` (default: the default
+   * variant): each file's path under docs/ and its text (Merlin: ACTIONS.md, OBSERVATION.md, CARDS.md).
+   */
+  docs(variant?: string): { file: string; text: string }[];
   /** What the play commands report beyond the game's end (victory types, action kinds, invariants, tallies). */
   reporting(game: Game<S>): GameReporting<S>;
 }
@@ -78,6 +84,7 @@ const merlin: GameEntry<unknown> = {
   agent: (spec, seed, game) => resolveAgent(spec, seed, game, merlinOwnAgents as GameAgents<unknown>),
   specReadsFiles: (spec) => specReadsFiles(spec, merlinOwnAgents),
   reporting: (game) => merlinReporting((game as unknown as MerlinGame).ruleset) as unknown as GameReporting<unknown>,
+  docs: (variant = 'full') => merlinDocs(merlinGame(variant).ruleset),
 };
 
 const registered: Record<string, GameEntry> = { merlin };
