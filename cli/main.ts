@@ -269,7 +269,7 @@ try {
           .options(replayOptions),
       async (argv) => {
         const { recordGame } = await import('../designer/replay.ts');
-        const log = recordGame(variantOf(argv), parseAgents(argv.agents), argv.seed);
+        const log = recordGame(variantOf(argv), parseAgents(argv.agents, gameEntry(argv.game)), argv.seed, undefined, argv.game);
         writeFileSync(argv.out, JSON.stringify(log) + '\n');
         const r = log.result;
         out(

@@ -127,6 +127,7 @@ export const replayOptions = {
   agents: { type: 'string', default: 'heuristic,random,heuristic,random', describe: 'comma-separated agent specs, one per seat' },
   seed: { type: 'string', default: '0', describe: 'game seed' },
   out: { type: 'string', default: 'game.json', describe: 'the log to write' },
+  ...gameOption,
   ...rulesetOptions,
 } as const;
 

@@ -28,7 +28,7 @@ import { catalogue, isTerminal, Kind, KIND_NAMES, netWorth, VICTORY_NAMES, type 
 import { HAND_POTION, HAND_SPELL } from '../games/merlin/engine/state.ts';
 import { cardName } from '../games/merlin/engine/cards.ts';
 import { cardDef, DECK_INDEX } from '../games/merlin/engine/effects.ts';
-import { COMMODITY_COLUMNS, commoditiesBy, GOLD_COLUMNS, goldBy } from './holders.ts';
+import { COMMODITY_COLUMNS, commoditiesBy, GOLD_COLUMNS, goldBy } from '../games/merlin/designer/holders.ts';
 
 const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
 

@@ -20,9 +20,41 @@ import type { GameReporting } from '../env/core/play.ts';
 import { merlinGame, type MerlinGame } from './merlin/env/game.ts';
 import { merlinReporting } from './merlin/env/reporting.ts';
 import { merlinDocs } from './merlin/env/docs.ts';
+import { merlinReplay } from './merlin/designer/replay.ts';
 import type { MerlinState } from './merlin/engine/state.ts';
 import { merlinAgents, merlinHeuristic } from './merlin/agents/specs.ts';
 import { agentSpecs, parseAgentList, resolveAgent, specReadsFiles, type GameAgents } from '../agents/registry.ts';
+
+/** A cell of the replay viewer's counters and tables. */
+export type ViewCell = string | number;
+
+/** What the replay viewer (designer/replay-view.ts) shows of each state; a game without one is shown by its `render` text. */
+export interface ReplayView<S> {
+  readonly counters: readonly { id: string; label: string; value(s: S): ViewCell }[];
+  /** Tables; `agents` is the spec of each seat. */
+  readonly sections: readonly { id: string; title: string; columns: string[]; rows(s: S, agents: readonly string[]): ViewCell[][] }[];
+  /** The per-seat figure the chart follows over the game (Merlin: net worth in gold). */
+  readonly worth: { label: string; unit: string; value(s: S, seat: number): number };
+}
+
+/**
+ * A game's own parts of a replay log (designer/replay.ts). Without them a log names its variant (replayed
+ * from the game's own files), records no chance outcomes, counts steps as turns and is viewed as `render` text.
+ */
+export interface GameReplay<S> {
+  /** The rules to embed in a log so it replays without the designer's files. */
+  embedRules(game: Game<S>): { rules: unknown; decks: Record<string, unknown> };
+  /** The game embedded rules compile to. @throws StateError when they hash to other than `hash` */
+  gameFromRules(name: string, hash: string, rules: unknown, decks: Record<string, unknown>): Game<S>;
+  /** The turn number of `s`. */
+  turn(s: S): number;
+  /** What a log calls the chance outcome it records when an action starts a new turn (Merlin: `dice`). */
+  readonly chanceName: string;
+  /** That outcome in `s` (Merlin: the two dice of the current turn's roll). */
+  chance(s: S): number[];
+  /** The viewer's counters, tables and chart for `game`. */
+  view(game: Game<S>): ReplayView<S>;
+}
 
 /** One registered game. S is its state type (`unknown` to callers that do not look inside). */
 export interface GameEntry<S = unknown> {
@@ -64,11 +96,14 @@ export interface GameEntry<S = unknown> {
    * variant): each file's path under docs/ and its text (Merlin: ACTIONS.md, OBSERVATION.md, CARDS.md).
    */
   docs(variant?: string): { file: string; text: string }[];
+  /** The game's own replay-log parts and richer viewer (absent: the generic log and the `render` view). */
+  readonly replay?: GameReplay<S>;
   /** What the play commands report beyond the game's end (victory types, action kinds, invariants, tallies). */
   reporting(game: Game<S>): GameReporting<S>;
 }
 
 const merlinOwnAgents: GameAgents<MerlinState> = merlinAgents;
+const merlinOwnReplay: GameReplay<MerlinState> = merlinReplay;
 const here = dirname(fileURLToPath(import.meta.url));
 
 const merlin: GameEntry<unknown> = {
@@ -85,6 +120,7 @@ const merlin: GameEntry<unknown> = {
   specReadsFiles: (spec) => specReadsFiles(spec, merlinOwnAgents),
   reporting: (game) => merlinReporting((game as unknown as MerlinGame).ruleset) as unknown as GameReporting<unknown>,
   docs: (variant = 'full') => merlinDocs(merlinGame(variant).ruleset),
+  replay: merlinOwnReplay as unknown as GameReplay<unknown>,
 };
 
 const registered: Record<string, GameEntry> = { merlin };

@@ -9,7 +9,7 @@ import { createGame } from '../../games/merlin/engine/index.ts';
 import { lineupOf, overuse, probeGame, runProbe, summarise } from '../probe.ts';
 import { reportHtml } from '../report.ts';
 import { runExploit } from '../exploit.ts';
-import { commoditiesBy, goldBy } from '../holders.ts';
+import { commoditiesBy, goldBy } from '../../games/merlin/designer/holders.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const rs = loadRuleset('full');
