@@ -175,11 +175,12 @@ try {
         const { runProbe } = await import('../designer/probe.ts');
         const { reportHtml } = await import('../designer/report.ts');
         const { runExploit } = await import('../designer/exploit.ts');
-        const agents = parseAgents(argv.agents);
+        const entry = gameEntry(argv.game);
+        const agents = parseAgents(argv.agents, entry);
         if (!argv.exploit && agents.length < 2 && argv.players === undefined)
           throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
         const rulesets = [variantOf(argv), ...(argv.compare ? [argv.compare] : [])];
-        for (const r of rulesets) gameEntry().game(r);
+        for (const r of rulesets) entry.game(r);
         const base = argv.out.replace(/\.(html|json)$/, '');
         const bar = progressBar('probe', argv.json);
         bar?.start(argv.games * rulesets.length, 0);
@@ -189,6 +190,7 @@ try {
           summaries.push(
             argv.exploit
               ? await runExploit({
+                  game: entry.name,
                   ruleset,
                   field: agents,
                   players: argv.players ?? 4,
@@ -200,6 +202,7 @@ try {
                   onGame,
                 })
               : await runProbe({
+                  game: entry.name,
                   ruleset,
                   agents,
                   players: argv.players,

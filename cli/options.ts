@@ -120,6 +120,7 @@ export const probeOptions = {
     'players per game (default: one per --agents spec; 4 with --exploit); with more agents than players each game seats a rotating window of them',
   ),
   workers: workers('worker threads (results do not depend on it)'),
+  ...gameOption,
   ...rulesetOptions,
 } as const;
 

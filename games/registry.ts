@@ -16,11 +16,12 @@ import { ArgumentError } from '../lib/errors.ts';
 import type { FactoryRef } from '../env/core/pool.ts';
 import type { Agent } from '../env/core/agent.ts';
 import type { Game } from '../env/core/game.ts';
-import type { GameReporting } from '../env/core/play.ts';
+import type { GameReporting, PlayHooks } from '../env/core/play.ts';
 import { merlinGame, type MerlinGame } from './merlin/env/game.ts';
 import { merlinReporting } from './merlin/env/reporting.ts';
 import { merlinDocs } from './merlin/env/docs.ts';
 import { merlinReplay } from './merlin/designer/replay.ts';
+import { merlinProbe } from './merlin/designer/probe.ts';
 import type { MerlinState } from './merlin/engine/state.ts';
 import { merlinAgents, merlinHeuristic } from './merlin/agents/specs.ts';
 import { agentSpecs, parseAgentList, resolveAgent, specReadsFiles, type GameAgents } from '../agents/registry.ts';
@@ -54,6 +55,44 @@ export interface GameReplay<S> {
   chance(s: S): number[];
   /** The viewer's counters, tables and chart for `game`. */
   view(game: Game<S>): ReplayView<S>;
+}
+
+/** A win rate with its 95% interval, as designer/probe.ts computes them. */
+export interface ProbeRate {
+  wins: number;
+  games: number;
+  rate: number;
+  ci: [number, number];
+}
+
+/** A finding of the probe: what it is about, the sentence, and the strength of the evidence (|z|, NaN for none). */
+export interface ProbeFinding {
+  about: string;
+  text: string;
+  z: number;
+}
+
+/**
+ * A game's own part of the designer's balance probe (designer/probe.ts measures what every game has: win
+ * rates by seat, turn order and agent, outcomes, lengths, action kinds). Merlin: cards played, gold and
+ * commodity flows, public counters, playability (games/merlin/designer/probe.ts).
+ */
+export interface GameProbe<S> {
+  /**
+   * Record one game of `players` seats: hooks for playGame, then the finished game's turn order (seats, first
+   * to act first) and its record (JSON-like: it crosses worker threads).
+   */
+  recorder(game: Game<S>, players: number): { hooks: PlayHooks<S>; finish(s: S): { order: number[]; extra: unknown } };
+  /** The summary's own fields (added to designer/probe.ts `ProbeSummary`) and findings, from every game's record. */
+  summarise(input: {
+    game: Game<S>;
+    records: readonly { lineup: string[]; winner: number; victory: string; turns: number; extra: unknown }[];
+    specs: string[];
+    agentRate: Record<string, number>;
+    players: number;
+    rate(wins: number, games: number): ProbeRate;
+    zScore(r: ProbeRate, p: number): number;
+  }): { fields: Record<string, unknown>; findings: ProbeFinding[] };
 }
 
 /** One registered game. S is its state type (`unknown` to callers that do not look inside). */
@@ -98,12 +137,15 @@ export interface GameEntry<S = unknown> {
   docs(variant?: string): { file: string; text: string }[];
   /** The game's own replay-log parts and richer viewer (absent: the generic log and the `render` view). */
   readonly replay?: GameReplay<S>;
+  /** The game's own part of `merlin probe` (absent: the figures every game has). */
+  readonly probe?: GameProbe<S>;
   /** What the play commands report beyond the game's end (victory types, action kinds, invariants, tallies). */
   reporting(game: Game<S>): GameReporting<S>;
 }
 
 const merlinOwnAgents: GameAgents<MerlinState> = merlinAgents;
 const merlinOwnReplay: GameReplay<MerlinState> = merlinReplay;
+const merlinOwnProbe: GameProbe<MerlinState> = merlinProbe;
 const here = dirname(fileURLToPath(import.meta.url));
 
 const merlin: GameEntry<unknown> = {
@@ -121,6 +163,7 @@ const merlin: GameEntry<unknown> = {
   reporting: (game) => merlinReporting((game as unknown as MerlinGame).ruleset) as unknown as GameReporting<unknown>,
   docs: (variant = 'full') => merlinDocs(merlinGame(variant).ruleset),
   replay: merlinOwnReplay as unknown as GameReplay<unknown>,
+  probe: merlinOwnProbe as unknown as GameProbe<unknown>,
 };
 
 const registered: Record<string, GameEntry> = { merlin };
