@@ -3,7 +3,7 @@
  * `mcts[:SIMULATIONS[:ROLLOUT]]` (ROLLOUT `heuristic`, the default when the game has a heuristic, or
  * `random`) and `ppo:PATH_TO_CHECKPOINT[:greedy|sample]` (a `merlin train` checkpoint directory made for
  * this game; agents/ppo.ts), plus the game's own specs (`GameAgents`: Merlin's `heuristic`,
- * `heuristic:PATH` and `single:STRATEGY` live in games/merlin/agents/). The game registry
+ * `heuristic:PATH` and `single:STRATEGY` live in Merlin's own folder). The game registry
  * (games/registry.ts) combines them per game; this module names no game.
  */
 import { ArgumentError } from '../lib/errors.ts';

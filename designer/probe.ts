@@ -5,7 +5,7 @@
  * what a designer looks for in any game: win rate by seat, by turn-order position and by agent with 95%
  * Wilson intervals; outcomes (victory types); game lengths; per-action-kind usage by agent; and a ranked
  * list of findings. A game's registry entry may add its own figures and findings (`probe`: Merlin's cards
- * played, gold and commodity flows, public counters and playability, games/merlin/designer/probe.ts). The
+ * played, gold and commodity flows, public counters and playability, kept in Merlin's folder). The
  * HTML page is made by report.ts from the returned `ProbeSummary`.
  */
 import { createRequire } from 'node:module';

@@ -6,7 +6,7 @@
  * chance outcomes (dice), and each player's figure over the game (vega-lite, SVG) with a cursor at the shown step.
  *
  * What a frame shows comes from the game's registry entry (`replay.view`: Merlin's counters and tables,
- * games/merlin/designer/replay-view.ts, and net worth); a game without one is shown by its `render` text,
+ * kept in Merlin's folder, and net worth); a game without one is shown by its `render` text,
  * the player to act, and its `score` per seat.
  */
 import escapeHtml from 'escape-html';
