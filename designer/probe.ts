@@ -357,7 +357,7 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, game: Game<u
 
   return {
     ...(entry.name === DEFAULT_GAME ? {} : { game: entry.name }),
-    ruleset: { name: game.variant ?? entry.name, hash: game.rulesHash, source: a.ruleset },
+    ruleset: { name: game.variant ?? a.ruleset, hash: game.rulesHash, source: a.ruleset },
     agents: a.agents,
     players: P,
     games: G,

@@ -103,7 +103,7 @@ export function recordGame(ruleset: string, agents: string[], seed: string, maxS
     version: REPLAY_VERSION,
     ...(entry.name === DEFAULT_GAME ? {} : { game: entry.name }),
     ruleset: {
-      name: game.variant ?? entry.name,
+      name: game.variant ?? ruleset,
       hash: game.rulesHash,
       source: ruleset,
       ...(own ? own.embedRules(game) : { rules: null, decks: {} }),

@@ -178,7 +178,7 @@ export function trainingGames(variants: string[], game: string = DEFAULT_GAME): 
   const games = variants.map((v) => entry.game(v));
   checkSharedLayout(
     games,
-    games.map((g) => g.variant ?? g.name),
+    games.map((g, i) => g.variant ?? variants[i]),
   );
   return games;
 }
@@ -285,8 +285,8 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       actionsHash: g0.actionsHash,
       rulesHash: g0.rulesHash,
       rulesHashes: [...new Set(games.map((g) => g.rulesHash))],
-      variant: g0.variant ?? g0.name,
-      variants: [...new Set(games.map((g) => g.variant ?? g.name))],
+      variant: g0.variant ?? config.variants[0],
+      variants: [...new Set(games.map((g, i) => g.variant ?? config.variants[i]))],
       players: config.players,
       trainingSteps: learnerSteps,
       updates,
