@@ -8,7 +8,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import cliProgress from 'cli-progress';
 import { ArgumentError, MerlinError } from '../lib/errors.ts';
-import { gameEntry, parseAgents } from '../games/registry.ts';
+import { gameEntry, parseAgents, type GameEntry } from '../games/registry.ts';
 import { runSimulation } from './simulate.ts';
 import { benchTraining, runBench, trainingBenchText, type TrainingBench } from './bench.ts';
 import {
@@ -28,6 +28,12 @@ import type { BackendName } from '../training/backend.ts';
 import type { ProbeSummary } from '../designer/probe.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The line-up probe and replay play when --agents is not given: the game's heuristic (else random) and random, twice. */
+function defaultLineup(entry: GameEntry): string {
+  const h = entry.agents.heuristic?.spec ?? 'random';
+  return [h, 'random', h, 'random'].join(',');
+}
 
 /** The ruleset a command names: --ruleset (a path), else --variant, else the game's default variant. */
 function variantOf(argv: { ruleset?: string; variant?: string; game?: string }): string {
@@ -176,7 +182,7 @@ try {
         const { reportHtml } = await import('../designer/report.ts');
         const { runExploit } = await import('../designer/exploit.ts');
         const entry = gameEntry(argv.game);
-        const agents = parseAgents(argv.agents, entry);
+        const agents = parseAgents(argv.agents ?? defaultLineup(entry), entry);
         if (!argv.exploit && agents.length < 2 && argv.players === undefined)
           throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
         const rulesets = [variantOf(argv), ...(argv.compare ? [argv.compare] : [])];
@@ -272,7 +278,8 @@ try {
           .options(replayOptions),
       async (argv) => {
         const { recordGame } = await import('../designer/replay.ts');
-        const log = recordGame(variantOf(argv), parseAgents(argv.agents, gameEntry(argv.game)), argv.seed, undefined, argv.game);
+        const entry = gameEntry(argv.game);
+        const log = recordGame(variantOf(argv), parseAgents(argv.agents ?? defaultLineup(entry), entry), argv.seed, undefined, entry.name);
         writeFileSync(argv.out, JSON.stringify(log) + '\n');
         const r = log.result;
         out(

@@ -106,8 +106,8 @@ export const trainOptions = {
 export const probeOptions = {
   agents: {
     type: 'string',
-    default: 'heuristic,random,heuristic,random',
-    describe: 'comma-separated agent specs, one per seat (seats rotate); single:* specs are the single-minded strategies',
+    describe:
+      "comma-separated agent specs, one per seat (seats rotate; default: the game's heuristic and random, twice: heuristic,random,heuristic,random for Merlin); Merlin's single:* specs are the single-minded strategies",
   },
   games: intFlag('games', 1, MAX_GAMES, 'games to play per ruleset', 2000),
   seed: { type: 'string', default: '0', describe: 'probe seed; game g uses seed/g' },
@@ -125,7 +125,11 @@ export const probeOptions = {
 } as const;
 
 export const replayOptions = {
-  agents: { type: 'string', default: 'heuristic,random,heuristic,random', describe: 'comma-separated agent specs, one per seat' },
+  agents: {
+    type: 'string',
+    describe:
+      "comma-separated agent specs, one per seat (default: the game's heuristic and random, twice: heuristic,random,heuristic,random for Merlin)",
+  },
   seed: { type: 'string', default: '0', describe: 'game seed' },
   out: { type: 'string', default: 'game.json', describe: 'the log to write' },
   ...gameOption,
