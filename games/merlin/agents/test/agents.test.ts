@@ -1,26 +1,18 @@
-/** Agents: the registry, legality and determinism of each agent, the heuristic's weights file, and eval. */
+/** Merlin's agents: the specs it resolves, legality and determinism of each agent on Merlin, the heuristic's weights file, and eval. */
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ArgumentError } from '../../lib/errors.ts';
-import { loadRuleset } from '../../games/merlin/rules/index.ts';
-import {
-  applyAction,
-  catalogue,
-  createGame,
-  currentPlayer,
-  isTerminal,
-  legalActions,
-  serializeState,
-} from '../../games/merlin/engine/index.ts';
-import { parseAgentList, resolveAgent as resolveFor, specReadsFiles } from '../registry.ts';
-import { loadWeights } from '../../games/merlin/agents/heuristic.ts';
-import { merlinAgents } from '../../games/merlin/agents/specs.ts';
-import { merlinGame } from '../../games/merlin/env/game.ts';
-import type { Ruleset } from '../../games/merlin/rules/index.ts';
-import { MctsAgent } from '../mcts.ts';
-import { runEval } from '../../cli/eval.ts';
+import { ArgumentError } from '../../../../lib/errors.ts';
+import { loadRuleset } from '../../rules/index.ts';
+import { applyAction, catalogue, createGame, currentPlayer, isTerminal, legalActions, serializeState } from '../../engine/index.ts';
+import { parseAgentList, resolveAgent as resolveFor, specReadsFiles } from '../../../../agents/registry.ts';
+import { loadWeights } from '../heuristic.ts';
+import { merlinAgents } from '../specs.ts';
+import { merlinGame } from '../../env/game.ts';
+import type { Ruleset } from '../../rules/index.ts';
+import { MctsAgent } from '../../../../agents/mcts.ts';
+import { runEval } from '../../../../cli/eval.ts';
 
 const rs = loadRuleset('full');
 /** Merlin's agents: the shared specs plus the game's own (games/merlin/agents/specs.ts), as the game registry combines them. */
@@ -71,11 +63,11 @@ describe('agent registry', () => {
 
   it('refuses a heuristic weights file with a typo, naming the field', () => {
     const dir = mkdtempSync(join(tmpdir(), 'merlin-w-'));
-    const w = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'games', 'merlin', 'agents', 'heuristic.json'), 'utf8'));
+    const w = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'heuristic.json'), 'utf8'));
     w.cardValu = 3;
     writeFileSync(join(dir, 'w.json'), JSON.stringify(w));
     expect(() => loadWeights(join(dir, 'w.json'))).toThrow(/cardValu/);
-    const good = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'games', 'merlin', 'agents', 'heuristic.json'), 'utf8'));
+    const good = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'heuristic.json'), 'utf8'));
     good.cardValue = 0;
     writeFileSync(join(dir, 'g.json'), JSON.stringify(good));
     expect(resolveAgent(`heuristic:${join(dir, 'g.json')}`, 1, rs).spec).toContain('heuristic:');
