@@ -5,7 +5,8 @@
  * From the bottom up: lib (rng, hash, memo, errors) < each game (games/NAME/: rules and cards and engine import
  * only lib; its env adapter implements env/core's Game contract) < env/core (the game-agnostic RL contract) <
  * policy < agents < the game registry (games/registry.ts) < training < bridge < designer < cli. A folder imports
- * only folders below it, and no game imports another. Only training/ loads @tensorflow: env, the games, policy,
+ * only folders below it, and no game imports another; the layers above the games reach a game only through the
+ * registry (games/registry.ts, games/index.ts), never a game's own folder. Only training/ loads @tensorflow: env, the games, policy,
  * agents and the bridge reach no tfjs module even through another one. Tests (`*\/test/*`), tools/ and bin/ may
  * import anything, but cycles count them too.
  */
@@ -77,6 +78,12 @@ module.exports = {
       GAME,
     ),
     forbid('policy-game-agnostic', 'policy/ reads checkpoints for any game: it does not import a game', '^policy/', '^games/'),
+    forbid(
+      'shared-layers-name-no-game',
+      "env, agents, policy, training, the bridge, the designer tools and the CLI reach a game only through the game registry (games/registry.ts, games/index.ts), never a game's own folder: registering a game is one entry there",
+      '^(env|agents|policy|training|bridge|designer|cli)/',
+      GAME,
+    ),
     {
       name: 'plays-without-tfjs',
       comment:

@@ -1,14 +1,24 @@
 /**
- * The `merlin-gym/agents` entry point: agents by spec string (DESIGN "Agents": `random`, `heuristic`,
- * `mcts[:SIMULATIONS]`, `ppo:PATH_TO_CHECKPOINT`, `single:STRATEGY`) and the agent classes. Loads no tfjs.
+ * The `merlin-gym/agents` entry point: the shared agents of every game (DESIGN "Agents": `random`,
+ * `mcts[:SIMULATIONS]`, `ppo:PATH_TO_CHECKPOINT`) and their spec resolver. Loads no tfjs. A game's own
+ * agents (Merlin's `heuristic` and `single:STRATEGY`) live with the game; the game registry
+ * (`merlin-gym/games`: `gameEntry(name).agent(spec, seed, game)`, `opponentFactory`) combines both.
  *
- *   import { resolveAgent } from 'merlin-gym/agents';
- *   const agent = resolveAgent('ppo:checkpoints/default', 'seed-1');
+ *   import { gameEntry } from 'merlin-gym/games';
+ *   const entry = gameEntry('merlin');
+ *   const agent = entry.agent('ppo:checkpoints/default', 'seed-1', entry.game());
  */
-export { AVAILABLE_AGENTS, opponentFactory, parseAgentList, resolveAgent, specReadsFiles } from './registry.ts';
+export {
+  agentSpecs,
+  MCTS_SPECS,
+  NO_GAME_AGENTS,
+  parseAgentList,
+  PPO_SPECS,
+  resolveAgent,
+  specReadsFiles,
+  type GameAgents,
+} from './registry.ts';
 export type { Agent, AgentContext } from './types.ts';
 export { RandomAgent } from './random.ts';
-export { HeuristicAgent, loadWeights, type HeuristicWeights } from './heuristic.ts';
-export { DEFAULT_MCTS, MctsAgent, type MctsOptions } from './mcts.ts';
+export { DEFAULT_MCTS, MctsAgent, type MctsGuide, type MctsOptions } from './mcts.ts';
 export { checkpointPath, PpoAgent } from './ppo.ts';
-export { SingleMindedAgent, STRATEGIES } from './single.ts';

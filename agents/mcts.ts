@@ -14,7 +14,7 @@
  * Written against `Game<S>` only (clone via `resampleHidden`, `legalActions`, `applyAction`,
  * `currentPlayer`, `isTerminal`, `returns` for the terminal winner, `score` for the leaf's net worth), so
  * it plays any game; the game-specific part, the heuristic that guides rollouts and shortlists root
- * actions, is handed in as an `MctsGuide` by whoever names the game (agents/registry.ts for Merlin).
+ * actions, is handed in as an `MctsGuide` by whoever names the game (the game registry, games/registry.ts, with the game's heuristic).
  */
 import type { Agent, AgentContext } from '../env/core/agent.ts';
 import { ArgumentError } from '../lib/errors.ts';

@@ -7,7 +7,7 @@
  * lowest id); `sample` draws from the policy with the agent's own seeded stream. Observation: the one the
  * caller passes, else computed from `context.state` with the game's encoder.
  *
- * Loading checks the checkpoint's observation spec and action catalogue hashes against the game's
+ * Loading checks that the checkpoint was made for this game (its manifest's `game` is the game's name), then its observation spec and action catalogue hashes against the game's
  * (CheckpointError naming both on a mismatch). A checkpoint trained under other rules (an edited ruleset
  * with the same tensor and action layout) loads, with a warning on stderr once per directory.
  */
@@ -42,7 +42,7 @@ function loadCached(dir: string, expect: Parameters<typeof loadCheckpoint>[1] & 
   } catch {
     // loadCheckpoint reports the missing file.
   }
-  const key = `${dir}|${expect.observationSpecHash}|${expect.actionsHash}|${expect.rulesHash}|${stamp}`;
+  const key = `${dir}|${expect.game}|${expect.observationSpecHash}|${expect.actionsHash}|${expect.rulesHash}|${stamp}`;
   let ck = loaded.get(key);
   if (!ck) {
     ck = loadCheckpoint(dir, expect);
@@ -61,14 +61,15 @@ export class PpoAgent<S = unknown> implements Agent {
   private readonly observe: (state: unknown, seat: number, out: Float32Array) => void;
 
   /**
-   * @param game the game the checkpoint plays (its observation spec, action and rules hashes must match)
+   * @param game the game the checkpoint plays (its name, observation spec, action and rules hashes must match)
    * @param dir checkpoint directory
    * @param mode 'greedy' or 'sample'
-   * @throws CheckpointError for a missing, malformed or mismatched checkpoint
+   * @throws CheckpointError for a missing, malformed or mismatched checkpoint, or one made for another game
    */
   constructor(game: Game<S>, dir: string, mode: 'greedy' | 'sample', seed: string | number, spec = `ppo:${dir}`) {
     dir = checkpointPath(dir);
     const ck = loadCached(dir, {
+      game: game.name,
       observationSpecHash: game.observationSpec.hash,
       actionsHash: game.actionsHash,
       rulesHash: game.rulesHash,

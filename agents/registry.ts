@@ -1,89 +1,118 @@
 /**
- * Resolving agent spec strings (DESIGN "Agents"): `random`, `heuristic` (or `heuristic:PATH` to a
- * weights file), `mcts[:SIMULATIONS[:ROLLOUT]]` (ROLLOUT `heuristic`, the default, or `random`),
- * `single:STRATEGY` (single-minded strategies for the designer's probe, agents/single.ts),
- * `ppo:PATH_TO_CHECKPOINT[:greedy|sample]` (a `merlin train` checkpoint directory; agents/ppo.ts).
+ * Resolving agent spec strings (DESIGN "Agents") for any game: the shared specs `random`,
+ * `mcts[:SIMULATIONS[:ROLLOUT]]` (ROLLOUT `heuristic`, the default when the game has a heuristic, or
+ * `random`) and `ppo:PATH_TO_CHECKPOINT[:greedy|sample]` (a `merlin train` checkpoint directory made for
+ * this game; agents/ppo.ts), plus the game's own specs (`GameAgents`: Merlin's `heuristic`,
+ * `heuristic:PATH` and `single:STRATEGY` live in Merlin's own folder). The game registry
+ * (games/registry.ts) combines them per game; this module names no game.
  */
 import { ArgumentError } from '../lib/errors.ts';
-import { loadRuleset, type Ruleset } from '../games/merlin/rules/index.ts';
-import { merlinGame } from '../games/merlin/env/game.ts';
+import type { Game } from '../env/core/game.ts';
 import { RandomAgent } from './random.ts';
-import { HeuristicAgent, loadWeights } from './heuristic.ts';
-import { DEFAULT_MCTS, MctsAgent } from './mcts.ts';
+import { DEFAULT_MCTS, MctsAgent, type MctsGuide } from './mcts.ts';
 import { PpoAgent } from './ppo.ts';
-import { SingleMindedAgent, STRATEGIES } from './single.ts';
 import type { Agent } from './types.ts';
 
-/** Agent specs that resolve today. */
-export const AVAILABLE_AGENTS = [
-  'random',
-  'heuristic',
-  'heuristic:PATH',
-  'mcts',
-  'mcts:SIMULATIONS',
-  'mcts:SIMULATIONS:random',
-  'ppo:CHECKPOINT_DIR',
-  'ppo:CHECKPOINT_DIR:sample',
-  ...Object.keys(STRATEGIES).map((n) => `single:${n}`),
-] as const;
+/**
+ * What a game adds to the shared specs, from its own folder (games/NAME/agents/).
+ * S is the game's state type.
+ */
+export interface GameAgents<S = unknown> {
+  /**
+   * The game's heuristic, when it has one: its default spec (`heuristic`), its specs as listed to users
+   * (`heuristic`, `heuristic:PATH`), and the guide MCTS searches with (rollouts and root shortlist).
+   */
+  readonly heuristic?: { readonly spec: string; readonly specs: readonly string[]; guide(game: Game<S>): MctsGuide<S> };
+  /** The game's other own specs as listed to users (Merlin: `single:invest`, ...), after the shared ones. */
+  readonly specs: readonly string[];
+  /**
+   * An agent for one of the game's own specs (its heuristic's included), or undefined when `spec` is none of them.
+   * @throws ArgumentError for a bad parameter
+   */
+  resolve(spec: string, seed: string | number, game: Game<S>): Agent | undefined;
+  /** True for own specs that read a file of the caller's choosing (Merlin: `heuristic:PATH`). */
+  readsFiles?(spec: string): boolean;
+}
+
+/** A game with no agents of its own: the shared specs only (MCTS with random rollouts). */
+export const NO_GAME_AGENTS: GameAgents = { specs: [], resolve: () => undefined };
+
+/** The shared MCTS specs (`mcts:SIMULATIONS:random` plays random rollouts even where a heuristic exists). */
+export const MCTS_SPECS = ['mcts', 'mcts:SIMULATIONS', 'mcts:SIMULATIONS:random'] as const;
+/** The shared checkpoint specs. */
+export const PPO_SPECS = ['ppo:CHECKPOINT_DIR', 'ppo:CHECKPOINT_DIR:sample'] as const;
 
 /**
- * An agent for `spec`, seeded with `seed` (its own stream), playing under `ruleset` (default `full`).
- * @throws ArgumentError for an unknown or not-yet-built spec, or a bad parameter, naming what is available
+ * Every spec a game with `own` agents resolves, as listed to users: `random`, the game's heuristic specs,
+ * MCTS, ppo, then the game's other specs.
  */
-export function resolveAgent(spec: string, seed: string | number, ruleset?: Ruleset): Agent {
+export function agentSpecs<S>(own: GameAgents<S> = NO_GAME_AGENTS as GameAgents<S>): string[] {
+  return ['random', ...(own.heuristic?.specs ?? []), ...MCTS_SPECS, ...PPO_SPECS, ...own.specs];
+}
+
+/**
+ * An agent for `spec`, seeded with `seed` (its own stream), playing `game`, whose own specs are `own`.
+ * @throws ArgumentError for an unknown spec or a bad parameter, naming what is available; CheckpointError
+ *   for a `ppo:` checkpoint that is missing, malformed or made for another game
+ */
+export function resolveAgent<S>(
+  spec: string,
+  seed: string | number,
+  game: Game<S>,
+  own: GameAgents<S> = NO_GAME_AGENTS as GameAgents<S>,
+): Agent {
   const [name, param, extra] = spec.split(':');
-  const rs = () => ruleset ?? loadRuleset('full');
   if (extra !== undefined && name !== 'mcts' && name !== 'ppo') throw new ArgumentError(`agent spec "${spec}": too many ":" parts`);
   switch (name) {
     case 'random':
       if (param !== undefined) throw new ArgumentError(`agent spec "${spec}": random takes no parameter`);
       return new RandomAgent(seed);
-    case 'heuristic':
-      return new HeuristicAgent(rs(), param === undefined ? loadWeights() : loadWeights(param), spec);
     case 'mcts': {
       const sims = param === undefined ? DEFAULT_MCTS.simulations : Number(param);
       if (!Number.isInteger(sims) || sims < 1) throw new ArgumentError(`agent spec "${spec}": SIMULATIONS must be a positive integer`);
       if (extra !== undefined && extra !== 'heuristic' && extra !== 'random')
         throw new ArgumentError(`agent spec "${spec}": ROLLOUT must be heuristic or random`);
-      // The search is game-agnostic (agents/mcts.ts); Merlin's heuristic guides its rollouts and root shortlist.
-      const options = { ...DEFAULT_MCTS, simulations: sims, rollout: extra === 'random' ? ('random' as const) : ('heuristic' as const) };
-      return new MctsAgent(merlinGame(rs()), seed, options, spec, new HeuristicAgent(rs(), loadWeights()));
+      // The search is game-agnostic (agents/mcts.ts); the game's heuristic, if any, guides its rollouts and root shortlist.
+      const guide = own.heuristic?.guide(game);
+      if (!guide && extra === 'heuristic') throw new ArgumentError(`agent spec "${spec}": ${game.name} has no heuristic to roll out with`);
+      const options = guide
+        ? { ...DEFAULT_MCTS, simulations: sims, rollout: extra === 'random' ? ('random' as const) : ('heuristic' as const) }
+        : { ...DEFAULT_MCTS, simulations: sims, rollout: 'random' as const, rootCandidates: 0 };
+      return new MctsAgent(game, seed, options, spec, guide);
     }
     case 'ppo': {
       if (!param) throw new ArgumentError(`agent spec "${spec}": ppo needs a checkpoint directory (ppo:PATH)`);
       if (extra !== undefined && extra !== 'greedy' && extra !== 'sample')
         throw new ArgumentError(`agent spec "${spec}": the mode must be greedy or sample`);
-      return new PpoAgent(merlinGame(rs()), param, extra === 'sample' ? 'sample' : 'greedy', seed, spec);
+      return new PpoAgent(game, param, extra === 'sample' ? 'sample' : 'greedy', seed, spec);
     }
-    case 'single':
-      if (param === undefined)
-        throw new ArgumentError(`agent spec "${spec}": name a strategy (single:${Object.keys(STRATEGIES).join(', single:')})`);
-      return new SingleMindedAgent(rs(), param);
   }
-  throw new ArgumentError(`agent spec "${spec}": unknown agent; available: ${AVAILABLE_AGENTS.join(', ')}`);
+  const agent = own.resolve(spec, seed, game);
+  if (agent) return agent;
+  throw new ArgumentError(`agent spec "${spec}": unknown agent; available: ${agentSpecs(own).join(', ')}`);
 }
 
 /**
- * True for specs that make the process read a file of the caller's choosing (`heuristic:PATH`, `ppo:PATH`).
- * A server should not accept these from remote clients unless its operator allows it. The checkpoints
- * shipped in the repository (`ppo:checkpoints/NAME`) are not such files.
+ * True for specs that make the process read a file of the caller's choosing (`ppo:PATH`, and the game's
+ * own such specs, e.g. Merlin's `heuristic:PATH`). A server should not accept these from remote clients
+ * unless its operator allows it. The checkpoints shipped in the repository (`ppo:checkpoints/NAME`) are
+ * not such files.
  */
-export function specReadsFiles(spec: string): boolean {
+export function specReadsFiles<S>(spec: string, own: GameAgents<S> = NO_GAME_AGENTS as GameAgents<S>): boolean {
   const [name, param] = spec.split(':');
-  if (name === 'ppo' && param !== undefined && SHIPPED_CHECKPOINT.test(param)) return false;
-  return (name === 'heuristic' || name === 'ppo') && param !== undefined;
+  if (name === 'ppo') return param !== undefined && !SHIPPED_CHECKPOINT.test(param);
+  return own.readsFiles?.(spec) ?? false;
 }
 
 /** `checkpoints/NAME`: a checkpoint shipped in the repository (readable by any client; see agents/ppo.ts). */
 const SHIPPED_CHECKPOINT = /^checkpoints\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 /**
- * Parse a comma-separated list of specs, validating each with `validate` (default: resolving it for
- * Merlin's `full` ruleset; the game registry passes its game's resolver).
+ * Parse a comma-separated list of specs, validating each with `validate` (the game registry passes its
+ * game's resolver: games/registry.ts `parseAgents`).
  * @throws ArgumentError for an empty list or whatever `validate` throws
  */
-export function parseAgentList(list: string, validate: (spec: string) => unknown = (spec) => resolveAgent(spec, 0)): string[] {
+export function parseAgentList(list: string, validate: (spec: string) => unknown): string[] {
   const specs = list
     .split(',')
     .map((x) => x.trim())
@@ -94,13 +123,23 @@ export function parseAgentList(list: string, validate: (spec: string) => unknown
 }
 
 /**
- * Opponents for the single-agent and vector envs: seat p plays specs[p % specs.length], each with its
- * own stream seeded by the env, under `variant` (a ruleset name, default `full`). Usable as a pool
- * FactoryRef (`{ module: '<repo>/agents/registry.ts', export: 'opponentFactory', args: [['random']] }`).
+ * Opponents for the single-agent and vector envs playing `game` (with its own specs `own`): seat p plays
+ * specs[p % specs.length], each with its own stream seeded by the env. Without a game only the specs that
+ * need none (`random`) resolve; to name a game and variant by name (and as a pool FactoryRef) use the game
+ * registry's `opponentFactory(specs, variant, game)` (games/registry.ts).
+ * @throws ArgumentError for an unknown spec or one that needs a game when none is given
  */
-export function opponentFactory(specs: string[] | string, variant = 'full'): (seat: number, seed: string) => Agent {
-  const list = typeof specs === 'string' ? parseAgentList(specs) : specs;
-  const rs = loadRuleset(variant);
-  for (const spec of list) resolveAgent(spec, 0, rs);
-  return (seat, seed) => resolveAgent(list[seat % list.length], seed, rs);
+export function opponentFactory<S>(
+  specs: string[] | string,
+  game?: Game<S>,
+  own: GameAgents<S> = NO_GAME_AGENTS as GameAgents<S>,
+): (seat: number, seed: string) => Agent {
+  const resolve = (spec: string, seed: string | number): Agent => {
+    if (game) return resolveAgent(spec, seed, game, own);
+    if (spec === 'random') return new RandomAgent(seed);
+    throw new ArgumentError(`agent spec "${spec}" needs a game: use opponentFactory(specs, variant, game) of games/registry.ts`);
+  };
+  const list = typeof specs === 'string' ? parseAgentList(specs, (spec) => resolve(spec, 0)) : specs;
+  for (const spec of list) resolve(spec, 0);
+  return (seat, seed) => resolve(list[seat % list.length], seed);
 }

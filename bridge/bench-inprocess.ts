@@ -1,18 +1,19 @@
 /**
  * The in-process baseline for bridge/bench.py: env/core's VectorEnv (one thread) with N single-agent envs
  * (random opponents, random learner seat), random masked actions chosen in the same thread, as steps/s.
- *   npx tsx bridge/bench-inprocess.ts [N] [SECONDS] [VARIANT]   → one JSON line
+ *   npx tsx bridge/bench-inprocess.ts [N] [SECONDS] [VARIANT] [GAME]   → one JSON line (GAME: a registered game, default merlin)
  */
 import { VectorEnv } from '../env/core/vector.ts';
 import { nextInt, seedRng } from '../lib/rng.ts';
-import { merlinGame } from '../games/merlin/env/game.ts';
-import { opponentFactory } from '../agents/registry.ts';
+import { DEFAULT_GAME, gameEntry, opponentFactory } from '../games/registry.ts';
 
 const n = Number(process.argv[2] ?? 256);
 const seconds = Number(process.argv[3] ?? 5);
-const variant = process.argv[4] ?? 'full';
-const game = merlinGame(variant);
-const vec = new VectorEnv(game, n, { players: 4, opponents: opponentFactory(['random']) });
+const name = process.argv[5] ?? DEFAULT_GAME;
+const entry = gameEntry(name);
+const variant = process.argv[4] ?? entry.defaultVariant;
+const game = entry.game(variant);
+const vec = new VectorEnv(game, n, { players: Math.min(4, game.maxPlayers), opponents: opponentFactory(['random'], variant, name) });
 const A = game.numActions;
 const actions = new Int32Array(n);
 const legal = new Int32Array(A);

@@ -1,9 +1,11 @@
 /**
- * `merlin bench`: measures the engine on this machine (DESIGN "CLI"; docs/BENCHMARKS.md records results).
+ * `merlin bench [--game NAME]`: measures a registered game's engine and envs on this machine (DESIGN "CLI";
+ * docs/BENCHMARKS.md records results), all through the `Game<S>` interface (env/core/game.ts).
  *
- * engine_steps_per_sec: uniformly random legal play, legal-action enumeration + apply, one core, no
+ * engine_steps_per_sec: uniformly random legal play, `legalActions` + `applyAction`, one core, no
  * observation encoding (new games are started as old ones end; game creation is included).
- * clone_us / serialize_us: mean cost of `cloneState` / `serializeState` over mid-game 4-player states.
+ * clone_us / serialize_us: mean cost of `clone` / `serialize` over mid-game states (every 7th state from the
+ * game's 100th step on, up to 200; for a game whose episodes are shorter, every 7th state).
  * env_steps_per_sec: one env on one core: a VectorEnv of one env in self-play mode, so every step is an
  * observed decision that writes the acting seat's observation and action mask into the env's own rows
  * (the rows it owns are rewritten where they changed, env/core/vector.ts) and takes a random masked action.
@@ -17,27 +19,15 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { AECEnv } from '../env/core/aec.ts';
-import { VectorEnvPool } from '../env/core/pool.ts';
+import { VectorEnvPool, type FactoryRef } from '../env/core/pool.ts';
 import { VectorEnv } from '../env/core/vector.ts';
-import { merlinGame } from '../games/merlin/env/game.ts';
+import type { Game } from '../env/core/game.ts';
 import { nextInt, seedRng } from '../lib/rng.ts';
 import { maskedIds } from '../env/core/spaces.ts';
-import type { Ruleset } from '../games/merlin/rules/index.ts';
 import type { BackendName } from '../training/backend.ts';
 import type { TrainConfig } from '../training/train.ts';
-import {
-  applyAction,
-  catalogue,
-  cloneState,
-  createGame,
-  isTerminal,
-  legalActions,
-  serializeState,
-  type MerlinState,
-} from '../games/merlin/engine/index.ts';
 
 export interface BenchResult {
   engine_steps_per_sec: number;
@@ -64,8 +54,6 @@ export interface BenchResult {
  * stay in the core's cache at this size; at 64 per thread a step costs about 2.5x more here (BENCHMARKS).
  */
 export const DEFAULT_ENVS_PER_WORKER = 16;
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Calls of a figure's step function between two readings of the clock (a reading costs tens of ns, a one-env step a few µs). */
 const CALLS_PER_CLOCK = 32;
@@ -121,8 +109,7 @@ export function steadyRate(step: () => number, seconds: number, maxWarmup: numbe
 }
 
 /** One env in a VectorEnv of one (self-play): every step writes observation + mask, then a random masked action. */
-function envStepsPerSec(rs: Ruleset, seconds: number, players: number, maxWarmup: number): SteadyRate {
-  const game = merlinGame(rs);
+function envStepsPerSec(game: Game<unknown>, seconds: number, players: number, maxWarmup: number): SteadyRate {
   const env = new VectorEnv(game, 1, { players, learnerSeat: 'all' });
   const A = game.numActions;
   const legal = new Int32Array(A);
@@ -143,8 +130,7 @@ function envStepsPerSec(rs: Ruleset, seconds: number, players: number, maxWarmup
 }
 
 /** The AEC env, every step observed into caller-owned arrays: observation + mask of the acting seat, then a random masked action. */
-function aecStepsPerSec(rs: Ruleset, seconds: number, players: number, maxWarmup: number): SteadyRate {
-  const game = merlinGame(rs);
+function aecStepsPerSec(game: Game<unknown>, seconds: number, players: number, maxWarmup: number): SteadyRate {
   const env = new AECEnv(game, { players });
   const obs = new Float32Array(game.observationSpec.size);
   const mask = new Uint8Array(game.numActions);
@@ -168,16 +154,16 @@ function aecStepsPerSec(rs: Ruleset, seconds: number, players: number, maxWarmup
 
 /** A worker pool over all cores in self-play mode; actions chosen on the main thread from the masks. */
 async function vectorStepsPerSec(
-  rs: Ruleset,
+  game: Game<unknown>,
+  gameRef: FactoryRef,
   seconds: number,
   players: number,
   workers: number,
   numEnvs: number,
   maxWarmup: number,
 ): Promise<SteadyRate> {
-  const game = merlinGame(rs);
   const pool = await VectorEnvPool.create(game, {
-    game: { module: join(root, 'games/merlin/env/game.ts'), export: 'merlinGame', args: [rs.data.name] },
+    game: gameRef,
     numEnvs,
     workers,
     players,
@@ -223,45 +209,59 @@ export interface BenchOptions {
   envsPerWorker?: number;
 }
 
-/** Run the benchmark: engine play, clone/serialise, one env, and a pooled vector env. */
-export async function runBench(rs: Ruleset, opts: BenchOptions = {}): Promise<BenchResult> {
+/** First step of a game whose states count as mid-game for clone_us / serialize_us. */
+const SAMPLE_FROM_STEP = 100;
+
+/**
+ * Run the benchmark on `game`: engine play, clone/serialise, one env, the AEC env, and a pooled vector env
+ * whose worker threads make the game from `gameRef` (the registry entry's `gameRef`).
+ */
+export async function runBench(game: Game<unknown>, gameRef: FactoryRef, opts: BenchOptions = {}): Promise<BenchResult> {
   const seconds = opts.seconds ?? 5;
   const players = opts.players ?? 4;
   const maxWarmup = opts.maxWarmup ?? DEFAULT_MAX_WARMUP;
-  const buf = new Int32Array(catalogue(rs).size);
+  const buf = new Int32Array(game.numActions);
   const rng = seedRng('bench');
-  const samples: MerlinState[] = [];
+  const samples: unknown[] = [];
+  /** States before SAMPLE_FROM_STEP, timed instead when the game's episodes are all shorter. */
+  const early: unknown[] = [];
   let g = 0;
-  let s = createGame(rs, players, `bench/${g++}`);
-  let taken = 0;
+  let s = game.newState(players, `bench/${g++}`);
+  let step = 0;
   const engine = steadyRate(
     () => {
-      if (isTerminal(s)) s = createGame(rs, players, `bench/${g++}`);
-      applyAction(s, rs, buf[nextInt(rng, legalActions(s, rs, buf))]);
-      if (s.turn === 40 && samples.length < 200 && ++taken % 7 === 0) samples.push(cloneState(s));
+      if (game.isTerminal(s) || game.isTruncated(s)) {
+        s = game.newState(players, `bench/${g++}`);
+        step = 0;
+      }
+      game.applyAction(s, buf[nextInt(rng, game.legalActions(s, buf))]);
+      if (++step % 7 === 0 && (step >= SAMPLE_FROM_STEP ? samples : early).length < 200)
+        (step >= SAMPLE_FROM_STEP ? samples : early).push(game.clone(s));
       return 1;
     },
     seconds,
     maxWarmup,
   );
   const stepsPerSec = engine.rate;
-  const time = (f: (s: MerlinState) => unknown, reps: number) => {
+  const timed = samples.length ? samples : early;
+  const time = (f: (s: unknown) => unknown, reps: number) => {
     const t = performance.now();
-    for (let r = 0; r < reps; r++) for (const s of samples) f(s);
-    return ((performance.now() - t) * 1000) / (reps * Math.max(1, samples.length));
+    for (let r = 0; r < reps; r++) for (const s of timed) f(s);
+    return ((performance.now() - t) * 1000) / (reps * Math.max(1, timed.length));
   };
-  time(cloneState, 20);
-  const cloneUs = time(cloneState, 200);
-  const serializeUs = time(serializeState, 20);
+  const clone = (x: unknown) => game.clone(x);
+  const serialize = (x: unknown) => game.serialize(x);
+  time(clone, 20);
+  const cloneUs = time(clone, 200);
+  const serializeUs = time(serialize, 20);
   const cpu = cpus();
-  const env = envStepsPerSec(rs, seconds, players, maxWarmup);
+  const env = envStepsPerSec(game, seconds, players, maxWarmup);
   const envSps = env.rate;
-  const aec = aecStepsPerSec(rs, seconds, players, maxWarmup);
+  const aec = aecStepsPerSec(game, seconds, players, maxWarmup);
   const workers = Math.max(1, availableParallelism());
   const vectorEnvs = (opts.envsPerWorker ?? DEFAULT_ENVS_PER_WORKER) * workers;
-  const vec = await vectorStepsPerSec(rs, seconds, players, workers, vectorEnvs, maxWarmup);
+  const vec = await vectorStepsPerSec(game, gameRef, seconds, players, workers, vectorEnvs, maxWarmup);
   const vecSps = vec.rate;
-  const game = merlinGame(rs);
   return {
     engine_steps_per_sec: Math.round(stepsPerSec),
     env_steps_per_sec: Math.round(envSps),
@@ -327,7 +327,7 @@ export const TRAINING_BENCH_BACKENDS: readonly BackendName[] = ['tensorflow', 'w
 
 /**
  * Training throughput on each of `backends`: `updates` PPO updates (no imitation phase) of the default
- * configuration on `variant`, after one untimed update (backend warm-up), in a temporary directory, one
+ * configuration on `variant` (of the game `o.config.game`, default Merlin), after one untimed update (backend warm-up), in a temporary directory, one
  * backend after the other in this process (the engine's JIT is warm for the second: this favours the later
  * ones slightly). A backend that does not load is reported with its reason instead of figures.
  * `o.config` overrides parts of the default configuration (tests use a tiny one).

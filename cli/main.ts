@@ -1,15 +1,14 @@
 /**
  * The `merlin` command (yargs). Commands: simulate, eval, train, serve, bench, docs, probe, replay (DESIGN.md).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import cliProgress from 'cli-progress';
 import { ArgumentError, MerlinError } from '../lib/errors.ts';
-import { loadRuleset } from '../games/merlin/rules/index.ts';
-import { gameEntry, parseAgents } from '../games/registry.ts';
+import { gameEntry, parseAgents, type GameEntry } from '../games/registry.ts';
 import { runSimulation } from './simulate.ts';
 import { benchTraining, runBench, trainingBenchText, type TrainingBench } from './bench.ts';
 import {
@@ -26,14 +25,19 @@ import {
 import { runEval } from './eval.ts';
 import { parseSizes, runTrainCommand } from './train.ts';
 import type { BackendName } from '../training/backend.ts';
-import { actionsMarkdown, cardsMarkdown } from './docs.ts';
-import { observationMarkdown } from '../games/merlin/env/observation-doc.ts';
 import type { ProbeSummary } from '../designer/probe.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function rulesetFrom(argv: { ruleset?: string; variant?: string }) {
-  return loadRuleset(argv.ruleset ?? argv.variant ?? 'full');
+/** The line-up probe and replay play when --agents is not given: the game's heuristic (else random) and random, twice. */
+function defaultLineup(entry: GameEntry): string {
+  const h = entry.agents.heuristic?.spec ?? 'random';
+  return [h, 'random', h, 'random'].join(',');
+}
+
+/** The ruleset a command names: --ruleset (a path), else --variant, else the game's default variant. */
+function variantOf(argv: { ruleset?: string; variant?: string; game?: string }): string {
+  return argv.ruleset ?? argv.variant ?? gameEntry(argv.game).defaultVariant;
 }
 
 function out(json: boolean, value: unknown, human: () => string): void {
@@ -75,7 +79,7 @@ try {
       (y) => y.options(simulateOptions),
       (argv) => {
         const entry = gameEntry(argv.game);
-        const game = entry.game(argv.ruleset ?? argv.variant);
+        const game = entry.game(variantOf(argv));
         const agents = parseAgents(argv.agents, entry);
         const bar = progressBar('simulate', argv.json);
         bar?.start(argv.games, 0);
@@ -116,7 +120,7 @@ try {
         bar?.start(argv.games, 0);
         const r = await runEval({
           game: argv.game,
-          variant: argv.ruleset ?? argv.variant,
+          variant: variantOf(argv),
           agents,
           games: argv.games,
           seed: argv.seed,
@@ -145,9 +149,10 @@ try {
       (y) => y.options(trainOptions),
       async (argv) => {
         const r = await runTrainCommand({
+          game: argv.game,
           minutes: argv.minutes,
           updates: argv.updates,
-          variants: (argv.variants ?? argv.variant)
+          variants: (argv.variants ?? argv.variant ?? gameEntry(argv.game).defaultVariant)
             .split(',')
             .map((v) => v.trim())
             .filter(Boolean),
@@ -157,7 +162,7 @@ try {
           hidden: parseSizes(argv.hidden, '--hidden'),
           seed: argv.seed,
           imitationUpdates: argv['imitation-updates'],
-          opponents: argv.opponents === undefined ? undefined : parseAgents(argv.opponents),
+          opponents: argv.opponents === undefined ? undefined : parseAgents(argv.opponents, gameEntry(argv.game)),
           out: argv.resume ?? argv.out,
           resume: argv.resume !== undefined,
           backend: argv.backend as BackendName | undefined,
@@ -176,11 +181,12 @@ try {
         const { runProbe } = await import('../designer/probe.ts');
         const { reportHtml } = await import('../designer/report.ts');
         const { runExploit } = await import('../designer/exploit.ts');
-        const agents = parseAgents(argv.agents);
+        const entry = gameEntry(argv.game);
+        const agents = parseAgents(argv.agents ?? defaultLineup(entry), entry);
         if (!argv.exploit && agents.length < 2 && argv.players === undefined)
           throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
-        const rulesets = [argv.ruleset ?? argv.variant, ...(argv.compare ? [argv.compare] : [])];
-        for (const r of rulesets) loadRuleset(r);
+        const rulesets = [variantOf(argv), ...(argv.compare ? [argv.compare] : [])];
+        for (const r of rulesets) entry.game(r);
         const base = argv.out.replace(/\.(html|json)$/, '');
         const bar = progressBar('probe', argv.json);
         bar?.start(argv.games * rulesets.length, 0);
@@ -190,6 +196,7 @@ try {
           summaries.push(
             argv.exploit
               ? await runExploit({
+                  game: entry.name,
                   ruleset,
                   field: agents,
                   players: argv.players ?? 4,
@@ -201,6 +208,7 @@ try {
                   onGame,
                 })
               : await runProbe({
+                  game: entry.name,
                   ruleset,
                   agents,
                   players: argv.players,
@@ -270,7 +278,8 @@ try {
           .options(replayOptions),
       async (argv) => {
         const { recordGame } = await import('../designer/replay.ts');
-        const log = recordGame(argv.ruleset ?? argv.variant, parseAgents(argv.agents), argv.seed);
+        const entry = gameEntry(argv.game);
+        const log = recordGame(variantOf(argv), parseAgents(argv.agents ?? defaultLineup(entry), entry), argv.seed, undefined, entry.name);
         writeFileSync(argv.out, JSON.stringify(log) + '\n');
         const r = log.result;
         out(
@@ -286,15 +295,19 @@ try {
       'measure the engine on this machine',
       (y) => y.options(benchOptions),
       async (argv) => {
-        const rs = rulesetFrom(argv);
-        const r: Awaited<ReturnType<typeof runBench>> & { training?: TrainingBench } = await runBench(rs, {
+        const entry = gameEntry(argv.game);
+        const variant = variantOf(argv);
+        const game = entry.game(variant);
+        const r: Awaited<ReturnType<typeof runBench>> & { training?: TrainingBench } = await runBench(game, entry.gameRef(variant), {
           seconds: argv.seconds,
           players: argv.players,
           maxWarmup: argv['max-warmup'],
           envsPerWorker: argv['envs-per-worker'],
         });
         if (argv.training)
-          r.training = await benchTraining(argv.ruleset ?? argv.variant, argv['training-updates'], argv['training-sparse-input']);
+          r.training = await benchTraining(variant, argv['training-updates'], argv['training-sparse-input'], {
+            config: { game: entry.name },
+          });
         const t = r.training;
         out(argv.json, r, () =>
           [
@@ -336,14 +349,15 @@ try {
     )
     .command(
       'docs',
-      'regenerate docs/ACTIONS.md, docs/OBSERVATION.md and docs/CARDS.md from the code and card data',
+      "regenerate a game's generated documents (Merlin: docs/ACTIONS.md, docs/OBSERVATION.md and docs/CARDS.md) from the code and data",
       (y) => y.options(docsOptions),
       (argv) => {
-        const rs = rulesetFrom(argv);
-        const written = [join(root, 'docs', 'ACTIONS.md'), join(root, 'docs', 'OBSERVATION.md'), join(root, 'docs', 'CARDS.md')];
-        writeFileSync(written[0], actionsMarkdown(rs));
-        writeFileSync(written[1], observationMarkdown(rs));
-        writeFileSync(written[2], cardsMarkdown(rs));
+        const docs = gameEntry(argv.game).docs(variantOf(argv));
+        const written = docs.map((d) => join(root, 'docs', d.file));
+        docs.forEach((d, i) => {
+          mkdirSync(dirname(written[i]), { recursive: true });
+          writeFileSync(written[i], d.text);
+        });
         out(argv.json, { written }, () => written.map((p) => `wrote ${p}`).join('\n'));
       },
     )

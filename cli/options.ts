@@ -26,7 +26,7 @@ const gameOption = {
 } as const;
 
 const rulesetOptions = {
-  variant: { type: 'string', default: 'full', describe: 'shipped ruleset name (games/merlin/rules/rulesets)' },
+  variant: { type: 'string', describe: "shipped ruleset name (default: the game's first; Merlin: full, market, skirmish)" },
   ruleset: { type: 'string', describe: 'path to a ruleset JSON file (overrides --variant)' },
   json: { type: 'boolean', default: false, describe: 'print one JSON object on stdout and nothing else there' },
 } as const;
@@ -69,7 +69,7 @@ export const trainOptions = {
     'minutes',
   ),
   updates: intFlag('updates', 1, 1_000_000_000, 'stop after this many PPO updates (whichever comes first with --minutes)', undefined),
-  variant: { type: 'string', default: 'full', describe: 'ruleset name or path to train on' },
+  variant: { type: 'string', describe: "ruleset name or path to train on (default: the game's first; Merlin: full)" },
   variants: {
     type: 'string',
     describe: 'comma-separated rulesets mixed episode by episode (overrides --variant; the first is the main one)',
@@ -100,13 +100,14 @@ export const trainOptions = {
   'eval-games': intFlag('eval-games', 0, MAX_GAMES, 'games per evaluation match after training (0 skips it)', 200),
   workers: workers('worker threads for the evaluation'),
   json: { type: 'boolean', default: false, describe: 'print one JSON object (result and evaluation) on stdout' },
+  ...gameOption,
 } as const;
 
 export const probeOptions = {
   agents: {
     type: 'string',
-    default: 'heuristic,random,heuristic,random',
-    describe: 'comma-separated agent specs, one per seat (seats rotate); single:* specs are the single-minded strategies',
+    describe:
+      "comma-separated agent specs, one per seat (seats rotate; default: the game's heuristic and random, twice: heuristic,random,heuristic,random for Merlin); Merlin's single:* specs are the single-minded strategies",
   },
   games: intFlag('games', 1, MAX_GAMES, 'games to play per ruleset', 2000),
   seed: { type: 'string', default: '0', describe: 'probe seed; game g uses seed/g' },
@@ -119,13 +120,19 @@ export const probeOptions = {
     'players per game (default: one per --agents spec; 4 with --exploit); with more agents than players each game seats a rotating window of them',
   ),
   workers: workers('worker threads (results do not depend on it)'),
+  ...gameOption,
   ...rulesetOptions,
 } as const;
 
 export const replayOptions = {
-  agents: { type: 'string', default: 'heuristic,random,heuristic,random', describe: 'comma-separated agent specs, one per seat' },
+  agents: {
+    type: 'string',
+    describe:
+      "comma-separated agent specs, one per seat (default: the game's heuristic and random, twice: heuristic,random,heuristic,random for Merlin)",
+  },
   seed: { type: 'string', default: '0', describe: 'game seed' },
   out: { type: 'string', default: 'game.json', describe: 'the log to write' },
+  ...gameOption,
   ...rulesetOptions,
 } as const;
 
@@ -157,6 +164,7 @@ export const benchOptions = {
     default: true,
     describe: 'for --training: the sparse first layer (--no-training-sparse-input: dense tfjs, for comparison)',
   },
+  ...gameOption,
   ...rulesetOptions,
 } as const;
 
@@ -199,7 +207,7 @@ export const serveOptions = {
   json: { type: 'boolean', default: false, describe: 'print one JSON line {url, host, port, protocol, pid} once listening' },
 } as const;
 
-export const docsOptions = rulesetOptions;
+export const docsOptions = { ...gameOption, ...rulesetOptions } as const;
 
 /** Every command's flag table, by command name (`replay view` as 'replay view'). */
 export const COMMAND_OPTIONS = {

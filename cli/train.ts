@@ -13,8 +13,11 @@ import type { EvalRecord } from '../policy/checkpoint.ts';
 import { leagueEstimateText, measuredText, RECENT_UPDATES, recentResults } from '../training/progress.ts';
 import { DEFAULT_TRAIN, recordEvaluation, train, type TrainConfig, type TrainResult, type UpdateRecord } from '../training/train.ts';
 import { runEval } from './eval.ts';
+import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 
 export interface TrainCommand {
+  /** The registered game (games/registry.ts; default `merlin`). */
+  game?: string;
   minutes: number;
   updates?: number;
   variants: string[];
@@ -41,7 +44,10 @@ export function parseSizes(text: string, what: string): number[] {
   return xs;
 }
 
-/** Evaluate checkpoint `dir` against (P-1) x random and (P-1) x heuristic on each variant. */
+/**
+ * Evaluate checkpoint `dir` of registered game `game` against (P-1) x random and (P-1) x the game's
+ * heuristic (when it has one) on each variant.
+ */
 export async function evaluateCheckpoint(
   dir: string,
   variants: string[],
@@ -50,13 +56,15 @@ export async function evaluateCheckpoint(
   workers: number,
   seed: string,
   onGame?: (n: number) => void,
+  game: string = DEFAULT_GAME,
 ): Promise<EvalRecord[]> {
   const out: EvalRecord[] = [];
   const me = `ppo:${dir}`;
+  const heuristic = gameEntry(game).agents.heuristic?.spec;
   for (const variant of variants)
-    for (const opp of ['random', 'heuristic']) {
+    for (const opp of heuristic ? ['random', heuristic] : ['random']) {
       const agents = [me, ...Array(players - 1).fill(opp)];
-      const r = await runEval({ variant, agents, games, seed: `${seed}/eval`, workers, onGame });
+      const r = await runEval({ game, variant, agents, games, seed: `${seed}/eval`, workers, onGame });
       const share = r.action_share_by_agent[me];
       out.push({
         variant,
@@ -100,6 +108,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
   if (c.players < 2 || c.players > 6) throw new ArgumentError(`--players must be 2..6, got ${c.players}`);
   const config: TrainConfig = {
     ...DEFAULT_TRAIN,
+    ...(c.game === undefined ? {} : { game: c.game }),
     variants: c.variants,
     players: c.players,
     numEnvs: c.envs,
@@ -184,7 +193,8 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
   let evaluation: EvalRecord[] = [];
   let table = '';
   if (c.evalGames > 0) {
-    const total = result.manifest.variants.length * 2 * c.evalGames;
+    const game = result.manifest.game;
+    const total = result.manifest.variants.length * (gameEntry(game).agents.heuristic ? 2 : 1) * c.evalGames;
     const ebar = c.quiet
       ? null
       : new cliProgress.SingleBar(
@@ -194,11 +204,20 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
     ebar?.start(total, 0);
     let done = 0;
     let last = 0;
-    evaluation = await evaluateCheckpoint(c.out, result.manifest.variants, c.players, c.evalGames, c.workers, c.seed, (n) => {
-      if (n < last) done += last;
-      last = n;
-      ebar?.update(done + n);
-    });
+    evaluation = await evaluateCheckpoint(
+      c.out,
+      result.manifest.variants,
+      c.players,
+      c.evalGames,
+      c.workers,
+      c.seed,
+      (n) => {
+        if (n < last) done += last;
+        last = n;
+        ebar?.update(done + n);
+      },
+      game,
+    );
     ebar?.stop();
     recordEvaluation(c.out, evaluation);
     table = evalTable(evaluation, c.players);

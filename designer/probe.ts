@@ -1,19 +1,12 @@
 /**
- * `merlin probe`: a designer's balance probe. Plays many games between agents with seat rotation (as
- * `merlin eval`: game g seats agents[(i + g) mod A] at seat i (`lineupOf`), seeds `${seed}/${g}` and
- * `${seed}/${g}/agent/${seat}`, so results do not depend on the number of worker threads) and measures
- * what a designer looks for: win rate by seat, by turn-order position and by agent with 95% Wilson
- * intervals; victory types; game lengths; gold and commodity holders over time; per-card plays and the
- * win rate of players who played each card; per-action-kind usage by agent; and a ranked list of
- * findings. The HTML page is made by report.ts from the returned `ProbeSummary`.
- *
- * A "card played" is a PlayCard action (the card is read from the hand before the action: a playing
- * card by face, a spell or potion by name) or an enacted Royal Decree (by name). A card's expected win
- * rate is what a typical card played by the same players' agents gives: the mean, over the players who
- * played it, of their agent's card-weighted win rate (see `summarise`). So a card is not flagged merely
- * because the stronger agent plays it more, nor because players who last longer play more cards; it is
- * flagged when that expectation lies outside the card's 95% interval. With ~50 cards, about 1 in 20 is
- * flagged by chance: read the z-score.
+ * `merlin probe [--game NAME]`: a designer's balance probe. Plays many games between agents with seat
+ * rotation (as `merlin eval`: game g seats agents[(i + g) mod A] at seat i (`lineupOf`), seeds `${seed}/${g}`
+ * and `${seed}/${g}/agent/${seat}`, so results do not depend on the number of worker threads) and measures
+ * what a designer looks for in any game: win rate by seat, by turn-order position and by agent with 95%
+ * Wilson intervals; outcomes (victory types); game lengths; per-action-kind usage by agent; and a ranked
+ * list of findings. A game's registry entry may add its own figures and findings (`probe`: Merlin's cards
+ * played, gold and commodity flows, public counters and playability, kept in Merlin's folder). The
+ * HTML page is made by report.ts from the returned `ProbeSummary`.
  */
 import { createRequire } from 'node:module';
 import { ArgumentError } from '../lib/errors.ts';
@@ -21,21 +14,15 @@ import type { Agent } from '../env/core/agent.ts';
 import type { Game } from '../env/core/game.ts';
 import { playGame } from '../env/core/play.ts';
 import { runGames } from '../env/core/runner.ts';
-import { gameEntry } from '../games/registry.ts';
-import type { MerlinGame } from '../games/merlin/env/game.ts';
-import { SingleMindedAgent } from '../agents/single.ts';
-import type { Ruleset } from '../games/merlin/rules/index.ts';
-import { catalogue, isTerminal, Kind, KIND_NAMES, netWorth, VICTORY_NAMES, type MerlinState } from '../games/merlin/engine/index.ts';
-import { HAND_POTION, HAND_SPELL } from '../games/merlin/engine/state.ts';
-import { cardName } from '../games/merlin/engine/cards.ts';
-import { cardDef, DECK_INDEX } from '../games/merlin/engine/effects.ts';
-import { COMMODITY_COLUMNS, commoditiesBy, GOLD_COLUMNS, goldBy } from './holders.ts';
+import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 
 const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
 
 /** Arguments of one probe game (sent to worker threads). */
 export interface ProbeArgs {
-  /** Ruleset name or path, as given to loadRuleset. */
+  /** The registered game (default merlin). */
+  game?: string;
+  /** Ruleset (variant) name or path, as the game's registry entry takes it. */
   ruleset: string;
   /** The field: agent specs, seated in rotation (see `lineupOf`). */
   agents: string[];
@@ -64,103 +51,43 @@ export interface ProbeGameRecord {
   victory: string;
   turns: number;
   steps: number;
-  /** Actions taken, [seat * kinds + kind]. */
+  /** Actions taken, [seat * kinds + kind] (the reporting's kinds). */
   kindCounts: number[];
-  /** Per seat: card label -> times played. */
-  played: Record<string, number>[];
-  /** Gold by holder (GOLD_COLUMNS) at the start of each round (P turns), from round 0. */
-  gold: number[][];
-  /** Commodity tokens by holder (COMMODITY_COLUMNS) at the start of each round. */
-  commodities: number[][];
-  /** Public counters (COUNTER_COLUMNS) at the start of each round. */
-  counters: number[][];
-  /** BuyCard actions taken in each round (index = round, from 0; P turns a round). */
-  buysByRound: number[];
-  netWorth: number[];
-}
-
-/** Public counters sampled each round (the economy's prices and the climate). */
-export const COUNTER_COLUMNS: readonly { name: string; read: (s: MerlinState) => number }[] = [
-  { name: 'Cost of the Living', read: (s) => s.costOfLiving },
-  { name: 'Research Cost', read: (s) => s.researchCost },
-  { name: 'tax rate', read: (s) => s.taxRate },
-  { name: 'volatility', read: (s) => s.volatility },
-  { name: 'climate', read: (s) => s.climate },
-];
-const countersOf = (s: MerlinState) => COUNTER_COLUMNS.map((c) => c.read(s));
-
-/** The label of the card a PlayCard / EnactDecree action is about to play, or null. */
-export function playedCard(s: MerlinState, rs: Ruleset, id: number): string | null {
-  const cat = catalogue(rs);
-  const kind = cat.kind[id];
-  if (kind === Kind.PlayCard) {
-    const c = s.hands[s.decider][cat.arg[id]];
-    if (c === undefined) return null;
-    if (c >= HAND_POTION) return `potion: ${cardDef(rs, DECK_INDEX.potions, c - HAND_POTION).name}`;
-    if (c >= HAND_SPELL) return `spell: ${cardDef(rs, DECK_INDEX.spells, c - HAND_SPELL).name}`;
-    return cardName(c);
-  }
-  if (kind === Kind.EnactDecree && s.decreeCard >= 0) return `decree: ${cardDef(rs, DECK_INDEX.royalDecrees, s.decreeCard).name}`;
-  return null;
+  /** The game's own record (its registry entry's `probe`; null without one). */
+  extra: unknown;
 }
 
 /** Play probe game g (runs in worker threads; see module docs). */
 export function probeGame(a: ProbeArgs, g: number): ProbeGameRecord {
-  const entry = gameEntry('merlin');
-  const game = entry.game(a.ruleset) as unknown as MerlinGame;
-  const rs = game.ruleset;
+  const entry = gameEntry(a.game ?? DEFAULT_GAME);
+  const game = entry.game(a.ruleset);
+  const reporting = entry.reporting(game);
   const lineup = lineupOf(a, g);
   const P = lineup.length;
-  const cat = catalogue(rs);
-  const K = cat.base.length;
-  const players: Agent[] = lineup.map((spec, p) => entry.agent(spec, `${a.seed}/${g}/agent/${p}`, game as unknown as Game<unknown>));
+  const K = reporting.kindNames.length;
+  const players: Agent[] = lineup.map((spec, p) => entry.agent(spec, `${a.seed}/${g}/agent/${p}`, game));
   const kindCounts = new Array<number>(P * K).fill(0);
-  const played: Record<string, number>[] = lineup.map(() => ({}));
-  const gold: number[][] = [];
-  const commodities: number[][] = [];
-  const counters: number[][] = [];
-  const buysByRound: number[] = [0];
-  const { state: s, steps } = playGame<MerlinState>(game, players, `${a.seed}/${g}`, {
-    onStart: (s) => {
-      gold.push(goldBy(s, rs));
-      commodities.push(commoditiesBy(s, rs));
-      counters.push(countersOf(s));
+  const own = entry.probe?.recorder(game, P);
+  const { state: s, steps } = playGame<unknown>(game, players, `${a.seed}/${g}`, {
+    onStart: (s) => own?.hooks.onStart?.(s),
+    beforeAction: (s, seat, id, step) => {
+      own?.hooks.beforeAction?.(s, seat, id, step);
+      kindCounts[seat * K + reporting.kindOf(id)]++;
     },
-    beforeAction: (s, seat, id) => {
-      const card = playedCard(s, rs, id);
-      if (card) played[seat][card] = (played[seat][card] ?? 0) + 1;
-      kindCounts[seat * K + cat.kind[id]]++;
-      if (cat.kind[id] === Kind.BuyCard) {
-        const round = Math.floor(s.turn / P);
-        while (buysByRound.length <= round) buysByRound.push(0);
-        buysByRound[round]++;
-      }
-    },
-    afterAction: (s) => {
-      // A new round (one action may start several turns when eliminated players are skipped): the same
-      // state stands for every round it crossed.
-      while (gold.length <= Math.floor(s.turn / P) && !isTerminal(s)) {
-        gold.push(goldBy(s, rs));
-        commodities.push(commoditiesBy(s, rs));
-        counters.push(countersOf(s));
-      }
-    },
+    afterAction: (s, seat, id, step) => own?.hooks.afterAction?.(s, seat, id, step),
   });
+  const end = reporting.outcome(s);
+  const finished = own?.finish(s);
   return {
     game: g,
     lineup,
-    order: s.order.slice(),
-    winner: s.winner,
-    victory: VICTORY_NAMES[s.victory],
-    turns: s.turn,
+    order: finished?.order ?? lineup.map((_, p) => p),
+    winner: end.winner,
+    victory: end.outcome,
+    turns: end.turns,
     steps,
     kindCounts,
-    played,
-    gold,
-    commodities,
-    counters,
-    buysByRound,
-    netWorth: lineup.map((_, p) => netWorth(s, rs, p)),
+    extra: finished?.extra ?? null,
   };
 }
 
@@ -189,6 +116,7 @@ export interface SlotRate extends Rate {
   z: number;
 }
 
+/** A card's (or a group's) win rate against what the same agents' typical card gives (Merlin's probe). */
 export interface CardStat extends Rate {
   card: string;
   /** Times played over all games. */
@@ -210,6 +138,8 @@ export interface Finding {
 
 /** Everything the report shows for one ruleset. */
 export interface ProbeSummary {
+  /** The registered game (absent in summaries written before: merlin). */
+  game?: string;
   ruleset: { name: string; hash: string; source: string };
   agents: string[];
   players: number;
@@ -226,24 +156,25 @@ export interface ProbeSummary {
   victory_types: Record<string, number>;
   turns: number[];
   length: { mean: number; median: number; p10: number; p90: number };
-  gold_columns: string[];
+  // The fields from here to `playability` are Merlin's (its registry entry's `probe`); a game without them omits them.
+  gold_columns?: string[];
   /** Mean gold by holder at the start of each round over the games still running, with their count. */
-  gold_by_round: { round: number; games: number; mean: number[] }[];
-  commodity_columns: string[];
-  commodities_by_round: { round: number; games: number; mean: number[] }[];
-  cards: CardStat[];
+  gold_by_round?: { round: number; games: number; mean: number[] }[];
+  commodity_columns?: string[];
+  commodities_by_round?: { round: number; games: number; mean: number[] }[];
+  cards?: CardStat[];
   /** The same per group of cards: suits of playing cards (Clubs are properties, Diamonds Lands, Spades and Hearts labs), decks of custom cards. */
-  card_groups: CardStat[];
-  /** Mean public counters (COUNTER_COLUMNS) at the start of each round over the games still running. */
-  counter_columns: string[];
-  counters_by_round: { round: number; games: number; mean: number[] }[];
+  card_groups?: CardStat[];
+  /** Mean public counters at the start of each round over the games still running. */
+  counter_columns?: string[];
+  counters_by_round?: { round: number; games: number; mean: number[] }[];
   kinds: string[];
   /** Per agent: actions taken by kind (kinds order). */
   kind_counts_by_agent: Record<string, number[]>;
   /** Per agent: kinds whose share of its actions is at least 1.5 times their share in the rest of the field. */
   overuse_by_agent: Record<string, Overuse[]>;
   findings: Finding[];
-  playability: Playability;
+  playability?: Playability;
   /** The agent spec of a trained exploiter in the line-up (`probe --exploit`), if any. */
   exploiter?: string;
 }
@@ -271,50 +202,7 @@ export interface Playability {
   cost_of_living_round_20: { games: number; median_ratio: number; median: number };
 }
 
-/** The playability figures of `records` (see `Playability`). */
-export function playability(records: ProbeGameRecord[], P: number, turnLimit: number): Playability {
-  const G = records.length;
-  const count = (v: string) => records.filter((r) => r.victory === v).length;
-  const rf = count('royal_favor');
-  const wins = count('economic_dominance') + rf;
-  const sortedTurns = records.map((r) => r.turns).sort((x, y) => x - y);
-  const past10 = records.filter((r) => r.turns > 10 * P);
-  const bought = past10.filter((r) => r.buysByRound.slice(10).some((n) => n > 0)).length;
-  const at20 = records.filter((r) => r.counters.length > 20);
-  const ratios = at20.map((r) => r.counters[20][0] / r.counters[0][0]).sort((x, y) => x - y);
-  const col = at20.map((r) => r.counters[20][0]).sort((x, y) => x - y);
-  const medianTurns = quantile(sortedTurns, 0.5);
-  return {
-    games: G,
-    victory_rate: G ? wins / G : 0,
-    royal_favor_share: wins ? rf / wins : 0,
-    truncated_rate: G ? count('truncated') / G : 0,
-    turn_limit: turnLimit,
-    median_turns: medianTurns,
-    median_rounds: medianTurns / P,
-    buys_after_round_10: { games: past10.length, rate: past10.length ? bought / past10.length : 0 },
-    cost_of_living_round_20: { games: at20.length, median_ratio: quantile(ratios, 0.5), median: quantile(col, 0.5) },
-  };
-}
-
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
-
-function meanByRound(records: ProbeGameRecord[], pick: (r: ProbeGameRecord) => number[][], width: number) {
-  const rounds = Math.max(0, ...records.map((r) => pick(r).length));
-  const out: { round: number; games: number; mean: number[] }[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const acc = new Array<number>(width).fill(0);
-    let n = 0;
-    for (const r of records) {
-      const row = pick(r)[i];
-      if (!row) continue;
-      n++;
-      row.forEach((v, j) => (acc[j] += v));
-    }
-    out.push({ round: i, games: n, mean: acc.map((v) => Math.round((v / n) * 100) / 100) });
-  }
-  return out;
-}
 
 /** An over-used action kind: its share of the agent's actions, of the field's, and their ratio (null: the field never takes it). */
 export interface Overuse {
@@ -341,72 +229,13 @@ export function overuse(mine: number[], field: number[], kinds: string[], minRat
     .sort((a, b) => (b.ratio ?? Infinity) - (a.ratio ?? Infinity) || b.share - a.share);
 }
 
-/** The group of a card label: the suit of a playing card ("Clubs"), or the deck of a custom card ("spell"). */
-export function cardGroup(card: string): string {
-  const custom = /^(\w+): /.exec(card);
-  if (custom) return `${custom[1]}s`;
-  const suit = / of (\w+)$/.exec(card);
-  return suit ? suit[1] : card;
-}
-
-/**
- * Per card (or per group of cards, by `keyOf`): plays, players who played it, their wins, and the
- * expected win rate. A (game, seat) counts once per key it played. A player who plays d distinct keys
- * counts toward d of them, and players who play more cards (who stay in the game longer) win more often;
- * so each agent's baseline is its key-weighted win rate (sum of wins x d over sum of d): if every key
- * were equally good, each key's players would win at this rate, mixed by agent.
- */
-function cardStats(
-  records: ProbeGameRecord[],
-  specs: string[],
-  agentRate: Record<string, number>,
-  keyOf: (card: string) => string,
-): CardStat[] {
-  const keysOf = (cards: Record<string, number>) => {
-    const m = new Map<string, number>();
-    for (const [card, times] of Object.entries(cards)) m.set(keyOf(card), (m.get(keyOf(card)) ?? 0) + times);
-    return m;
-  };
-  const weighted: Record<string, { wins: number; d: number }> = {};
-  for (const sp of specs) weighted[sp] = { wins: 0, d: 0 };
-  const acc = new Map<string, { plays: number; players: number; wins: number; expected: number }>();
-  const played = records.map((r) => r.played.map(keysOf));
-  records.forEach((r, i) =>
-    played[i].forEach((keys, p) => {
-      weighted[r.lineup[p]].d += keys.size;
-      if (r.winner === p) weighted[r.lineup[p]].wins += keys.size;
-    }),
-  );
-  const base: Record<string, number> = {};
-  for (const sp of specs) base[sp] = weighted[sp].d ? weighted[sp].wins / weighted[sp].d : agentRate[sp];
-  records.forEach((r, i) =>
-    played[i].forEach((keys, p) => {
-      for (const [key, times] of keys) {
-        const c = acc.get(key) ?? { plays: 0, players: 0, wins: 0, expected: 0 };
-        c.plays += times;
-        c.players++;
-        if (r.winner === p) c.wins++;
-        c.expected += base[r.lineup[p]];
-        acc.set(key, c);
-      }
-    }),
-  );
-  return [...acc.entries()]
-    .map(([card, c]) => {
-      const rr = rate(c.wins, c.players);
-      const expected = c.expected / c.players;
-      const flag = expected < rr.ci[0] ? 'above' : expected > rr.ci[1] ? 'below' : null;
-      return { card, plays: c.plays, ...rr, expected, z: zScore(rr, expected), flag } as CardStat;
-    })
-    .sort((x, y) => y.plays - x.plays);
-}
-
 /** Combine game records (any order) into the summary. */
-export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset, seconds: number): ProbeSummary {
+export function summarise(records: ProbeGameRecord[], a: ProbeArgs, game: Game<unknown>, seconds: number): ProbeSummary {
   records = [...records].sort((x, y) => x.game - y.game);
+  const entry = gameEntry(a.game ?? DEFAULT_GAME);
+  const reporting = entry.reporting(game);
   const P = a.players ?? a.agents.length;
-  const cat = catalogue(rs);
-  const K = cat.base.length;
+  const K = reporting.kindNames.length;
   const specs = [...new Set(a.agents)];
   const seatWins = new Array<number>(P).fill(0);
   const posWins = new Array<number>(P).fill(0);
@@ -421,7 +250,7 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
     kindCounts[sp] = new Array<number>(K).fill(0);
   }
   const victory: Record<string, number> = {};
-  for (const v of VICTORY_NAMES.slice(1)) victory[v] = 0;
+  for (const v of reporting.outcomes) victory[v] = 0;
   for (const r of records) {
     r.lineup.forEach((sp, p) => {
       agentGames[sp]++;
@@ -441,12 +270,9 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
   const agentRate: Record<string, number> = {};
   for (const sp of specs) agentRate[sp] = agentGames[sp] ? agentWins[sp] / agentGames[sp] : 0;
 
-  const cards = cardStats(records, specs, agentRate, (card) => card);
-  const cardGroups = cardStats(records, specs, agentRate, cardGroup);
-
   const kinds: string[] = [];
   const kindIdx: number[] = [];
-  for (let k = 0; k < K; k++) if (cat.count[k] > 0) (kinds.push(KIND_NAMES[k] ?? `kind ${k}`), kindIdx.push(k));
+  for (let k = 0; k < K; k++) if (reporting.kindOffered[k]) (kinds.push(reporting.kindNames[k]), kindIdx.push(k));
   const byKind: Record<string, number[]> = {};
   for (const sp of specs) byKind[sp] = kindIdx.map((k) => kindCounts[sp][k]);
   const overuseBy: ProbeSummary['overuse_by_agent'] = {};
@@ -467,9 +293,12 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
   const bySeat = seatWins.map((w, p) => withExpected(rate(w, G), seatLineups[p]));
   const byPosition = posWins.map((w, i) => withExpected(rate(w, G), posLineups[i]));
   const fallbackOf = (sp: string) => {
-    const merlin = gameEntry('merlin');
-    const ag = merlin.agent(sp, 0, merlin.game(rs));
-    return ag instanceof SingleMindedAgent ? { fallback: ag.fallback, summary: ag.summary } : { fallback: null, summary: null };
+    const ag = entry.agent(sp, 0, game);
+    // A single-minded strategy (Merlin's single:NAME) says what line it plays and what it falls back to.
+    const described = ag as Partial<{ fallback: string | null; summary: string }>;
+    return typeof described.summary === 'string'
+      ? { fallback: described.fallback ?? null, summary: described.summary }
+      : { fallback: null, summary: null };
   };
   const byAgent = specs.map((sp) => ({ agent: sp, ...rate(agentWins[sp], agentGames[sp]), ...fallbackOf(sp) }));
 
@@ -492,9 +321,11 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
         z: Math.abs(r.z),
       });
   });
-  const reference = byAgent.find((x) => x.agent === 'heuristic');
+  // A cheap line of play (an agent that says what it plays, e.g. a single-minded strategy) or a trained
+  // exploiter that beats the game's heuristic (or the fair share).
+  const reference = byAgent.find((x) => x.agent === entry.agents.heuristic?.spec);
   for (const x of byAgent) {
-    if (!x.agent.startsWith('single:') && !x.agent.startsWith('ppo:')) continue;
+    if (x.summary === null && !x.agent.startsWith('ppo:')) continue;
     const p = reference ? reference.rate : base;
     if (x.ci[0] > p)
       findings.push({
@@ -510,61 +341,23 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
         z: Math.abs(zScore(x, p)),
       });
   }
-  for (const c of cards) {
-    if (!c.flag) continue;
-    findings.push({
-      about: 'card',
-      text: `Players who played ${c.card} win ${pct(c.rate)} ${ci(c)} of their games; a typical card played by the same agents predicts ${pct(c.expected)} (${c.plays} plays by ${c.games} players).`,
-      z: Math.abs(c.z),
-    });
-  }
-  for (const c of cardGroups) {
-    if (!c.flag) continue;
-    findings.push({
-      about: 'card group',
-      text: `Players who played ${c.card} win ${pct(c.rate)} ${ci(c)}; a typical group played by the same agents predicts ${pct(c.expected)} (${c.plays} plays by ${c.games} players).`,
-      z: Math.abs(c.z),
-    });
-  }
-  const goldByRound = meanByRound(records, (r) => r.gold, GOLD_COLUMNS.length);
-  const settled = goldByRound.filter((r) => r.round >= 1 && r.games >= G / 2);
-  if (settled.length) {
-    GOLD_COLUMNS.forEach((holder, j) => {
-      const share = settled.reduce((t, r) => t + r.mean[j], 0) / settled.length / rs.data.supply.gold;
-      if (share > 0.6)
-        findings.push({
-          about: 'economy',
-          text: `${holder === "players' pockets" ? "The players' pockets hold" : `The ${holder} holds`} ${pct(share)} of all gold on average from round 1 to round ${settled.at(-1)!.round} (the rounds most games reach); the players' pockets hold ${pct(settled.reduce((t, r) => t + r.mean[0], 0) / settled.length / rs.data.supply.gold)}.`,
-          z: NaN,
-        });
-    });
-  }
-  const countersByRound = meanByRound(records, (r) => r.counters, COUNTER_COLUMNS.length);
-  const last = countersByRound.filter((r) => r.games >= G / 2).at(-1);
-  if (last && countersByRound.length)
-    COUNTER_COLUMNS.forEach((c, j) => {
-      const start = countersByRound[0].mean[j];
-      if (start > 0 && last.mean[j] >= 5 * start)
-        findings.push({
-          about: 'economy',
-          text: `${c.name} runs away: from ${start} at the start to ${last.mean[j].toFixed(1)} on average by round ${last.round}.`,
-          z: NaN,
-        });
-    });
+  const own = entry.probe?.summarise({ game, records, specs, agentRate, players: P, rate, zScore });
+  if (own) findings.push(...own.findings);
   const truncated = victory.truncated ?? 0;
   if (G && truncated / G > 0.5)
     findings.push({
       about: 'victory',
-      text: `${pct(truncated / G)} of games reach the turn limit (${rs.data.turnLimit} turns) without a victory: the game rarely ends by its own rules.`,
+      text: `${pct(truncated / G)} of games reach the turn limit (${game.metadata.maxTurns} turns) without a victory: the game rarely ends by its own rules.`,
       z: NaN,
     });
-  for (const v of VICTORY_NAMES.slice(1))
+  for (const v of reporting.outcomes)
     if (v !== 'truncated' && G >= 100 && victory[v] === 0)
       findings.push({ about: 'victory', text: `No game of ${G} ended by ${v.replace('_', ' ')}.`, z: NaN });
   findings.sort((x, y) => (Number.isNaN(y.z) ? 1e9 : y.z) - (Number.isNaN(x.z) ? 1e9 : x.z));
 
   return {
-    ruleset: { name: rs.data.name, hash: rs.hash, source: a.ruleset },
+    ...(entry.name === DEFAULT_GAME ? {} : { game: entry.name }),
+    ruleset: { name: game.variant ?? a.ruleset, hash: game.rulesHash, source: a.ruleset },
     agents: a.agents,
     players: P,
     games: G,
@@ -582,19 +375,11 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, rs: Ruleset,
       p10: quantile(sorted, 0.1),
       p90: quantile(sorted, 0.9),
     },
-    gold_columns: GOLD_COLUMNS,
-    gold_by_round: goldByRound,
-    commodity_columns: COMMODITY_COLUMNS,
-    commodities_by_round: meanByRound(records, (r) => r.commodities, COMMODITY_COLUMNS.length),
-    cards,
-    card_groups: cardGroups,
-    counter_columns: COUNTER_COLUMNS.map((c) => c.name),
-    counters_by_round: countersByRound,
+    ...own?.fields,
     kinds,
     kind_counts_by_agent: byKind,
     overuse_by_agent: overuseBy,
     findings,
-    playability: playability(records, P, rs.data.turnLimit),
   };
 }
 
@@ -608,17 +393,19 @@ function ordinal(n: number): string {
  */
 export async function runProbe(o: ProbeArgs & { games: number; workers: number; onGame?: (done: number) => void }): Promise<ProbeSummary> {
   const t0 = performance.now();
-  const merlin = gameEntry('merlin');
-  const game = merlin.game(o.ruleset);
-  const rs = (game as unknown as MerlinGame).ruleset;
-  for (const sp of o.agents) merlin.agent(sp, 0, game);
+  const entry = gameEntry(o.game ?? DEFAULT_GAME);
+  const game = entry.game(o.ruleset);
+  for (const sp of o.agents) entry.agent(sp, 0, game);
   const records: ProbeGameRecord[] = [];
-  const args: ProbeArgs = { ruleset: o.ruleset, agents: o.agents, seed: o.seed, players: o.players };
-  if (
-    args.players !== undefined &&
-    (!Number.isInteger(args.players) || args.players < rs.data.players.min || args.players > rs.data.players.max)
-  )
-    throw new ArgumentError(`--players must be an integer in ${rs.data.players.min}..${rs.data.players.max}, got ${args.players}`);
+  const args: ProbeArgs = {
+    ...(o.game === undefined ? {} : { game: o.game }),
+    ruleset: o.ruleset,
+    agents: o.agents,
+    seed: o.seed,
+    players: o.players,
+  };
+  if (args.players !== undefined && (!Number.isInteger(args.players) || args.players < game.minPlayers || args.players > game.maxPlayers))
+    throw new ArgumentError(`--players must be an integer in ${game.minPlayers}..${game.maxPlayers}, got ${args.players}`);
   await runGames({
     module: import.meta.url,
     export: 'probeGame',
@@ -631,5 +418,5 @@ export async function runProbe(o: ProbeArgs & { games: number; workers: number; 
       o.onGame?.(records.length);
     },
   });
-  return summarise(records, args, rs, (performance.now() - t0) / 1000);
+  return summarise(records, args, game, (performance.now() - t0) / 1000);
 }

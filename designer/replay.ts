@@ -1,13 +1,14 @@
 /**
- * `merlin replay`: record a full game as a log, and replay a log through the engine.
+ * `merlin replay [--game NAME]`: record a full game as a log, and replay a log through the game.
  *
- * The log (JSON, `format: "merlin-replay"`) holds the ruleset itself (rules and the five decks, so it
- * replays on a machine without the designer's files) and its hash, the player count, the game seed, the
- * agent spec per seat, and every action: step, seat, action id, kind, description (from the deciding
- * player's point of view, before the action), the turn, and the dice rolled as a result of the action
- * (a new turn starts with a roll). The result holds the winner, how the game ended and the SHA-256 of the
- * final serialised state. Replaying the action ids from `createGame(ruleset, players, seed)` must
- * reproduce that hash exactly; `replayLog` checks it.
+ * The log (JSON, `format: "merlin-replay"`) names the game (absent in logs written before: Merlin) and
+ * holds the ruleset (its name, hash and source; Merlin embeds the rules and the five decks too, so it
+ * replays on a machine without the designer's files: the registry entry's `replay`), the player count,
+ * the game seed, the agent spec per seat, and every action: step, seat, action id, kind, description (from
+ * the deciding player's point of view, before the action), the turn, and the chance outcome that followed
+ * (Merlin: the dice of the roll that starts a new turn). The result holds the winner, how the game ended
+ * and the SHA-256 of the final serialised state. Replaying the action ids from `game.newState(players,
+ * seed)` must reproduce that hash exactly; `replayLog` checks it.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -15,20 +16,7 @@ import { z } from 'zod';
 import { ArgumentError, StateError } from '../lib/errors.ts';
 import type { Game } from '../env/core/game.ts';
 import { playGame } from '../env/core/play.ts';
-import { gameEntry } from '../games/registry.ts';
-import { compileRuleset, type Ruleset } from '../games/merlin/rules/index.ts';
-import type { MerlinGame } from '../games/merlin/env/game.ts';
-import {
-  applyAction,
-  catalogue,
-  cloneState,
-  createGame,
-  isTerminal,
-  KIND_NAMES,
-  serializeState,
-  VICTORY_NAMES,
-  type MerlinState,
-} from '../games/merlin/engine/index.ts';
+import { DEFAULT_GAME, gameEntry, type GameEntry } from '../games/registry.ts';
 
 export const REPLAY_FORMAT = 'merlin-replay';
 export const REPLAY_VERSION = 1;
@@ -40,14 +28,16 @@ const Action = z.strictObject({
   kind: z.string(),
   description: z.string(),
   turn: z.number().int().nonnegative(),
-  /** The two dice of the roll this action led to (the next turn's), or null when it led to none. */
-  dice: z.tuple([z.number().int(), z.number().int()]).nullable(),
+  /** The chance outcome this action led to (Merlin: the two dice of the next turn's roll), or null when it led to none. */
+  dice: z.array(z.number().int()).nullable(),
 });
 
 /** The schema of a replay log (validated on load). */
 export const ReplayLog = z.strictObject({
   format: z.literal(REPLAY_FORMAT),
   version: z.literal(REPLAY_VERSION),
+  /** The registered game (absent: merlin). */
+  game: z.string().optional(),
   ruleset: z.strictObject({
     name: z.string(),
     hash: z.string(),
@@ -73,51 +63,59 @@ export type ReplayAction = z.infer<typeof Action>;
 const sha256 = (x: string) => createHash('sha256').update(x).digest('hex');
 
 /**
- * Play and record one game: seat p is played by `agents[p]` seeded `${seed}/agent/${p}`.
- * @param ruleset a shipped ruleset name or a path to a ruleset file
+ * Play and record one game of registered game `name`: seat p is played by `agents[p]` seeded `${seed}/agent/${p}`.
+ * @param ruleset a shipped ruleset (variant) name or a path to a ruleset file
  * @param maxSteps stop with an ArgumentError if the game runs longer (a guard for runaway agents)
- * @throws ArgumentError for a bad agent spec; RulesetError for a bad ruleset
+ * @throws ArgumentError for an unknown game or a bad agent spec; RulesetError for a bad ruleset
  */
-export function recordGame(ruleset: string, agents: string[], seed: string, maxSteps = 200_000): ReplayLog {
-  const merlin = gameEntry('merlin');
-  const game = merlin.game(ruleset) as unknown as MerlinGame;
-  const rs = game.ruleset;
+export function recordGame(ruleset: string, agents: string[], seed: string, maxSteps = 200_000, name: string = DEFAULT_GAME): ReplayLog {
+  const entry = gameEntry(name);
+  const game = entry.game(ruleset);
+  const reporting = entry.reporting(game);
+  const own = entry.replay;
   if (agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
-  const players = agents.map((sp, p) => merlin.agent(sp, `${seed}/agent/${p}`, game as unknown as Game<unknown>));
-  const cat = catalogue(rs);
+  const players = agents.map((sp, p) => entry.agent(sp, `${seed}/agent/${p}`, game));
   const actions: ReplayAction[] = [];
   let description = '';
   let turn = 0;
-  const { state: s } = playGame<MerlinState>(game, players, seed, {
+  const { state: s } = playGame<unknown>(game, players, seed, {
     maxSteps,
     beforeAction: (s, _seat, id) => {
       description = game.describeAction(s, id);
-      turn = s.turn;
+      turn = own ? own.turn(s) : actions.length;
     },
     afterAction: (s, seat, id) => {
+      const kind = reporting.kindOf(id);
       actions.push({
         step: actions.length,
         seat,
         id,
-        kind: KIND_NAMES[cat.kind[id]] ?? String(cat.kind[id]),
+        kind: reporting.kindNames[kind] ?? String(kind),
         description,
         turn,
-        dice: s.turn !== turn && !isTerminal(s) ? [s.die1, s.die2] : null,
+        dice: own && own.turn(s) !== turn && !game.isTerminal(s) ? own.chance(s) : null,
       });
     },
   });
+  const end = reporting.outcome(s);
   return {
     format: REPLAY_FORMAT,
     version: REPLAY_VERSION,
-    ruleset: { name: rs.data.name, hash: rs.hash, source: ruleset, rules: rs.data, decks: rs.decks as Record<string, unknown> },
+    ...(entry.name === DEFAULT_GAME ? {} : { game: entry.name }),
+    ruleset: {
+      name: game.variant ?? ruleset,
+      hash: game.rulesHash,
+      source: ruleset,
+      ...(own ? own.embedRules(game) : { rules: null, decks: {} }),
+    },
     players: agents.length,
     seed,
     agents,
     actions,
     result: {
-      winner: s.winner,
-      victory: VICTORY_NAMES[s.victory],
-      turns: s.turn,
+      winner: end.winner,
+      victory: end.outcome,
+      turns: end.turns,
       steps: actions.length,
       final_state_sha256: sha256(game.serialize(s)),
     },
@@ -146,44 +144,66 @@ export function readReplay(path: string): ReplayLog {
   return r.data;
 }
 
-/** The log's ruleset, compiled from the rules and decks it carries; its hash must match the recorded one. */
-export function replayRuleset(log: ReplayLog): Ruleset {
-  const rs = compileRuleset(log.ruleset.rules, (_file, deck) => log.ruleset.decks[deck], `replay ruleset ${log.ruleset.name}`);
-  if (rs.hash !== log.ruleset.hash)
-    throw new StateError(`the replay's ruleset hashes to ${rs.hash.slice(0, 12)}, not the recorded ${log.ruleset.hash.slice(0, 12)}`);
-  return rs;
+/** The registry entry of the log's game. @throws ArgumentError for a game not registered here */
+export function replayEntry(log: ReplayLog): GameEntry {
+  return gameEntry(log.game ?? DEFAULT_GAME);
 }
 
 /**
- * Replay the log through the engine, calling `onState(state, step)` for the start state (step 0) and
- * after each action (step i + 1); the state passed is live (clone it to keep it).
- * @throws StateError when an action is illegal, the recorded dice differ, or the final state's hash differs
+ * The log's game: compiled from the rules it embeds (Merlin), else the game's own ruleset named `source`;
+ * its rules hash must match the recorded one.
+ * @throws StateError when the rules hash to another value
  */
-export function replayLog(log: ReplayLog, onState?: (s: MerlinState, step: number) => void): { rs: Ruleset; final: MerlinState } {
-  const rs = replayRuleset(log);
-  const s = createGame(rs, log.players, log.seed);
+export function replayGame(log: ReplayLog): Game<unknown> {
+  const entry = replayEntry(log);
+  const r = log.ruleset;
+  if (entry.replay) return entry.replay.gameFromRules(r.name, r.hash, r.rules, r.decks);
+  const game = entry.game(r.source);
+  if (game.rulesHash !== r.hash)
+    throw new StateError(
+      `the replay's ruleset ${r.source} hashes to ${game.rulesHash.slice(0, 12)}, not the recorded ${r.hash.slice(0, 12)}`,
+    );
+  return game;
+}
+
+/**
+ * Replay the log through the game, calling `onState(state, step)` for the start state (step 0) and
+ * after each action (step i + 1); the state passed is live (clone it to keep it). `game`: the log's game (`replayGame`).
+ * @throws StateError when an action is illegal, the recorded chance outcome (dice) differs, or the final state's hash differs
+ */
+export function replayLog(
+  log: ReplayLog,
+  onState?: (s: unknown, step: number) => void,
+  game: Game<unknown> = replayGame(log),
+): { game: Game<unknown>; final: unknown } {
+  const own = replayEntry(log).replay;
+  const s = game.newState(log.players, log.seed);
   onState?.(s, 0);
   for (const a of log.actions) {
     try {
-      applyAction(s, rs, a.id);
+      game.applyAction(s, a.id);
     } catch (e) {
       throw new StateError(`replay step ${a.step} (${a.description}): ${(e as Error).message}`);
     }
-    if (a.dice && (a.dice[0] !== s.die1 || a.dice[1] !== s.die2))
-      throw new StateError(`replay step ${a.step}: dice ${s.die1}+${s.die2}, the log says ${a.dice.join('+')}`);
+    if (a.dice) {
+      const got = own ? own.chance(s) : [];
+      if (got.length !== a.dice.length || got.some((x, i) => x !== a.dice![i]))
+        throw new StateError(`replay step ${a.step}: ${own?.chanceName ?? 'chance'} ${got.join('+')}, the log says ${a.dice.join('+')}`);
+    }
     onState?.(s, a.step + 1);
   }
-  const hash = sha256(serializeState(s));
+  const hash = sha256(game.serialize(s));
   if (hash !== log.result.final_state_sha256)
     throw new StateError(
       `the replayed game ends in state ${hash.slice(0, 12)}, the log's ends in ${log.result.final_state_sha256.slice(0, 12)}`,
     );
-  return { rs, final: s };
+  return { game, final: s };
 }
 
 /** Every state of the game, start state first (clones). */
-export function replayStates(log: ReplayLog): { rs: Ruleset; states: MerlinState[] } {
-  const states: MerlinState[] = [];
-  const { rs } = replayLog(log, (s) => states.push(cloneState(s)));
-  return { rs, states };
+export function replayStates(log: ReplayLog): { game: Game<unknown>; states: unknown[] } {
+  const states: unknown[] = [];
+  const game = replayGame(log);
+  replayLog(log, (s) => states.push(game.clone(s)), game);
+  return { game, states };
 }

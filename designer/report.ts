@@ -5,7 +5,7 @@
  * a function to SECTIONS.
  */
 import escapeHtml from 'escape-html';
-import type { ProbeSummary, Rate } from './probe.ts';
+import type { CardStat, ProbeSummary, Rate } from './probe.ts';
 import { barChart, chartSvg, heatmap, histogram, lineChart, rateChart, stackedArea } from './charts.ts';
 
 /** Facts about how the report was made, printed at its top. */
@@ -115,9 +115,10 @@ const SECTIONS: Section[] = [
   {
     id: 'flows',
     title: 'Gold and commodity flows',
+    when: (s) => s.gold_by_round !== undefined,
     render: async (s) => {
-      const rows = (byRound: ProbeSummary['gold_by_round'], cols: string[]) =>
-        byRound
+      const rows = (byRound: ProbeSummary['gold_by_round'], cols: string[] = []) =>
+        (byRound ?? [])
           .filter((r) => r.games >= Math.max(1, s.games * 0.05))
           .flatMap((r) => cols.map((holder, j) => ({ t: r.round, holder, amount: r.mean[j] })));
       return (
@@ -125,7 +126,7 @@ const SECTIONS: Section[] = [
         (await chartSvg(
           stackedArea(
             rows(s.gold_by_round, s.gold_columns),
-            s.gold_columns,
+            s.gold_columns ?? [],
             'Who holds the gold',
             'round (one turn per player)',
             'gold (mean over running games)',
@@ -134,7 +135,7 @@ const SECTIONS: Section[] = [
         (await chartSvg(
           stackedArea(
             rows(s.commodities_by_round, s.commodity_columns),
-            s.commodity_columns,
+            s.commodity_columns ?? [],
             'Where the commodity tokens are',
             'round',
             'tokens (mean)',
@@ -142,24 +143,26 @@ const SECTIONS: Section[] = [
         )) +
         (await chartSvg(
           lineChart(
-            s.counters_by_round
+            (s.counters_by_round ?? [])
               .filter((r) => r.games >= Math.max(1, s.games * 0.05))
-              .flatMap((r) => s.counter_columns.map((series, j) => ({ t: r.round, series, value: r.mean[j] }))),
+              .flatMap((r) => (s.counter_columns ?? []).map((series, j) => ({ t: r.round, series, value: r.mean[j] }))),
             'Counters (mean)',
             'round',
             'value',
             420,
           ),
         )) +
-        '</div><p class="note">Means over the games still running at the start of each round (rounds that fewer than 5% of games reach are left out). "elsewhere" is anything the ruleset supplies that no named holder holds: a place the engine added since these tools were written (designer/holders.ts names the places).</p>'
+        '</div><p class="note">Means over the games still running at the start of each round (rounds that fewer than 5% of games reach are left out). "elsewhere" is anything the ruleset supplies that no named holder holds: a place the engine added since these tools were written (the holders table of the game names the places).</p>'
       );
     },
   },
   {
     id: 'cards',
     title: 'Cards: plays and the win rate of players who played them',
+    when: (s) => s.cards !== undefined,
     render: async (s) => {
-      const shown = s.cards
+      const cards = s.cards ?? [];
+      const shown = cards
         .filter((c) => c.games >= 30)
         .sort((a, b) => b.rate - b.expected - (a.rate - a.expected))
         .slice(0, 40);
@@ -172,8 +175,8 @@ const SECTIONS: Section[] = [
             ),
           )
         : '<p>No card was played by 30 or more players.</p>';
-      const flagged = s.cards.filter((c) => c.flag).length;
-      const row = (c: ProbeSummary['cards'][number]) => [
+      const flagged = cards.filter((c) => c.flag).length;
+      const row = (c: CardStat) => [
         esc(c.card),
         c.plays,
         c.games,
@@ -185,13 +188,13 @@ const SECTIONS: Section[] = [
         c.flag ? `<span class="flag ${c.flag}">${c.flag} expected</span>` : '',
       ];
       const head = ['card', 'plays', 'players', 'wins', 'win rate', '95% interval', 'expected', 'z', 'flag'];
-      const rows = s.cards.map(row);
+      const rows = cards.map(row);
       return (
         '<h3>By group (suits of playing cards: Clubs properties, Diamonds Lands, Spades and Hearts labs; decks of the other cards)</h3>' +
-        table(['group', ...head.slice(1)], s.card_groups.map(row), 'card-groups') +
+        table(['group', ...head.slice(1)], (s.card_groups ?? []).map(row), 'card-groups') +
         chart +
-        `<p>${flagged} of ${s.cards.length} cards flagged (expected rate outside the 95% interval). The expected rate is what a typical card gives the same agents (each agent's win rate weighted by how many different cards its players played, since players who stay in the game longer play more cards). With this many cards about 1 in 20 is flagged by chance: trust large |z|.</p>` +
-        `<details><summary>All ${s.cards.length} cards</summary>${table(head, rows, 'cards')}</details>`
+        `<p>${flagged} of ${cards.length} cards flagged (expected rate outside the 95% interval). The expected rate is what a typical card gives the same agents (each agent's win rate weighted by how many different cards its players played, since players who stay in the game longer play more cards). With this many cards about 1 in 20 is flagged by chance: trust large |z|.</p>` +
+        `<details><summary>All ${cards.length} cards</summary>${table(head, rows, 'cards')}</details>`
       );
     },
   },

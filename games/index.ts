@@ -7,7 +7,25 @@
  *   import { SingleAgentEnv } from 'merlin-gym/env';
  *   const env = new SingleAgentEnv(merlinGame('full'), { players: 4, learnerSeat: 0, opponents: ... });
  */
-export { DEFAULT_GAME, entryOf, GAMES, gameEntry, parseAgents, type GameEntry } from './registry.ts';
+export {
+  DEFAULT_GAME,
+  defineGame,
+  entryOf,
+  GAMES,
+  gameEntry,
+  genericDocs,
+  opponentFactory,
+  parseAgents,
+  registerGame,
+  unregisterGame,
+  type GameDefinition,
+  type GameEntry,
+  type GameProbe,
+  type GameReplay,
+  type ReplayView,
+} from './registry.ts';
 export { merlinGame, type MerlinGame } from './merlin/env/game.ts';
 export { compileRuleset, defaultRuleset, loadRuleset, type Ruleset } from './merlin/rules/index.ts';
 export * as engine from './merlin/engine/index.ts';
+export { HeuristicAgent, loadWeights, type HeuristicWeights } from './merlin/agents/heuristic.ts';
+export { SingleMindedAgent, STRATEGIES } from './merlin/agents/single.ts';

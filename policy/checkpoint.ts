@@ -96,6 +96,8 @@ export type CheckpointManifest = z.infer<typeof CheckpointManifest>;
 
 /** What a checkpoint must match to be played in a game. */
 export interface SpecHashes {
+  /** The game's registry name (`Game.name`); a checkpoint made for another game is refused. */
+  game?: string;
   observationSpecHash: string;
   actionsHash: string;
   rulesHash: string;
@@ -177,15 +179,17 @@ export interface LoadedCheckpoint {
 
 /**
  * Read DIR (model.json, weights.bin, manifest.json) without tfjs.
- * @param expect when given, the observation spec and action catalogue hashes must match (the rules hash
+ * @param expect when given, the game (if named), the observation spec and action catalogue hashes must match (the rules hash
  *   may differ: a policy can be played under an edited ruleset; `rulesMatch` in the result says whether it
  *   is one of the rulesets the policy was trained under)
- * @throws CheckpointError for missing or malformed files, or a spec mismatch (naming both hashes)
+ * @throws CheckpointError for missing or malformed files, a checkpoint of another game, or a spec mismatch (naming both hashes)
  */
 export function loadCheckpoint(dir: string, expect?: SpecHashes): LoadedCheckpoint & { rulesMatch: boolean } {
   const manifest = readManifest(dir);
   const model = readJson(dir, 'model.json', ModelJson);
   if (expect) {
+    if (expect.game !== undefined && manifest.game !== expect.game)
+      throw new CheckpointError(`checkpoint ${dir} was trained for the game ${manifest.game}, not ${expect.game}`);
     if (manifest.observationSpecHash !== expect.observationSpecHash)
       throw new CheckpointError(
         `checkpoint ${dir} was trained for observation spec ${manifest.observationSpecHash.slice(0, 16)}, but this game's is ${expect.observationSpecHash.slice(0, 16)}`,

@@ -18,10 +18,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Game, RewardOptions } from '../env/core/game.ts';
 import { cloneRng, seedRng, type RngState } from '../lib/rng.ts';
-import type { MerlinGame } from '../games/merlin/env/game.ts';
-import type { MerlinState } from '../games/merlin/engine/state.ts';
-import { HeuristicAgent, loadWeights } from '../agents/heuristic.ts';
-import { gameEntry } from '../games/registry.ts';
+import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 import { initBackend, type BackendName } from './backend.ts';
 import { CheckpointError, FORMAT, FORMAT_VERSION, readManifest, type CheckpointManifest, type EvalRecord } from '../policy/checkpoint.ts';
 import { loadOptimizer, readWeights, removeDir, saveCheckpoint, saveOptimizer, saveWeights, writeJsonAtomic } from './checkpoint.ts';
@@ -33,6 +30,11 @@ import { checkSharedLayout, Collector, type EnvSnapshot } from './rollout.ts';
 import { tallyByMember, type Tally } from './progress.ts';
 
 export interface TrainConfig {
+  /**
+   * The registered game to train on (games/registry.ts; default `merlin`, and a run saved before the field
+   * existed is a Merlin run).
+   */
+  game?: string;
   /** Ruleset names or paths; every env cycles through them episode by episode. The first is the main one. */
   variants: string[];
   players: number;
@@ -167,12 +169,16 @@ const ResumeState = z.object({
 });
 type ResumeState = z.infer<typeof ResumeState>;
 
-/** The games for `variants`, checked to share one observation spec and action catalogue. */
-export function trainingGames(variants: string[]): MerlinGame[] {
-  const games = variants.map((v) => gameEntry('merlin').game(v) as unknown as MerlinGame);
+/**
+ * The games of registered game `game` (default `merlin`) for `variants`, checked to share one observation spec and action catalogue.
+ * @throws ArgumentError for an unknown game or variant, or games whose layouts differ
+ */
+export function trainingGames(variants: string[], game: string = DEFAULT_GAME): Game<unknown>[] {
+  const entry = gameEntry(game);
+  const games = variants.map((v) => entry.game(v));
   checkSharedLayout(
     games,
-    games.map((g) => g.variant),
+    games.map((g, i) => g.variant ?? variants[i]),
   );
   return games;
 }
@@ -189,11 +195,13 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     resumeState = ResumeState.parse(JSON.parse(readFileSync(path, 'utf8')));
     config = resumeState.config as TrainConfig;
   }
-  const games = trainingGames(config.variants);
+  const entry = gameEntry(config.game ?? DEFAULT_GAME);
+  const games = trainingGames(config.variants, entry.name);
   const g0 = games[0];
   const shape: NetShape = { obsSize: g0.observationSpec.size, hidden: config.hidden, numActions: g0.numActions };
   if (resumeState) {
     const m = readManifest(o.out);
+    if (m.game !== g0.name) throw new CheckpointError(`cannot resume ${o.out}: made for the game ${m.game}, not ${g0.name}`);
     if (m.observationSpecHash !== g0.observationSpec.hash || m.actionsHash !== g0.actionsHash)
       throw new CheckpointError(
         `cannot resume ${o.out}: made for observation spec ${m.observationSpecHash.slice(0, 16)} / actions ${m.actionsHash.slice(0, 16)}, the game now has ${g0.observationSpec.hash.slice(0, 16)} / ${g0.actionsHash.slice(0, 16)}`,
@@ -204,10 +212,9 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   net.sparseInput = config.sparseInput ?? true;
   const learner = new PpoLearner(net, config.ppo);
   const leagueOptions = { ...config.league, players: config.players };
-  const entry = gameEntry('merlin');
-  if (config.opponents) for (const spec of config.opponents) for (const g of games) entry.agent(spec, 0, g as unknown as Game<unknown>);
+  if (config.opponents) for (const spec of config.opponents) for (const g of games) entry.agent(spec, 0, g);
   const league = config.opponents?.length ? League.field(leagueOptions, config.opponents) : new League(leagueOptions);
-  const collector = new Collector<MerlinState>(
+  const collector = new Collector<unknown>(
     {
       games,
       numEnvs: config.numEnvs,
@@ -215,8 +222,8 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       horizon: config.horizon,
       seed: config.seed,
       rewards: config.rewards,
-      heuristic: (g) => new HeuristicAgent((g as MerlinGame).ruleset, loadWeights()),
-      agent: (spec, seed, g) => entry.agent(spec, seed, g as Game<unknown>),
+      heuristic: (g) => entry.teacher(g),
+      agent: (spec, seed, g) => entry.agent(spec, seed, g),
     },
     league,
   );
@@ -278,8 +285,8 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       actionsHash: g0.actionsHash,
       rulesHash: g0.rulesHash,
       rulesHashes: [...new Set(games.map((g) => g.rulesHash))],
-      variant: g0.ruleset.data.name,
-      variants: [...new Set(games.map((g) => g.ruleset.data.name))],
+      variant: g0.variant ?? config.variants[0],
+      variants: [...new Set(games.map((g, i) => g.variant ?? config.variants[i]))],
       players: config.players,
       trainingSteps: learnerSteps,
       updates,

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CARDS_DIR, RULESETS_DIR, loadRuleset } from '../../games/merlin/rules/index.ts';
-import { actionsMarkdown, cardsMarkdown } from '../docs.ts';
+import { actionsMarkdown, cardsMarkdown } from '../../games/merlin/env/docs.ts';
 import { runSimulation } from '../simulate.ts';
 import { merlinAsync, merlinOk, root } from './run.ts';
 

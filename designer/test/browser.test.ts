@@ -16,7 +16,8 @@ import { recordGame, replayStates } from '../replay.ts';
 import { replayHtml } from '../replay-view.ts';
 import { runProbe } from '../probe.ts';
 import { reportHtml } from '../report.ts';
-import { netWorth } from '../../games/merlin/engine/index.ts';
+import { netWorth, type MerlinState } from '../../games/merlin/engine/index.ts';
+import type { MerlinGame } from '../../games/merlin/env/game.ts';
 
 const chromium = findChromium();
 if (!chromium && !process.env.CI)
@@ -26,7 +27,9 @@ const dir = mkdtempSync(join(tmpdir(), 'merlin-browser-'));
 describe.skipIf(!chromium && !process.env.CI)('designer pages in headless chromium', () => {
   describe('replay viewer', () => {
     const log = recordGame('full', ['heuristic', 'random', 'single:golems'], 'browser-1');
-    const { rs, states } = replayStates(log);
+    const replayed = replayStates(log);
+    const states = replayed.states as MerlinState[];
+    const rs = (replayed.game as MerlinGame).ruleset;
     let p: OpenedPage;
     beforeAll(async () => {
       const file = join(dir, 'game.html');

@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StateError } from '../../lib/errors.ts';
 import { readReplay, recordGame, replayLog, replayStates } from '../replay.ts';
-import { COUNTERS, frameOf, replayHtml, SECTIONS } from '../replay-view.ts';
+import { frameOf, replayHtml, viewOf } from '../replay-view.ts';
+import { COUNTERS, SECTIONS } from '../../games/merlin/designer/replay-view.ts';
+import type { MerlinState } from '../../games/merlin/engine/state.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'merlin-replay-'));
@@ -22,7 +24,7 @@ describe('replay', () => {
     writeFileSync(file, JSON.stringify(log));
     const back = readReplay(file);
     const { final } = replayLog(back); // throws unless the final state's SHA-256 matches
-    expect(final.winner).toBe(log.result.winner);
+    expect((final as MerlinState).winner).toBe(log.result.winner);
     expect(recordGame('full', ['heuristic', 'random', 'single:invest'], 'replay-test')).toEqual(log);
   });
 
@@ -46,9 +48,9 @@ describe('replay', () => {
   });
 
   it('makes one frame per state with every counter and section', async () => {
-    const { rs, states } = replayStates(log);
+    const { game, states } = replayStates(log);
     expect(states.length).toBe(log.actions.length + 1);
-    const f = frameOf(states.at(-1)!, rs, log);
+    const f = frameOf(viewOf(log, game), states.at(-1)!, log.agents);
     expect(f.c).toHaveLength(COUNTERS.length);
     expect(f.t).toHaveLength(SECTIONS.length);
     expect(f.t[SECTIONS.findIndex((x) => x.id === 'other')]).toEqual([]); // every state field is laid out

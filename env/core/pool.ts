@@ -6,7 +6,7 @@
  * threads keep two cores busy with nothing sleeping on the step's critical path.
  *
  * Games and opponents are named by module and export (`FactoryRef`) because a worker must build its
- * own: `{ module: '/abs/path/games/merlin/env/game.ts', export: 'merlinGame', args: ['full'] }`. Commands
+ * own: `{ module: '/abs/path/of/the/game/module.ts', export: 'makeGame', args: ['full'] }` (the game registry's `gameRef`). Commands
  * go through a shared control array and Atomics (no message per step): the caller writes actions, bumps
  * the generation, steps its own slice and waits until every worker has finished. Waiting spins briefly
  * before sleeping, on both sides: a futex wake-up costs far more than a step of a slice on a virtual

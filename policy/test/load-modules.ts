@@ -18,12 +18,12 @@ for (const m of args) await import(pathToFileURL(join(root, m)).href);
 
 const moves: number[] = [];
 if (spec) {
-  const { resolveAgent } = await import('../../agents/registry.ts');
+  const { gameEntry } = await import('../../games/registry.ts');
   const { loadRuleset } = await import('../../games/merlin/rules/index.ts');
   const { merlinGame } = await import('../../games/merlin/env/game.ts');
   const rs = loadRuleset('full');
   const game = merlinGame(rs);
-  const agent = resolveAgent(spec, 'load-modules', rs);
+  const agent = gameEntry('merlin').agent(spec, 'load-modules', game);
   const s = game.newState(4, 'load-modules');
   const legal = new Int32Array(game.numActions);
   while (moves.length < 300 && !game.isTerminal(s) && !game.isTruncated(s)) {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { PolicyForward } from '../forward.ts';
 import { CheckpointError, loadCheckpoint } from '../checkpoint.ts';
 import { paramSpecs } from '../network.ts';
-import { opponentFactory } from '../../agents/registry.ts';
+import { opponentFactory } from '../../games/registry.ts';
 import { SingleAgentEnv } from '../../env/core/single.ts';
 import { merlinGame } from '../../games/merlin/env/game.ts';
 
@@ -88,7 +88,7 @@ describe('the shipped checkpoint', () => {
 describe('layers', () => {
   it('a ppo: agent (and the merlin-gym, /agents and /policy entry points) loads and plays without loading any @tensorflow module; training/network.ts does load tfjs (the check sees it)', async () => {
     const [play, control] = await Promise.all([
-      loadInChild(['--play', 'ppo:checkpoints/default', 'index.ts', 'agents/registry.ts', 'policy/index.ts']),
+      loadInChild(['--play', 'ppo:checkpoints/default', 'index.ts', 'agents/registry.ts', 'games/registry.ts', 'policy/index.ts']),
       loadInChild(['training/network.ts']),
     ]);
     expect(play.moves.length).toBeGreaterThan(100);

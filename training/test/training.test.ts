@@ -18,12 +18,15 @@ import { DEFAULT_TRAIN, train, trainingGames, type TrainConfig } from '../train.
 import { CheckpointError, loadCheckpoint } from '../../policy/checkpoint.ts';
 import { readWeights, saveWeights } from '../checkpoint.ts';
 import { PolicyForward } from '../../policy/forward.ts';
-import { resolveAgent } from '../../agents/registry.ts';
-import { HeuristicAgent, loadWeights } from '../../agents/heuristic.ts';
+import { gameEntry } from '../../games/registry.ts';
 import { merlinGame } from '../../games/merlin/env/game.ts';
 import { seedRng } from '../../lib/rng.ts';
 import { loadRuleset } from '../../games/merlin/rules/index.ts';
 import { applyAction, createGame, currentPlayer, isTerminal, legalActions } from '../../games/merlin/engine/index.ts';
+import type { Ruleset } from '../../games/merlin/rules/index.ts';
+
+/** A Merlin agent for `spec` under `rs`, through the game registry. */
+const resolveAgent = (spec: string, seed: string | number, rs: Ruleset) => gameEntry('merlin').agent(spec, seed, merlinGame(rs));
 
 const bytes = (xs: Float32Array[]) => Buffer.concat(xs.map((x) => Buffer.from(x.buffer, x.byteOffset, x.byteLength)));
 const tmp = () => mkdtempSync(join(tmpdir(), 'merlin-train-'));
@@ -98,7 +101,7 @@ describe('PPO', () => {
         horizon: 32,
         seed: 'ppo',
         rewards: { terminal: 'winLoss' },
-        heuristic: (g) => new HeuristicAgent((g as ReturnType<typeof merlinGame>).ruleset, loadWeights()),
+        heuristic: (g) => gameEntry('merlin').teacher(g),
       },
       league,
     );
@@ -136,7 +139,7 @@ describe('PPO', () => {
         horizon: 24,
         seed: 'sp',
         rewards: { terminal: 'winLoss' },
-        heuristic: (g) => new HeuristicAgent((g as ReturnType<typeof merlinGame>).ruleset, loadWeights()),
+        heuristic: (g) => gameEntry('merlin').teacher(g),
       },
       league,
     );
@@ -229,6 +232,9 @@ describe('checkpoints', () => {
       loadCheckpoint(a, { observationSpecHash: g.observationSpec.hash, actionsHash: g.actionsHash, rulesHash: g.rulesHash }),
     ).toThrow(new RegExp(`ffffffffffffffff.*${g.observationSpec.hash.slice(0, 16)}`));
     expect(() => resolveAgent(`ppo:${a}`, 0, rs)).toThrow(CheckpointError);
+    // One made for another game is refused by name before any hash is compared.
+    writeFileSync(join(a, 'manifest.json'), JSON.stringify({ ...m, game: 'economicon' }));
+    expect(() => resolveAgent(`ppo:${a}`, 0, rs)).toThrow(/trained for the game economicon, not merlin/);
     writeFileSync(join(a, 'manifest.json'), '{"format": "merlin-gym-ppo-mlp"');
     expect(() => resolveAgent(`ppo:${a}`, 0, rs)).toThrow(/not valid JSON/);
     expect(() => resolveAgent(`ppo:${join(a, 'nope')}`, 0, rs)).toThrow(/cannot read manifest.json/);

@@ -120,3 +120,10 @@ export class RaceGame implements Game<RaceState> {
     return s.pos.map((p, i) => `player ${i}: ${p}`).join('\n');
   }
 }
+
+const shared = new RaceGame();
+
+/** The Race to 12 game (one instance a thread): the factory a worker pool loads by module path (`FactoryRef`). */
+export function raceGame(): RaceGame {
+  return shared;
+}

@@ -18,7 +18,7 @@ import { nextInt, seedRng, type RngState } from '../../../../lib/rng.ts';
 import { checkConservation } from '../../engine/invariants.ts';
 import { merlinGame } from '../game.ts';
 import { createObservationEncoder } from '../observation.ts';
-import { opponentFactory } from '../../../../agents/registry.ts';
+import { opponentFactory } from '../../../registry.ts';
 import { traceHash } from './trace.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -299,7 +299,7 @@ describe('vector env and worker pool', () => {
     const v = new VectorEnv(game, n, opts);
     const pool = await VectorEnvPool.create(game, {
       game: { module: join(root, 'games/merlin/env/game.ts'), export: 'merlinGame', args: ['full'] },
-      opponents: { module: join(root, 'agents/registry.ts'), export: 'opponentFactory', args: [['random']] },
+      opponents: { module: join(root, 'games/registry.ts'), export: 'opponentFactory', args: [['random']] },
       numEnvs: n,
       workers: 2,
       players: 3,

@@ -5,8 +5,8 @@
  * until a new place (a market escrow, a cart, a loan) is named here, its units show up under "elsewhere"
  * (the ruleset's supply minus everything named), so flows never silently lose gold.
  */
-import type { Ruleset } from '../games/merlin/rules/index.ts';
-import type { MerlinState } from '../games/merlin/engine/state.ts';
+import type { Ruleset } from '../rules/index.ts';
+import type { MerlinState } from '../engine/state.ts';
 
 type Reader = (s: MerlinState, rs: Ruleset) => number;
 

@@ -1,25 +1,22 @@
-/** Agents: the registry, legality and determinism of each agent, the heuristic's weights file, and eval. */
+/** Merlin's agents: the specs it resolves, legality and determinism of each agent on Merlin, the heuristic's weights file, and eval. */
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ArgumentError } from '../../lib/errors.ts';
-import { loadRuleset } from '../../games/merlin/rules/index.ts';
-import {
-  applyAction,
-  catalogue,
-  createGame,
-  currentPlayer,
-  isTerminal,
-  legalActions,
-  serializeState,
-} from '../../games/merlin/engine/index.ts';
-import { parseAgentList, resolveAgent, specReadsFiles } from '../registry.ts';
+import { ArgumentError } from '../../../../lib/errors.ts';
+import { loadRuleset } from '../../rules/index.ts';
+import { applyAction, catalogue, createGame, currentPlayer, isTerminal, legalActions, serializeState } from '../../engine/index.ts';
+import { parseAgentList, resolveAgent as resolveFor, specReadsFiles } from '../../../../agents/registry.ts';
 import { loadWeights } from '../heuristic.ts';
-import { MctsAgent } from '../mcts.ts';
-import { runEval } from '../../cli/eval.ts';
+import { merlinAgents } from '../specs.ts';
+import { merlinGame } from '../../env/game.ts';
+import type { Ruleset } from '../../rules/index.ts';
+import { MctsAgent } from '../../../../agents/mcts.ts';
+import { runEval } from '../../../../cli/eval.ts';
 
 const rs = loadRuleset('full');
+/** Merlin's agents: the shared specs plus the game's own (games/merlin/agents/specs.ts), as the game registry combines them. */
+const resolveAgent = (spec: string, seed: string | number, r: Ruleset = rs) => resolveFor(spec, seed, merlinGame(r), merlinAgents);
 
 /** Play a game with one spec per seat; returns the final state JSON and the action ids. */
 function play(specs: string[], seed: string, maxSteps = 5000) {
@@ -58,9 +55,10 @@ describe('agent registry', () => {
       specReadsFiles('ppo:/tmp/x'),
       specReadsFiles('ppo:checkpoints/../x'),
       specReadsFiles('heuristic'),
-    ]).toEqual([false, true, true, false]);
-    expect(() => parseAgentList('random,,heuristic')).not.toThrow();
-    expect(() => parseAgentList(' ')).toThrow(ArgumentError);
+      specReadsFiles('heuristic:/tmp/w.json', merlinAgents),
+    ]).toEqual([false, true, true, false, true]);
+    expect(() => parseAgentList('random,,heuristic', (sp) => resolveAgent(sp, 0))).not.toThrow();
+    expect(() => parseAgentList(' ', (sp) => resolveAgent(sp, 0))).toThrow(ArgumentError);
   });
 
   it('refuses a heuristic weights file with a typo, naming the field', () => {

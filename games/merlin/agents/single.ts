@@ -3,7 +3,7 @@
  * degenerate-strategy search (`merlin probe`). If one of them beats the `heuristic` economist, the line it
  * pushes is a candidate dominant strategy.
  *
- * Each strategy is the heuristic (agents/heuristic.ts) with two changes: a set of action kinds it never
+ * Each strategy is the heuristic (games/merlin/agents/heuristic.ts) with two changes: a set of action kinds it never
  * takes (`forbidden`), and preference rules tried first, in order: when a legal action matches a rule, the
  * rule picks among the matching actions and the heuristic is not asked. Kinds are matched by name
  * (KIND_NAMES), so the strategies pick up actions added by later engine parts without code changes.
@@ -19,12 +19,12 @@
  * ruleset with golems switched off (`market`) those are never legal and it buys cards and plays the
  * heuristic. Where it commands a unit that cannot attack, the heuristic picks the order. Deterministic.
  */
-import type { Agent, AgentContext } from '../env/core/agent.ts';
-import { ArgumentError } from '../lib/errors.ts';
-import type { Ruleset } from '../games/merlin/rules/index.ts';
-import { catalogue, KIND_NAMES, type ActionCatalogue } from '../games/merlin/engine/actions.ts';
-import { Phase, type MerlinState } from '../games/merlin/engine/state.ts';
-import { rankOf } from '../games/merlin/engine/cards.ts';
+import type { Agent, AgentContext } from '../../../env/core/agent.ts';
+import { ArgumentError } from '../../../lib/errors.ts';
+import type { Ruleset } from '../rules/index.ts';
+import { catalogue, KIND_NAMES, type ActionCatalogue } from '../engine/actions.ts';
+import { Phase, type MerlinState } from '../engine/state.ts';
+import { rankOf } from '../engine/cards.ts';
 import { HeuristicAgent, loadWeights } from './heuristic.ts';
 
 /** Picks one of the matching legal actions (never called with none). */

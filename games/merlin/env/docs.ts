@@ -1,11 +1,13 @@
 /**
- * `merlin docs`: generates docs/ACTIONS.md from the action catalogue and docs/CARDS.md from the deck files,
+ * Merlin's generated documents for `merlin docs` (the game registry's `docs`): docs/ACTIONS.md from the action
+ * catalogue, docs/OBSERVATION.md from the encoders (observation-doc.ts) and docs/CARDS.md from the deck files,
  * so the documents cannot drift from the code and data. Tests check the committed files equal the generated ones.
  */
-import type { Ruleset } from '../games/merlin/rules/index.ts';
-import { DECK_NAMES, type DeckName } from '../games/merlin/cards/schema.ts';
-import { describeCard, describeCost } from '../games/merlin/cards/describe.ts';
-import { catalogue, declaredKindDoc, describeAction, Kind, KIND_NAMES } from '../games/merlin/engine/index.ts';
+import type { Ruleset } from '../rules/index.ts';
+import { DECK_NAMES, type DeckName } from '../cards/schema.ts';
+import { describeCard, describeCost } from '../cards/describe.ts';
+import { catalogue, declaredKindDoc, describeAction, Kind, KIND_NAMES } from '../engine/index.ts';
+import { observationMarkdown } from './observation-doc.ts';
 
 const MEANING: Record<number, [string, string]> = {
   [Kind.EndTurn]: ['free actions', 'End the turn; cards bought this turn join the hand.'],
@@ -313,4 +315,13 @@ function counterMoversMarkdown(rs: Ruleset): string[] {
     out.push(`| ${counter} (net) | ` + DECK_NAMES.map((n) => String(byDeck[n] ?? 0)).join(' | ') + ' |');
   out.push('');
   return out;
+}
+
+/** Every generated document of Merlin under `rs`: its path under docs/ and its text. */
+export function merlinDocs(rs: Ruleset): { file: string; text: string }[] {
+  return [
+    { file: 'ACTIONS.md', text: actionsMarkdown(rs) },
+    { file: 'OBSERVATION.md', text: observationMarkdown(rs) },
+    { file: 'CARDS.md', text: cardsMarkdown(rs) },
+  ];
 }

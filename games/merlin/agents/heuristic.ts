@@ -23,24 +23,24 @@
  * contracts, lends or sells insurance itself. Investing is scored by its expected value: a property's number comes before a 7
  * with probability p/(p+6/36) < 1/2, so with the default `investOptimism` of 1 it never invests; raise it
  * to make the agent gamble. Deterministic (no randomness); it reads only public information and its own
- * hand from the state. Weights: agents/heuristic.json (zod-validated).
+ * hand from the state. Weights: games/merlin/agents/heuristic.json (zod-validated).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { Agent, AgentContext } from '../env/core/agent.ts';
-import { ArgumentError } from '../lib/errors.ts';
-import type { Ruleset } from '../games/merlin/rules/index.ts';
-import { catalogue, Kind, type ActionCatalogue } from '../games/merlin/engine/actions.ts';
-import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../games/merlin/engine/state.ts';
-import { rankOf, Suit, suitOf } from '../games/merlin/engine/cards.ts';
-import { cardDef, DECK_INDEX } from '../games/merlin/engine/effects.ts';
-import { handCardDef } from '../games/merlin/engine/magic.ts';
-import { netWorth } from '../games/merlin/engine/victory.ts';
-import { taxOwed, VOTE_CUT } from '../games/merlin/engine/taxes.ts';
-import { motionRepeals } from '../games/merlin/engine/regulations.ts';
-import type { CardDef } from '../games/merlin/cards/schema.ts';
+import type { Agent, AgentContext } from '../../../env/core/agent.ts';
+import { ArgumentError } from '../../../lib/errors.ts';
+import type { Ruleset } from '../rules/index.ts';
+import { catalogue, Kind, type ActionCatalogue } from '../engine/actions.ts';
+import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';
+import { rankOf, Suit, suitOf } from '../engine/cards.ts';
+import { cardDef, DECK_INDEX } from '../engine/effects.ts';
+import { handCardDef } from '../engine/magic.ts';
+import { netWorth } from '../engine/victory.ts';
+import { taxOwed, VOTE_CUT } from '../engine/taxes.ts';
+import { motionRepeals } from '../engine/regulations.ts';
+import type { CardDef } from '../cards/schema.ts';
 import {
   attackPropertyOk,
   attackUnitOk,
@@ -56,10 +56,10 @@ import {
   Verb,
   verbOpen,
   ward,
-} from '../games/merlin/engine/combat.ts';
-import { geometry, standable } from '../games/merlin/engine/board.ts';
-import { bestAsk, bestBid, bidPrice } from '../games/merlin/engine/market.ts';
-import { itemAmount, itemCategory, nextAuctionBid, robberyThreshold } from '../games/merlin/engine/trade.ts';
+} from '../engine/combat.ts';
+import { geometry, standable } from '../engine/board.ts';
+import { bestAsk, bestBid, bidPrice } from '../engine/market.ts';
+import { itemAmount, itemCategory, nextAuctionBid, robberyThreshold } from '../engine/trade.ts';
 
 export const HeuristicWeights = z
   .object({
@@ -112,7 +112,7 @@ export type HeuristicWeights = z.infer<typeof HeuristicWeights>;
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** Load and validate a weights file (default: agents/heuristic.json). @throws ArgumentError naming the field */
+/** Load and validate a weights file (default: games/merlin/agents/heuristic.json). @throws ArgumentError naming the field */
 export function loadWeights(path = join(here, 'heuristic.json')): HeuristicWeights {
   let json: unknown;
   try {

@@ -1,21 +1,17 @@
 /** Single-minded strategies: legal, deterministic, and each does what its name says (or says why it cannot). */
 import { describe, expect, it } from 'vitest';
-import { loadRuleset } from '../../games/merlin/rules/index.ts';
-import {
-  applyAction,
-  catalogue,
-  createGame,
-  currentPlayer,
-  isTerminal,
-  Kind,
-  KIND_NAMES,
-  legalActions,
-} from '../../games/merlin/engine/index.ts';
-import { Phase } from '../../games/merlin/engine/state.ts';
-import { resolveAgent } from '../registry.ts';
+import { loadRuleset } from '../../rules/index.ts';
+import { applyAction, catalogue, createGame, currentPlayer, isTerminal, Kind, KIND_NAMES, legalActions } from '../../engine/index.ts';
+import { Phase } from '../../engine/state.ts';
+import { resolveAgent as resolveFor } from '../../../../agents/registry.ts';
+import { merlinGame } from '../../env/game.ts';
+import type { Ruleset } from '../../rules/index.ts';
+import { merlinAgents } from '../specs.ts';
 import { SingleMindedAgent, STRATEGIES } from '../single.ts';
 
 const rs = loadRuleset('full');
+/** Merlin's agents as the game registry combines them (the shared specs and games/merlin/agents/specs.ts). */
+const resolveAgent = (spec: string, seed: string | number, r: Ruleset) => resolveFor(spec, seed, merlinGame(r), merlinAgents);
 const cat = catalogue(rs);
 
 /** Play seat 0 with `spec` against heuristic/random; call `check` before each of seat 0's decisions. */

@@ -1,0 +1,48 @@
+/**
+ * Merlin's own agent specs, added by the game registry (games/registry.ts) to the shared ones of
+ * agents/registry.ts (`random`, `mcts[:SIMULATIONS[:ROLLOUT]]`, `ppo:DIR[:MODE]`):
+ *
+ * - `heuristic` / `heuristic:PATH`: the hand-written economist (heuristic.ts) with the shipped weights or a
+ *   designer's weights file; it is also what guides MCTS and what training imitates;
+ * - `single:STRATEGY`: the single-minded strategies of the designer's probe (single.ts).
+ *
+ * Shaped as agents/registry.ts's `GameAgents<MerlinState>` (checked where the registry uses it; a game's
+ * folder does not import the agents layer above it).
+ */
+import type { Agent } from '../../../env/core/agent.ts';
+import type { Game } from '../../../env/core/game.ts';
+import { ArgumentError } from '../../../lib/errors.ts';
+import type { Ruleset } from '../rules/index.ts';
+import type { MerlinState } from '../engine/state.ts';
+import { HeuristicAgent, loadWeights } from './heuristic.ts';
+import { SingleMindedAgent, STRATEGIES } from './single.ts';
+
+/** The ruleset of one of Merlin's games (a MerlinGame carries its ruleset). */
+const rulesetOf = (game: Game<MerlinState>): Ruleset => (game as unknown as { ruleset: Ruleset }).ruleset;
+
+/** The shipped heuristic for `game`'s ruleset: MCTS's guide and the teacher training imitates. */
+export function merlinHeuristic(game: Game<MerlinState>): HeuristicAgent {
+  return new HeuristicAgent(rulesetOf(game), loadWeights());
+}
+
+/**
+ * An agent for one of Merlin's own specs, or undefined when `spec` is none of them.
+ * @throws ArgumentError for a bad parameter (a missing or unknown strategy, a bad weights file)
+ */
+function resolveMerlinAgent(spec: string, _seed: string | number, game: Game<MerlinState>): Agent | undefined {
+  const [name, param] = spec.split(':');
+  if (name !== 'heuristic' && name !== 'single') return undefined;
+  if (name === 'heuristic') return new HeuristicAgent(rulesetOf(game), param === undefined ? loadWeights() : loadWeights(param), spec);
+  if (param === undefined)
+    throw new ArgumentError(`agent spec "${spec}": name a strategy (single:${Object.keys(STRATEGIES).join(', single:')})`);
+  return new SingleMindedAgent(rulesetOf(game), param);
+}
+
+/** Merlin's agents as the registry combines them (agents/registry.ts `GameAgents`). */
+export const merlinAgents = {
+  heuristic: { spec: 'heuristic', specs: ['heuristic', 'heuristic:PATH'], guide: merlinHeuristic },
+  specs: Object.keys(STRATEGIES).map((n) => `single:${n}`),
+  resolve: resolveMerlinAgent,
+  /** `heuristic:PATH` reads a weights file of the caller's choosing. */
+  readsFiles: (spec: string) => spec.split(':')[0] === 'heuristic' && spec.split(':')[1] !== undefined,
+};
