@@ -13,6 +13,7 @@ import type { ZodError } from 'zod';
 import { RulesetError } from '../../../lib/errors.ts';
 import { contentHash } from '../../../lib/hash.ts';
 import { CONDITION_KINDS, MandateDeckFile, RESOURCES, RulesetSchema, type MandateCard, type RulesetData } from './schema.ts';
+export { RESOURCES, CONDITION_KINDS };
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Folder of the shipped rulesets (`standard.json`, ...). */

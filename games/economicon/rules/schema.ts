@@ -126,7 +126,7 @@ export const RulesetSchema = z
         /** "Each player draws two mandate cards". */
         startingHand: nat(),
         /** "a player may have up to 3 unsatisfied mandates at once". */
-        handLimit: pos(),
+        handLimit: pos().max(8),
         /** "The game ends once a player has satisfied 5 mandates". */
         toEnd: pos(),
         /** What one Draw action draws: one card (false) or up to the hand limit (true) (D15). */
