@@ -308,7 +308,8 @@ function move(s: EconomiconState, t: number, from: number, to: number, k: number
 /**
  * Apply action `a` for the current seat, then satisfy every mandate whose condition holds, then end the game
  * (5 satisfied) or go on: after the second action the next seat clockwise starts its turn, getting back its
- * unsold sale offer (D10), unless the turn limit truncates the game.
+ * unsold sale offer (D10; the goods back in its reserves may satisfy its mandates at once), unless the turn
+ * limit truncates the game.
  * @throws UnknownActionError outside the catalogue; GameOverError once over; IllegalActionError (state unchanged)
  */
 export function applyAction(s: EconomiconState, rs: Ruleset, a: number): void {
@@ -379,7 +380,10 @@ export function applyAction(s: EconomiconState, rs: Ruleset, a: number): void {
   if (s.turn >= rs.data.turnLimit) return endGame(s, rs, Outcome.Truncated);
   s.step = 0;
   s.current = (p + 1) % s.numPlayers;
-  if (rs.data.offersReturnAtOwnersTurn) returnOffer(s, s.current);
+  if (rs.data.offersReturnAtOwnersTurn && !offerEmpty(s, s.current)) {
+    returnOffer(s, s.current);
+    if (satisfyMandates(s, rs)) endGame(s, rs, Outcome.Mandates);
+  }
 }
 
 function returnOffer(s: EconomiconState, p: number): void {

@@ -100,17 +100,19 @@ export function checkState(s: EconomiconState, rs: Ruleset): string[] {
 }
 
 /**
- * `checkState` plus: no unsatisfied mandate's condition holds (they are satisfied the moment it does), and
+ * `checkState` plus: in a running game no unsatisfied mandate's condition holds (they are satisfied the moment it does), and
  * `legalActions` agrees with `whyIllegal` on every id.
  */
 export function checkDeep(s: EconomiconState, rs: Ruleset): string[] {
   const bad = checkState(s, rs);
-  for (let p = 0; p < s.numPlayers; p++)
-    for (let i = 0; i < s.handLen[p]; i++) {
-      const c = s.hand[p * MAX_HAND + i];
-      if (conditionHolds(s, rs, rs.cardDef[c], p))
-        bad.push(`seat ${p} holds mandate ${rs.deck.cards[rs.cardDef[c]].id} whose condition holds`);
-    }
+  // Once over, trading has stopped and the returned offers may meet conditions nobody checks any more.
+  if (s.outcome === Outcome.Running)
+    for (let p = 0; p < s.numPlayers; p++)
+      for (let i = 0; i < s.handLen[p]; i++) {
+        const c = s.hand[p * MAX_HAND + i];
+        if (conditionHolds(s, rs, rs.cardDef[c], p))
+          bad.push(`seat ${p} holds mandate ${rs.deck.cards[rs.cardDef[c]].id} whose condition holds`);
+      }
   const cat = catalogue(rs);
   const legal = new Int32Array(cat.size);
   const n = legalActions(s, rs, legal);
