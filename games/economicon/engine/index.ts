@@ -29,5 +29,5 @@ export {
   compareSeats,
 } from './engine.ts';
 export { unitX, unitsToPay, victoryPoints, holderPoints, currencyUnits } from './market.ts';
-export { conditionHolds, satisfyMandates, Cond } from './mandates.ts';
+export { conditionHolds, satisfyMandates, drawMandate, Cond } from './mandates.ts';
 export { checkState, checkDeep, unitTotal } from './invariants.ts';
