@@ -147,11 +147,17 @@ export function legalActions(s: EconomiconState, rs: Ruleset, out: Int32Array): 
   if (s.outcome !== Outcome.Running) return 0;
   const cat = catalogue(rs);
   const S = cat.columnSize;
-  let n = 0;
-  const growth = anyGrowth(s, rs);
-  if (s.step === 1 || !growth) out[n++] = 0;
-  if (growth) for (let k = Kind.MintGold; k <= Kind.DrawMandate; k++) if (canGrow(s, rs, k)) out[n++] = k;
-  if (s.step === 0) return n;
+  let n = 1;
+  for (let k = Kind.MintGold; k <= Kind.DrawMandate; k++) if (canGrow(s, rs, k)) out[n++] = k;
+  if (s.step === 0) {
+    if (n > 1) {
+      out.copyWithin(0, 1, n);
+      return n - 1;
+    }
+    out[0] = Kind.Pass; // D12: no growth action is possible
+    return 1;
+  }
+  out[0] = Kind.Pass;
   const p = s.current;
   const u = s.units;
   const res = (RESERVES + p) * T;

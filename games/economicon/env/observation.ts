@@ -83,46 +83,65 @@ function build(rs: Ruleset, full: boolean): Encoder {
       : -1,
   };
   const spec = L.spec();
-  const totals = Float32Array.from({ length: T }, (_, t) => unitTotal(rs, rs.data.players.max, t) || 1);
-  const maxX = Math.max(...rs.goldX, ...rs.currencyX);
-  const copies = Float32Array.from(rs.deck.cards, (c) => c.count);
+  // Reciprocals and the seat-relative type map, computed once (the observation is on the env's hot path).
+  const invTotal = Float64Array.from({ length: T }, (_, t) => 1 / (unitTotal(rs, rs.data.players.max, t) || 1));
+  const invMaxX = 1 / Math.max(...rs.goldX, ...rs.currencyX);
+  const invCopies = Float64Array.from(rs.deck.cards, (c) => 1 / c.count);
+  const typeOf = Uint8Array.from({ length: MAX_NATIONS * T }, (_, k) => absType(k % T, Math.floor(k / T)));
   const limit = rs.data.mandates.handLimit;
+  const invLimit = 1 / limit;
   const satScale = rs.data.mandates.toEnd + limit;
   const C = rs.cardDef.length;
+  const cardDef = rs.cardDef;
+  const pts = rs.resourcePoints;
+  const mandatePoints = rs.data.points.mandate;
+  const invS = 1 / S;
+  const x = new Float64Array(T);
   const write = (s: EconomiconState, seat: number, out: Float32Array): void => {
     out.fill(0);
     const n = s.numPlayers;
     const me = full ? 0 : seat;
     const u = s.units;
     const over = s.outcome !== Outcome.Running;
+    const map = me * T;
     out[o.turn] = s.step;
     out[o.turn + 1] = s.turn / rs.data.turnLimit;
     out[o.turn + 2] = over ? 1 : 0;
     if (!over) out[o.current + ((s.current - me + n) % n)] = 1;
+    for (let t = 3; t < T; t++) x[t] = unitX(s, rs, t);
     for (let r = 0; r < n; r++) {
       const p = (me + r) % n;
+      const h = (RESERVES + p) * T;
+      const f = (OFFER + p) * T;
       out[o.seated + r] = 1;
-      for (let i = 0; i < T; i++) out[o.reserves + r * T + i] = u[(RESERVES + p) * T + absType(i, me)] / totals[absType(i, me)];
-      for (let i = 0; i < 3; i++) out[o.offers + r * 3 + i] = u[(OFFER + p) * T + i] / S;
-      const pts = victoryPoints(s, rs, p);
-      out[o.points + r] = pts / (pts + 50);
+      let v = s.satisfied[p] * mandatePoints;
+      for (let i = 0; i < T; i++) {
+        const t = typeOf[map + i];
+        out[o.reserves + r * T + i] = u[h + t] * invTotal[t];
+        v += u[h + t] * (t < 3 ? pts[t] : x[t]);
+      }
+      for (let i = 0; i < 3; i++) {
+        out[o.offers + r * 3 + i] = u[f + i] * invS;
+        v += u[f + i] * pts[i];
+      }
+      out[o.points + r] = v / (v + 50);
       out[o.satisfied + r] = Math.min(1, s.satisfied[p] / satScale);
-      out[o.handSize + r] = s.handLen[p] / limit;
+      out[o.handSize + r] = s.handLen[p] * invLimit;
     }
     for (let i = 0; i < T; i++) {
-      const t = absType(i, me);
-      out[o.market + i] = u[MARKET * T + t] / S;
-      out[o.piles + i] = u[PILE * T + t] / totals[t];
+      const t = typeOf[map + i];
+      out[o.market + i] = u[MARKET * T + t] * invS;
+      out[o.piles + i] = u[PILE * T + t] * invTotal[t];
     }
-    out[o.x] = unitX(s, rs, 3) / maxX;
-    for (let j = 0; j < MAX_NATIONS; j++) out[o.x + 1 + j] = unitX(s, rs, absType(CUR0 + j, me)) / maxX;
+    out[o.x] = x[3] * invMaxX;
+    for (let j = 0; j < MAX_NATIONS; j++) out[o.x + 1 + j] = x[typeOf[map + CUR0 + j]] * invMaxX;
     for (let c = 0; c < C; c++) {
-      const d = rs.cardDef[c];
+      const d = cardDef[c];
       const at = s.cardAt[c];
-      if (at >= AT_SATISFIED) out[o.satisfiedBy + ((at - AT_SATISFIED - me + n) % n) * D + d] += 1 / copies[d];
-      else if (at === AT_HAND + seat && !full) out[o.myHand + d] += 1 / limit;
-      else out[o.unseen + d] += 1 / copies[d];
-      if (full && at >= AT_HAND && at < AT_SATISFIED) out[o.hands + (at - AT_HAND) * D + d] += 1 / limit;
+      if (at >= AT_SATISFIED) out[o.satisfiedBy + ((at - AT_SATISFIED - me + n) % n) * D + d] += invCopies[d];
+      else if (at === AT_HAND + seat && !full) out[o.myHand + d] += invLimit;
+      else out[o.unseen + d] += invCopies[d];
+      if (full && at >= AT_HAND && at < AT_SATISFIED) out[o.hands + (at - AT_HAND) * D + d] += invLimit;
     }
     out[o.deckSize] = s.deckLen / C;
   };

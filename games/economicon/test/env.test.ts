@@ -5,7 +5,7 @@ import { StateError } from '../../../lib/errors.ts';
 import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { economiconGame } from '../env/game.ts';
 import { economiconReporting } from '../env/reporting.ts';
-import { MAX_HAND, Outcome } from '../engine/index.ts';
+import { MAX_HAND, Outcome, unitX, victoryPoints } from '../engine/index.ts';
 
 describe('economiconGame', () => {
   for (const variant of ['standard', 'open-offers']) {
@@ -95,5 +95,32 @@ describe('economiconGame', () => {
     expect(g.render(s)).toMatch(/market: oil 9\/12/);
     expect(g.describeAction(null, 3)).toBe('drill 3 oil');
     expect(g.describeAction(s, 0)).toBe('pass');
+  });
+});
+
+describe('observation', () => {
+  it('points and X segments agree with the engine for every seat', () => {
+    const g = economiconGame();
+    const seg = (name: string) => g.observationSpec.segments.find((x) => x.name === name)!;
+    const obs = new Float32Array(g.observationSpec.size);
+    const legal = new Int32Array(g.numActions);
+    const rng = seedRng('obs');
+    for (let game = 0; game < 10; game++) {
+      const s = g.newState(2 + (game % 3), `o${game}`);
+      for (let step = 0; !g.isTerminal(s) && step < 200; step++) {
+        for (let seat = 0; seat < s.numPlayers; seat++) {
+          g.observe(s, seat, obs);
+          for (let r = 0; r < s.numPlayers; r++) {
+            const v = victoryPoints(s, g.ruleset, (seat + r) % s.numPlayers);
+            expect(obs[seg('points').offset + r]).toBeCloseTo(v / (v + 50), 5);
+          }
+          expect(obs[seg('x').offset + 1] * Math.max(...g.ruleset.goldX, ...g.ruleset.currencyX)).toBeCloseTo(
+            unitX(s, g.ruleset, 4 + seat),
+            5,
+          );
+        }
+        g.applyAction(s, legal[nextInt(rng, g.legalActions(s, legal))]);
+      }
+    }
   });
 });
