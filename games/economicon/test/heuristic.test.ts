@@ -6,6 +6,7 @@ import { ArgumentError } from '../../../lib/errors.ts';
 import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { EconomiconHeuristic, SINGLE_STRATEGIES } from '../agents/heuristic.ts';
 import { economiconGame } from '../env/game.ts';
+import { ECONOMICON_AGENT_SPECS } from '../index.ts';
 
 const game = economiconGame();
 const random = (seed: string): Agent => {
@@ -50,6 +51,7 @@ describe('EconomiconHeuristic', () => {
       afterAction: (_s, seat, a) => void (seat === 0 && a >= 7 && trades++),
     });
     expect(trades).toBe(0);
+    for (const spec of ECONOMICON_AGENT_SPECS) expect(new EconomiconHeuristic(game.ruleset, spec).spec).toBe(spec);
     expect(() => new EconomiconHeuristic(game.ruleset, 'single:nope')).toThrow(ArgumentError);
     expect(() => new EconomiconHeuristic(game.ruleset, 'mcts')).toThrow(ArgumentError);
   });
