@@ -6,7 +6,7 @@
  */
 import { CUR0, ELEC, GOLD, MAX_NATIONS, NUM_TYPES, OIL, TECH, type Ruleset } from '../rules/index.ts';
 import { holderPoints, unitX } from './market.ts';
-import { AT_HAND, AT_SATISFIED, MAX_HAND, RESERVES, type EconomiconState } from './state.ts';
+import { AT_HAND, AT_SATISFIED, MAX_HAND, PILE, RESERVES, type EconomiconState } from './state.ts';
 
 /** Condition kinds, indices of rules/schema.ts CONDITION_KINDS. */
 export const Cond = {
@@ -48,7 +48,46 @@ export function conditionHolds(s: EconomiconState, rs: Ruleset, d: number, p: nu
 }
 
 /**
- * Satisfy every unsatisfied mandate of every seat whose condition holds (the hands keep their order).
+ * With `mandates.spend` (D20): pay what the satisfied condition of definition `d` counts from seat `p`'s reserves
+ * back to the draw piles. Holding N of a resource, gold or native currency spends N of it; N of each resource, N of
+ * each; N foreign units, N taken from the foreign currency held most (the lowest nation first on ties), one at a
+ * time; a currency's X and reserve value spend nothing. Spending only lowers holdings, so a mandate checked false
+ * earlier in the same pass stays false.
+ */
+function spendCondition(s: EconomiconState, rs: Ruleset, d: number, p: number): void {
+  const amount = rs.condAmount[d];
+  const pay = (t: number, k: number) => {
+    s.units[(RESERVES + p) * NUM_TYPES + t] -= k;
+    s.units[PILE * NUM_TYPES + t] += k;
+  };
+  switch (rs.condKind[d]) {
+    case Cond.HoldResource:
+      return pay(rs.condResource[d], amount);
+    case Cond.HoldGold:
+      return pay(GOLD, amount);
+    case Cond.HoldNative:
+      return pay(CUR0 + p, amount);
+    case Cond.AllResources:
+      pay(OIL, amount);
+      pay(ELEC, amount);
+      return pay(TECH, amount);
+    case Cond.HoldForeign:
+      for (let k = 0; k < amount; k++) {
+        let best = -1;
+        for (let c = 0; c < MAX_NATIONS; c++)
+          if (c !== p && (best < 0 || s.units[(RESERVES + p) * NUM_TYPES + CUR0 + c] > s.units[(RESERVES + p) * NUM_TYPES + CUR0 + best]))
+            best = c;
+        pay(CUR0 + best, 1);
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+/**
+ * Satisfy every unsatisfied mandate of every seat whose condition holds (the hands keep their order; with
+ * `mandates.spend` each pays its condition as it is satisfied, D20).
  * @returns whether some seat now has `mandates.toEnd` satisfied mandates
  */
 export function satisfyMandates(s: EconomiconState, rs: Ruleset): boolean {
@@ -60,6 +99,7 @@ export function satisfyMandates(s: EconomiconState, rs: Ruleset): boolean {
     for (let i = 0; i < n; i++) {
       const card = s.hand[base + i];
       if (conditionHolds(s, rs, rs.cardDef[card], p)) {
+        if (rs.data.mandates.spend === true) spendCondition(s, rs, rs.cardDef[card], p);
         s.cardAt[card] = AT_SATISFIED + p;
         s.satisfied[p]++;
       } else s.hand[base + kept++] = card;

@@ -163,7 +163,7 @@ function resolveExtends(json: unknown, file: string, chain: string[]): unknown {
 const cache = new Map<string, Ruleset>();
 
 /**
- * Load a ruleset by shipped name (`standard`, `open-offers`) or path. The deck file is looked up beside the
+ * Load a ruleset by shipped name (`standard`, `open-offers`, `spending`) or path. The deck file is looked up beside the
  * ruleset file first, then in DECKS_DIR.
  * @throws RulesetError when the file is missing, not JSON, or fails validation
  */
@@ -186,4 +186,4 @@ export function loadRuleset(nameOrPath = 'standard'): Ruleset {
 }
 
 /** The shipped variant names. */
-export const VARIANTS = ['standard', 'open-offers'] as const;
+export const VARIANTS = ['standard', 'open-offers', 'spending'] as const;

@@ -131,6 +131,12 @@ export const RulesetSchema = z
         toEnd: pos(),
         /** What one Draw action draws: one card (false) or up to the hand limit (true) (D15). */
         drawToLimit: z.boolean(),
+        /**
+         * Whether satisfying a mandate spends what its condition counts (true: the held units go back to their draw
+         * piles) or only checks it (false or absent, the document's "satisfied ... whenever their conditions are met")
+         * (D20). Optional so that rulesets written before it keep their hash.
+         */
+        spend: z.boolean().optional(),
         /** The deck file (rules/decks/, or beside a designer's ruleset file). */
         deck: z.string().min(1),
       })

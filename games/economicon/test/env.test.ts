@@ -8,7 +8,7 @@ import { economiconReporting } from '../env/reporting.ts';
 import { MAX_HAND, Outcome, unitX, victoryPoints } from '../engine/index.ts';
 
 describe('economiconGame', () => {
-  for (const variant of ['standard', 'open-offers']) {
+  for (const variant of ['standard', 'open-offers', 'spending']) {
     it(`${variant}: random games at 2-4 players keep the Game contract`, () => {
       const game = economiconGame(variant);
       const r = basicTests(game, { seed: variant, games: 3, referenceEvery: 4, observeEvery: 2 });

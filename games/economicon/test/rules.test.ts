@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GameOverError, IllegalActionError, UnknownActionError } from '../../../lib/errors.ts';
 import { chance } from '../../../lib/rng.ts';
-import { compileRuleset, CUR0, DECKS_DIR, ELEC, GOLD, mergeRuleset, OIL, RULESETS_DIR, TECH } from '../rules/index.ts';
+import { compileRuleset, CUR0, DECKS_DIR, ELEC, GOLD, loadRuleset, mergeRuleset, OIL, RULESETS_DIR, TECH } from '../rules/index.ts';
 import {
   applyAction,
   checkDeep,
@@ -273,6 +273,28 @@ describe('mandates and the end ("Winning the game")', () => {
     applyAction(s, rs, TAKE(1, 0)); // p pays q in p's currency: q now holds foreign currency
     expect(s.satisfied[q]).toBe(1);
     expect(s.handLen[q]).toBe(0);
+  });
+
+  it('satisfying a mandate checks its condition (standard) or spends it (spending, D20)', () => {
+    const spending = loadRuleset('spending');
+    for (const [r, oil, foreign] of [
+      [rs, 12, 3],
+      [spending, 3, 0],
+    ] as const) {
+      const s = createGame(r, 3, 'spend');
+      const p = s.current;
+      const hands: string[][] = [[], [], []];
+      hands[p] = ['oil-field', 'foreign-reserves'];
+      arrangeMandates(s, r, hands);
+      setUnits(s, RESERVES + p, CUR0 + ((p + 1) % 3), 2);
+      setUnits(s, RESERVES + p, CUR0 + ((p + 2) % 3), 1);
+      setUnits(s, RESERVES + p, OIL, 9);
+      applyAction(s, r, Kind.Drill); // 12 oil: Oil Field (9) is satisfied
+      expect(s.satisfied[p]).toBe(2); // and Foreign Reserves (3 foreign units) was, at once
+      expect(u(s, RESERVES + p, OIL)).toBe(oil);
+      expect(u(s, RESERVES + p, CUR0 + ((p + 1) % 3)) + u(s, RESERVES + p, CUR0 + ((p + 2) % 3))).toBe(foreign);
+      expect(checkDeep(s, r)).toEqual([]);
+    }
   });
 
   it('the fifth satisfied mandate ends the game at once; the most points win', () => {

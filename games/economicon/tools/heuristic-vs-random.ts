@@ -47,6 +47,7 @@ const game = economiconGame(flag('--variant', 'standard'));
 for (const P of PLAYERS) {
   let wins = 0;
   let draws = 0;
+  let truncated = 0;
   let turns = 0;
   const t0 = performance.now();
   for (let g = 0; g < GAMES; g++) {
@@ -61,12 +62,13 @@ for (const P of PLAYERS) {
     const r = playGame(game, agents, `hvr/${P}/${g}`);
     if (r.state.winner === seat) wins++;
     if (r.state.winner < 0) draws++;
+    if (game.isTruncated(r.state)) truncated++;
     turns += r.state.turn;
   }
   const [lo, hi] = wilson(wins, GAMES);
   const pct = (x: number) => (100 * x).toFixed(1);
   console.log(
     `${AGENT} vs ${OPPONENT}, ${P} players, ${GAMES} games: won ${wins} (${pct(wins / GAMES)} %, 95 % CI ${pct(lo)}-${pct(hi)} %; fair share ${pct(1 / P)} %), ` +
-      `draws ${draws}, mean ${(turns / GAMES).toFixed(1)} turns (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+      `draws ${draws}, truncated ${truncated}, mean ${(turns / GAMES).toFixed(1)} turns (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
   );
 }
