@@ -1,0 +1,45 @@
+/**
+ * What Economicon tells the play commands beyond `Game<S>` (env/core/play.ts `GameReporting`): how a game
+ * ended (mandates: a seat satisfied 5; truncated: the turn limit; draw: tied on points, gold and currency
+ * units, either way), the ranking, action kinds by name and category (growth, market, trade, pass), and the
+ * invariant checks (cheap: conservation and shape; deep: also no held mandate whose condition holds, and
+ * legalActions agreeing with whyIllegal on every id).
+ */
+import type { GameReporting } from '../../../env/core/play.ts';
+import type { Ruleset } from '../rules/index.ts';
+import {
+  catalogue,
+  CATEGORIES,
+  checkDeep,
+  checkState,
+  KIND_CATEGORY,
+  KIND_NAMES,
+  OUTCOME_NAMES,
+  ranking,
+  type EconomiconState,
+} from '../engine/index.ts';
+
+/** Every way a game ends, as `outcome` names it. */
+export const ECONOMICON_OUTCOMES = ['mandates', 'truncated', 'draw'] as const;
+
+const reportings = new Map<Ruleset, GameReporting<EconomiconState>>();
+
+/** Economicon's reporting under `rs` (cached per ruleset). */
+export function economiconReporting(rs: Ruleset): GameReporting<EconomiconState> {
+  const cached = reportings.get(rs);
+  if (cached) return cached;
+  const cat = catalogue(rs);
+  const r: GameReporting<EconomiconState> = {
+    outcomes: ECONOMICON_OUTCOMES,
+    outcome: (s) => ({ winner: s.winner, outcome: s.outcome === 0 ? '' : s.winner < 0 ? 'draw' : OUTCOME_NAMES[s.outcome], turns: s.turn }),
+    ranking: (s) => ranking(s, rs),
+    kindNames: KIND_NAMES,
+    kindOffered: KIND_NAMES.map(() => true),
+    kindOf: (a) => cat.kind[a],
+    kindCategory: (k) => KIND_CATEGORY[k],
+    categories: CATEGORIES,
+    checkInvariants: (s, deep) => (deep ? checkDeep(s, rs) : checkState(s, rs)),
+  };
+  reportings.set(rs, r);
+  return r;
+}
