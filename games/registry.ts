@@ -24,6 +24,11 @@ import { merlinReplay } from './merlin/designer/replay.ts';
 import { merlinProbe } from './merlin/designer/probe.ts';
 import type { MerlinState } from './merlin/engine/state.ts';
 import { merlinAgents } from './merlin/agents/specs.ts';
+import { economiconGame, type EconomiconGame } from './economicon/env/game.ts';
+import { VARIANTS as ECONOMICON_VARIANTS } from './economicon/rules/index.ts';
+import { economiconReporting } from './economicon/env/reporting.ts';
+import type { EconomiconState } from './economicon/engine/state.ts';
+import { economiconAgents } from './economicon/agents/specs.ts';
 import { agentSpecs, NO_GAME_AGENTS, parseAgentList, resolveAgent, specReadsFiles, type GameAgents } from '../agents/registry.ts';
 
 /** A cell of the replay viewer's counters and tables. */
@@ -236,7 +241,17 @@ const merlin = defineGame<MerlinState>({
   probe: merlinProbe,
 }) as unknown as GameEntry;
 
-const registered: Record<string, GameEntry> = { merlin };
+/** Economicon v0.4: games/economicon/ (rules and mandate deck as data, engine, env adapter, heuristic; docs/ECONOMICON.md). */
+const economicon = defineGame<EconomiconState>({
+  name: 'economicon',
+  variants: ECONOMICON_VARIANTS,
+  game: (variant = 'standard') => economiconGame(variant as Parameters<typeof economiconGame>[0]),
+  gameRef: (variant = 'standard') => ({ module: join(here, 'economicon', 'env', 'game.ts'), export: 'economiconGame', args: [variant] }),
+  reporting: (game) => economiconReporting((game as EconomiconGame).ruleset),
+  agents: economiconAgents,
+}) as unknown as GameEntry;
+
+const registered: Record<string, GameEntry> = { merlin, economicon };
 
 /** Every registered game, by name (Merlin, and whatever `registerGame` added). */
 export const GAMES: Readonly<Record<string, GameEntry>> = registered;

@@ -137,6 +137,16 @@ export class EconomiconHeuristic implements Agent {
     return best >= 0 ? best : ctx.legal[0];
   }
 
+  /**
+   * How good `action` looks to `seat` in `s`: the value of the state after it (one-step look-ahead on a copy;
+   * `s` is not touched). MCTS's root shortlist ranks with this (agents/mcts.ts `MctsGuide`).
+   */
+  score(s: EconomiconState, seat: number, action: number): number {
+    const c = cloneState(s);
+    applyAction(c, this.rs, action);
+    return this.value(c, seat);
+  }
+
   /** The score of state `s` for `seat` (see the module docs). */
   value(s: EconomiconState, seat: number): number {
     const rs = this.rs;
