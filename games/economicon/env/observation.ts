@@ -97,6 +97,32 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const mandatePoints = rs.data.points.mandate;
   const invS = 1 / S;
   const x = new Float64Array(T);
+  // Relative seat of seat p for observer `me` at n players: rel[(n * MAX_NATIONS + me) * MAX_NATIONS + p].
+  const rel = new Uint8Array((MAX_NATIONS + 1) * MAX_NATIONS * MAX_NATIONS);
+  for (let n = 1; n <= MAX_NATIONS; n++)
+    for (let me = 0; me < n; me++) for (let p = 0; p < n; p++) rel[(n * MAX_NATIONS + me) * MAX_NATIONS + p] = (p - me + n) % n;
+  // Segment offsets as locals of the closure (read on every call).
+  const [oTurn, oCurrent, oSeated, oReserves, oOffers, oMarket, oX, oPiles, oPoints, oSatisfied, oHandSize] = [
+    o.turn,
+    o.current,
+    o.seated,
+    o.reserves,
+    o.offers,
+    o.market,
+    o.x,
+    o.piles,
+    o.points,
+    o.satisfied,
+    o.handSize,
+  ];
+  const [oMyHand, oSatisfiedBy, oUnseen, oDeckSize, oHands] = [o.myHand, o.satisfiedBy, o.unseen, o.deckSize, o.hands];
+  const invTurnLimit = 1 / rs.data.turnLimit;
+  const invC = 1 / rs.cardDef.length;
+  // The mandate blocks (myHand, satisfiedBy, unseen and, in the state tensor, hands) are contiguous.
+  const cardsEnd = full ? oHands + MAX_NATIONS * D : oUnseen + D;
+  const lastCards = Array.from({ length: MAX_NATIONS }, () => new Float32Array(cardsEnd - oMyHand));
+  const lastAt = new Uint8Array(MAX_NATIONS * rs.cardDef.length);
+  const lastN = new Int8Array(MAX_NATIONS).fill(-1);
   const write = (s: EconomiconState, seat: number, out: Float32Array): void => {
     out.fill(0);
     const n = s.numPlayers;
@@ -104,46 +130,63 @@ function build(rs: Ruleset, full: boolean): Encoder {
     const u = s.units;
     const over = s.outcome !== Outcome.Running;
     const map = me * T;
-    out[o.turn] = s.step;
-    out[o.turn + 1] = s.turn / rs.data.turnLimit;
-    out[o.turn + 2] = over ? 1 : 0;
-    if (!over) out[o.current + ((s.current - me + n) % n)] = 1;
+    const relOf = (n * MAX_NATIONS + me) * MAX_NATIONS;
+    out[oTurn] = s.step;
+    out[oTurn + 1] = s.turn * invTurnLimit;
+    out[oTurn + 2] = over ? 1 : 0;
+    if (!over) out[oCurrent + rel[relOf + s.current]] = 1;
     for (let t = 3; t < T; t++) x[t] = unitX(s, rs, t);
-    for (let r = 0; r < n; r++) {
-      const p = (me + r) % n;
+    for (let p = 0; p < n; p++) {
+      const r = rel[relOf + p];
       const h = (RESERVES + p) * T;
       const f = (OFFER + p) * T;
-      out[o.seated + r] = 1;
+      out[oSeated + r] = 1;
       let v = s.satisfied[p] * mandatePoints;
+      const ro = oReserves + r * T;
       for (let i = 0; i < T; i++) {
         const t = typeOf[map + i];
-        out[o.reserves + r * T + i] = u[h + t] * invTotal[t];
-        v += u[h + t] * (t < 3 ? pts[t] : x[t]);
+        const k = u[h + t];
+        out[ro + i] = k * invTotal[t];
+        v += k * (t < 3 ? pts[t] : x[t]);
       }
+      const fo = oOffers + r * 3;
       for (let i = 0; i < 3; i++) {
-        out[o.offers + r * 3 + i] = u[f + i] * invS;
+        out[fo + i] = u[f + i] * invS;
         v += u[f + i] * pts[i];
       }
-      out[o.points + r] = v / (v + 50);
-      out[o.satisfied + r] = Math.min(1, s.satisfied[p] / satScale);
-      out[o.handSize + r] = s.handLen[p] * invLimit;
+      out[oPoints + r] = v / (v + 50);
+      out[oSatisfied + r] = Math.min(1, s.satisfied[p] / satScale);
+      out[oHandSize + r] = s.handLen[p] * invLimit;
     }
     for (let i = 0; i < T; i++) {
       const t = typeOf[map + i];
-      out[o.market + i] = u[MARKET * T + t] * invS;
-      out[o.piles + i] = u[PILE * T + t] * invTotal[t];
+      out[oMarket + i] = u[MARKET * T + t] * invS;
+      out[oPiles + i] = u[PILE * T + t] * invTotal[t];
     }
-    out[o.x] = x[3] * invMaxX;
-    for (let j = 0; j < MAX_NATIONS; j++) out[o.x + 1 + j] = x[typeOf[map + CUR0 + j]] * invMaxX;
-    for (let c = 0; c < C; c++) {
-      const d = cardDef[c];
-      const at = s.cardAt[c];
-      if (at >= AT_SATISFIED) out[o.satisfiedBy + ((at - AT_SATISFIED - me + n) % n) * D + d] += invCopies[d];
-      else if (at === AT_HAND + seat && !full) out[o.myHand + d] += invLimit;
-      else out[o.unseen + d] += invCopies[d];
-      if (full && at >= AT_HAND && at < AT_SATISFIED) out[o.hands + (at - AT_HAND) * D + d] += invLimit;
+    out[oX] = x[3] * invMaxX;
+    for (let j = 0; j < MAX_NATIONS; j++) out[oX + 1 + j] = x[typeOf[map + CUR0 + j]] * invMaxX;
+    // The mandate blocks change only when a card moves: for each seat they are copied from that seat's last
+    // call when the cards lie where they lay then (same player count), else recomputed and kept.
+    const cardAt = s.cardAt;
+    const at0 = seat * C;
+    let same = n === lastN[seat];
+    for (let c = 0; same && c < C; c++) same = cardAt[c] === lastAt[at0 + c];
+    if (same) out.set(lastCards[seat], oMyHand);
+    else {
+      const myHand = AT_HAND + seat;
+      for (let c = 0; c < C; c++) {
+        const d = cardDef[c];
+        const at = cardAt[c];
+        lastAt[at0 + c] = at;
+        if (at >= AT_SATISFIED) out[oSatisfiedBy + rel[relOf + at - AT_SATISFIED] * D + d] += invCopies[d];
+        else if (at === myHand && !full) out[oMyHand + d] += invLimit;
+        else out[oUnseen + d] += invCopies[d];
+        if (full && at >= AT_HAND && at < AT_SATISFIED) out[oHands + (at - AT_HAND) * D + d] += invLimit;
+      }
+      lastCards[seat].set(out.subarray(oMyHand, cardsEnd));
+      lastN[seat] = n;
     }
-    out[o.deckSize] = s.deckLen / C;
+    out[oDeckSize] = s.deckLen * invC;
   };
   return { spec, write };
 }
