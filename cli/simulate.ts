@@ -122,11 +122,12 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
     steps += played.steps;
     const end = report.outcome(s);
     turns += end.turns;
+    // Every ended game counts under its outcome, a draw (no winner) too; wins only where there is a winner.
+    if (end.outcome !== '') victoryTypes[end.outcome] = (victoryTypes[end.outcome] ?? 0) + 1;
+    if (game.isTruncated(s)) truncated++;
     if (end.winner >= 0) {
       winsBySeat[end.winner]++;
       winsByAgent[o.agents[end.winner % o.agents.length]]++;
-      victoryTypes[end.outcome]++;
-      if (game.isTruncated(s)) truncated++;
     }
     o.onGame?.(g + 1);
   }
