@@ -1,6 +1,6 @@
 /**
- * Evaluate a checkpoint per variant against (P-1) x random and (P-1) x heuristic and record the results
- * in its manifest (the table `merlin train` prints at the end, with more games).
+ * Evaluate a checkpoint per variant against (P-1) x random and (P-1) x its game's heuristic (the manifest names
+ * the game) and record the results in its manifest (the table `merlin train` prints at the end, with more games).
  *
  *   node --import tsx tools/eval-checkpoint.ts checkpoints/default 1000 full,market,skirmish [GAMES_OTHER_VARIANTS]
  *
@@ -20,7 +20,7 @@ const rows = [];
 for (const [i, v] of variants.entries()) {
   const n = i === 0 ? games : Number(otherArg ?? games);
   const t0 = performance.now();
-  const r = await evaluateCheckpoint(dir, [v], manifest.players, n, availableParallelism(), manifest.seed);
+  const r = await evaluateCheckpoint(dir, [v], manifest.players, n, availableParallelism(), manifest.seed, undefined, manifest.game);
   process.stderr.write(`${v}: ${n} games per match in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
   rows.push(...r);
 }

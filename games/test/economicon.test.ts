@@ -2,7 +2,7 @@
  * Economicon through the platform (issue 21): the registry entry resolves the shared agents and
  * Economicon's own, MCTS searches it guided by its heuristic, simulate and eval play it (the worker pool
  * builds it from the entry's gameRef with the same results as one thread), its generated documents are up
- * to date, and the shipped checkpoint `ppo:checkpoints/economicon` loads and plays it (and is refused by Merlin).
+ * to date, and the shipped checkpoint `ppo:checkpoints/economicon` loads and plays it (and Merlin refuses it).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -58,6 +58,28 @@ describe('playing economicon', () => {
     const [one, two] = [await run(1), await run(2)];
     expect(two.win_rate_by_agent).toEqual(one.win_rate_by_agent);
     expect(one.win_rate_by_agent.heuristic).toBeGreaterThan(0.5);
+  });
+});
+
+describe('the shipped checkpoint ppo:checkpoints/economicon', () => {
+  it('loads for economicon, plays every variant legally and beats three random players', async () => {
+    for (const v of entry.variants) expect(() => entry.agent('ppo:checkpoints/economicon', 0, entry.game(v))).not.toThrow();
+    const r = await runEval({
+      game: 'economicon',
+      variant: 'standard',
+      agents: ['ppo:checkpoints/economicon', 'random', 'random', 'random'],
+      games: 40,
+      seed: 'ckpt',
+      workers: 1,
+    });
+    expect(r.games).toBe(40);
+    expect(r.victory_types.mandates + r.victory_types.draw).toBe(40);
+    expect(r.win_rate_by_agent['ppo:checkpoints/economicon']).toBeGreaterThan(0.8);
+  });
+
+  it('is refused by Merlin (made for another game)', () => {
+    const merlin = gameEntry('merlin');
+    expect(() => merlin.agent('ppo:checkpoints/economicon', 0, merlin.game())).toThrow(CheckpointError);
   });
 });
 
