@@ -77,11 +77,19 @@ export interface Catalogue {
 }
 
 const catalogues = new Map<number, Catalogue>();
+/** The last ruleset asked for and its catalogue (legalActions and applyAction ask on every step). */
+let lastRuleset: Ruleset | null = null;
+let lastCatalogue: Catalogue | null = null;
 
 /** The catalogue for `rs` (it depends only on the column size; cached). */
 export function catalogue(rs: Ruleset): Catalogue {
+  if (rs === lastRuleset) return lastCatalogue!;
   const S = rs.data.columnSize;
   const hit = catalogues.get(S);
+  if (hit) {
+    lastRuleset = rs;
+    lastCatalogue = hit;
+  }
   if (hit) return hit;
   const sellBase = 7;
   const buyBase = sellBase + 3 * 2 * S;

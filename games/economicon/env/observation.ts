@@ -124,7 +124,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const lastAt = new Uint8Array(MAX_NATIONS * rs.cardDef.length);
   const lastN = new Int8Array(MAX_NATIONS).fill(-1);
   const write = (s: EconomiconState, seat: number, out: Float32Array): void => {
-    out.fill(0);
+    // Every entry is written below (absent seats and the one-hot zeroed explicitly), so no sweep of the row first.
     const n = s.numPlayers;
     const me = full ? 0 : seat;
     const u = s.units;
@@ -134,7 +134,16 @@ function build(rs: Ruleset, full: boolean): Encoder {
     out[oTurn] = s.step;
     out[oTurn + 1] = s.turn * invTurnLimit;
     out[oTurn + 2] = over ? 1 : 0;
+    for (let r = 0; r < MAX_NATIONS; r++) out[oCurrent + r] = 0;
     if (!over) out[oCurrent + rel[relOf + s.current]] = 1;
+    for (let r = n; r < MAX_NATIONS; r++) {
+      out[oSeated + r] = 0;
+      for (let i = 0; i < T; i++) out[oReserves + r * T + i] = 0;
+      for (let i = 0; i < 3; i++) out[oOffers + r * 3 + i] = 0;
+      out[oPoints + r] = 0;
+      out[oSatisfied + r] = 0;
+      out[oHandSize + r] = 0;
+    }
     for (let t = 3; t < T; t++) x[t] = unitX(s, rs, t);
     for (let p = 0; p < n; p++) {
       const r = rel[relOf + p];
@@ -173,6 +182,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
     for (let c = 0; same && c < C; c++) same = cardAt[c] === lastAt[at0 + c];
     if (same) out.set(lastCards[seat], oMyHand);
     else {
+      out.fill(0, oMyHand, cardsEnd);
       const myHand = AT_HAND + seat;
       for (let c = 0; c < C; c++) {
         const d = cardDef[c];
