@@ -1,11 +1,12 @@
 /**
- * The `merlin-gym/games` entry point: the game registry (name -> game, variants, agents) and Merlin
+ * The `merlin-gym/games` entry point: the game registry (name -> game, variants, agents), Merlin
  * Economics, the first game: `merlinGame` (a Game<S> for env/core's envs), its rulesets and the engine's
- * public API under `engine`.
+ * public API under `engine`, and Economicon, the second (`economicon`: its game, rulesets, heuristic).
  *
- *   import { merlinGame } from 'merlin-gym/games';
+ *   import { gameEntry, merlinGame } from 'merlin-gym/games';
  *   import { SingleAgentEnv } from 'merlin-gym/env';
  *   const env = new SingleAgentEnv(merlinGame('full'), { players: 4, learnerSeat: 0, opponents: ... });
+ *   const econ = gameEntry('economicon').game();           // or economicon.economiconGame('standard')
  */
 export {
   DEFAULT_GAME,
@@ -29,3 +30,4 @@ export { compileRuleset, defaultRuleset, loadRuleset, type Ruleset } from './mer
 export * as engine from './merlin/engine/index.ts';
 export { HeuristicAgent, loadWeights, type HeuristicWeights } from './merlin/agents/heuristic.ts';
 export { SingleMindedAgent, STRATEGIES } from './merlin/agents/single.ts';
+export * as economicon from './economicon/index.ts';
