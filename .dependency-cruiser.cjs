@@ -2,7 +2,7 @@
  * dependency-cruiser rules for the layer diagram in DESIGN.md ("Layers: data flows down, never up"), run by
  * `npm run lint:deps` (with tools/lint-deps.ts, which bounds import cycles to two files).
  *
- * From the bottom up: lib (rng, hash, memo, errors) < each game (games/NAME/: rules and cards and engine import
+ * From the bottom up: lib (rng, hash, memo, errors, ruleset files) < each game (games/NAME/: rules and cards and engine import
  * only lib; its env adapter implements env/core's Game contract) < env/core (the game-agnostic RL contract) <
  * policy < agents < the game registry (games/registry.ts) < training < bridge < designer < cli. A folder imports
  * only folders below it, and no game imports another; the layers above the games reach a game only through the
@@ -48,7 +48,7 @@ const names = (i) =>
 
 module.exports = {
   forbidden: [
-    forbid('lib-is-the-bottom', 'rng, hash, memo and errors (lib/) import nothing of the project', LIB, {
+    forbid('lib-is-the-bottom', 'rng, hash, memo, errors and ruleset files (lib/) import nothing of the project', LIB, {
       path: '^(lib|env|games|policy|agents|training|bridge|designer|cli|tools)/',
       pathNot: LIB,
     }),

@@ -6,12 +6,12 @@
  * and the deck are validated by zod (a typo'd key is a RulesetError naming it). `hash` is a SHA-256 over the
  * canonical JSON of the resolved rules and the deck, stable across processes.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ZodError } from 'zod';
 import { RulesetError } from '../../../lib/errors.ts';
 import { contentHash } from '../../../lib/hash.ts';
+import { rulesetLoader, zodIssues } from '../../../lib/rulesets.ts';
+export { mergeRuleset } from '../../../lib/rulesets.ts';
 import { CONDITION_KINDS, MandateDeckFile, RESOURCES, RulesetSchema, type MandateCard, type RulesetData } from './schema.ts';
 export { RESOURCES, CONDITION_KINDS };
 
@@ -55,27 +55,6 @@ export interface Ruleset {
   readonly condKind: Uint8Array;
   readonly condResource: Int8Array;
   readonly condAmount: Int32Array;
-}
-
-function zodIssues(err: ZodError, prefix = ''): { path: string; message: string }[] {
-  return err.issues.map((i) => {
-    const keys = (i as { keys?: string[] }).keys;
-    return { path: prefix + i.path.map(String).join('.'), message: keys && keys.length ? `${i.message} (${keys.join(', ')})` : i.message };
-  });
-}
-
-function readJson(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new RulesetError(path, [{ path: '', message: `cannot read ${path}: ${(e as Error).message}` }]);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new RulesetError(path, [{ path: '', message: `not valid JSON: ${(e as Error).message}` }]);
-  }
 }
 
 /**
@@ -126,63 +105,15 @@ function compile(data: RulesetData, deck: MandateDeckFile): Ruleset {
   };
 }
 
-function isObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-
-/** `over` laid over `base`: objects merge key by key; numbers, strings and arrays in `over` replace `base`'s. */
-export function mergeRuleset(base: unknown, over: unknown): unknown {
-  if (!isObject(base) || !isObject(over)) return over;
-  const out: Record<string, unknown> = { ...base };
-  for (const [k, v] of Object.entries(over)) out[k] = k in base ? mergeRuleset(base[k], v) : v;
-  return out;
-}
-
-/** A shipped name (`standard`) is RULESETS_DIR/standard.json; a path (`.json` or a slash) is resolved against `dir`. */
-function rulesetFile(nameOrPath: string, dir: string): { file: string; isPath: boolean } {
-  const isPath = nameOrPath.endsWith('.json') || nameOrPath.includes('/') || nameOrPath.includes('\\');
-  return { file: isPath ? resolve(dir, nameOrPath) : join(RULESETS_DIR, `${nameOrPath}.json`), isPath };
-}
+const load = rulesetLoader({ rulesetsDir: RULESETS_DIR, decksDir: DECKS_DIR, compile: compileRuleset });
 
 /**
- * The ruleset `json` (read from `file`) with its `extends` chain resolved: the base laid under the file's fields.
- * @throws RulesetError for an `extends` that is not a string, names no ruleset, or loops
- */
-function resolveExtends(json: unknown, file: string, chain: string[]): unknown {
-  if (!isObject(json) || !('extends' in json)) return json;
-  const { extends: base, ...rest } = json;
-  if (typeof base !== 'string' || base.length === 0)
-    throw new RulesetError(file, [{ path: 'extends', message: 'must name a shipped ruleset or a ruleset file' }]);
-  const baseFile = rulesetFile(base, dirname(file)).file;
-  if (!existsSync(baseFile)) throw new RulesetError(file, [{ path: 'extends', message: `no ruleset "${base}" (${baseFile})` }]);
-  if (chain.includes(baseFile))
-    throw new RulesetError(file, [{ path: 'extends', message: `extends itself: ${[...chain, baseFile].join(' -> ')}` }]);
-  return mergeRuleset(resolveExtends(readJson(baseFile), baseFile, [...chain, baseFile]), rest);
-}
-
-const cache = new Map<string, Ruleset>();
-
-/**
- * Load a ruleset by shipped name (`standard`, `open-offers`, `spending`) or path. The deck file is looked up beside the
- * ruleset file first, then in DECKS_DIR.
+ * Load a ruleset by shipped name (`standard`, `open-offers`, `spending`) or path (lib/rulesets.ts: `extends`
+ * resolved, the deck file looked up beside the ruleset file first, then in DECKS_DIR; cached).
  * @throws RulesetError when the file is missing, not JSON, or fails validation
  */
 export function loadRuleset(nameOrPath = 'standard'): Ruleset {
-  const hit = cache.get(nameOrPath);
-  if (hit) return hit;
-  const { file, isPath } = rulesetFile(nameOrPath, process.cwd());
-  if (!isPath && !existsSync(file)) throw new RulesetError(nameOrPath, [{ path: '', message: `no shipped ruleset named "${nameOrPath}"` }]);
-  const json = resolveExtends(readJson(file), file, [file]);
-  const rs = compileRuleset(
-    json,
-    (deckFile) => {
-      const local = isAbsolute(deckFile) ? deckFile : join(dirname(file), deckFile);
-      return readJson(existsSync(local) ? local : join(DECKS_DIR, deckFile));
-    },
-    file,
-  );
-  cache.set(nameOrPath, rs);
-  return rs;
+  return load(nameOrPath);
 }
 
 /** The shipped variant names. */

@@ -8,12 +8,12 @@
  * A bad deck is reported with every bad card: the deck file, the card's index and id, and the field
  * (`decks.spells (my-spells.json) cards.3 (id "hex").effects.0.amount: ...`), all decks at once.
  */
-import { readFileSync, existsSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ZodError } from 'zod';
 import { RulesetError } from '../../../lib/errors.ts';
 import { contentHash } from '../../../lib/hash.ts';
+import { rulesetLoader, zodIssues } from '../../../lib/rulesets.ts';
+export { mergeRuleset } from '../../../lib/rulesets.ts';
 import { DeckFile, DECK_NAMES, plannedIssues, type CardDef, type DeckName } from '../cards/schema.ts';
 import { COMMODITIES, RulesetSchema, type RulesetData, type WheelPortion } from './schema.ts';
 
@@ -49,29 +49,6 @@ export interface Ruleset {
   /** extraAdvance[w][total] = 1 when that roll total advances wheel w an extra portion. */
   readonly extraAdvance: readonly [Uint8Array, Uint8Array];
   readonly cards: Record<DeckName, CompiledDeck>;
-}
-
-function zodIssues(err: ZodError): { path: string; message: string }[] {
-  return err.issues.map((i) => {
-    const keys = (i as { keys?: string[] }).keys;
-    const path = i.path.map(String).join('.');
-    const message = keys && keys.length ? `${i.message} (${keys.join(', ')})` : i.message;
-    return { path, message };
-  });
-}
-
-function readJson(path: string, what: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new RulesetError(what, [{ path: '', message: `cannot read ${path}: ${(e as Error).message}` }]);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new RulesetError(what, [{ path: '', message: `not valid JSON: ${(e as Error).message}` }]);
-  }
 }
 
 /** `cards.3.effects.0.amount` -> `cards.3 (id "x").effects.0.amount`, so a designer finds the card by index and id. */
@@ -179,75 +156,17 @@ function compile(data: RulesetData, decks: Record<DeckName, DeckFile>): Ruleset 
   };
 }
 
-const cache = new Map<string, Ruleset>();
-
-/** A plain JSON object (not an array, not null). */
-function isObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
+const load = rulesetLoader({ rulesetsDir: RULESETS_DIR, decksDir: CARDS_DIR, compile: compileRuleset });
 
 /**
- * `over` laid over `base`: objects merge key by key, anything else (numbers, strings, arrays) in `over`
- * replaces what `base` has. Neither input is changed.
- */
-export function mergeRuleset(base: unknown, over: unknown): unknown {
-  if (!isObject(base) || !isObject(over)) return over;
-  const out: Record<string, unknown> = { ...base };
-  for (const [k, v] of Object.entries(over)) out[k] = k in base ? mergeRuleset(base[k], v) : v;
-  return out;
-}
-
-/**
- * Where ruleset `nameOrPath` lives: a shipped name (`full`) is `RULESETS_DIR/full.json`; anything that looks like a
- * path (ends in `.json` or holds a slash) is resolved against `dir`.
- */
-function rulesetFile(nameOrPath: string, dir: string): { file: string; isPath: boolean } {
-  const isPath = nameOrPath.endsWith('.json') || nameOrPath.includes('/') || nameOrPath.includes('\\');
-  return { file: isPath ? resolve(dir, nameOrPath) : join(RULESETS_DIR, `${nameOrPath}.json`), isPath };
-}
-
-/**
- * A ruleset file may say `"extends": "full"` (a shipped name) or `"extends": "./base.json"` (a path relative to
- * the file) and list only what differs; the result is the base, resolved the same way, with the file laid over
- * it (`mergeRuleset`). The ruleset's hash covers the resolved rules, so a variant written as overrides hashes
- * like the full copy it replaces.
- * @throws RulesetError for an `extends` that is not a string, names no ruleset, or loops
- */
-export function resolveExtends(json: unknown, file: string, chain: string[]): unknown {
-  if (!isObject(json) || !('extends' in json)) return json;
-  const { extends: base, ...rest } = json;
-  if (typeof base !== 'string' || base.length === 0)
-    throw new RulesetError(file, [{ path: 'extends', message: 'must name a shipped ruleset or a ruleset file' }]);
-  const baseFile = rulesetFile(base, dirname(file)).file;
-  if (!existsSync(baseFile)) throw new RulesetError(file, [{ path: 'extends', message: `no ruleset "${base}" (${baseFile})` }]);
-  if (chain.includes(baseFile))
-    throw new RulesetError(file, [{ path: 'extends', message: `extends itself: ${[...chain, baseFile].join(' -> ')}` }]);
-  const resolvedBase = resolveExtends(readJson(baseFile, baseFile), baseFile, [...chain, baseFile]);
-  return mergeRuleset(resolvedBase, rest);
-}
-
-/**
- * Load a ruleset by shipped name (`full`) or by path to a JSON file. Deck files named in the ruleset are
- * looked up beside the ruleset file first, then in the shipped card data folder.
+ * Load a ruleset by shipped name (`full`) or by path to a JSON file (lib/rulesets.ts: a file may say
+ * `"extends": "full"` or `"extends": "./base.json"` and list only what differs; the ruleset's hash covers the
+ * resolved rules, so a variant written as overrides hashes like the full copy it replaces). Deck files named in
+ * the ruleset are looked up beside the ruleset file first, then in the shipped card data folder. Cached.
  * @throws RulesetError when the file is missing, not JSON, or fails validation (the error names the field)
  */
 export function loadRuleset(nameOrPath = 'full'): Ruleset {
-  const hit = cache.get(nameOrPath);
-  if (hit) return hit;
-  const { file, isPath } = rulesetFile(nameOrPath, process.cwd());
-  if (!isPath && !existsSync(file)) throw new RulesetError(nameOrPath, [{ path: '', message: `no shipped ruleset named "${nameOrPath}"` }]);
-  const json = resolveExtends(readJson(file, file), file, [file]);
-  const ruleset = compileRuleset(
-    json,
-    (deckFile) => {
-      const local = isAbsolute(deckFile) ? deckFile : join(dirname(file), deckFile);
-      const path = existsSync(local) ? local : join(CARDS_DIR, deckFile);
-      return readJson(path, path);
-    },
-    file,
-  );
-  cache.set(nameOrPath, ruleset);
-  return ruleset;
+  return load(nameOrPath);
 }
 
 /** The default ruleset (`full`). */
