@@ -12,6 +12,7 @@
  *
  * S is the ruleset's column size (12): no trade moves more than a column holds (D11).
  */
+import { weakMemo } from '../../../lib/memo.ts';
 import { contentHash } from '../../../lib/hash.ts';
 import { CUR0, GOLD, MAX_NATIONS, type Ruleset } from '../rules/index.ts';
 
@@ -77,19 +78,16 @@ export interface Catalogue {
 }
 
 const catalogues = new Map<number, Catalogue>();
-/** The last ruleset asked for and its catalogue (legalActions and applyAction ask on every step). */
-let lastRuleset: Ruleset | null = null;
-let lastCatalogue: Catalogue | null = null;
 
-/** The catalogue for `rs` (it depends only on the column size; cached). */
-export function catalogue(rs: Ruleset): Catalogue {
-  if (rs === lastRuleset) return lastCatalogue!;
-  const S = rs.data.columnSize;
+/**
+ * The catalogue for `rs` (it depends only on the column size): one per size, and per ruleset the last one asked
+ * for checked first (legalActions and applyAction ask on every step; lib/memo.ts `weakMemo`).
+ */
+export const catalogue: (rs: Ruleset) => Catalogue = weakMemo((rs: Ruleset) => catalogueOfSize(rs.data.columnSize));
+
+/** The catalogue for column size S (built once per size). */
+function catalogueOfSize(S: number): Catalogue {
   const hit = catalogues.get(S);
-  if (hit) {
-    lastRuleset = rs;
-    lastCatalogue = hit;
-  }
   if (hit) return hit;
   const sellBase = 7;
   const buyBase = sellBase + 3 * 2 * S;

@@ -10,6 +10,7 @@
  * victory points now (satisfied mandates, reserves, its open offer; gold and currency at X).
  * Layouts: games/economicon/env/observation.ts and docs/ECONOMICON.md.
  */
+import { weakMemo } from '../../../lib/memo.ts';
 import type { Game, GameMetadata, RewardOptions, TensorSpec } from '../../../env/core/game.ts';
 import { TERMINAL } from '../../../env/core/game.ts';
 import { loadRuleset, type Ruleset } from '../rules/index.ts';
@@ -141,15 +142,10 @@ export class EconomiconGame implements Game<EconomiconState> {
   }
 }
 
-const games = new Map<Ruleset, EconomiconGame>();
+/** One game object per ruleset object (the same variant gives the same game). */
+const gameOf = weakMemo((rs: Ruleset) => new EconomiconGame(rs));
 
 /** The Economicon game for a shipped variant (`standard`, `open-offers`), a ruleset file path, or a loaded ruleset. */
 export function economiconGame(variant: string | Ruleset = 'standard'): EconomiconGame {
-  const rs = typeof variant === 'string' ? loadRuleset(variant) : variant;
-  let g = games.get(rs);
-  if (!g) {
-    g = new EconomiconGame(rs);
-    games.set(rs, g);
-  }
-  return g;
+  return gameOf(typeof variant === 'string' ? loadRuleset(variant) : variant);
 }

@@ -10,6 +10,7 @@
  * at the turn limit is won by the net-worth leader (`truncation: 'rank'`) or pays 0 (`'zero'`).
  * `score(s, seat)` is net worth in gold (engine/victory.ts), the base of the opt-in shaped reward.
  */
+import { weakMemo } from '../../../lib/memo.ts';
 import { contentHash } from '../../../lib/hash.ts';
 import type { Game, GameMetadata, ObservationRowWriter, RewardOptions, TensorSpec } from '../../../env/core/game.ts';
 import { TERMINAL } from '../../../env/core/game.ts';
@@ -155,15 +156,10 @@ export class MerlinGame implements Game<MerlinState> {
   }
 }
 
-const games = new Map<Ruleset, MerlinGame>();
+/** One game object per ruleset object (the same variant gives the same game). */
+const gameOf = weakMemo((rs: Ruleset) => new MerlinGame(rs));
 
 /** The Merlin game for a shipped variant name (`full`, `market`, `skirmish`), a ruleset file path, or a loaded ruleset. */
 export function merlinGame(variant: string | Ruleset = 'full'): MerlinGame {
-  const rs = typeof variant === 'string' ? loadRuleset(variant) : variant;
-  let g = games.get(rs);
-  if (!g) {
-    g = new MerlinGame(rs);
-    games.set(rs, g);
-  }
-  return g;
+  return gameOf(typeof variant === 'string' ? loadRuleset(variant) : variant);
 }
