@@ -97,6 +97,26 @@ export function utilityOf(metadata: GameMetadata, options: RewardOptions = {}): 
   return metadata.utility;
 }
 
+/**
+ * The default terminal payoffs of `RewardOptions` into `out[0, n)`: all 0 while the game runs, under
+ * `terminal: 'zero'`, when nobody won (a draw), or when the game was truncated and `truncation` is 'zero'; else
+ * +1 for `winner` and -1/(n-1) for every other seat (zero-sum). Games' `returns` call it with their own state's
+ * facts.
+ */
+export function winLossReturns(
+  out: Float64Array,
+  n: number,
+  winner: number,
+  over: boolean,
+  truncated: boolean,
+  options: RewardOptions = {},
+): void {
+  out.fill(0, 0, n);
+  if (!over || options.terminal === 'zero' || winner < 0) return;
+  if (truncated && options.truncation === 'zero') return;
+  for (let p = 0; p < n; p++) out[p] = p === winner ? 1 : -1 / (n - 1);
+}
+
 export interface Game<S> {
   readonly name: string;
   /** The rules variant this game runs (e.g. Merlin's `full`), when the game has variants. */

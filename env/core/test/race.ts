@@ -5,7 +5,7 @@
  * reach 12 wins; a turn limit of 40 turns truncates the game (no winner, returns 0). Perfect information.
  */
 import { GameOverError, IllegalActionError, StateError, UnknownActionError } from '../../../lib/errors.ts';
-import { TERMINAL, type Game, type GameMetadata, type RewardOptions, type TensorSpec } from '../game.ts';
+import { TERMINAL, winLossReturns, type Game, type GameMetadata, type RewardOptions, type TensorSpec } from '../game.ts';
 import { cloneRng, rollD6, seedRng, type RngState } from '../../../lib/rng.ts';
 
 export interface RaceState {
@@ -93,10 +93,8 @@ export class RaceGame implements Game<RaceState> {
     return s.winner < 0 && s.turn >= TURNS;
   }
   returns(s: RaceState, out: Float64Array, options: RewardOptions = {}): void {
-    const n = s.pos.length;
-    out.fill(0, 0, n);
-    if (s.winner < 0 || options.terminal === 'zero') return;
-    for (let p = 0; p < n; p++) out[p] = p === s.winner ? 1 : -1 / (n - 1);
+    // Only a game someone won ends; one stopped at the turn limit has no winner and pays 0.
+    winLossReturns(out, s.pos.length, s.winner, s.winner >= 0, false, options);
   }
   score(s: RaceState, seat: number): number {
     return s.pos[seat];

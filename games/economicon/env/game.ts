@@ -12,7 +12,7 @@
  */
 import { weakMemo } from '../../../lib/memo.ts';
 import type { Game, GameMetadata, RewardOptions, TensorSpec } from '../../../env/core/game.ts';
-import { TERMINAL } from '../../../env/core/game.ts';
+import { TERMINAL, winLossReturns } from '../../../env/core/game.ts';
 import { loadRuleset, type Ruleset } from '../rules/index.ts';
 import {
   applyAction,
@@ -116,11 +116,7 @@ export class EconomiconGame implements Game<EconomiconState> {
     return s.outcome === Outcome.Truncated;
   }
   returns(s: EconomiconState, out: Float64Array, options: RewardOptions = {}): void {
-    const n = s.numPlayers;
-    out.fill(0, 0, n);
-    if (s.outcome === Outcome.Running || options.terminal === 'zero' || s.winner < 0) return;
-    if (s.outcome === Outcome.Truncated && options.truncation === 'zero') return;
-    for (let p = 0; p < n; p++) out[p] = p === s.winner ? 1 : -1 / (n - 1);
+    winLossReturns(out, s.numPlayers, s.winner, s.outcome !== Outcome.Running, s.outcome === Outcome.Truncated, options);
   }
   score(s: EconomiconState, seat: number): number {
     return victoryPoints(s, this.ruleset, seat);

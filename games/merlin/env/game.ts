@@ -13,7 +13,7 @@
 import { weakMemo } from '../../../lib/memo.ts';
 import { contentHash } from '../../../lib/hash.ts';
 import type { Game, GameMetadata, ObservationRowWriter, RewardOptions, TensorSpec } from '../../../env/core/game.ts';
-import { TERMINAL } from '../../../env/core/game.ts';
+import { TERMINAL, winLossReturns } from '../../../env/core/game.ts';
 import { loadRuleset, type Ruleset } from '../rules/index.ts';
 import {
   applyAction,
@@ -124,11 +124,7 @@ export class MerlinGame implements Game<MerlinState> {
     return isTruncated(s);
   }
   returns(s: MerlinState, out: Float64Array, options: RewardOptions = {}): void {
-    const n = s.numPlayers;
-    out.fill(0, 0, n);
-    if (!isTerminal(s) || options.terminal === 'zero' || s.winner < 0) return;
-    if (s.victory === Victory.Truncated && options.truncation === 'zero') return;
-    for (let p = 0; p < n; p++) out[p] = p === s.winner ? 1 : -1 / (n - 1);
+    winLossReturns(out, s.numPlayers, s.winner, isTerminal(s), s.victory === Victory.Truncated, options);
   }
   score(s: MerlinState, seat: number): number {
     return s.eliminated[seat] ? 0 : netWorth(s, this.ruleset, seat);
