@@ -126,9 +126,7 @@ export class EconomiconHeuristic implements Agent {
     for (let i = 0; i < ctx.numLegal; i++) {
       const a = ctx.legal[i];
       if (this.bannedKind[this.cat.kind[a]]) continue;
-      const c = cloneState(s);
-      applyAction(c, this.rs, a);
-      const v = this.value(c, ctx.seat);
+      const v = this.score(s, ctx.seat, a);
       if (v > bestScore) {
         bestScore = v;
         best = a;
