@@ -120,16 +120,15 @@ export class VectorEnv<S> implements VectorBuffers {
  * Make each of `envs`, whose observation and mask rows belong to one owner that nobody else writes (a
  * vector env's batches, a bridge batch's frame), rewrite only what changed in them: the game's own
  * `observationRowWriter` (one per env), else `sparseRowWriter` (when the game has `observeSparse`), and
- * `maskRowWriter`. The envs are stepped one at a time, so they share one
- * set of scratch arrays. Returns each env's observation writer when it is the game's own (whose `written`
+ * `maskRowWriter` (its own id lists per env). The envs are stepped one at a time, so the sparse writers
+ * share one set of scratch arrays. Returns each env's observation writer when it is the game's own (whose `written`
  * lists what it last wrote), else null.
  */
 export function useRowWriters<S>(game: Game<S>, envs: SingleAgentEnv<S>[]): (ObservationRowWriter<S> | null)[] {
   const index = new Int32Array(game.observationSpec.size);
   const value = new Float32Array(game.observationSpec.size);
-  const legal = new Int32Array(game.numActions);
   return envs.map((env) => {
-    env.writeMask = maskRowWriter(game, legal);
+    env.writeMask = maskRowWriter(game);
     if (game.observationRowWriter) return (env.writeObservation = game.observationRowWriter());
     if (game.observeSparse) env.writeObservation = sparseRowWriter(game, index, value);
     return null;
@@ -170,23 +169,25 @@ export function sparseRowWriter<S>(
  * An action-mask writer for one env's row of a batch that writes only the bytes that change: the legal
  * ids of this call and of the last are merged (both ascending) and only ids that left or joined are
  * written. A pool's caller reads every mask row each step, so every line a worker leaves alone stays in
- * the caller's cache. Same contract as `sparseRowWriter`; `legal` is scratch (length >= numActions).
+ * the caller's cache. Same contract as `sparseRowWriter`. The writer keeps two id lists of its own
+ * (numActions int32 each) and swaps them, so the last call's ids are never copied.
  */
-export function maskRowWriter<S>(game: Game<S>, legal: Int32Array): (state: S, seat: number, mask: Uint8Array) => void {
-  let prev = new Int32Array(64);
+export function maskRowWriter<S>(game: Game<S>): (state: S, seat: number, mask: Uint8Array) => void {
+  let prev = new Int32Array(game.numActions);
+  let next = new Int32Array(game.numActions);
   let prevN = -1;
   let prevMask: Uint8Array | null = null;
   return (state, seat, mask) => {
-    const n = game.currentPlayer(state) === seat ? game.legalActions(state, legal) : 0;
+    const n = game.currentPlayer(state) === seat ? game.legalActions(state, next) : 0;
     if (prevN < 0 || mask !== prevMask) {
       mask.fill(0);
-      for (let k = 0; k < n; k++) mask[legal[k]] = 1;
+      for (let k = 0; k < n; k++) mask[next[k]] = 1;
     } else {
       let i = 0;
       let j = 0;
       while (i < prevN || j < n) {
         const a = i < prevN ? prev[i] : 0x7fffffff;
-        const b = j < n ? legal[j] : 0x7fffffff;
+        const b = j < n ? next[j] : 0x7fffffff;
         if (a === b) {
           i++;
           j++;
@@ -199,8 +200,9 @@ export function maskRowWriter<S>(game: Game<S>, legal: Int32Array): (state: S, s
         }
       }
     }
-    if (n > prev.length) prev = new Int32Array(Math.max(n, 2 * prev.length));
-    for (let k = 0; k < n; k++) prev[k] = legal[k];
+    const t = prev;
+    prev = next;
+    next = t;
     prevN = n;
     prevMask = mask;
   };
