@@ -147,13 +147,11 @@ export function legalActions(s: EconomiconState, rs: Ruleset, out: Int32Array): 
   if (s.outcome !== Outcome.Running) return 0;
   const cat = catalogue(rs);
   const S = cat.columnSize;
-  let n = 1;
+  // Ascending ids: Pass (0, the second action only), then the growth actions, then the trades.
+  let n = s.step === 0 ? 0 : 1;
   for (let k = Kind.MintGold; k <= Kind.DrawMandate; k++) if (canGrow(s, rs, k)) out[n++] = k;
   if (s.step === 0) {
-    if (n > 1) {
-      out.copyWithin(0, 1, n);
-      return n - 1;
-    }
+    if (n > 0) return n;
     out[0] = Kind.Pass; // D12: no growth action is possible
     return 1;
   }

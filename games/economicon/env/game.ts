@@ -11,7 +11,7 @@
  * Layouts: games/economicon/env/observation.ts and docs/ECONOMICON.md.
  */
 import { weakMemo } from '../../../lib/memo.ts';
-import type { Game, GameMetadata, RewardOptions, TensorSpec } from '../../../env/core/game.ts';
+import type { Game, GameMetadata, ObservationRowWriter, RewardOptions, TensorSpec } from '../../../env/core/game.ts';
 import { TERMINAL, winLossReturns } from '../../../env/core/game.ts';
 import { loadRuleset, type Ruleset } from '../rules/index.ts';
 import {
@@ -123,6 +123,9 @@ export class EconomiconGame implements Game<EconomiconState> {
   }
   observe(s: EconomiconState, seat: number, out: Float32Array): void {
     this.obs.write(s, seat, out);
+  }
+  observationRowWriter(): ObservationRowWriter<EconomiconState> {
+    return this.obs.rowWriter();
   }
   stateTensor(s: EconomiconState, out: Float32Array): void {
     this.st.write(s, 0, out);

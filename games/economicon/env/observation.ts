@@ -10,7 +10,7 @@
  * Every value is normalised into [0, 1].
  */
 import { contentHash } from '../../../lib/hash.ts';
-import type { SegmentSpec, TensorSpec } from '../../../env/core/game.ts';
+import type { ObservationRowWriter, SegmentSpec, TensorSpec } from '../../../env/core/game.ts';
 import { CUR0, MAX_NATIONS, NUM_TYPES, type Ruleset } from '../rules/index.ts';
 import {
   AT_HAND,
@@ -22,7 +22,6 @@ import {
   RESERVES,
   unitTotal,
   unitX,
-  victoryPoints,
   type EconomiconState,
 } from '../engine/index.ts';
 
@@ -47,6 +46,8 @@ export interface Encoder {
   readonly spec: TensorSpec;
   /** Write `seat`'s observation (or, for the state encoder, the full state; `seat` ignored) into `out`. */
   write(s: EconomiconState, seat: number, out: Float32Array): void;
+  /** A new writer for a row one env owns (`Game.observationRowWriter`): the same values as `write`. */
+  rowWriter(): ObservationRowWriter<EconomiconState>;
 }
 
 /** Unit type of relative type i for an observer at nation `me`: resources and gold as they are, currencies rotated. */
@@ -96,7 +97,6 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const pts = rs.resourcePoints;
   const mandatePoints = rs.data.points.mandate;
   const invS = 1 / S;
-  const x = new Float64Array(T);
   // Relative seat of seat p for observer `me` at n players: rel[(n * MAX_NATIONS + me) * MAX_NATIONS + p].
   const rel = new Uint8Array((MAX_NATIONS + 1) * MAX_NATIONS * MAX_NATIONS);
   for (let n = 1; n <= MAX_NATIONS; n++)
@@ -120,16 +120,15 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const invC = 1 / rs.cardDef.length;
   // The mandate blocks (myHand, satisfiedBy, unseen and, in the state tensor, hands) are contiguous.
   const cardsEnd = full ? oHands + MAX_NATIONS * D : oUnseen + D;
-  const lastCards = Array.from({ length: MAX_NATIONS }, () => new Float32Array(cardsEnd - oMyHand));
-  const lastAt = new Uint8Array(MAX_NATIONS * rs.cardDef.length);
-  const lastN = new Int8Array(MAX_NATIONS).fill(-1);
-  const write = (s: EconomiconState, seat: number, out: Float32Array): void => {
-    // Every entry is written below (absent seats and the one-hot zeroed explicitly), so no sweep of the row first.
+  const w = new Float64Array(T); // per absolute type, victory points per unit (resources) or its X
+  for (let t = 0; t < 3; t++) w[t] = pts[t];
+
+  /** Everything but the mandate blocks (every entry of it written: absent seats and the one-hot zeroed explicitly). */
+  const writePublic = (s: EconomiconState, seat: number, out: Float32Array): void => {
     const n = s.numPlayers;
     const me = full ? 0 : seat;
     const u = s.units;
     const over = s.outcome !== Outcome.Running;
-    const map = me * T;
     const relOf = (n * MAX_NATIONS + me) * MAX_NATIONS;
     out[oTurn] = s.step;
     out[oTurn + 1] = s.turn * invTurnLimit;
@@ -144,61 +143,130 @@ function build(rs: Ruleset, full: boolean): Encoder {
       out[oSatisfied + r] = 0;
       out[oHandSize + r] = 0;
     }
-    for (let t = 3; t < T; t++) x[t] = unitX(s, rs, t);
+    for (let t = 3; t < T; t++) w[t] = unitX(s, rs, t);
     for (let p = 0; p < n; p++) {
       const r = rel[relOf + p];
       const h = (RESERVES + p) * T;
       const f = (OFFER + p) * T;
-      out[oSeated + r] = 1;
-      let v = s.satisfied[p] * mandatePoints;
       const ro = oReserves + r * T;
-      for (let i = 0; i < T; i++) {
-        const t = typeOf[map + i];
+      out[oSeated + r] = 1;
+      // Resources and gold in place, currencies rotated to the observer's nation (relative nation j).
+      let v = s.satisfied[p] * mandatePoints;
+      for (let t = 0; t < CUR0; t++) {
         const k = u[h + t];
-        out[ro + i] = k * invTotal[t];
-        v += k * (t < 3 ? pts[t] : x[t]);
+        out[ro + t] = k * invTotal[t];
+        v += k * w[t];
+      }
+      for (let j = 0; j < MAX_NATIONS; j++) {
+        const t = CUR0 + ((j + me) % MAX_NATIONS);
+        const k = u[h + t];
+        out[ro + CUR0 + j] = k * invTotal[t];
+        v += k * w[t];
       }
       const fo = oOffers + r * 3;
-      for (let i = 0; i < 3; i++) {
-        out[fo + i] = u[f + i] * invS;
-        v += u[f + i] * pts[i];
-      }
+      const k0 = u[f];
+      const k1 = u[f + 1];
+      const k2 = u[f + 2];
+      out[fo] = k0 * invS;
+      out[fo + 1] = k1 * invS;
+      out[fo + 2] = k2 * invS;
+      v += k0 * w[0] + k1 * w[1] + k2 * w[2];
       out[oPoints + r] = v / (v + 50);
       out[oSatisfied + r] = Math.min(1, s.satisfied[p] / satScale);
       out[oHandSize + r] = s.handLen[p] * invLimit;
     }
+    const map = me * T;
     for (let i = 0; i < T; i++) {
       const t = typeOf[map + i];
       out[oMarket + i] = u[MARKET * T + t] * invS;
       out[oPiles + i] = u[PILE * T + t] * invTotal[t];
     }
-    out[oX] = x[3] * invMaxX;
-    for (let j = 0; j < MAX_NATIONS; j++) out[oX + 1 + j] = x[typeOf[map + CUR0 + j]] * invMaxX;
-    // The mandate blocks change only when a card moves: for each seat they are copied from that seat's last
-    // call when the cards lie where they lay then (same player count), else recomputed and kept.
+    out[oX] = w[3] * invMaxX;
+    for (let j = 0; j < MAX_NATIONS; j++) out[oX + 1 + j] = w[CUR0 + ((j + me) % MAX_NATIONS)] * invMaxX;
+  };
+
+  /**
+   * The mandate blocks (myHand, satisfiedBy, unseen and, in the state tensor, hands; contiguous from myHand)
+   * from where each card is, into `out[at0, at0 + cardsLen)` (at0 = 0: a block kept apart, copied into rows at oMyHand).
+   */
+  const cardsLen = cardsEnd - oMyHand;
+  const writeCards = (s: EconomiconState, seat: number, out: Float32Array, at0: number): void => {
+    const cardAt = s.cardAt;
+    const relOf = (s.numPlayers * MAX_NATIONS + (full ? 0 : seat)) * MAX_NATIONS;
+    out.fill(0, at0, at0 + cardsLen);
+    const myHand = AT_HAND + seat;
+    const bMyHand = at0;
+    const bSatisfiedBy = at0 + oSatisfiedBy - oMyHand;
+    const bUnseen = at0 + oUnseen - oMyHand;
+    const bHands = at0 + oHands - oMyHand;
+    for (let c = 0; c < C; c++) {
+      const d = cardDef[c];
+      const at = cardAt[c];
+      if (at >= AT_SATISFIED) out[bSatisfiedBy + rel[relOf + at - AT_SATISFIED] * D + d] += invCopies[d];
+      else if (at === myHand && !full) out[bMyHand + d] += invLimit;
+      else out[bUnseen + d] += invCopies[d];
+      if (full && at >= AT_HAND && at < AT_SATISFIED) out[bHands + (at - AT_HAND) * D + d] += invLimit;
+    }
+  };
+
+  // `write`'s memory: per seat, where the cards lay at its last call (and the player count) and the blocks it
+  // wrote then; the blocks are copied while no card has moved (any state: the 30 places are compared).
+  const lastCards = Array.from({ length: MAX_NATIONS }, () => new Float32Array(cardsLen));
+  const lastAt = new Uint8Array(MAX_NATIONS * C);
+  const lastN = new Int8Array(MAX_NATIONS).fill(-1);
+  const write = (s: EconomiconState, seat: number, out: Float32Array): void => {
+    writePublic(s, seat, out);
     const cardAt = s.cardAt;
     const at0 = seat * C;
-    let same = n === lastN[seat];
+    let same = s.numPlayers === lastN[seat];
     for (let c = 0; same && c < C; c++) same = cardAt[c] === lastAt[at0 + c];
-    if (same) out.set(lastCards[seat], oMyHand);
-    else {
-      out.fill(0, oMyHand, cardsEnd);
-      const myHand = AT_HAND + seat;
-      for (let c = 0; c < C; c++) {
-        const d = cardDef[c];
-        const at = cardAt[c];
-        lastAt[at0 + c] = at;
-        if (at >= AT_SATISFIED) out[oSatisfiedBy + rel[relOf + at - AT_SATISFIED] * D + d] += invCopies[d];
-        else if (at === myHand && !full) out[oMyHand + d] += invLimit;
-        else out[oUnseen + d] += invCopies[d];
-        if (full && at >= AT_HAND && at < AT_SATISFIED) out[oHands + (at - AT_HAND) * D + d] += invLimit;
-      }
-      lastCards[seat].set(out.subarray(oMyHand, cardsEnd));
-      lastN[seat] = n;
+    if (!same) {
+      writeCards(s, seat, lastCards[seat], 0);
+      lastAt.set(cardAt, at0);
+      lastN[seat] = s.numPlayers;
     }
-    out[oDeckSize] = s.deckLen * invC;
+    out.set(lastCards[seat], oMyHand);
+    out[oDeckSize] = s.deckLen * invC; // after the blocks: in the state tensor, `hands` follows it
   };
-  return { spec, write };
+
+  /**
+   * A writer for one row that one env owns (Game.observationRowWriter). The env's state changes only through
+   * applyAction, under which a card only ever moves out of the deck (deckLen falls) or into a satisfied pile
+   * (a satisfied count rises): so for one state object, the number of cards moved so far says whether any
+   * card moved since the last call. The mandate blocks are left as they are when the row holds this seat's
+   * view of this state with no card moved, copied from this writer's memory of the seat when only the seat
+   * changed, and recomputed otherwise.
+   */
+  const rowWriter = (): ObservationRowWriter<EconomiconState> => {
+    const seatCards = Array.from({ length: MAX_NATIONS }, () => new Float32Array(cardsLen));
+    const seatState: (EconomiconState | null)[] = new Array<EconomiconState | null>(MAX_NATIONS).fill(null);
+    const seatMoved = new Int32Array(MAX_NATIONS);
+    let rowState: EconomiconState | null = null;
+    let rowRow: Float32Array | null = null;
+    let rowSeat = -1;
+    let rowMoved = -1;
+    return (s, seat, row) => {
+      writePublic(s, seat, row);
+      let moved = C - s.deckLen;
+      for (let p = 0; p < s.numPlayers; p++) moved += s.satisfied[p];
+      if (row === rowRow && s === rowState && seat === rowSeat && moved === rowMoved) {
+        // the row holds these blocks already
+      } else {
+        if (s !== seatState[seat] || moved !== seatMoved[seat]) {
+          writeCards(s, seat, seatCards[seat], 0);
+          seatState[seat] = s;
+          seatMoved[seat] = moved;
+        }
+        row.set(seatCards[seat], oMyHand);
+      }
+      rowRow = row;
+      rowState = s;
+      rowSeat = seat;
+      rowMoved = moved;
+      row[oDeckSize] = s.deckLen * invC;
+    };
+  };
+  return { spec, write, rowWriter };
 }
 
 /** The observation encoder for `rs` (seat-relative, hides other hands and the deck order). */

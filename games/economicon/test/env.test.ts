@@ -5,6 +5,7 @@ import { StateError } from '../../../lib/errors.ts';
 import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { economiconGame } from '../env/game.ts';
 import { economiconReporting } from '../env/reporting.ts';
+import { createObservationEncoder } from '../env/observation.ts';
 import { MAX_HAND, Outcome, unitX, victoryPoints } from '../engine/index.ts';
 
 describe('economiconGame', () => {
@@ -121,6 +122,38 @@ describe('observation', () => {
         }
         g.applyAction(s, legal[nextInt(rng, g.legalActions(s, legal))]);
       }
+    }
+  });
+});
+
+describe('observation row writer', () => {
+  it('keeps its row equal to a fresh encoder’s observation through seat changes, other rows and new games', () => {
+    for (const variant of ['standard', 'spending']) {
+      const g = economiconGame(variant);
+      const D = g.observationSpec.size;
+      const write = g.observationRowWriter();
+      const rowA = new Float32Array(D).fill(7);
+      const rowB = new Float32Array(D).fill(-3);
+      const expected = new Float32Array(D);
+      const legal = new Int32Array(g.numActions);
+      const rng = seedRng(`row-writer/${variant}`);
+      let calls = 0;
+      for (let game = 0; game < 12; game++) {
+        const n = 2 + (game % 3);
+        const s = g.newState(n, `rw${game}`);
+        for (let t = 0; !g.isTerminal(s) && t < 300; t++) {
+          // Mostly the seat to act, twice a call per state now and then, another seat or another row now and then.
+          const seat = t % 7 === 6 ? (s.current + 1) % n : s.current;
+          const row = t % 41 === 40 ? rowB : rowA;
+          write(s, seat, row);
+          if (t % 5 === 0) write(s, seat, row);
+          createObservationEncoder(g.ruleset).write(s, seat, expected);
+          expect(Array.from(row)).toEqual(Array.from(expected));
+          calls++;
+          g.applyAction(s, legal[nextInt(rng, g.legalActions(s, legal))]);
+        }
+      }
+      expect(calls).toBeGreaterThan(300);
     }
   });
 });
