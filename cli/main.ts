@@ -23,7 +23,6 @@ import {
   trainOptions,
 } from './options.ts';
 import { runEval } from './eval.ts';
-import { parseSizes, runTrainCommand } from './train.ts';
 import type { BackendName } from '../training/backend.ts';
 import type { ProbeSummary } from '../designer/probe.ts';
 
@@ -148,6 +147,9 @@ try {
       'self-play PPO training (docs/TRAINING.md): progress on stderr, a checkpoint in --out, then an evaluation table',
       (y) => y.options(trainOptions),
       async (argv) => {
+        // Loaded here, not at the top: training brings tfjs, which the other commands do not need (and with
+        // tfjs-core loaded, this machine's engine and env loops ran about 10% slower; docs/BENCHMARKS.md).
+        const { parseSizes, runTrainCommand } = await import('./train.ts');
         const r = await runTrainCommand({
           game: argv.game,
           minutes: argv.minutes,

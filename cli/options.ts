@@ -4,7 +4,7 @@
  * `--help`, before the command runs.
  */
 import { availableParallelism } from 'node:os';
-import { BACKEND_ORDER } from '../training/backend.ts';
+import { BACKEND_ORDER } from '../training/backend-names.ts';
 import { SERVER_DEFAULTS as SERVER } from '../bridge/limits.ts';
 import { DEFAULT_ENVS_PER_WORKER, DEFAULT_MAX_WARMUP } from './bench.ts';
 import { intFlag, MAX_PLAYERS_FLAG, realFlag } from './flags.ts';

@@ -13,8 +13,9 @@
 import * as tf from '@tensorflow/tfjs';
 import { ArgumentError } from '../lib/errors.ts';
 
-export type BackendName = 'tensorflow' | 'wasm' | 'cpu';
-export const BACKEND_ORDER: readonly BackendName[] = ['tensorflow', 'wasm', 'cpu'];
+import { BACKEND_ORDER, type BackendName } from './backend-names.ts';
+
+export { BACKEND_ORDER, type BackendName };
 
 /** Loads and activates one backend, or throws an Error whose message says why it does not load here. */
 export type BackendLoader = () => Promise<void>;
