@@ -132,31 +132,90 @@ export class SparseRows {
   }
 }
 
-/** out [rows, m] = x @ w for sparse x [rows, n] and dense row-major w [n, m]. */
+/**
+ * out [rows, m] = x @ w for sparse x [rows, n] and dense row-major w [n, m]. Four non-zero entries of a row
+ * at a time: each pass over the output row then loads and stores it once per four kernel rows (one at a time,
+ * the loop was bound by those loads and stores: 2.5 ms against 0.96 ms for 32 rows of ~110 entries and
+ * m = 256 here). The sum's order differs from the dense product's in the last bits only.
+ */
 export function sparseMatMul(x: SparseRows, w: Float32Array, m: number, out: Float32Array): void {
   out.fill(0, 0, x.rows * m);
+  const { ptr, idx, val } = x;
   for (let r = 0; r < x.rows; r++) {
     const o = r * m;
-    for (let k = x.ptr[r], e = x.ptr[r + 1]; k < e; k++) {
-      const v = x.val[k];
-      const wo = x.idx[k] * m;
+    let k = ptr[r];
+    const e = ptr[r + 1];
+    for (; k + 3 < e; k += 4) {
+      const v0 = val[k];
+      const v1 = val[k + 1];
+      const v2 = val[k + 2];
+      const v3 = val[k + 3];
+      const w0 = idx[k] * m;
+      const w1 = idx[k + 1] * m;
+      const w2 = idx[k + 2] * m;
+      const w3 = idx[k + 3] * m;
+      for (let c = 0; c < m; c++) out[o + c] += v0 * w[w0 + c] + v1 * w[w1 + c] + v2 * w[w2 + c] + v3 * w[w3 + c];
+    }
+    for (; k < e; k++) {
+      const v = val[k];
+      const wo = idx[k] * m;
       for (let c = 0; c < m; c++) out[o + c] += v * w[wo + c];
     }
   }
 }
 
+/** Scratch of `sparseMatMulGrad`: x's entries sorted by column (start of each column, row, value). */
+let colStart = new Int32Array(0);
+let colRow = new Int32Array(0);
+let colVal = new Float32Array(0);
+
 /**
  * grad [n, m] = x^T @ dz for sparse x [rows, n] and dense dz [rows, m]; only the rows of `grad` that some
- * x entry touches are written, after zeroing it.
+ * x entry touches are written, after zeroing it. The entries are first sorted by column (a counting sort),
+ * so that each touched row of `grad` is summed four entries at a time, as in `sparseMatMul`.
  */
 export function sparseMatMulGrad(x: SparseRows, dz: Float32Array, m: number, grad: Float32Array): void {
   grad.fill(0);
-  for (let r = 0; r < x.rows; r++) {
-    const o = r * m;
-    for (let k = x.ptr[r], e = x.ptr[r + 1]; k < e; k++) {
-      const v = x.val[k];
-      const go = x.idx[k] * m;
-      for (let c = 0; c < m; c++) grad[go + c] += v * dz[o + c];
+  const n = Math.floor(grad.length / m);
+  const { ptr, idx, val } = x;
+  const nnz = ptr[x.rows];
+  if (colStart.length < n + 1) colStart = new Int32Array(n + 1);
+  if (colRow.length < nnz) {
+    colRow = new Int32Array(nnz);
+    colVal = new Float32Array(nnz);
+  }
+  colStart.fill(0, 0, n + 1);
+  for (let k = 0; k < nnz; k++) colStart[idx[k] + 1]++;
+  for (let j = 0; j < n; j++) colStart[j + 1] += colStart[j];
+  // Place each entry at its column's next free slot (colStart[j] advances; restored below).
+  for (let r = 0; r < x.rows; r++)
+    for (let k = ptr[r], e = ptr[r + 1]; k < e; k++) {
+      const at = colStart[idx[k]]++;
+      colRow[at] = r * m;
+      colVal[at] = val[k];
+    }
+  for (let j = n; j > 0; j--) colStart[j] = colStart[j - 1];
+  colStart[0] = 0;
+  for (let j = 0; j < n; j++) {
+    let k = colStart[j];
+    const e = colStart[j + 1];
+    if (k === e) continue;
+    const go = j * m;
+    for (; k + 3 < e; k += 4) {
+      const v0 = colVal[k];
+      const v1 = colVal[k + 1];
+      const v2 = colVal[k + 2];
+      const v3 = colVal[k + 3];
+      const d0 = colRow[k];
+      const d1 = colRow[k + 1];
+      const d2 = colRow[k + 2];
+      const d3 = colRow[k + 3];
+      for (let c = 0; c < m; c++) grad[go + c] += v0 * dz[d0 + c] + v1 * dz[d1 + c] + v2 * dz[d2 + c] + v3 * dz[d3 + c];
+    }
+    for (; k < e; k++) {
+      const v = colVal[k];
+      const d = colRow[k];
+      for (let c = 0; c < m; c++) grad[go + c] += v * dz[d + c];
     }
   }
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { initBackend } from '../backend.ts';
-import { denseMatMul, initParams, PolicyValueNet, SparseRows } from '../network.ts';
+import { denseMatMul, initParams, PolicyValueNet, SparseRows, sparseMatMul, sparseMatMulGrad } from '../network.ts';
 import type { NetShape } from '../../policy/network.ts';
 import { DEFAULT_PPO, PpoLearner } from '../ppo.ts';
 import { League, DEFAULT_LEAGUE } from '../league.ts';
@@ -20,7 +20,7 @@ import { readWeights, saveWeights } from '../checkpoint.ts';
 import { PolicyForward } from '../../policy/forward.ts';
 import { gameEntry } from '../../games/registry.ts';
 import { merlinGame } from '../../games/merlin/env/game.ts';
-import { seedRng } from '../../lib/rng.ts';
+import { nextFloat, nextInt, seedRng } from '../../lib/rng.ts';
 import { loadRuleset } from '../../games/merlin/rules/index.ts';
 import { applyAction, createGame, currentPlayer, isTerminal, legalActions } from '../../games/merlin/engine/index.ts';
 import type { Ruleset } from '../../games/merlin/rules/index.ts';
@@ -119,6 +119,38 @@ describe('PPO', () => {
     expect(last.valueLoss).toBeLessThan(first.valueLoss);
     expect(last.policyLoss).toBeLessThan(first.policyLoss);
     net.dispose();
+  });
+
+  it('sparseMatMul and sparseMatMulGrad equal the dense products (rows of 0-9 entries, a column every row shares)', () => {
+    const rng = seedRng('sparse-kernels');
+    const rows = 37;
+    const n = 50;
+    const m = 13;
+    const dense = new Float32Array(rows * n);
+    for (let r = 0; r < rows; r++) {
+      const k = r % 10; // 0..9 entries: every remainder of the four-at-a-time loops
+      for (let e = 0; e < k; e++) dense[r * n + 1 + nextInt(rng, n - 1)] = nextFloat(rng) - 0.5;
+      if (r % 3 === 0) dense[r * n] = 1; // column 0 in a third of the rows
+    }
+    const w = Float32Array.from({ length: n * m }, () => nextFloat(rng) - 0.5);
+    const dz = Float32Array.from({ length: rows * m }, () => nextFloat(rng) - 0.5);
+    const x = new SparseRows().fromDense(dense, rows, n);
+    const out = new Float32Array(rows * m).fill(9);
+    sparseMatMul(x, w, m, out);
+    const grad = new Float32Array(n * m).fill(9);
+    sparseMatMulGrad(x, dz, m, grad);
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < m; c++) {
+        let v = 0;
+        for (let j = 0; j < n; j++) v += dense[r * n + j] * w[j * m + c];
+        expect(out[r * m + c]).toBeCloseTo(v, 5);
+      }
+    for (let j = 0; j < n; j++)
+      for (let c = 0; c < m; c++) {
+        let v = 0;
+        for (let r = 0; r < rows; r++) v += dense[r * n + j] * dz[r * m + c];
+        expect(grad[j * m + c]).toBeCloseTo(v, 5);
+      }
   });
 
   it("the sparse input layer gives the dense network's outputs and the same PPO updates", () => {
