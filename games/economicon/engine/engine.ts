@@ -139,6 +139,9 @@ function canTakeOffer(s: EconomiconState, rs: Ruleset, off: number, w: number): 
   return s.units[(RESERVES + s.current) * T + t] >= unitsToPay(s.units[(OFFER + q) * T + r], unitX(s, rs, t));
 }
 
+/** legalActions' scratch: per purchase payment, the most resources it can cover. */
+const buyCap = new Int32Array(BUY_PAYMENTS);
+
 /**
  * Write the legal action ids of `s` into `out` (ascending); returns how many (0 once the game is over).
  * Allocates nothing.
@@ -159,23 +162,27 @@ export function legalActions(s: EconomiconState, rs: Ruleset, out: Int32Array): 
   const p = s.current;
   const u = s.units;
   const res = (RESERVES + p) * T;
+  // Market sales: m units of the native currency (w 0) or gold (w 1) for m * X resources.
+  const xNative = unitX(s, rs, CUR0 + p);
+  const xGold = unitX(s, rs, GOLD);
   for (let r = 0; r < 3; r++) {
     const room = S - u[MARKET * T + r];
     for (let w = 0; w < 2; w++) {
       const t = w === 0 ? CUR0 + p : GOLD;
-      const x = unitX(s, rs, t);
-      const mMax = Math.min(u[MARKET * T + t], Math.floor(Math.min(u[res + r], room) / x), S);
+      const mMax = Math.min(u[MARKET * T + t], Math.floor(Math.min(u[res + r], room) / (w === 0 ? xNative : xGold)), S);
       const base = cat.sellBase + (r * 2 + w) * S - 1;
       for (let m = 1; m <= mMax; m++) out[n++] = base + m;
     }
   }
+  // Market purchases: what payment j can cover (units held that fit in its column, times X) is the same for every resource.
+  for (let j = 0; j < BUY_PAYMENTS; j++) {
+    const t = paymentType(p, j);
+    buyCap[j] = Math.min(u[res + t], S - u[MARKET * T + t]) * unitX(s, rs, t);
+  }
   for (let r = 0; r < 3; r++) {
-    const have = u[MARKET * T + r];
+    const have = Math.min(u[MARKET * T + r], S);
     for (let j = 0; j < BUY_PAYMENTS; j++) {
-      const t = paymentType(p, j);
-      const x = unitX(s, rs, t);
-      const mMax = Math.min(u[res + t], S - u[MARKET * T + t]);
-      const kMax = Math.min(have, mMax * x, S);
+      const kMax = Math.min(have, buyCap[j]);
       const base = cat.buyBase + (r * BUY_PAYMENTS + j) * S - 1;
       for (let k = 1; k <= kMax; k++) out[n++] = base + k;
     }
