@@ -111,6 +111,25 @@ export class SparseRows {
     this.ptr[++this.rows] = t;
   }
 
+  /** Append a row given as `n` (column, value) pairs, any order, each column once; zero values are left out. */
+  pushPairs(index: Int32Array, value: Float32Array, n: number): void {
+    let t = this.ptr[this.rows];
+    for (let k = 0; k < n; k++) {
+      const v = value[k];
+      if (v === 0) continue;
+      if (t === this.idx.length) this.grow();
+      this.idx[t] = index[k];
+      this.val[t++] = v;
+    }
+    this.ptr[++this.rows] = t;
+  }
+
+  /** Write row `r` into `dense[offset .. offset + width)`, zeros elsewhere in that range. */
+  toDense(r: number, dense: Float32Array, offset: number, width: number): void {
+    dense.fill(0, offset, offset + width);
+    for (let k = this.ptr[r], e = this.ptr[r + 1]; k < e; k++) dense[offset + this.idx[k]] = this.val[k];
+  }
+
   /** Append row `r` of another SparseRows. */
   pushFrom(src: SparseRows, r: number): void {
     let t = this.ptr[this.rows];

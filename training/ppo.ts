@@ -7,6 +7,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { nextInt, type RngState } from '../lib/rng.ts';
+import { ArgumentError } from '../lib/errors.ts';
 import { SparseRows, sparseMatMulGrad, type PolicyValueNet } from './network.ts';
 
 export interface PpoConfig {
@@ -41,7 +42,10 @@ export interface RolloutBatch {
   T: number;
   obsSize: number;
   numActions: number;
-  obs: Float32Array;
+  /** The observations, [T * N] rows of obsSize, as sparse rows (what the sparse input layer reads). */
+  rows: SparseRows;
+  /** The same as dense [T * N, obsSize] floats, kept only when a dense network collected (else null). */
+  obs: Float32Array | null;
   mask: Float32Array;
   actions: Int32Array;
   logp: Float32Array;
@@ -88,8 +92,7 @@ export interface UpdateMetrics {
 
 export class PpoLearner {
   readonly net: PolicyValueNet;
-  /** Sparse input: the rollout's observation rows, a minibatch's, W0's gradient buffer. */
-  private readonly allRows = new SparseRows();
+  /** Sparse input: a minibatch's observation rows, W0's gradient buffer. */
   private readonly mbRows = new SparseRows();
   private gradW0 = new Float32Array(0);
   private z0Id = 0;
@@ -133,7 +136,9 @@ export class PpoLearner {
     const order = new Int32Array(R);
     for (let i = 0; i < R; i++) order[i] = i;
     const sparse = this.net.sparseInput;
-    if (sparse) this.allRows.fromDense(b.obs, R, O);
+    const obs = b.obs;
+    if (!sparse && !obs)
+      throw new ArgumentError('a dense-input network (sparseInput false) needs the dense observations: collect with that network');
     const sums = { policyLoss: 0, valueLoss: 0, entropy: 0, approxKl: 0, clipFraction: 0, gradNorm: 0 };
     let mbs = 0;
     let epochsRun = 0;
@@ -151,8 +156,8 @@ export class PpoLearner {
         if (sparse) this.mbRows.reset(M);
         for (let k = 0; k < M; k++) {
           const r = order[start + k];
-          if (sparse) this.mbRows.pushFrom(this.allRows, r);
-          else mbObs.set(b.obs.subarray(r * O, (r + 1) * O), k * O);
+          if (sparse) this.mbRows.pushFrom(b.rows, r);
+          else mbObs.set(obs!.subarray(r * O, (r + 1) * O), k * O);
           mbMask.set(b.mask.subarray(r * A, (r + 1) * A), k * A);
           mbAct[k] = b.actions[r];
           mbOld[k] = b.logp[r];

@@ -80,7 +80,10 @@ export class Collector<S> {
   readonly N: number;
   readonly T: number;
   // rollout buffers, [T * N] rows
-  readonly obs: Float32Array;
+  /** The learner's observations as sparse rows (time-major), written straight from `observeSparse` when the game has it. */
+  readonly rows = new SparseRows();
+  /** The same, dense [T * N, obsSize]: filled only when `collect` runs a dense-input network (else null; 75 MB for Merlin's defaults). */
+  obs: Float32Array | null = null;
   readonly mask: Float32Array;
   readonly actions: Int32Array;
   readonly logp: Float32Array;
@@ -117,11 +120,15 @@ export class Collector<S> {
   private readonly envLegal: Int32Array[];
   private readonly envNumLegal: Int32Array;
   private readonly heur: Agent[];
-  // batch scratch for opponents
-  private readonly bObs: Float32Array;
-  /** The observation rows of a batched forward pass, compressed (the network's sparse input layer). */
-  private readonly rows = new SparseRows();
+  /** The observation rows of one batched forward pass (the learner's step, an opponent batch, the bootstrap). */
+  private readonly batchRows = new SparseRows();
+  /** Dense rows of a batched forward pass for a dense-input network (allocated on first use). */
+  private bObs: Float32Array | null = null;
   private readonly bMask: Float32Array;
+  /** `observeSparse` scratch, and a dense row for games without it. */
+  private readonly sIndex: Int32Array;
+  private readonly sValue: Float32Array;
+  private readonly denseRow: Float32Array;
 
   constructor(
     o: CollectorOptions<S>,
@@ -138,7 +145,6 @@ export class Collector<S> {
     this.N = o.numEnvs;
     this.T = o.horizon;
     const R = this.N * this.T;
-    this.obs = new Float32Array(R * this.obsSize);
     this.mask = new Float32Array(R * this.numActions);
     this.actions = new Int32Array(R);
     this.logp = new Float32Array(R);
@@ -157,7 +163,9 @@ export class Collector<S> {
     this.envLegal = Array.from({ length: this.N }, (_, i) => legalAll.subarray(i * this.numActions, (i + 1) * this.numActions));
     this.envNumLegal = new Int32Array(this.N);
     this.heur = o.games.map((g) => o.heuristic(g));
-    this.bObs = new Float32Array(this.N * this.obsSize);
+    this.sIndex = new Int32Array(this.obsSize);
+    this.sValue = new Float32Array(this.obsSize);
+    this.denseRow = new Float32Array(this.obsSize);
     this.bMask = new Float32Array(this.N * this.numActions);
     this.rng = seedRng(`collector/${o.seed}`);
     for (let i = 0; i < this.N; i++) {
@@ -234,6 +242,17 @@ export class Collector<S> {
     }
   }
 
+  /** Append `seat`'s observation in env i to `into` as a sparse row (`observeSparse` when the game has it). */
+  private observeRow(i: number, seat: number, into: SparseRows): void {
+    const g = this.game(i);
+    const s = this.states[i];
+    if (g.observeSparse) into.pushPairs(this.sIndex, this.sValue, g.observeSparse(s, seat, this.sIndex, this.sValue));
+    else {
+      g.observe(s, seat, this.denseRow);
+      into.pushRow(this.denseRow, 0, this.obsSize);
+    }
+  }
+
   /** Sample from a row of log-probabilities over the legal ids (probabilities re-normalised). */
   private sample(logp: Float32Array, off: number, legal: Int32Array, n: number): number {
     let total = 0;
@@ -285,17 +304,17 @@ export class Collector<S> {
         const net = m.kind === 'self' ? learner : nets(m);
         const B = envs.length;
         this.bMask.fill(0, 0, B * this.numActions);
+        this.batchRows.reset(B);
         for (let b = 0; b < B; b++) {
           const i = envs[b];
           const g = this.game(i);
           const s = this.states[i];
-          const p = g.currentPlayer(s);
-          g.observe(s, p, this.bObs.subarray(b * this.obsSize, (b + 1) * this.obsSize));
+          this.observeRow(i, g.currentPlayer(s), this.batchRows);
           const l = this.envLegal[i];
           const n = (this.envNumLegal[i] = g.legalActions(s, l));
           for (let k = 0; k < n; k++) this.bMask[b * this.numActions + l[k]] = 1;
         }
-        const logp = this.infer(net, this.bObs, this.bMask, B).logp;
+        const logp = this.infer(net, this.batchRows, this.bMask).logp;
         for (let b = 0; b < B; b++) {
           const i = envs[b];
           this.apply(i, this.sample(logp, b * this.numActions, this.envLegal[i], this.envNumLegal[i]));
@@ -304,14 +323,17 @@ export class Collector<S> {
     }
   }
 
-  /** Batched forward pass without gradients. */
-  private infer(net: PolicyValueNet, obs: Float32Array, mask: Float32Array, B: number): { logp: Float32Array; value: Float32Array } {
+  /** Batched forward pass without gradients over the rows of `rows` (B = rows.rows) and their masks [B, numActions]. */
+  private infer(net: PolicyValueNet, rows: SparseRows, mask: Float32Array): { logp: Float32Array; value: Float32Array } {
+    const B = rows.rows;
+    const O = this.obsSize;
     // The typed arrays are read after tidy: returning them from tidy would make it walk every element.
     const { logp, value } = tf.tidy(() => {
       const mk = tf.tensor2d(mask.subarray(0, B * this.numActions), [B, this.numActions]);
-      return net.sparseInput
-        ? net.forwardSparse(this.rows.fromDense(obs, B, this.obsSize), mk)
-        : net.forward(tf.tensor2d(obs.subarray(0, B * this.obsSize), [B, this.obsSize]), mk);
+      if (net.sparseInput) return net.forwardSparse(rows, mk);
+      const dense = (this.bObs ??= new Float32Array(this.N * O));
+      for (let b = 0; b < B; b++) rows.toDense(b, dense, b * O, O);
+      return net.forward(tf.tensor2d(dense.subarray(0, B * O), [B, O]), mk);
     });
     const out = { logp: logp.dataSync() as Float32Array, value: value.dataSync() as Float32Array };
     logp.dispose();
@@ -336,19 +358,24 @@ export class Collector<S> {
     this.dones.fill(0);
     this.mask.fill(0);
     this.lastIdx.fill(-1);
+    this.rows.reset(N * this.T);
+    const dense = !learner.sparseInput;
+    if (dense) this.obs ??= new Float32Array(N * this.T * O);
     this.advanceAll(learner, nets);
     for (let t = 0; t < this.T; t++) {
       const row0 = t * N;
+      this.batchRows.reset(N);
       for (let i = 0; i < N; i++) {
         const g = this.game(i);
         const s = this.states[i];
-        const seat = this.learnerSeat[i];
-        g.observe(s, seat, this.obs.subarray((row0 + i) * O, (row0 + i + 1) * O));
+        this.observeRow(i, this.learnerSeat[i], this.batchRows);
+        this.rows.pushFrom(this.batchRows, i);
+        if (dense) this.batchRows.toDense(i, this.obs!, (row0 + i) * O, O);
         const l = this.envLegal[i];
         const n = (this.envNumLegal[i] = g.legalActions(s, l));
         for (let k = 0; k < n; k++) this.mask[(row0 + i) * A + l[k]] = 1;
       }
-      const { logp, value } = this.infer(learner, this.obs.subarray(row0 * O), this.mask.subarray(row0 * A), N);
+      const { logp, value } = this.infer(learner, this.batchRows, this.mask.subarray(row0 * A));
       for (let i = 0; i < N; i++) {
         const idx = row0 + i;
         const a = teacher
@@ -368,15 +395,16 @@ export class Collector<S> {
       this.advanceAll(learner, nets);
     }
     // Bootstrap values of the next learner observations.
+    this.batchRows.reset(N);
     for (let i = 0; i < N; i++) {
       const g = this.game(i);
       const s = this.states[i];
-      g.observe(s, this.learnerSeat[i], this.bObs.subarray(i * O, (i + 1) * O));
+      this.observeRow(i, this.learnerSeat[i], this.batchRows);
       const n = g.legalActions(s, this.legal);
       this.bMask.fill(0, i * A, (i + 1) * A);
       for (let k = 0; k < n; k++) this.bMask[i * A + this.legal[k]] = 1;
     }
-    this.bootstrapValue.set(this.infer(learner, this.bObs, this.bMask, N).value);
+    this.bootstrapValue.set(this.infer(learner, this.batchRows, this.bMask).value);
   }
 
   /** The members the envs currently use (for saving referenced snapshots on resume). */

@@ -177,13 +177,21 @@ describe('PPO', () => {
     );
     c.collect(nets[1], () => nets[1]);
     const R = c.N * c.T;
+    const obs = c.obs!; // a dense network collected: the dense rows are kept beside the sparse ones
+    // The dense rows kept for a dense network hold the same observations as the sparse rows.
+    const fromDense = new SparseRows().fromDense(obs, R, c.obsSize);
+    const back = new Float32Array(R * c.obsSize).fill(7);
+    for (let r = 0; r < R; r++) c.rows.toDense(r, back, r * c.obsSize, c.obsSize);
+    expect(c.rows.rows).toBe(R);
+    expect(c.rows.ptr[R]).toBe(fromDense.ptr[R]);
+    expect(back).toEqual(obs);
     // Forward passes agree (the observations are sparse: most entries are zero).
     let nonZero = 0;
-    for (let i = 0; i < R * c.obsSize; i++) if (c.obs[i] !== 0) nonZero++;
+    for (let i = 0; i < R * c.obsSize; i++) if (obs[i] !== 0) nonZero++;
     expect(nonZero / (R * c.obsSize)).toBeLessThan(0.1);
     const mask = tf.tensor2d(c.mask, [R, c.numActions]);
-    const sp = nets[0].forwardSparse(new SparseRows().fromDense(c.obs, R, c.obsSize), mask);
-    const de = nets[1].forward(tf.tensor2d(c.obs, [R, c.obsSize]), mask);
+    const sp = nets[0].forwardSparse(c.rows, mask);
+    const de = nets[1].forward(tf.tensor2d(obs, [R, c.obsSize]), mask);
     const close = (a: Float32Array, b: Float32Array, eps: number) =>
       a.forEach((v, i) => expect(Math.abs(v - b[i])).toBeLessThan(eps * (1 + Math.abs(b[i]))));
     close(sp.value.dataSync() as Float32Array, de.value.dataSync() as Float32Array, 1e-5);
