@@ -2,7 +2,10 @@
  * `merlin eval`: a tournament with seat rotation (DESIGN "CLI").
  *
  * `agents` lists one spec per seat (its length is the player count). Game g rotates the line-up by
- * g mod P, so over a multiple of P games every agent plays every seat equally often. Game g is seeded
+ * g mod P, so over a multiple of P games every agent plays every seat equally often. With `players` below
+ * the number of agents (a ladder: a field of agents, docs/AGENTS.md "Ladder"), game g seats P of them drawn
+ * at random from `${seed}/${g}/lineup` in random seat order, so every pair meets and every agent sits every
+ * seat about equally often (`evalLineup`). Game g is seeded
  * `${seed}/${g}` and seat p's agent `${seed}/${g}/agent/${p}`, so results are the same in any process and
  * whatever the number of worker threads (games are run in parallel and combined in game order).
  *
@@ -11,7 +14,8 @@
  * games with openskill (Plackett-Luce; each game ranks the winner first, then the others by net worth;
  * seats sharing a spec share its rating and their updates are averaged), reported as mu/sigma and on an
  * Elo scale: elo = 1500 + 29.5 * (mu - 25), i.e. 400 points per factor-10 odds under the model's
- * logistic with c = beta * sqrt(2).
+ * logistic with c = beta * sqrt(2), with a 95% interval mu -/+ 1.96 sigma on the same scale (the model's own
+ * uncertainty after the games, not a resampling interval).
  */
 import { rate, rating, type Rating } from 'openskill';
 import { createRequire } from 'node:module';
@@ -20,6 +24,8 @@ import type { Game } from '../env/core/game.ts';
 import { playGame, type GameReporting } from '../env/core/play.ts';
 import { runGames } from '../env/core/runner.ts';
 import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
+import { ArgumentError } from '../lib/errors.ts';
+import { seedRng, shuffleInPlace } from '../lib/rng.ts';
 
 const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
 
@@ -42,12 +48,27 @@ export interface GameRecord {
 const searches = (a: Agent): a is Agent & { simulationsRun: number } =>
   typeof (a as { simulationsRun?: unknown }).simulationsRun === 'number';
 
-/** Play game g of a tournament of `game` (rotation g mod P). */
-export function playEvalGame(game: Game<unknown>, agents: string[], seed: string, g: number): GameRecord {
+/**
+ * The line-up of game g: with as many agents as `players`, the agents rotated by g mod P; with more (a
+ * ladder), `players` of them drawn at random from `${seed}/${g}/lineup`, in random seat order.
+ * @throws ArgumentError when `players` is below 2 or above the number of agents
+ */
+export function evalLineup(agents: string[], players: number, seed: string, g: number): string[] {
+  const A = agents.length;
+  if (!Number.isInteger(players) || players < 2 || players > A)
+    throw new ArgumentError(`players must be 2..${A} (the number of agents), got ${players}`);
+  if (players === A) return agents.map((_, i) => agents[(i + g) % A]);
+  const order = agents.map((_, i) => i);
+  shuffleInPlace(seedRng(`${seed}/${g}/lineup`), order, 'lineup');
+  return order.slice(0, players).map((i) => agents[i]);
+}
+
+/** Play game g of a tournament of `game` (line-up `evalLineup`). */
+export function playEvalGame(game: Game<unknown>, agents: string[], seed: string, g: number, seats = agents.length): GameRecord {
   const entry = gameEntry(game.name);
   const report = entry.reporting(game);
-  const P = agents.length;
-  const lineup = agents.map((_, i) => agents[(i + g) % P]);
+  const lineup = evalLineup(agents, seats, seed, g);
+  const P = lineup.length;
   const players: Agent[] = lineup.map((spec, p) => entry.agent(spec, `${seed}/${g}/agent/${p}`, game));
   const searchTime = new Float64Array(P);
   const timed: Agent[] = players.map((agent, seat) =>
@@ -92,6 +113,8 @@ export interface EvalResult {
   win_rate_by_agent: Record<string, number>;
   ci95_by_agent: Record<string, [number, number]>;
   elo_by_agent: Record<string, number>;
+  /** The Elo-scale rating's 95% interval, 1500 + 29.5 * (mu -/+ 1.96 sigma - 25). */
+  elo_ci95_by_agent: Record<string, [number, number]>;
   rating_by_agent: Record<string, { mu: number; sigma: number }>;
   wins_by_agent: Record<string, number>;
   seat_games_by_agent: Record<string, number>;
@@ -113,6 +136,7 @@ export function summarise(
   ruleset: string,
   seconds: number,
   report: GameReporting<unknown>,
+  players = agents.length,
 ): EvalResult {
   const specs = [...new Set(agents)];
   const wins: Record<string, number> = {};
@@ -162,7 +186,7 @@ export function summarise(
   const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
   const out: EvalResult = {
     games: records.length,
-    players: agents.length,
+    players,
     agents,
     seed,
     ruleset,
@@ -170,6 +194,7 @@ export function summarise(
     win_rate_by_agent: {},
     ci95_by_agent: {},
     elo_by_agent: {},
+    elo_ci95_by_agent: {},
     rating_by_agent: {},
     wins_by_agent: wins,
     seat_games_by_agent: seatGames,
@@ -186,7 +211,9 @@ export function summarise(
     const ci = wilson(wins[sp], n);
     out.ci95_by_agent[sp] = [round(ci.left), round(ci.right)];
     out.rating_by_agent[sp] = { mu: round(ratings[sp].mu, 3), sigma: round(ratings[sp].sigma, 3) };
-    out.elo_by_agent[sp] = Math.round(1500 + 29.5 * (ratings[sp].mu - 25));
+    const elo = (mu: number) => Math.round(1500 + 29.5 * (mu - 25));
+    out.elo_by_agent[sp] = elo(ratings[sp].mu);
+    out.elo_ci95_by_agent[sp] = [elo(ratings[sp].mu - 1.96 * ratings[sp].sigma), elo(ratings[sp].mu + 1.96 * ratings[sp].sigma)];
     const counts: Record<string, number> = {};
     const share: Record<string, number> = {};
     for (const c of report.categories ?? []) share[c] = 0;
@@ -211,11 +238,13 @@ export interface EvalGameArgs {
   variant: string;
   agents: string[];
   seed: string;
+  /** Seats per game (default: one per agent). */
+  players?: number;
 }
 
 /** Game g of a tournament (the game is made once per thread: the registry's games are cached). Runs in workers. */
 export function evalGame(a: EvalGameArgs, g: number): GameRecord {
-  return playEvalGame(gameEntry(a.game ?? DEFAULT_GAME).game(a.variant), a.agents, a.seed, g);
+  return playEvalGame(gameEntry(a.game ?? DEFAULT_GAME).game(a.variant), a.agents, a.seed, g, a.players);
 }
 
 /**
@@ -229,18 +258,22 @@ export async function runEval(o: {
   games: number;
   seed: string;
   workers: number;
+  /** Seats per game (default: one per agent; fewer makes a ladder, see `evalLineup`). */
+  players?: number;
   onGame?: (done: number) => void;
 }): Promise<EvalResult> {
   const t0 = performance.now();
   const entry = gameEntry(o.game ?? DEFAULT_GAME);
   const game = entry.game(o.variant);
+  const players = o.players ?? o.agents.length;
+  evalLineup(o.agents, players, o.seed, 0); // refuses a bad player count before any game
   for (const sp of o.agents) entry.agent(sp, 0, game);
   const records: GameRecord[] = [];
   await runGames({
     module: import.meta.url,
     export: 'evalGame',
     play: evalGame,
-    args: { game: entry.name, variant: o.variant, agents: o.agents, seed: o.seed },
+    args: { game: entry.name, variant: o.variant, agents: o.agents, seed: o.seed, players },
     games: o.games,
     workers: o.workers,
     onRecord: (r) => {
@@ -248,5 +281,5 @@ export async function runEval(o: {
       o.onGame?.(records.length);
     },
   });
-  return summarise(records, o.agents, o.seed, game.variant ?? game.name, (performance.now() - t0) / 1000, entry.reporting(game));
+  return summarise(records, o.agents, o.seed, game.variant ?? game.name, (performance.now() - t0) / 1000, entry.reporting(game), players);
 }

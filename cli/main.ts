@@ -115,12 +115,15 @@ try {
       async (argv) => {
         const agents = parseAgents(argv.agents, gameEntry(argv.game));
         if (agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
+        if (argv.players !== undefined && (argv.players < 2 || argv.players > agents.length))
+          throw new ArgumentError(`--players must be 2..${agents.length} (the number of --agents specs), got ${argv.players}`);
         const bar = progressBar('eval', argv.json);
         bar?.start(argv.games, 0);
         const r = await runEval({
           game: argv.game,
           variant: variantOf(argv),
           agents,
+          players: argv.players,
           games: argv.games,
           seed: argv.seed,
           workers: argv.workers,
@@ -132,7 +135,7 @@ try {
             `${r.games} games, ${r.players} players, ruleset ${r.ruleset}, ${r.seconds}s`,
             ...Object.keys(r.win_rate_by_agent).map(
               (a) =>
-                `${a}: win rate ${(r.win_rate_by_agent[a] * 100).toFixed(1)}% [${(r.ci95_by_agent[a][0] * 100).toFixed(1)}, ${(r.ci95_by_agent[a][1] * 100).toFixed(1)}] (fair share ${(100 / r.players).toFixed(1)}%), Elo ${r.elo_by_agent[a]}`,
+                `${a}: win rate ${(r.win_rate_by_agent[a] * 100).toFixed(1)}% [${(r.ci95_by_agent[a][0] * 100).toFixed(1)}, ${(r.ci95_by_agent[a][1] * 100).toFixed(1)}] (fair share ${(100 / r.players).toFixed(1)}%), Elo ${r.elo_by_agent[a]} [${r.elo_ci95_by_agent[a][0]}, ${r.elo_ci95_by_agent[a][1]}]`,
             ),
             `victory types ${JSON.stringify(r.victory_types)}, mean ${r.mean_turns} turns`,
             r.mcts_simulations_per_sec ? `mcts: ${r.mcts_simulations_per_sec} simulations/s` : '',

@@ -50,8 +50,12 @@ export const evalOptions = {
   agents: {
     type: 'string',
     demandOption: true,
-    describe: 'comma-separated agent specs, one per seat (e.g. heuristic,random,random,random)',
+    describe: 'comma-separated agent specs, one per seat (e.g. heuristic,random,random,random); with --players, the field of a ladder',
   },
+  players: players(
+    undefined,
+    'players per game (default: one per --agents spec); with more agents than players, a ladder: each game seats that many of them, drawn at random',
+  ),
   games: intFlag('games', 1, MAX_GAMES, 'games to play (a multiple of the player count rotates seats evenly)', 100),
   seed: { type: 'string', default: '0', describe: 'tournament seed; game g uses seed/g' },
   workers: workers('worker threads (results do not depend on it)'),
