@@ -3,16 +3,19 @@
  * --out, metrics.jsonl and training-curve.svg beside it, then an evaluation of the result against
  * `random` and `heuristic` opponents per variant, printed as a table and stored in the manifest.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import cliProgress from 'cli-progress';
 import { ArgumentError } from '../lib/errors.ts';
 import { backendLabel, type BackendName } from '../training/backend.ts';
 import { trainingCurveSvg } from '../training/chart.ts';
-import type { EvalRecord } from '../policy/checkpoint.ts';
+import { readManifest, type CheckpointManifest, type EvalRecord } from '../policy/checkpoint.ts';
 import { leagueEstimateText, measuredText, RECENT_UPDATES, recentResults } from '../training/progress.ts';
 import { DEFAULT_TRAIN, recordEvaluation, train, type TrainConfig, type TrainResult, type UpdateRecord } from '../training/train.ts';
 import { runEval } from './eval.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 
 export interface TrainCommand {
@@ -80,23 +83,70 @@ export async function evaluateCheckpoint(
   return out;
 }
 
-/** The evaluation as a text table. */
-export function evalTable(rows: EvalRecord[], players: number): string {
+/** A shipped checkpoint's own evaluation (its manifest's), shown beside a run's for scale. */
+export interface ReferenceEvaluation {
+  /** How the column is headed, e.g. `checkpoints/default`. */
+  label: string;
+  rows: EvalRecord[];
+}
+
+/**
+ * The evaluation as a text table. With `reference`, one more column gives the reference checkpoint's
+ * recorded win rate in the same variant against the same opponents ('-' where it has none).
+ */
+export function evalTable(rows: EvalRecord[], players: number, reference?: ReferenceEvaluation): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const head = ['variant', 'opponents', 'games', 'win rate', '95% interval', 'fair share', 'market actions', 'combat actions'];
-  const body = rows.map((r) => [
-    r.variant,
-    r.opponents,
-    String(r.games),
-    pct(r.winRate),
-    `[${pct(r.ci95[0])}, ${pct(r.ci95[1])}]`,
-    pct(1 / players),
-    r.marketShare === undefined ? '-' : pct(r.marketShare),
-    r.combatShare === undefined ? '-' : pct(r.combatShare),
-  ]);
+  if (reference) head.push(`${reference.label} (its own evaluation)`);
+  const body = rows.map((r) => {
+    const cells = [
+      r.variant,
+      r.opponents,
+      String(r.games),
+      pct(r.winRate),
+      `[${pct(r.ci95[0])}, ${pct(r.ci95[1])}]`,
+      pct(1 / players),
+      r.marketShare === undefined ? '-' : pct(r.marketShare),
+      r.combatShare === undefined ? '-' : pct(r.combatShare),
+    ];
+    if (reference) {
+      const ref = reference.rows.find((x) => x.variant === r.variant && x.opponents === r.opponents);
+      cells.push(ref ? `${pct(ref.winRate)} of ${ref.games}` : '-');
+    }
+    return cells;
+  });
   const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(w[i])).join('  ');
   return [line(head), line(w.map((n) => '-'.repeat(n))), ...body.map(line)].join('\n');
+}
+
+/**
+ * The shipped checkpoint (a folder under checkpoints/) made for `game` at `players` players with the same
+ * observation spec and actions as the run, whose manifest records an evaluation; null when there is none
+ * (or the run wrote over it). The first in name order wins (`checkpoints/default` for Merlin).
+ */
+export function shippedReference(game: string, manifest: CheckpointManifest, out: string): ReferenceEvaluation | null {
+  const dir = join(root, 'checkpoints');
+  if (!existsSync(dir)) return null;
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (resolve(path) === resolve(out) || !existsSync(join(path, 'manifest.json'))) continue;
+    let m: CheckpointManifest;
+    try {
+      m = readManifest(path);
+    } catch {
+      continue;
+    }
+    if (
+      m.game === game &&
+      m.players === manifest.players &&
+      m.observationSpecHash === manifest.observationSpecHash &&
+      m.actionsHash === manifest.actionsHash &&
+      m.evaluation?.length
+    )
+      return { label: `checkpoints/${name}`, rows: m.evaluation };
+  }
+  return null;
 }
 
 /** Run the command; returns the training result, the evaluation rows and the table text. */
@@ -220,7 +270,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
     );
     ebar?.stop();
     recordEvaluation(c.out, evaluation);
-    table = evalTable(evaluation, c.players);
+    table = evalTable(evaluation, c.players, shippedReference(game, result.manifest, c.out) ?? undefined);
   }
   return { result, evaluation, table };
 }
