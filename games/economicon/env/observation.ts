@@ -12,18 +12,7 @@
 import { contentHash } from '../../../lib/hash.ts';
 import type { ObservationRowWriter, SegmentSpec, TensorSpec } from '../../../env/core/game.ts';
 import { CUR0, MAX_NATIONS, NUM_TYPES, type Ruleset } from '../rules/index.ts';
-import {
-  AT_HAND,
-  AT_SATISFIED,
-  MARKET,
-  OFFER,
-  Outcome,
-  PILE,
-  RESERVES,
-  unitTotal,
-  unitX,
-  type EconomiconState,
-} from '../engine/index.ts';
+import { AT_HAND, AT_SATISFIED, MARKET, OFFER, Outcome, PILE, RESERVES, unitTotal, unitX, type EconomiconState } from '../engine/index.ts';
 
 const T = NUM_TYPES;
 
