@@ -119,6 +119,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
     const u = s.units;
     const over = s.outcome !== Outcome.Running;
     const relOf = (n * MAX_NATIONS + me) * MAX_NATIONS;
+    const map = me * T;
     out[oTurn] = s.step;
     out[oTurn + 1] = s.turn * invTurnLimit;
     out[oTurn + 2] = over ? 1 : 0;
@@ -147,7 +148,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
         v += k * w[t];
       }
       for (let j = 0; j < MAX_NATIONS; j++) {
-        const t = CUR0 + ((j + me) % MAX_NATIONS);
+        const t = typeOf[map + CUR0 + j];
         const k = u[h + t];
         out[ro + CUR0 + j] = k * invTotal[t];
         v += k * w[t];
@@ -164,37 +165,36 @@ function build(rs: Ruleset, full: boolean): Encoder {
       out[oSatisfied + r] = Math.min(1, s.satisfied[p] / satScale);
       out[oHandSize + r] = s.handLen[p] * invLimit;
     }
-    const map = me * T;
     for (let i = 0; i < T; i++) {
       const t = typeOf[map + i];
       out[oMarket + i] = u[MARKET * T + t] * invS;
       out[oPiles + i] = u[PILE * T + t] * invTotal[t];
     }
     out[oX] = w[3] * invMaxX;
-    for (let j = 0; j < MAX_NATIONS; j++) out[oX + 1 + j] = w[CUR0 + ((j + me) % MAX_NATIONS)] * invMaxX;
+    for (let j = 0; j < MAX_NATIONS; j++) out[oX + 1 + j] = w[typeOf[map + CUR0 + j]] * invMaxX;
   };
 
   /**
    * The mandate blocks (myHand, satisfiedBy, unseen and, in the state tensor, hands; contiguous from myHand)
-   * from where each card is, into `out[at0, at0 + cardsLen)` (at0 = 0: a block kept apart, copied into rows at oMyHand).
+   * from where each card is, into `block` (length cardsLen: the row's [oMyHand, cardsEnd), kept apart and
+   * copied into rows).
    */
   const cardsLen = cardsEnd - oMyHand;
-  const writeCards = (s: EconomiconState, seat: number, out: Float32Array, at0: number): void => {
+  const bSatisfiedBy = oSatisfiedBy - oMyHand;
+  const bUnseen = oUnseen - oMyHand;
+  const bHands = oHands - oMyHand;
+  const writeCards = (s: EconomiconState, seat: number, block: Float32Array): void => {
     const cardAt = s.cardAt;
     const relOf = (s.numPlayers * MAX_NATIONS + (full ? 0 : seat)) * MAX_NATIONS;
-    out.fill(0, at0, at0 + cardsLen);
+    block.fill(0);
     const myHand = AT_HAND + seat;
-    const bMyHand = at0;
-    const bSatisfiedBy = at0 + oSatisfiedBy - oMyHand;
-    const bUnseen = at0 + oUnseen - oMyHand;
-    const bHands = at0 + oHands - oMyHand;
     for (let c = 0; c < C; c++) {
       const d = cardDef[c];
       const at = cardAt[c];
-      if (at >= AT_SATISFIED) out[bSatisfiedBy + rel[relOf + at - AT_SATISFIED] * D + d] += invCopies[d];
-      else if (at === myHand && !full) out[bMyHand + d] += invLimit;
-      else out[bUnseen + d] += invCopies[d];
-      if (full && at >= AT_HAND && at < AT_SATISFIED) out[bHands + (at - AT_HAND) * D + d] += invLimit;
+      if (at >= AT_SATISFIED) block[bSatisfiedBy + rel[relOf + at - AT_SATISFIED] * D + d] += invCopies[d];
+      else if (at === myHand && !full) block[d] += invLimit;
+      else block[bUnseen + d] += invCopies[d];
+      if (full && at >= AT_HAND && at < AT_SATISFIED) block[bHands + (at - AT_HAND) * D + d] += invLimit;
     }
   };
 
@@ -210,7 +210,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
     let same = s.numPlayers === lastN[seat];
     for (let c = 0; same && c < C; c++) same = cardAt[c] === lastAt[at0 + c];
     if (!same) {
-      writeCards(s, seat, lastCards[seat], 0);
+      writeCards(s, seat, lastCards[seat]);
       lastAt.set(cardAt, at0);
       lastN[seat] = s.numPlayers;
     }
@@ -238,11 +238,11 @@ function build(rs: Ruleset, full: boolean): Encoder {
       writePublic(s, seat, row);
       let moved = C - s.deckLen;
       for (let p = 0; p < s.numPlayers; p++) moved += s.satisfied[p];
-      if (row === rowRow && s === rowState && seat === rowSeat && moved === rowMoved) {
-        // the row holds these blocks already
-      } else {
+      // Unless the row holds these blocks already, copy them in (from this writer's memory of the seat, rebuilt
+      // when a card has moved since).
+      if (row !== rowRow || s !== rowState || seat !== rowSeat || moved !== rowMoved) {
         if (s !== seatState[seat] || moved !== seatMoved[seat]) {
-          writeCards(s, seat, seatCards[seat], 0);
+          writeCards(s, seat, seatCards[seat]);
           seatState[seat] = s;
           seatMoved[seat] = moved;
         }
