@@ -82,7 +82,7 @@ export class Collector<S> {
   // rollout buffers, [T * N] rows
   /** The learner's observations as sparse rows (time-major), written straight from `observeSparse` when the game has it. */
   readonly rows = new SparseRows();
-  /** The same, dense [T * N, obsSize]: filled only when `collect` runs a dense-input network (else null; 75 MB for Merlin's defaults). */
+  /** The same, dense [T * N, obsSize]: only after a `collect` with a dense-input network (else null; 75 MB for Merlin's defaults). */
   obs: Float32Array | null = null;
   readonly mask: Float32Array;
   readonly actions: Int32Array;
@@ -360,7 +360,8 @@ export class Collector<S> {
     this.lastIdx.fill(-1);
     this.rows.reset(N * this.T);
     const dense = !learner.sparseInput;
-    if (dense) this.obs ??= new Float32Array(N * this.T * O);
+    // Null after a sparse collect, so a dense learner cannot read a previous rollout's observations.
+    this.obs = dense ? (this.obs ?? new Float32Array(N * this.T * O)) : null;
     this.advanceAll(learner, nets);
     for (let t = 0; t < this.T; t++) {
       const row0 = t * N;
