@@ -86,9 +86,14 @@ export const trainOptions = {
     'imitation-updates',
     0,
     1_000_000_000,
-    'first updates imitate the heuristic (warm start) before PPO; 0 = PPO from scratch',
-    30,
+    'first updates imitate the heuristic (warm start) before PPO; 0 = PPO from scratch (default 30, or 0 with --init-from)',
+    undefined,
   ),
+  'init-from': {
+    type: 'string',
+    describe:
+      "start from this checkpoint's weights (a curriculum stage, e.g. a full policy fine-tuned on --variant skirmish); same game, observation and hidden sizes",
+  },
   opponents: {
     type: 'string',
     describe: 'a fixed field of agent specs to train against instead of the self-play league (e.g. heuristic,ppo:checkpoints/default)',

@@ -31,6 +31,8 @@ export interface TrainCommand {
   seed: string;
   imitationUpdates: number;
   opponents?: string[];
+  /** Start from this checkpoint's weights (TrainConfig.initFrom). */
+  initFrom?: string;
   out: string;
   resume: boolean;
   backend?: BackendName;
@@ -167,6 +169,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
     seed: c.seed,
     imitationUpdates: c.imitationUpdates,
     opponents: c.opponents,
+    ...(c.initFrom === undefined ? {} : { initFrom: c.initFrom }),
   };
   const err = (s: string) => {
     if (!c.quiet) process.stderr.write(s);

@@ -63,6 +63,16 @@ export interface TrainConfig {
    * self-play league: each episode's opponents are one of them, drawn by PFSP; no self-play, no snapshots.
    */
   opponents?: string[];
+  /**
+   * Start from this checkpoint's weights instead of fresh ones: a curriculum stage (e.g. a `full` policy
+   * fine-tuned on `skirmish`). The checkpoint must be made for the same game, observation spec, action
+   * catalogue and hidden sizes; the optimizer starts fresh. Recorded in the manifest's config with the
+   * checkpoint's own training counts (`initFromSteps`, `initFromUpdates`).
+   */
+  initFrom?: string;
+  /** Learner decisions and PPO updates of the `initFrom` checkpoint (filled in by `train`). */
+  initFromSteps?: number;
+  initFromUpdates?: number;
 }
 
 export const DEFAULT_TRAIN: TrainConfig = {
@@ -183,6 +193,21 @@ export function trainingGames(variants: string[], game: string = DEFAULT_GAME): 
   return games;
 }
 
+/**
+ * The manifest of checkpoint `dir`, checked to be made for `game`'s game, observation spec and action
+ * catalogue (the hidden sizes are checked when its weights are read).
+ * @throws CheckpointError when it is missing or made for another layout
+ */
+function checkInitCheckpoint(dir: string, game: Game<unknown>): CheckpointManifest {
+  const m = readManifest(dir);
+  if (m.game !== game.name) throw new CheckpointError(`cannot start from ${dir}: made for the game ${m.game}, not ${game.name}`);
+  if (m.observationSpecHash !== game.observationSpec.hash || m.actionsHash !== game.actionsHash)
+    throw new CheckpointError(
+      `cannot start from ${dir}: made for observation spec ${m.observationSpecHash.slice(0, 16)} / actions ${m.actionsHash.slice(0, 16)}, the game now has ${game.observationSpec.hash.slice(0, 16)} / ${game.actionsHash.slice(0, 16)}`,
+    );
+  return m;
+}
+
 /** Run training; see module docs. */
 export async function train(o: TrainOptions): Promise<TrainResult> {
   const backend = await initBackend(o.backend);
@@ -207,7 +232,15 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
         `cannot resume ${o.out}: made for observation spec ${m.observationSpecHash.slice(0, 16)} / actions ${m.actionsHash.slice(0, 16)}, the game now has ${g0.observationSpec.hash.slice(0, 16)} / ${g0.actionsHash.slice(0, 16)}`,
       );
   }
-  const params = resumeState ? (await readWeights(o.out, shape)).params : initParams(shape, config.seed);
+  if (!resumeState && config.initFrom) {
+    const m = checkInitCheckpoint(config.initFrom, g0);
+    config = { ...config, initFromSteps: m.trainingSteps, initFromUpdates: m.updates };
+  }
+  const params = resumeState
+    ? (await readWeights(o.out, shape)).params
+    : config.initFrom
+      ? (await readWeights(config.initFrom, shape)).params
+      : initParams(shape, config.seed);
   const net = new PolicyValueNet(shape, params);
   net.sparseInput = config.sparseInput ?? true;
   const learner = new PpoLearner(net, config.ppo);

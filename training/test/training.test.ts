@@ -279,6 +279,28 @@ describe('checkpoints', () => {
     expect(() => resolveAgent(`ppo:${a}`, 0, rs)).toThrow(/not valid JSON/);
     expect(() => resolveAgent(`ppo:${join(a, 'nope')}`, 0, rs)).toThrow(/cannot read manifest.json/);
   }, 120_000);
+
+  it('a curriculum stage starts from a checkpoint: its weights, its training counts recorded; another layout is refused', async () => {
+    const a = tmp();
+    const b = tmp();
+    await train({ config: TINY, out: a, minutes: 60, maxUpdates: 1 });
+    const stage: TrainConfig = { ...TINY, variants: ['skirmish'], imitationUpdates: 0, initFrom: a };
+    await train({ config: stage, out: b, minutes: 60, maxUpdates: 0 });
+    expect(bytes((await readWeights(b)).params).equals(bytes((await readWeights(a)).params))).toBe(true);
+    await train({ config: stage, out: b, minutes: 60, maxUpdates: 1 });
+    expect(bytes((await readWeights(b)).params).equals(bytes((await readWeights(a)).params))).toBe(false);
+    const mb = JSON.parse(readFileSync(join(b, 'manifest.json'), 'utf8'));
+    expect(mb).toMatchObject({
+      variant: 'skirmish',
+      updates: 1,
+      config: { initFrom: a, initFromSteps: TINY.numEnvs * TINY.horizon, initFromUpdates: 1 },
+    });
+
+    await expect(train({ config: { ...stage, hidden: [8] }, out: tmp(), minutes: 60, maxUpdates: 1 })).rejects.toThrow(/have shape/);
+    const m = JSON.parse(readFileSync(join(a, 'manifest.json'), 'utf8'));
+    writeFileSync(join(a, 'manifest.json'), JSON.stringify({ ...m, actionsHash: 'e'.repeat(64) }));
+    await expect(train({ config: stage, out: tmp(), minutes: 60, maxUpdates: 1 })).rejects.toThrow(/cannot start from .*eeeeeeeeeeeeeeee/);
+  }, 120_000);
 });
 
 function games0() {
