@@ -168,6 +168,7 @@ try {
           seed: argv.seed,
           imitationUpdates: argv['imitation-updates'] ?? (argv['init-from'] === undefined ? 30 : 0),
           initFrom: argv['init-from'],
+          exploiterEvery: argv.exploiter ? argv['exploiter-every'] : undefined,
           opponents: argv.opponents === undefined ? undefined : parseAgents(argv.opponents, gameEntry(argv.game)),
           out: argv.resume ?? argv.out,
           resume: argv.resume !== undefined,

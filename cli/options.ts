@@ -94,6 +94,13 @@ export const trainOptions = {
     describe:
       "start from this checkpoint's weights (a curriculum stage, e.g. a full policy fine-tuned on --variant skirmish); same game, observation and hidden sizes",
   },
+  exploiter: {
+    type: 'boolean',
+    default: false,
+    describe:
+      'train a main exploiter against the learner beside the league; frozen copies join the league when it wins 50% against the learner or after 20 of its updates (docs/TRAINING.md)',
+  },
+  'exploiter-every': intFlag('exploiter-every', 1, 1000, 'with --exploiter: learner updates per exploiter update', 2),
   opponents: {
     type: 'string',
     describe: 'a fixed field of agent specs to train against instead of the self-play league (e.g. heuristic,ppo:checkpoints/default)',

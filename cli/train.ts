@@ -12,7 +12,15 @@ import { backendLabel, type BackendName } from '../training/backend.ts';
 import { trainingCurveSvg } from '../training/chart.ts';
 import { readManifest, type CheckpointManifest, type EvalRecord } from '../policy/checkpoint.ts';
 import { leagueEstimateText, measuredText, RECENT_UPDATES, recentResults } from '../training/progress.ts';
-import { DEFAULT_TRAIN, recordEvaluation, train, type TrainConfig, type TrainResult, type UpdateRecord } from '../training/train.ts';
+import {
+  DEFAULT_EXPLOITER,
+  DEFAULT_TRAIN,
+  recordEvaluation,
+  train,
+  type TrainConfig,
+  type TrainResult,
+  type UpdateRecord,
+} from '../training/train.ts';
 import { runEval } from './eval.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +41,8 @@ export interface TrainCommand {
   opponents?: string[];
   /** Start from this checkpoint's weights (TrainConfig.initFrom). */
   initFrom?: string;
+  /** Train a main exploiter beside the league: an exploiter update every this many learner updates (TrainConfig.exploiter). */
+  exploiterEvery?: number;
   out: string;
   resume: boolean;
   backend?: BackendName;
@@ -170,6 +180,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
     imitationUpdates: c.imitationUpdates,
     opponents: c.opponents,
     ...(c.initFrom === undefined ? {} : { initFrom: c.initFrom }),
+    ...(c.exploiterEvery === undefined ? {} : { exploiter: { ...DEFAULT_EXPLOITER, every: c.exploiterEvery } }),
   };
   const err = (s: string) => {
     if (!c.quiet) process.stderr.write(s);
@@ -211,7 +222,11 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
         episodes: r.episodes,
         win: `${r.phase === 'imitation' ? 'teacher ' : ''}win ${f(r.winRate)} this update`,
         measured: `${measuredText(recentResults(records), BASELINES)} in the last ${RECENT_UPDATES} updates`,
-        league: leagueEstimateText(r.winRateVs, BASELINES),
+        league:
+          leagueEstimateText(r.winRateVs, BASELINES) +
+          (r.exploiter
+            ? ` | exploiter ${f(r.exploiter.winRateVsLearner)} vs learner, ${Object.keys(r.winRateVs).filter((n) => n.startsWith('exploiter@')).length} in the league`
+            : ''),
         loss: (r.policyLoss + 0.5 * r.valueLoss).toFixed(3),
         ent: r.entropy.toFixed(3),
       };

@@ -6,10 +6,13 @@
  *   const result = await train({ config: DEFAULT_TRAIN, out: 'runs/latest', minutes: 4 });
  */
 export {
+  DEFAULT_EXPLOITER,
   DEFAULT_TRAIN,
   recordEvaluation,
   train,
   trainingGames,
+  type ExploiterOptions,
+  type ExploiterRecord,
   type TrainConfig,
   type TrainOptions,
   type TrainProgress,

@@ -10,20 +10,27 @@
  * learner's recent win rate in games that member sat in (an exponential moving average, starting at the
  * fair share 1/players), so members that beat the learner are drawn more often. `self` is drawn with a
  * fixed probability `selfShare` instead, so that plain self-play always has its share.
+ *
+ * Exploiters (optional, training/train.ts `exploiter`): a second network trained only against the current
+ * learner (AlphaStar's main exploiter). Frozen copies of it join the league as `exploiter@<update>` members,
+ * so PFSP sends the learner back to whatever weakness an exploiter found until the learner beats it.
  */
 import { nextFloat, type RngState } from '../lib/rng.ts';
 
-export type MemberKind = 'random' | 'heuristic' | 'self' | 'snapshot' | 'agent';
+export type MemberKind = 'random' | 'heuristic' | 'self' | 'snapshot' | 'exploiter' | 'agent';
+
+/** Member kinds that play with frozen parameters of their own (`LeagueMember.params`). */
+export const FROZEN_KINDS: readonly MemberKind[] = ['snapshot', 'exploiter'];
 
 export interface LeagueMember {
-  /** Stable name: "random", "heuristic", "self", "snapshot@<update>". */
+  /** Stable name: "random", "heuristic", "self", "snapshot@<update>", "exploiter@<update>". */
   name: string;
   kind: MemberKind;
   /** EMA of the learner's wins (1) / losses (0) in episodes this member sat in. */
   learnerWinRate: number;
   /** Episodes this member sat in. */
   episodes: number;
-  /** Frozen parameters (snapshots only). */
+  /** Frozen parameters (snapshots and exploiters). */
   params?: Float32Array[];
   /** Agent spec (kind `agent`: a fixed field member resolved by agents/registry.ts, e.g. `single:invest`). */
   spec?: string;
@@ -107,12 +114,25 @@ export class League {
 
   /** Add a frozen copy of the learner; drops the oldest snapshot past `maxSnapshots`. Returns dropped member names. */
   addSnapshot(update: number, params: Float32Array[]): string[] {
+    return this.addFrozen('snapshot', update, params, this.o.maxSnapshots);
+  }
+
+  /**
+   * Add a frozen copy of an exploiter (made at learner update `update`); drops the oldest exploiter past
+   * `max`. Returns dropped member names.
+   */
+  addExploiter(update: number, params: Float32Array[], max: number): string[] {
+    return this.addFrozen('exploiter', update, params, max);
+  }
+
+  private addFrozen(kind: 'snapshot' | 'exploiter', update: number, params: Float32Array[], max: number): string[] {
     const fair = 1 / this.o.players;
-    // A new snapshot starts at the fair share (it is as strong as the learner right now).
-    this.members.push({ name: `snapshot@${update}`, kind: 'snapshot', learnerWinRate: fair, episodes: 0, params });
+    // A new member starts at the fair share (a snapshot is as strong as the learner right now; an exploiter's
+    // strength against it is learnt by PFSP from the games it sits in).
+    this.members.push({ name: `${kind}@${update}`, kind, learnerWinRate: fair, episodes: 0, params });
     const dropped: string[] = [];
-    while (this.members.filter((m) => m.kind === 'snapshot').length > this.o.maxSnapshots) {
-      const i = this.members.findIndex((m) => m.kind === 'snapshot');
+    while (this.members.filter((m) => m.kind === kind).length > max) {
+      const i = this.members.findIndex((m) => m.kind === kind);
       dropped.push(this.members[i].name);
       this.members.splice(i, 1);
     }

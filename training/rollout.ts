@@ -273,7 +273,7 @@ export class Collector<S> {
       const p = g.currentPlayer(s);
       if (p === this.learnerSeat[i]) return null;
       const m = this.seats[i][p];
-      if (m.kind === 'self' || m.kind === 'snapshot') return m;
+      if (m.kind === 'self' || m.kind === 'snapshot' || m.kind === 'exploiter') return m;
       const n = g.legalActions(s, this.legal);
       const ctx = { seat: p, legal: this.legal, numLegal: n, state: s };
       const a =

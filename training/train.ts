@@ -12,6 +12,12 @@
  * counters are restored, so N updates then a resume for M more give the same weights as N + M straight.
  * (With a fixed field of agents that draw random numbers of their own, e.g. `random` as a spec or
  * `ppo:DIR:sample`, those agents restart their streams at the resume: the run continues, not exactly.)
+ *
+ * With `exploiter`, a second network (the main exploiter of AlphaStar) is trained with the same PPO only
+ * against the current learner, one exploiter update every `exploiter.every` learner updates, on games of
+ * its own. When its win rate against the learner reaches `addAt`, or after `period` updates, a frozen copy
+ * joins the league as `exploiter@<update>` and the exploiter restarts from the learner's current weights
+ * with a fresh optimizer. Its state is part of the resume data.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +28,8 @@ import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 import { initBackend, type BackendName } from './backend.ts';
 import { CheckpointError, FORMAT, FORMAT_VERSION, readManifest, type CheckpointManifest, type EvalRecord } from '../policy/checkpoint.ts';
 import { loadOptimizer, readWeights, removeDir, saveCheckpoint, saveOptimizer, saveWeights, writeJsonAtomic } from './checkpoint.ts';
-import { DEFAULT_LEAGUE, League, type LeagueMember, type LeagueOptions } from './league.ts';
+import { DEFAULT_LEAGUE, FROZEN_KINDS, League, type LeagueMember, type LeagueOptions } from './league.ts';
+import { ArgumentError } from '../lib/errors.ts';
 import { initParams, PolicyValueNet } from './network.ts';
 import type { NetShape } from '../policy/network.ts';
 import { DEFAULT_PPO, PpoLearner, type PpoConfig, type UpdateMetrics } from './ppo.ts';
@@ -73,7 +80,27 @@ export interface TrainConfig {
   /** Learner decisions and PPO updates of the `initFrom` checkpoint (filled in by `train`). */
   initFromSteps?: number;
   initFromUpdates?: number;
+  /** A main exploiter beside the league (see module docs; absent: none). Not with `opponents`. */
+  exploiter?: ExploiterOptions;
 }
+
+/** The main exploiter's schedule (TrainConfig.exploiter). */
+export interface ExploiterOptions {
+  /** Learner updates per exploiter update (1: every update; 2: every other one). */
+  every: number;
+  /**
+   * The exploiter's win rate against the learner (the league's EMA over its episodes, starting at the fair
+   * share 1/players) at which a frozen copy joins the league.
+   */
+  addAt: number;
+  /** Exploiter updates after which a copy joins the league anyway. */
+  period: number;
+  /** Frozen exploiters kept in the league (the oldest dropped first). */
+  max: number;
+}
+
+/** `--exploiter` without settings: an exploiter update every other learner update, joining at 50% or after 20. */
+export const DEFAULT_EXPLOITER: ExploiterOptions = { every: 2, addAt: 0.5, period: 20, max: 2 };
 
 export const DEFAULT_TRAIN: TrainConfig = {
   variants: ['full'],
@@ -115,6 +142,21 @@ export interface UpdateRecord extends UpdateMetrics {
    */
   resultsVs: Record<string, Tally>;
   leagueSize: number;
+  /** The main exploiter, when the run has one (after this update). */
+  exploiter?: ExploiterRecord;
+}
+
+/** The main exploiter's progress in one UpdateRecord. */
+export interface ExploiterRecord {
+  /** Exploiter updates since it last restarted, and in all. */
+  updates: number;
+  totalUpdates: number;
+  /** Its decisions in all. */
+  learnerSteps: number;
+  /** The EMA of its wins in games against the learner (fair share 1/players at a restart). */
+  winRateVsLearner: number;
+  /** The league member a frozen copy joined as during this update, if one did. */
+  added?: string;
 }
 
 export interface TrainProgress {
@@ -144,6 +186,22 @@ export interface TrainResult {
   manifest: CheckpointManifest;
 }
 
+const RngJson = z.object({ c: z.number(), s0: z.number(), s1: z.number(), s2: z.number() });
+const CollectorJson = z.object({
+  rng: RngJson,
+  episodeCounter: z.number(),
+  envs: z.array(
+    z.object({
+      variant: z.number(),
+      state: z.string(),
+      learnerSeat: z.number(),
+      opponents: z.array(z.string()),
+      episodeReturn: z.number(),
+      length: z.number(),
+    }),
+  ),
+});
+
 const ResumeState = z.object({
   config: z.unknown(),
   updates: z.number(),
@@ -151,31 +209,28 @@ const ResumeState = z.object({
   envSteps: z.number(),
   episodes: z.number(),
   wallSeconds: z.number(),
-  trainerRng: z.object({ c: z.number(), s0: z.number(), s1: z.number(), s2: z.number() }),
-  collector: z.object({
-    rng: z.object({ c: z.number(), s0: z.number(), s1: z.number(), s2: z.number() }),
-    episodeCounter: z.number(),
-    envs: z.array(
-      z.object({
-        variant: z.number(),
-        state: z.string(),
-        learnerSeat: z.number(),
-        opponents: z.array(z.string()),
-        episodeReturn: z.number(),
-        length: z.number(),
-      }),
-    ),
-  }),
+  trainerRng: RngJson,
+  collector: CollectorJson,
   league: z.array(
     z.object({
       name: z.string(),
-      kind: z.enum(['random', 'heuristic', 'self', 'snapshot', 'agent']),
+      kind: z.enum(['random', 'heuristic', 'self', 'snapshot', 'exploiter', 'agent']),
       spec: z.string().optional(),
       learnerWinRate: z.number(),
       episodes: z.number(),
       inLeague: z.boolean(),
     }),
   ),
+  /** The main exploiter (weights and optimizer in resume/exploiter/). */
+  exploiter: z
+    .object({
+      updates: z.number(),
+      totalUpdates: z.number(),
+      learnerSteps: z.number(),
+      vsLearner: z.object({ learnerWinRate: z.number(), episodes: z.number() }),
+      collector: CollectorJson,
+    })
+    .optional(),
 });
 type ResumeState = z.infer<typeof ResumeState>;
 
@@ -191,6 +246,75 @@ export function trainingGames(variants: string[], game: string = DEFAULT_GAME): 
     games.map((g, i) => g.variant ?? variants[i]),
   );
   return games;
+}
+
+/** The main exploiter of a run (TrainConfig.exploiter): its network, learner, games and the league member that stands for the learner. */
+interface Exploiter {
+  net: PolicyValueNet;
+  learner: PpoLearner;
+  collector: Collector<unknown>;
+  /** Its only opponent: the learner (played by the learner's live network; the EMA is the exploiter's win rate against it). */
+  vsLearner: LeagueMember;
+  updates: number;
+  totalUpdates: number;
+  learnerSteps: number;
+}
+
+/**
+ * The main exploiter of a new run (the learner's initial weights) or of a resumed one (resume/exploiter/).
+ * @throws ArgumentError for settings out of range or combined with a fixed field of opponents
+ */
+async function makeExploiter(
+  config: TrainConfig,
+  eo: ExploiterOptions,
+  shape: NetShape,
+  games: Game<unknown>[],
+  learnerNet: PolicyValueNet,
+  leagueOptions: LeagueOptions,
+  out: string,
+  resumeState: ResumeState | null,
+): Promise<Exploiter> {
+  if (config.opponents?.length)
+    throw new ArgumentError('an exploiter trains against the self-play learner: it cannot be combined with a fixed field of opponents');
+  if (!Number.isInteger(eo.every) || eo.every < 1) throw new ArgumentError(`exploiter.every must be a positive integer, got ${eo.every}`);
+  if (!Number.isInteger(eo.period) || eo.period < 1)
+    throw new ArgumentError(`exploiter.period must be a positive integer, got ${eo.period}`);
+  if (!Number.isInteger(eo.max) || eo.max < 1) throw new ArgumentError(`exploiter.max must be a positive integer, got ${eo.max}`);
+  if (!(eo.addAt > 0 && eo.addAt <= 1)) throw new ArgumentError(`exploiter.addAt must be in (0, 1], got ${eo.addAt}`);
+  const entry = gameEntry(config.game ?? DEFAULT_GAME);
+  const vsLearner: LeagueMember = { name: 'learner', kind: 'snapshot', learnerWinRate: 1 / config.players, episodes: 0 };
+  const saved = resumeState?.exploiter;
+  const dir = join(out, 'resume', 'exploiter');
+  const net = new PolicyValueNet(shape, saved ? (await readWeights(dir, shape)).params : learnerNet.params());
+  net.sparseInput = config.sparseInput ?? true;
+  const learner = new PpoLearner(net, config.ppo);
+  const collector = new Collector<unknown>(
+    {
+      games,
+      numEnvs: config.numEnvs,
+      players: config.players,
+      horizon: config.horizon,
+      seed: `${config.seed}/exploiter`,
+      rewards: config.rewards,
+      heuristic: (g) => entry.teacher(g),
+      agent: (spec, seed, g) => entry.agent(spec, seed, g),
+    },
+    new League(leagueOptions, [vsLearner]),
+  );
+  const ex: Exploiter = { net, learner, collector, vsLearner, updates: 0, totalUpdates: 0, learnerSteps: 0 };
+  if (saved) {
+    ex.updates = saved.updates;
+    ex.totalUpdates = saved.totalUpdates;
+    ex.learnerSteps = saved.learnerSteps;
+    vsLearner.learnerWinRate = saved.vsLearner.learnerWinRate;
+    vsLearner.episodes = saved.vsLearner.episodes;
+    collector.restore(saved.collector as { rng: RngState; episodeCounter: number; envs: EnvSnapshot[] }, (n) => {
+      if (n !== vsLearner.name) throw new CheckpointError(`resume data names exploiter opponent ${n}; it only plays the learner`);
+      return vsLearner;
+    });
+    await loadOptimizer(dir, learner.optimizer);
+  }
+  return ex;
 }
 
 /**
@@ -260,6 +384,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     },
     league,
   );
+  const ex = config.exploiter ? await makeExploiter(config, config.exploiter, shape, games, net, leagueOptions, o.out, resumeState) : null;
   let trainerRng: RngState = seedRng(`trainer/${config.seed}`);
   let updates = 0;
   let learnerSteps = 0;
@@ -278,7 +403,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     league.members.length = 0;
     for (const m of rs.league) {
       const member: LeagueMember = { name: m.name, kind: m.kind, learnerWinRate: m.learnerWinRate, episodes: m.episodes, spec: m.spec };
-      if (m.kind === 'snapshot')
+      if (FROZEN_KINDS.includes(m.kind))
         member.params = (await readWeights(join(o.out, 'resume', 'league', m.name.replace('@', '-')), shape)).params;
       if (m.inLeague) league.members.push(member);
       else retired.set(m.name, member);
@@ -340,8 +465,12 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     for (const m of league.members) all.set(m.name, { m, inLeague: true });
     for (const m of inUse) if (!all.has(m.name)) all.set(m.name, { m, inLeague: false });
     for (const { m } of all.values())
-      if (m.kind === 'snapshot' && m.params) await saveWeights(join(dir, 'league', m.name.replace('@', '-')), shape, m.params);
+      if (FROZEN_KINDS.includes(m.kind) && m.params) await saveWeights(join(dir, 'league', m.name.replace('@', '-')), shape, m.params);
     await saveOptimizer(dir, learner.optimizer);
+    if (ex) {
+      await saveWeights(join(dir, 'exploiter'), shape, ex.net.params());
+      await saveOptimizer(join(dir, 'exploiter'), ex.learner.optimizer);
+    }
     const state: ResumeState = {
       config,
       updates,
@@ -359,6 +488,17 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
         episodes: m.episodes,
         inLeague,
       })),
+      ...(ex
+        ? {
+            exploiter: {
+              updates: ex.updates,
+              totalUpdates: ex.totalUpdates,
+              learnerSteps: ex.learnerSteps,
+              vsLearner: { learnerWinRate: ex.vsLearner.learnerWinRate, episodes: ex.vsLearner.episodes },
+              collector: ex.collector.snapshot(),
+            },
+          }
+        : {}),
     };
     writeJsonAtomic(join(dir, 'state.json'), state);
     lastManifest = manifest;
@@ -377,15 +517,49 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     envSteps += collector.envSteps;
     const fin = collector.finished;
     episodes += fin.length;
-    if (!config.opponents?.length && updates % config.league.snapshotEvery === 0) {
-      league.addSnapshot(updates, net.params());
-      // Free the networks of snapshots no longer in the league nor in use.
+    // Free the networks of frozen members no longer in the league nor in use.
+    const pruneNets = () => {
       const inUse = collector.membersInUse();
       for (const [m, n] of snapshotNets)
         if (!league.members.includes(m) && !inUse.has(m)) {
           n.dispose();
           snapshotNets.delete(m);
         }
+    };
+    if (!config.opponents?.length && updates % config.league.snapshotEvery === 0) {
+      league.addSnapshot(updates, net.params());
+      pruneNets();
+    }
+    let exploiterRecord: ExploiterRecord | undefined;
+    if (ex && config.exploiter) {
+      const eo = config.exploiter;
+      let added: string | undefined;
+      if (updates % eo.every === 0) {
+        ex.collector.collect(ex.net, () => net);
+        ex.learner.update(ex.collector, trainerRng);
+        ex.updates++;
+        ex.totalUpdates++;
+        ex.learnerSteps += ex.collector.N * ex.collector.T;
+        if (ex.vsLearner.learnerWinRate >= eo.addAt || ex.updates >= eo.period) {
+          league.addExploiter(updates, ex.net.params(), eo.max);
+          added = `exploiter@${updates}`;
+          pruneNets();
+          // Restart from the learner as it is now, with a fresh optimizer.
+          ex.net.assign(net.params());
+          ex.learner.optimizer.dispose();
+          ex.learner = new PpoLearner(ex.net, config.ppo);
+          ex.updates = 0;
+          ex.vsLearner.learnerWinRate = 1 / config.players;
+          ex.vsLearner.episodes = 0;
+        }
+      }
+      exploiterRecord = {
+        updates: ex.updates,
+        totalUpdates: ex.totalUpdates,
+        learnerSteps: ex.learnerSteps,
+        winRateVsLearner: Math.round(ex.vsLearner.learnerWinRate * 1000) / 1000,
+        ...(added ? { added } : {}),
+      };
     }
     const winRateVs: Record<string, number> = {};
     for (const m of league.members) winRateVs[m.name] = Math.round(m.learnerWinRate * 1000) / 1000;
@@ -402,6 +576,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       winRateVs,
       resultsVs: imitating ? {} : tallyByMember(fin),
       leagueSize: league.members.length,
+      ...(exploiterRecord ? { exploiter: exploiterRecord } : {}),
     };
     appendFileSync(metricsPath, JSON.stringify(record) + '\n');
     const frac = Math.max(o.maxUpdates !== undefined ? updates / o.maxUpdates : 0, (elapsed() * 1000) / budgetMs);
@@ -414,6 +589,10 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   for (const n of snapshotNets.values()) n.dispose();
   net.dispose();
   learner.optimizer.dispose();
+  if (ex) {
+    ex.net.dispose();
+    ex.learner.optimizer.dispose();
+  }
   return { out: o.out, backend, updates, learnerSteps, envSteps, episodes, wallSeconds: wallBefore + elapsed(), manifest };
 }
 

@@ -301,6 +301,41 @@ describe('checkpoints', () => {
     writeFileSync(join(a, 'manifest.json'), JSON.stringify({ ...m, actionsHash: 'e'.repeat(64) }));
     await expect(train({ config: stage, out: tmp(), minutes: 60, maxUpdates: 1 })).rejects.toThrow(/cannot start from .*eeeeeeeeeeeeeeee/);
   }, 120_000);
+
+  it('a main exploiter trains against the learner, its frozen copies join the league, and a resumed run with one continues exactly', async () => {
+    const cfg: TrainConfig = {
+      ...TINY,
+      league: { ...TINY.league, snapshotEvery: 100 },
+      exploiter: { every: 1, addAt: 1, period: 2, max: 1 },
+    };
+    const a = tmp();
+    const b = tmp();
+    await train({ config: cfg, out: a, minutes: 60, maxUpdates: 3 });
+    await train({ config: cfg, out: a, minutes: 60, maxUpdates: 5, resume: true });
+    await train({ config: cfg, out: b, minutes: 60, maxUpdates: 5 });
+    expect(bytes((await readWeights(a)).params).equals(bytes((await readWeights(b)).params))).toBe(true);
+    const lines = (d: string) =>
+      readFileSync(join(d, 'metrics.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+    const recs = lines(b);
+    expect(recs.map((r) => r.exploiter.totalUpdates)).toEqual([1, 2, 3, 4, 5]);
+    // A copy joins after every second exploiter update; only the newest is kept (max 1).
+    expect(recs.map((r) => r.exploiter.added)).toEqual([undefined, 'exploiter@2', undefined, 'exploiter@4', undefined]);
+    expect(Object.keys(recs[4].winRateVs)).toEqual(['random', 'heuristic', 'self', 'exploiter@4']);
+    expect(lines(a).map((r) => r.exploiter)).toEqual(recs.map((r) => r.exploiter));
+    // The exploiter's own weights and optimizer are part of the resume data, and are not the learner's.
+    const ea = (await readWeights(join(b, 'resume', 'exploiter'))).params;
+    expect(bytes(ea).equals(bytes((await readWeights(b)).params))).toBe(false);
+
+    await expect(train({ config: { ...cfg, opponents: ['heuristic'] }, out: tmp(), minutes: 60, maxUpdates: 1 })).rejects.toThrow(
+      /cannot be combined with a fixed field/,
+    );
+    await expect(
+      train({ config: { ...cfg, exploiter: { every: 0, addAt: 0.5, period: 2, max: 1 } }, out: tmp(), minutes: 60, maxUpdates: 1 }),
+    ).rejects.toThrow(/exploiter.every must be a positive integer/);
+  }, 120_000);
 });
 
 function games0() {
