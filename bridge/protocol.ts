@@ -10,7 +10,7 @@ import { contentHash } from '../lib/hash.ts';
 import type { Game } from '../env/core/game.ts';
 
 /** Protocol version (semver). A client with another major version is refused at hello. */
-export const PROTOCOL_VERSION = '1.3.0';
+export const PROTOCOL_VERSION = '1.4.0';
 export const PROTOCOL_MAJOR = 1;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -305,6 +305,7 @@ export const RewardsOption = z
     truncation: z.enum(['rank', 'zero']).optional(),
     shaped: z.boolean().optional(),
     shaped_scale: z.number().positive().optional(),
+    shaped_relative: z.boolean().optional().describe('shape on the lead over the mean of the other seats (since 1.4)'),
   })
   .strict();
 

@@ -455,6 +455,7 @@ class Session {
             truncation: m.rewards.truncation,
             shaped: m.rewards.shaped,
             shapedScale: m.rewards.shaped_scale,
+            shapedRelative: m.rewards.shaped_relative,
           },
         };
         const b: Batch = m.mode === 'single' ? new SingleBatch(id, game, spec, bo) : new AecBatch(id, game, spec, bo);

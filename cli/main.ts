@@ -24,6 +24,7 @@ import {
 } from './options.ts';
 import { runEval } from './eval.ts';
 import type { BackendName } from '../training/backend.ts';
+import type { RewardChoice } from './train.ts';
 import type { ProbeSummary } from '../designer/probe.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -169,6 +170,7 @@ try {
           imitationUpdates: argv['imitation-updates'] ?? (argv['init-from'] === undefined ? 30 : 0),
           initFrom: argv['init-from'],
           exploiterEvery: argv.exploiter ? argv['exploiter-every'] : undefined,
+          reward: argv.reward as RewardChoice,
           opponents: argv.opponents === undefined ? undefined : parseAgents(argv.opponents, gameEntry(argv.game)),
           out: argv.resume ?? argv.out,
           resume: argv.resume !== undefined,

@@ -94,6 +94,13 @@ export const trainOptions = {
     describe:
       "start from this checkpoint's weights (a curriculum stage, e.g. a full policy fine-tuned on --variant skirmish); same game, observation and hidden sizes",
   },
+  reward: {
+    type: 'string',
+    choices: ['net-worth', 'net-worth-lead', 'win-loss'],
+    default: 'net-worth',
+    describe:
+      "the learner's reward (docs/TRAINING.md \"Rewards\"): win/loss at the end plus each step's change in net worth / 400 (net-worth), or in the lead over the other seats' mean (net-worth-lead), or win/loss alone (win-loss)",
+  },
   exploiter: {
     type: 'boolean',
     default: false,

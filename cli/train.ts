@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cliProgress from 'cli-progress';
 import { ArgumentError } from '../lib/errors.ts';
+import type { RewardOptions } from '../env/core/game.ts';
 import { backendLabel, type BackendName } from '../training/backend.ts';
 import { trainingCurveSvg } from '../training/chart.ts';
 import { readManifest, type CheckpointManifest, type EvalRecord } from '../policy/checkpoint.ts';
@@ -41,6 +42,8 @@ export interface TrainCommand {
   opponents?: string[];
   /** Start from this checkpoint's weights (TrainConfig.initFrom). */
   initFrom?: string;
+  /** The learner's reward (`REWARD_CHOICES`; default net-worth). */
+  reward?: RewardChoice;
   /** Train a main exploiter beside the league: an exploiter update every this many learner updates (TrainConfig.exploiter). */
   exploiterEvery?: number;
   out: string;
@@ -50,6 +53,17 @@ export interface TrainCommand {
   workers: number;
   quiet: boolean;
 }
+
+/** The reward options `merlin train --reward` offers (docs/TRAINING.md "Rewards"). */
+export const REWARD_CHOICES = {
+  /** Win/loss at the end, plus each step's change in the learner's net worth / 400 (the default). */
+  'net-worth': { terminal: 'winLoss', truncation: 'rank', shaped: true, shapedScale: 400 },
+  /** Win/loss at the end, plus each step's change in the learner's lead over the other seats' mean net worth / 400. */
+  'net-worth-lead': { terminal: 'winLoss', truncation: 'rank', shaped: true, shapedScale: 400, shapedRelative: true },
+  /** Win/loss at the end only (sparse). */
+  'win-loss': { terminal: 'winLoss', truncation: 'rank', shaped: false },
+} as const satisfies Record<string, RewardOptions>;
+export type RewardChoice = keyof typeof REWARD_CHOICES;
 
 /** Parse "256,128" into positive integers. @throws ArgumentError */
 export function parseSizes(text: string, what: string): number[] {
@@ -180,6 +194,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
     imitationUpdates: c.imitationUpdates,
     opponents: c.opponents,
     ...(c.initFrom === undefined ? {} : { initFrom: c.initFrom }),
+    ...(c.reward === undefined ? {} : { rewards: { ...REWARD_CHOICES[c.reward] } }),
     ...(c.exploiterEvery === undefined ? {} : { exploiter: { ...DEFAULT_EXPLOITER, every: c.exploiterEvery } }),
   };
   const err = (s: string) => {

@@ -137,13 +137,18 @@ describe('merlin train', () => {
       '1',
       '--out',
       dir,
+      '--reward',
+      'net-worth-lead',
+      '--exploiter',
+      '--exploiter-every',
+      '1',
       '--json',
     ]);
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/merlin train: backend (wasm|tensorflow|cpu)/);
     // The progress line names the league's EMA as an estimate and counts measured games apart (issue 23).
     expect(r.stderr).toMatch(
-      /\| win [0-9.]+ this update \| vs random ([0-9.]+|-) \(\d+ games\), heuristic ([0-9.]+|-) \(\d+ games\) in the last 20 updates \| league estimate random [0-9.]+, heuristic [0-9.]+ \|/,
+      /\| win [0-9.]+ this update \| vs random ([0-9.]+|-) \(\d+ games\), heuristic ([0-9.]+|-) \(\d+ games\) in the last 20 updates \| league estimate random [0-9.]+, heuristic [0-9.]+ \| exploiter [0-9.]+ vs learner, \d in the league \|/,
     );
     expect(r.stderr).not.toMatch(/\(vs random [0-9.]+, heuristic/);
     const out = JSON.parse(r.stdout);
@@ -154,6 +159,8 @@ describe('merlin train', () => {
     expect(readFileSync(join(dir, 'training-curve.svg'), 'utf8')).toMatch(/^<svg/);
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     expect(manifest.evaluation).toHaveLength(2);
+    expect(manifest.config.rewards).toEqual({ terminal: 'winLoss', truncation: 'rank', shaped: true, shapedScale: 400, shapedRelative: true });
+    expect(manifest.config.exploiter).toEqual({ every: 1, addAt: 0.5, period: 20, max: 2 });
     const bad = await merlinAsync(['train', '--hidden', '8,x']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/INVALID_ARGUMENT.*--hidden/);

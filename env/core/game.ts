@@ -51,6 +51,12 @@ export interface RewardOptions {
   /** Opt-in shaped reward: each step, the change in the seat's score (net worth) divided by `shapedScale`. */
   shaped?: boolean;
   shapedScale?: number;
+  /**
+   * With `shaped`: shape on the seat's lead instead of its score, i.e. its score minus the mean score of the
+   * other seats. Taking from a rival (an attack on a property, a won auction) then pays as well as growing,
+   * and the shaped rewards of one step sum to 0 over the seats (zero-sum with win/loss).
+   */
+  shapedRelative?: boolean;
 }
 
 /**
@@ -88,11 +94,12 @@ export interface GameMetadata {
 
 /**
  * The utility of `game` when its returns are computed with `options`: 'generalSum' once shaped rewards
- * are on (per-step score changes do not cancel out), 'zeroSum' when terminal rewards are off (all zero),
+ * are on (per-step score changes do not cancel out) unless they are relative (`shapedRelative`: they sum to
+ * 0 each step, so the utility is the terminal one's), 'zeroSum' when terminal rewards are off (all zero),
  * else the game's own `metadata.utility`.
  */
 export function utilityOf(metadata: GameMetadata, options: RewardOptions = {}): GameMetadata['utility'] {
-  if (options.shaped) return 'generalSum';
+  if (options.shaped && !options.shapedRelative) return 'generalSum';
   if (options.terminal === 'zero') return 'zeroSum';
   return metadata.utility;
 }

@@ -4,11 +4,13 @@ import type { Game, RewardOptions } from './game.ts';
 /**
  * Tracks per-seat scores so that each step's reward vector is: the terminal payoff when the game has just
  * ended (per `RewardOptions`), plus, with `shaped`, each seat's score change since the previous call
- * divided by `shapedScale`.
+ * divided by `shapedScale` (with `shapedRelative`, the change in its lead: its score minus the mean of the
+ * other seats' scores).
  */
 export class RewardTracker<S> {
   private readonly last: Float64Array;
   private readonly terminal: Float64Array;
+  private readonly delta: Float64Array;
   constructor(
     private readonly game: Game<S>,
     private readonly options: RewardOptions,
@@ -16,6 +18,7 @@ export class RewardTracker<S> {
   ) {
     this.last = new Float64Array(maxPlayers);
     this.terminal = new Float64Array(maxPlayers);
+    this.delta = new Float64Array(maxPlayers);
   }
 
   /** Start an episode at state `s`. */
@@ -30,11 +33,16 @@ export class RewardTracker<S> {
     out.fill(0, 0, n);
     if (this.options.shaped) {
       const scale = this.options.shapedScale ?? 100;
+      let sum = 0;
       for (let p = 0; p < n; p++) {
         const now = this.game.score(s, p);
-        out[p] += (now - this.last[p]) / scale;
+        sum += this.delta[p] = now - this.last[p];
         this.last[p] = now;
       }
+      if (this.options.shapedRelative && n > 1) {
+        // lead_p = score_p - (total - score_p) / (n - 1), so its change is (n * d_p - sum) / (n - 1).
+        for (let p = 0; p < n; p++) out[p] += (n * this.delta[p] - sum) / (n - 1) / scale;
+      } else for (let p = 0; p < n; p++) out[p] += this.delta[p] / scale;
     }
     if (this.game.isTerminal(s)) {
       this.game.returns(s, this.terminal, this.options);

@@ -25,10 +25,12 @@ def fresh_seed() -> int:
 
 
 def rewards_option(rewards: Optional[Dict[str, Any]]) -> Optional[Dict[str, Any]]:
-    """Accept both ``shapedScale`` and ``shaped_scale``."""
+    """Accept both camelCase (``shapedScale``, ``shapedRelative``) and snake_case keys."""
     if rewards is None:
         return None
     r = dict(rewards)
     if "shapedScale" in r:
         r["shaped_scale"] = r.pop("shapedScale")
+    if "shapedRelative" in r:
+        r["shaped_relative"] = r.pop("shapedRelative")
     return r

@@ -64,3 +64,24 @@ def test_full_game_ends_with_every_agent_removed(url):
     assert steps > 10
     assert sorted(total.values()) == pytest.approx([-1.0, 1.0])
     env.close()
+
+
+def test_relative_shaped_rewards_sum_to_zero_each_step(url):
+    # rewards.shaped_relative (protocol 1.4): every seat's shaped reward is its change in lead over the
+    # others' mean net worth, so one step's rewards sum to 0 (camelCase keys are accepted too).
+    env = merlin_gym.aec_env(
+        players=3, url=url, rewards={"shaped": True, "shapedRelative": True, "shaped_scale": 1, "terminal": "zero"}
+    )
+    env.reset(seed=11)
+    rng = np.random.default_rng(1)
+    moved = 0
+    for _ in range(300):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+        if not env.agents:
+            break
+        step = [env.rewards[a] for a in env.possible_agents]
+        assert abs(sum(step)) < 1e-3
+        moved += any(r != 0 for r in step)
+    assert moved > 0
+    env.close()

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { AECEnv } from '../../../../env/core/aec.ts';
 import { SingleAgentEnv } from '../../../../env/core/single.ts';
 import { maskRowWriter, sparseRowWriter, VectorEnv } from '../../../../env/core/vector.ts';
-import { writeActionMask } from '../../../../env/core/game.ts';
+import { utilityOf, writeActionMask } from '../../../../env/core/game.ts';
 import { VectorEnvPool } from '../../../../env/core/pool.ts';
 import { ArgumentError, IllegalActionError } from '../../../../lib/errors.ts';
 import { nextInt, seedRng, type RngState } from '../../../../lib/rng.ts';
@@ -138,6 +138,25 @@ describe('AEC env (PettingZoo vocabulary)', () => {
     }
     expect(seen[0]).toBeCloseTo(game.score(env.state, 0) - start[0], 6);
     expect(seen[1]).toBeCloseTo(game.score(env.state, 1) - start[1], 6);
+
+    // Relative shaping pays the change in each seat's lead over the mean of the others, and sums to 0.
+    const rel = new AECEnv(game, { players: 3, rewards: { shaped: true, shapedRelative: true, shapedScale: 1, terminal: 'zero' } });
+    rel.reset({ seed: 'relative' });
+    const lead = (p: number) => 1.5 * game.score(rel.state, p) - 0.5 * [0, 1, 2].reduce((t, q) => t + game.score(rel.state, q), 0);
+    const lead0 = [0, 1, 2].map(lead);
+    const got = [0, 0, 0];
+    let moved = 0;
+    for (let i = 0; i < 300 && rel.currentPlayer() >= 0; i++) {
+      rel.step(pick(rng, rel.last().actionMask));
+      const r = [rel.rewards.player_0, rel.rewards.player_1, rel.rewards.player_2];
+      expect(r[0] + r[1] + r[2]).toBeCloseTo(0, 6);
+      if (r.some((x) => x !== 0)) moved++;
+      for (let p = 0; p < 3; p++) got[p] += r[p];
+    }
+    expect(moved).toBeGreaterThan(0);
+    for (let p = 0; p < 3; p++) expect(got[p]).toBeCloseTo(lead(p) - lead0[p], 6);
+    expect(utilityOf(game.metadata, { shaped: true, shapedRelative: true })).toBe(game.metadata.utility);
+    expect(utilityOf(game.metadata, { shaped: true })).toBe('generalSum');
   });
 });
 
