@@ -159,7 +159,13 @@ describe('merlin train', () => {
     expect(readFileSync(join(dir, 'training-curve.svg'), 'utf8')).toMatch(/^<svg/);
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     expect(manifest.evaluation).toHaveLength(2);
-    expect(manifest.config.rewards).toEqual({ terminal: 'winLoss', truncation: 'rank', shaped: true, shapedScale: 400, shapedRelative: true });
+    expect(manifest.config.rewards).toEqual({
+      terminal: 'winLoss',
+      truncation: 'rank',
+      shaped: true,
+      shapedScale: 400,
+      shapedRelative: true,
+    });
     expect(manifest.config.exploiter).toEqual({ every: 1, addAt: 0.5, period: 20, max: 2 });
     const bad = await merlinAsync(['train', '--hidden', '8,x']);
     expect(bad.status).toBe(2);
