@@ -75,12 +75,10 @@ def test_relative_shaped_rewards_sum_to_zero_each_step(url):
     env.reset(seed=11)
     rng = np.random.default_rng(1)
     moved = 0
-    for _ in range(300):
-        mask = env.observe(env.agent_selection)["action_mask"]
-        env.step(int(rng.choice(np.flatnonzero(mask))))
-        if not env.agents:
-            break
-        step = [env.rewards[a] for a in env.possible_agents]
+    for agent in env.agent_iter(max_iter=300):
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        step = [env.rewards.get(a, 0.0) for a in env.possible_agents]
         assert abs(sum(step)) < 1e-3
         moved += any(r != 0 for r in step)
     assert moved > 0
