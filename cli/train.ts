@@ -176,7 +176,7 @@ export function shippedReference(game: string, manifest: CheckpointManifest, out
 }
 
 /** Run the command; returns the training result, the evaluation rows and the table text. */
-/** The members whose win rates the progress line shows. */
+/** The members whose win rates the progress line shows (with `--opponents`, the field's members instead). */
 const BASELINES = ['random', 'heuristic'] as const;
 
 export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainResult; evaluation: EvalRecord[]; table: string }> {
@@ -228,6 +228,8 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
     onUpdate: ({ record: r, budgetFraction }) => {
       records.push(r);
       const f = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(2));
+      // A fixed field (no `self` member, also after a resume): its own members.
+      const shown: readonly string[] = 'self' in r.winRateVs ? BASELINES : Object.keys(r.winRateVs);
       // Measured win rates of the learner's policy over its recent episodes, and, named apart, the league's
       // running estimate (training/progress.ts: it starts at the fair share and is not a win rate).
       const payload = {
@@ -236,9 +238,9 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
         sps: r.stepsPerSec,
         episodes: r.episodes,
         win: `${r.phase === 'imitation' ? 'teacher ' : ''}win ${f(r.winRate)} this update`,
-        measured: `${measuredText(recentResults(records), BASELINES)} in the last ${RECENT_UPDATES} updates`,
+        measured: `${measuredText(recentResults(records), shown)} in the last ${RECENT_UPDATES} updates`,
         league:
-          leagueEstimateText(r.winRateVs, BASELINES) +
+          leagueEstimateText(r.winRateVs, shown) +
           (r.exploiter
             ? ` | exploiter ${f(r.exploiter.winRateVsLearner)} vs learner, ${Object.keys(r.winRateVs).filter((n) => n.startsWith('exploiter@')).length} in the league`
             : ''),

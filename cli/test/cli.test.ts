@@ -167,6 +167,21 @@ describe('merlin train', () => {
       shapedRelative: true,
     });
     expect(manifest.config.exploiter).toEqual({ every: 1, addAt: 0.5, period: 20, max: 2 });
+    // With a fixed field, the progress line names the field's members.
+    const field = await merlinAsync(
+      ['train', '--updates', '1', '--envs', '2', '--horizon', '8', '--hidden', '8', '--variant', 'market', '--players', '2'].concat([
+        '--imitation-updates',
+        '0',
+        '--opponents',
+        'heuristic,single:invest',
+        '--eval-games',
+        '0',
+        '--out',
+        join(dir, 'field'),
+      ]),
+    );
+    expect(field.status).toBe(0);
+    expect(field.stderr).toMatch(/in the last 20 updates \| league estimate heuristic [0-9.]+, single:invest [0-9.]+ \|/);
     const bad = await merlinAsync(['train', '--hidden', '8,x']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/INVALID_ARGUMENT.*--hidden/);
