@@ -175,10 +175,10 @@ export function shippedReference(game: string, manifest: CheckpointManifest, out
   return null;
 }
 
-/** Run the command; returns the training result, the evaluation rows and the table text. */
 /** The members whose win rates the progress line shows (with `--opponents`, the field's members instead). */
 const BASELINES = ['random', 'heuristic'] as const;
 
+/** Run the command; returns the training result, the evaluation rows and the table text. */
 export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainResult; evaluation: EvalRecord[]; table: string }> {
   if (!(c.minutes > 0) && c.updates === undefined) throw new ArgumentError('--minutes must be positive (or give --updates)');
   if (c.players < 2 || c.players > 6) throw new ArgumentError(`--players must be 2..6, got ${c.players}`);
