@@ -74,6 +74,27 @@ describe('the shipped checkpoint', () => {
     expect(done).toBe(true);
   }, 60_000);
 
+  it('checkpoints/skirmish fits the skirmish ruleset, records its curriculum source and its evaluation, and plays a skirmish game', () => {
+    const game = merlinGame('skirmish');
+    const ck = loadCheckpoint('checkpoints/skirmish', {
+      observationSpecHash: game.observationSpec.hash,
+      actionsHash: game.actionsHash,
+      rulesHash: game.rulesHash,
+    });
+    expect(ck.manifest.variants).toEqual(['skirmish']);
+    expect(ck.manifest.config).toMatchObject({ initFrom: 'checkpoints/default', rewards: { shapedRelative: true } });
+    expect(ck.manifest.evaluation.map((e) => e.opponents)).toEqual(['3 x random', '3 x heuristic']);
+    const env = new SingleAgentEnv(game, { players: 4, learnerSeat: 0, opponents: opponentFactory(['ppo:checkpoints/skirmish']) });
+    let { info } = env.reset(4);
+    let done = false;
+    for (let t = 0; t < 5000 && !done; t++) {
+      const r = env.step(info.actionMask.indexOf(1));
+      info = r.info;
+      done = r.terminated || r.truncated;
+    }
+    expect(done).toBe(true);
+  }, 60_000);
+
   it('is refused, naming both hashes, by a game with another observation spec or action catalogue', () => {
     const game = merlinGame('full');
     const good = { observationSpecHash: game.observationSpec.hash, actionsHash: game.actionsHash, rulesHash: game.rulesHash };
