@@ -52,6 +52,18 @@ describe('PolicyForward', () => {
   });
 });
 
+/** Whether a 4-player game with `spec` in seats 1-3 (the learner's seat playing its first legal action) ends within 5,000 learner steps. */
+function playsAsOpponent(game: ReturnType<typeof merlinGame>, spec: string, seed: number): boolean {
+  const env = new SingleAgentEnv(game, { players: 4, learnerSeat: 0, opponents: opponentFactory([spec]) });
+  let { info } = env.reset(seed);
+  for (let t = 0; t < 5000; t++) {
+    const r = env.step(info.actionMask.indexOf(1));
+    info = r.info;
+    if (r.terminated || r.truncated) return true;
+  }
+  return false;
+}
+
 describe('the shipped checkpoint', () => {
   it('checkpoints/default fits the current observation spec and action catalogue, and plays as an opponent in the single-agent env', () => {
     const game = merlinGame('full');
@@ -63,15 +75,7 @@ describe('the shipped checkpoint', () => {
     expect(ck.shape.obsSize).toBe(game.observationSpec.size);
     expect(ck.shape.numActions).toBe(game.numActions);
     expect(ck.manifest.variants).toContain('full');
-    const env = new SingleAgentEnv(game, { players: 4, learnerSeat: 0, opponents: opponentFactory(['ppo:checkpoints/default']) });
-    let { info } = env.reset(3);
-    let done = false;
-    for (let t = 0; t < 5000 && !done; t++) {
-      const r = env.step(info.actionMask.indexOf(1));
-      info = r.info;
-      done = r.terminated || r.truncated;
-    }
-    expect(done).toBe(true);
+    expect(playsAsOpponent(game, 'ppo:checkpoints/default', 3)).toBe(true);
   }, 60_000);
 
   it('checkpoints/skirmish fits the skirmish ruleset, records its curriculum source and its evaluation, and plays a skirmish game', () => {
@@ -84,15 +88,7 @@ describe('the shipped checkpoint', () => {
     expect(ck.manifest.variants).toEqual(['skirmish']);
     expect(ck.manifest.config).toMatchObject({ initFrom: 'checkpoints/default', rewards: { shapedRelative: true } });
     expect(ck.manifest.evaluation.map((e) => e.opponents)).toEqual(['3 x random', '3 x heuristic']);
-    const env = new SingleAgentEnv(game, { players: 4, learnerSeat: 0, opponents: opponentFactory(['ppo:checkpoints/skirmish']) });
-    let { info } = env.reset(4);
-    let done = false;
-    for (let t = 0; t < 5000 && !done; t++) {
-      const r = env.step(info.actionMask.indexOf(1));
-      info = r.info;
-      done = r.terminated || r.truncated;
-    }
-    expect(done).toBe(true);
+    expect(playsAsOpponent(game, 'ppo:checkpoints/skirmish', 4)).toBe(true);
   }, 60_000);
 
   it('is refused, naming both hashes, by a game with another observation spec or action catalogue', () => {
