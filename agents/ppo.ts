@@ -18,7 +18,7 @@ import type { Agent, AgentContext } from '../env/core/agent.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { nextFloat, seedRng, type RngState } from '../lib/rng.ts';
 import type { Game } from '../env/core/game.ts';
-import { loadCheckpoint, type LoadedCheckpoint } from '../policy/checkpoint.ts';
+import { loadCheckpoint, specHashesOf, type LoadedCheckpoint } from '../policy/checkpoint.ts';
 import { PolicyForward } from '../policy/forward.ts';
 
 const warned = new Set<string>();
@@ -68,12 +68,7 @@ export class PpoAgent<S = unknown> implements Agent {
    */
   constructor(game: Game<S>, dir: string, mode: 'greedy' | 'sample', seed: string | number, spec = `ppo:${dir}`) {
     dir = checkpointPath(dir);
-    const ck = loadCached(dir, {
-      game: game.name,
-      observationSpecHash: game.observationSpec.hash,
-      actionsHash: game.actionsHash,
-      rulesHash: game.rulesHash,
-    });
+    const ck = loadCached(dir, specHashesOf(game));
     if (!ck.rulesMatch && !warned.has(dir)) {
       warned.add(dir);
       process.stderr.write(

@@ -103,6 +103,29 @@ export interface SpecHashes {
   rulesHash: string;
 }
 
+/** The spec hashes of a game (`Game` of env/core/game.ts, or anything with the same fields) to check a checkpoint against. */
+export function specHashesOf(game: {
+  name: string;
+  observationSpec: { hash: string };
+  actionsHash: string;
+  rulesHash: string;
+}): SpecHashes {
+  return { game: game.name, observationSpecHash: game.observationSpec.hash, actionsHash: game.actionsHash, rulesHash: game.rulesHash };
+}
+
+/**
+ * Why a checkpoint with `manifest` cannot play or continue under `expect` (another game, observation spec or
+ * action catalogue, naming both hashes), or null when it can. The rules hash may differ (see `loadCheckpoint`).
+ */
+export function manifestMismatch(manifest: CheckpointManifest, expect: SpecHashes): string | null {
+  if (expect.game !== undefined && manifest.game !== expect.game) return `was trained for the game ${manifest.game}, not ${expect.game}`;
+  if (manifest.observationSpecHash !== expect.observationSpecHash)
+    return `was trained for observation spec ${manifest.observationSpecHash.slice(0, 16)}, but this game's is ${expect.observationSpecHash.slice(0, 16)}`;
+  if (manifest.actionsHash !== expect.actionsHash)
+    return `was trained for action catalogue ${manifest.actionsHash.slice(0, 16)}, but this game's is ${expect.actionsHash.slice(0, 16)}`;
+  return null;
+}
+
 function readJson<T>(dir: string, file: string, schema: z.ZodType<T>): T {
   const path = join(dir, file);
   let text: string;
@@ -187,18 +210,8 @@ export interface LoadedCheckpoint {
 export function loadCheckpoint(dir: string, expect?: SpecHashes): LoadedCheckpoint & { rulesMatch: boolean } {
   const manifest = readManifest(dir);
   const model = readJson(dir, 'model.json', ModelJson);
-  if (expect) {
-    if (expect.game !== undefined && manifest.game !== expect.game)
-      throw new CheckpointError(`checkpoint ${dir} was trained for the game ${manifest.game}, not ${expect.game}`);
-    if (manifest.observationSpecHash !== expect.observationSpecHash)
-      throw new CheckpointError(
-        `checkpoint ${dir} was trained for observation spec ${manifest.observationSpecHash.slice(0, 16)}, but this game's is ${expect.observationSpecHash.slice(0, 16)}`,
-      );
-    if (manifest.actionsHash !== expect.actionsHash)
-      throw new CheckpointError(
-        `checkpoint ${dir} was trained for action catalogue ${manifest.actionsHash.slice(0, 16)}, but this game's is ${expect.actionsHash.slice(0, 16)}`,
-      );
-  }
+  const why = expect && manifestMismatch(manifest, expect);
+  if (why) throw new CheckpointError(`checkpoint ${dir} ${why}`);
   let bin: Uint8Array;
   try {
     bin = readFileSync(join(dir, model.weightsManifest[0].paths[0]));

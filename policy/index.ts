@@ -13,10 +13,12 @@ export {
   FORMAT,
   FORMAT_VERSION,
   loadCheckpoint,
+  manifestMismatch,
   ModelJson,
   modelJson,
   readManifest,
   shapeOf,
+  specHashesOf,
   type LoadedCheckpoint,
   type SpecHashes,
 } from './checkpoint.ts';

@@ -26,7 +26,16 @@ import type { Game, RewardOptions } from '../env/core/game.ts';
 import { cloneRng, seedRng, type RngState } from '../lib/rng.ts';
 import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 import { initBackend, type BackendName } from './backend.ts';
-import { CheckpointError, FORMAT, FORMAT_VERSION, readManifest, type CheckpointManifest, type EvalRecord } from '../policy/checkpoint.ts';
+import {
+  CheckpointError,
+  FORMAT,
+  FORMAT_VERSION,
+  manifestMismatch,
+  readManifest,
+  specHashesOf,
+  type CheckpointManifest,
+  type EvalRecord,
+} from '../policy/checkpoint.ts';
 import { loadOptimizer, readWeights, removeDir, saveCheckpoint, saveOptimizer, saveWeights, writeJsonAtomic } from './checkpoint.ts';
 import { DEFAULT_LEAGUE, FROZEN_KINDS, League, type LeagueMember, type LeagueOptions } from './league.ts';
 import { ArgumentError } from '../lib/errors.ts';
@@ -250,6 +259,7 @@ export function trainingGames(variants: string[], game: string = DEFAULT_GAME): 
 
 /** The main exploiter of a run (TrainConfig.exploiter): its network, learner, games and the league member that stands for the learner. */
 interface Exploiter {
+  options: ExploiterOptions;
   net: PolicyValueNet;
   learner: PpoLearner;
   collector: Collector<unknown>;
@@ -301,7 +311,7 @@ async function makeExploiter(
     },
     new League(leagueOptions, [vsLearner]),
   );
-  const ex: Exploiter = { net, learner, collector, vsLearner, updates: 0, totalUpdates: 0, learnerSteps: 0 };
+  const ex: Exploiter = { options: eo, net, learner, collector, vsLearner, updates: 0, totalUpdates: 0, learnerSteps: 0 };
   if (saved) {
     ex.updates = saved.updates;
     ex.totalUpdates = saved.totalUpdates;
@@ -318,17 +328,14 @@ async function makeExploiter(
 }
 
 /**
- * The manifest of checkpoint `dir`, checked to be made for `game`'s game, observation spec and action
- * catalogue (the hidden sizes are checked when its weights are read).
+ * The manifest of checkpoint `dir` that a run will `action` (resume, or start from), checked to be made for
+ * `game`'s game, observation spec and action catalogue (the hidden sizes are checked when its weights are read).
  * @throws CheckpointError when it is missing or made for another layout
  */
-function checkInitCheckpoint(dir: string, game: Game<unknown>): CheckpointManifest {
+function checkedManifest(dir: string, game: Game<unknown>, action: 'resume' | 'start from'): CheckpointManifest {
   const m = readManifest(dir);
-  if (m.game !== game.name) throw new CheckpointError(`cannot start from ${dir}: made for the game ${m.game}, not ${game.name}`);
-  if (m.observationSpecHash !== game.observationSpec.hash || m.actionsHash !== game.actionsHash)
-    throw new CheckpointError(
-      `cannot start from ${dir}: made for observation spec ${m.observationSpecHash.slice(0, 16)} / actions ${m.actionsHash.slice(0, 16)}, the game now has ${game.observationSpec.hash.slice(0, 16)} / ${game.actionsHash.slice(0, 16)}`,
-    );
+  const why = manifestMismatch(m, specHashesOf(game));
+  if (why) throw new CheckpointError(`cannot ${action} ${dir}: it ${why}`);
   return m;
 }
 
@@ -348,23 +355,16 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   const games = trainingGames(config.variants, entry.name);
   const g0 = games[0];
   const shape: NetShape = { obsSize: g0.observationSpec.size, hidden: config.hidden, numActions: g0.numActions };
+  let params: Float32Array[];
   if (resumeState) {
-    const m = readManifest(o.out);
-    if (m.game !== g0.name) throw new CheckpointError(`cannot resume ${o.out}: made for the game ${m.game}, not ${g0.name}`);
-    if (m.observationSpecHash !== g0.observationSpec.hash || m.actionsHash !== g0.actionsHash)
-      throw new CheckpointError(
-        `cannot resume ${o.out}: made for observation spec ${m.observationSpecHash.slice(0, 16)} / actions ${m.actionsHash.slice(0, 16)}, the game now has ${g0.observationSpec.hash.slice(0, 16)} / ${g0.actionsHash.slice(0, 16)}`,
-      );
-  }
-  if (!resumeState && config.initFrom) {
-    const m = checkInitCheckpoint(config.initFrom, g0);
+    checkedManifest(o.out, g0, 'resume');
+    params = (await readWeights(o.out, shape)).params;
+  } else if (config.initFrom) {
+    const from = config.initFrom;
+    const m = checkedManifest(from, g0, 'start from');
     config = { ...config, initFromSteps: m.trainingSteps, initFromUpdates: m.updates };
-  }
-  const params = resumeState
-    ? (await readWeights(o.out, shape)).params
-    : config.initFrom
-      ? (await readWeights(config.initFrom, shape)).params
-      : initParams(shape, config.seed);
+    params = (await readWeights(from, shape)).params;
+  } else params = initParams(shape, config.seed);
   const net = new PolicyValueNet(shape, params);
   net.sparseInput = config.sparseInput ?? true;
   const learner = new PpoLearner(net, config.ppo);
@@ -426,6 +426,15 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       n.sparseInput = config.sparseInput ?? true;
     }
     return n;
+  };
+  // Free the networks of frozen members no longer in the league nor in use.
+  const pruneNets = () => {
+    const inUse = collector.membersInUse();
+    for (const [m, n] of snapshotNets)
+      if (!league.members.includes(m) && !inUse.has(m)) {
+        n.dispose();
+        snapshotNets.delete(m);
+      }
   };
   mkdirSync(o.out, { recursive: true });
   const metricsPath = join(o.out, 'metrics.jsonl');
@@ -517,22 +526,13 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     envSteps += collector.envSteps;
     const fin = collector.finished;
     episodes += fin.length;
-    // Free the networks of frozen members no longer in the league nor in use.
-    const pruneNets = () => {
-      const inUse = collector.membersInUse();
-      for (const [m, n] of snapshotNets)
-        if (!league.members.includes(m) && !inUse.has(m)) {
-          n.dispose();
-          snapshotNets.delete(m);
-        }
-    };
     if (!config.opponents?.length && updates % config.league.snapshotEvery === 0) {
       league.addSnapshot(updates, net.params());
       pruneNets();
     }
     let exploiterRecord: ExploiterRecord | undefined;
-    if (ex && config.exploiter) {
-      const eo = config.exploiter;
+    if (ex) {
+      const eo = ex.options;
       let added: string | undefined;
       if (updates % eo.every === 0) {
         ex.collector.collect(ex.net, () => net);

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PolicyForward } from '../forward.ts';
-import { CheckpointError, loadCheckpoint } from '../checkpoint.ts';
+import { CheckpointError, loadCheckpoint, specHashesOf } from '../checkpoint.ts';
 import { paramSpecs } from '../network.ts';
 import { opponentFactory } from '../../games/registry.ts';
 import { SingleAgentEnv } from '../../env/core/single.ts';
@@ -67,11 +67,7 @@ function playsAsOpponent(game: ReturnType<typeof merlinGame>, spec: string, seed
 describe('the shipped checkpoint', () => {
   it('checkpoints/default fits the current observation spec and action catalogue, and plays as an opponent in the single-agent env', () => {
     const game = merlinGame('full');
-    const ck = loadCheckpoint('checkpoints/default', {
-      observationSpecHash: game.observationSpec.hash,
-      actionsHash: game.actionsHash,
-      rulesHash: game.rulesHash,
-    });
+    const ck = loadCheckpoint('checkpoints/default', specHashesOf(game));
     expect(ck.shape.obsSize).toBe(game.observationSpec.size);
     expect(ck.shape.numActions).toBe(game.numActions);
     expect(ck.manifest.variants).toContain('full');
@@ -80,11 +76,7 @@ describe('the shipped checkpoint', () => {
 
   it('checkpoints/skirmish fits the skirmish ruleset, records its curriculum source and its evaluation, and plays a skirmish game', () => {
     const game = merlinGame('skirmish');
-    const ck = loadCheckpoint('checkpoints/skirmish', {
-      observationSpecHash: game.observationSpec.hash,
-      actionsHash: game.actionsHash,
-      rulesHash: game.rulesHash,
-    });
+    const ck = loadCheckpoint('checkpoints/skirmish', specHashesOf(game));
     expect(ck.manifest.variants).toEqual(['skirmish']);
     expect(ck.manifest.config).toMatchObject({ initFrom: 'checkpoints/default', rewards: { shapedRelative: true } });
     expect(ck.manifest.evaluation.map((e) => e.opponents)).toEqual(['3 x random', '3 x heuristic']);
@@ -93,7 +85,7 @@ describe('the shipped checkpoint', () => {
 
   it('is refused, naming both hashes, by a game with another observation spec or action catalogue', () => {
     const game = merlinGame('full');
-    const good = { observationSpecHash: game.observationSpec.hash, actionsHash: game.actionsHash, rulesHash: game.rulesHash };
+    const good = specHashesOf(game);
     expect(() => loadCheckpoint('checkpoints/default', { ...good, observationSpecHash: 'e'.repeat(64) })).toThrow(
       new RegExp(`observation spec ${game.observationSpec.hash.slice(0, 16)}, but this game's is eeeeeeeeeeeeeeee`),
     );
