@@ -11,7 +11,7 @@ import { ArgumentError } from '../lib/errors.ts';
 import type { RewardOptions } from '../env/core/game.ts';
 import { backendLabel, type BackendName } from '../training/backend.ts';
 import { trainingCurveSvg } from '../training/chart.ts';
-import { readManifest, type CheckpointManifest, type EvalRecord } from '../policy/checkpoint.ts';
+import { manifestMismatch, readManifest, type CheckpointManifest, type EvalRecord } from '../policy/checkpoint.ts';
 import { leagueEstimateText, measuredText, RECENT_UPDATES, recentResults } from '../training/progress.ts';
 import {
   DEFAULT_EXPLOITER,
@@ -23,9 +23,9 @@ import {
   type UpdateRecord,
 } from '../training/train.ts';
 import { runEval } from './eval.ts';
+import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 
 export interface TrainCommand {
   /** The registered game (games/registry.ts; default `merlin`). */
@@ -163,13 +163,7 @@ export function shippedReference(game: string, manifest: CheckpointManifest, out
     } catch {
       continue;
     }
-    if (
-      m.game === game &&
-      m.players === manifest.players &&
-      m.observationSpecHash === manifest.observationSpecHash &&
-      m.actionsHash === manifest.actionsHash &&
-      m.evaluation?.length
-    )
+    if (m.players === manifest.players && m.evaluation?.length && manifestMismatch(m, { ...manifest, game }) === null)
       return { label: `checkpoints/${name}`, rows: m.evaluation };
   }
   return null;

@@ -21,7 +21,7 @@ import { ArgumentError } from '../lib/errors.ts';
 import { RewardTracker } from '../env/core/rewards.ts';
 import { cloneRng, nextFloat, nextInt, seedRng, type RngState } from '../lib/rng.ts';
 import type { Agent } from '../env/core/agent.ts';
-import type { League, LeagueMember } from './league.ts';
+import { FROZEN_KINDS, type League, type LeagueMember } from './league.ts';
 import { SparseRows, type PolicyValueNet } from './network.ts';
 
 export interface CollectorOptions<S> {
@@ -273,7 +273,7 @@ export class Collector<S> {
       const p = g.currentPlayer(s);
       if (p === this.learnerSeat[i]) return null;
       const m = this.seats[i][p];
-      if (m.kind === 'self' || m.kind === 'snapshot' || m.kind === 'exploiter') return m;
+      if (m.kind === 'self' || FROZEN_KINDS.includes(m.kind)) return m;
       const n = g.legalActions(s, this.legal);
       const ctx = { seat: p, legal: this.legal, numLegal: n, state: s };
       const a =
