@@ -26,6 +26,7 @@ import * as tf from '@tensorflow/tfjs';
 import { nextFloat, seedRng } from '../lib/rng.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { paramSpecs, type NetShape, type ParamSpec } from '../policy/network.ts';
+import { PolicyForward, addSparseRow } from '../policy/forward.ts';
 
 /** The logit given to illegal actions. */
 export const MASKED_LOGIT = -1e9;
@@ -159,28 +160,7 @@ export class SparseRows {
  */
 export function sparseMatMul(x: SparseRows, w: Float32Array, m: number, out: Float32Array): void {
   out.fill(0, 0, x.rows * m);
-  const { ptr, idx, val } = x;
-  for (let r = 0; r < x.rows; r++) {
-    const o = r * m;
-    let k = ptr[r];
-    const e = ptr[r + 1];
-    for (; k + 3 < e; k += 4) {
-      const v0 = val[k];
-      const v1 = val[k + 1];
-      const v2 = val[k + 2];
-      const v3 = val[k + 3];
-      const w0 = idx[k] * m;
-      const w1 = idx[k + 1] * m;
-      const w2 = idx[k + 2] * m;
-      const w3 = idx[k + 3] * m;
-      for (let c = 0; c < m; c++) out[o + c] += v0 * w[w0 + c] + v1 * w[w1 + c] + v2 * w[w2 + c] + v3 * w[w3 + c];
-    }
-    for (; k < e; k++) {
-      const v = val[k];
-      const wo = idx[k] * m;
-      for (let c = 0; c < m; c++) out[o + c] += v * w[wo + c];
-    }
-  }
+  for (let r = 0; r < x.rows; r++) addSparseRow(out, r * m, x.idx, x.val, x.ptr[r], x.ptr[r + 1], w, m);
 }
 
 /** Scratch of `sparseMatMulGrad`: x's entries sorted by column (start of each column, row, value). */
@@ -192,8 +172,9 @@ let colVal = new Float32Array(0);
  * grad [n, m] = x^T @ dz for sparse x [rows, n] and dense dz [rows, m]; only the rows of `grad` that some
  * x entry touches are written, after zeroing it. The entries are first sorted by column (a counting sort),
  * so that each touched row of `grad` is summed four entries at a time, as in `sparseMatMul`.
+ * @returns the sum of squares of `grad` (for gradient-norm clipping: only the touched rows are non-zero)
  */
-export function sparseMatMulGrad(x: SparseRows, dz: Float32Array, m: number, grad: Float32Array): void {
+export function sparseMatMulGrad(x: SparseRows, dz: Float32Array, m: number, grad: Float32Array): number {
   grad.fill(0);
   const n = Math.floor(grad.length / m);
   const { ptr, idx, val } = x;
@@ -215,6 +196,7 @@ export function sparseMatMulGrad(x: SparseRows, dz: Float32Array, m: number, gra
     }
   for (let j = n; j > 0; j--) colStart[j] = colStart[j - 1];
   colStart[0] = 0;
+  let sq = 0;
   for (let j = 0; j < n; j++) {
     let k = colStart[j];
     const e = colStart[j + 1];
@@ -236,7 +218,9 @@ export function sparseMatMulGrad(x: SparseRows, dz: Float32Array, m: number, gra
       const d = colRow[k];
       for (let c = 0; c < m; c++) grad[go + c] += v * dz[d + c];
     }
+    for (let c = 0; c < m; c++) sq += grad[go + c] * grad[go + c];
   }
+  return sq;
 }
 
 /** The network's tfjs variables and forward pass (training only; see policy/forward.ts for inference). */
@@ -285,6 +269,24 @@ export class PolicyValueNet {
     return this.w0;
   }
 
+  /**
+   * The plain-JS forward pass (policy/forward.ts) over the current parameters, made again when they change:
+   * rollouts run it (`PolicyForward.runSparse`) instead of the tfjs graph, which costs an op dispatch per
+   * layer and scores all numActions logits where only the legal ones are needed.
+   */
+  inference(): PolicyForward {
+    if (!this.js || this.jsVersion !== this.version) {
+      this.js = new PolicyForward(
+        this.shape,
+        this.vars.map((v, i) => (i === 0 ? this.firstKernel() : (v.dataSync() as Float32Array))),
+      );
+      this.jsVersion = this.version;
+    }
+    return this.js;
+  }
+  private js: PolicyForward | null = null;
+  private jsVersion = -1;
+
   /** `x @ W0` for sparse observation rows, computed in JS: a new [rows, hidden[0]] tensor. */
   firstLayer(x: SparseRows): tf.Tensor2D {
     const h = this.shape.hidden[0];
@@ -303,14 +305,21 @@ export class PolicyValueNet {
    * @returns logp [B, numActions] and value [B], as `forward`
    */
   forwardFrom(z0: tf.Tensor2D, mask: tf.Tensor2D): { logp: tf.Tensor2D; value: tf.Tensor1D } {
-    let h = tf.relu(tf.add(z0, this.vars[1])) as tf.Tensor2D;
+    const h = this.trunkFrom(z0);
     const L = this.shape.hidden.length;
-    for (let i = 1; i < L; i++) h = tf.relu(tf.add(this.mm(h, this.vars[2 * i] as tf.Tensor2D), this.vars[2 * i + 1])) as tf.Tensor2D;
     const logits = tf.add(this.mm(h, this.vars[2 * L] as tf.Tensor2D), this.vars[2 * L + 1]);
     const masked = tf.add(logits, tf.mul(tf.sub(mask, 1), -MASKED_LOGIT));
     const logp = tf.logSoftmax(masked) as tf.Tensor2D;
     const value = tf.reshape(tf.add(this.mm(h, this.vars[2 * L + 2] as tf.Tensor2D), this.vars[2 * L + 3]), [-1]) as tf.Tensor1D;
     return { logp, value };
+  }
+
+  /** The trunk from `z0 = x @ W0` [B, hidden[0]] (without its bias): the last hidden layer's activations [B, hidden[L-1]]. */
+  trunkFrom(z0: tf.Tensor2D): tf.Tensor2D {
+    let h = tf.relu(tf.add(z0, this.vars[1])) as tf.Tensor2D;
+    const L = this.shape.hidden.length;
+    for (let i = 1; i < L; i++) h = tf.relu(tf.add(this.mm(h, this.vars[2 * i] as tf.Tensor2D), this.vars[2 * i + 1])) as tf.Tensor2D;
+    return h;
   }
 
   /** The current parameters as Float32Arrays (copies), in `specs` order. */

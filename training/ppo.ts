@@ -4,11 +4,18 @@
  * loss, an entropy bonus, shuffled minibatches over several epochs, global gradient-norm clipping, and an
  * early stop of the epochs when the approximate KL divergence (the (r-1) - log r estimator) exceeds
  * 1.5 x `targetKl`. Advantages are normalised per minibatch.
+ *
+ * Two implementations of a gradient step with the same loss and gradients: with the sparse input layer
+ * (the default) only the hidden layers run in tfjs; the first layer and its kernel gradient run in JS over the
+ * sparse observation rows (training/network.ts) and the heads and the loss in JS over the legal actions
+ * (training/heads.ts). A dense-input network runs the whole graph in tfjs, the reference the first is tested
+ * against.
  */
 import * as tf from '@tensorflow/tfjs';
 import { nextInt, type RngState } from '../lib/rng.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { SparseRows, sparseMatMulGrad, type PolicyValueNet } from './network.ts';
+import { HeadLoss, type HeadBatch, type HeadMetrics } from './heads.ts';
 
 export interface PpoConfig {
   gamma: number;
@@ -47,6 +54,11 @@ export interface RolloutBatch {
   /** The same as dense [T * N, obsSize] floats, kept only when a dense network collected (else null). */
   obs: Float32Array | null;
   mask: Float32Array;
+  /** The same legality as lists: row r's legal ids are `legalIds[legalPtr[r] .. legalPtr[r + 1])`, ascending. */
+  legalPtr: Int32Array;
+  legalIds: Int32Array;
+  /** Where the taken action stands in its row's legal list. */
+  taken: Int32Array;
   actions: Int32Array;
   logp: Float32Array;
   values: Float32Array;
@@ -90,11 +102,30 @@ export interface UpdateMetrics {
   minibatches: number;
 }
 
+/** A minibatch's behaviour log-probabilities, normalised advantages and value targets [M], and its sizes. */
+interface Minibatch {
+  old: Float32Array;
+  adv: Float32Array;
+  ret: Float32Array;
+  M: number;
+  O: number;
+  A: number;
+  imitation: boolean;
+}
+
+/** The metrics of one gradient step. */
+type StepMetrics = Omit<UpdateMetrics, 'explainedVariance' | 'epochsRun' | 'minibatches'>;
+
 export class PpoLearner {
   readonly net: PolicyValueNet;
   /** Sparse input: a minibatch's observation rows, W0's gradient buffer. */
   private readonly mbRows = new SparseRows();
   private gradW0 = new Float32Array(0);
+  /** Sparse input: the minibatch's legal lists and the JS heads (training/heads.ts). */
+  private mbLegalPtr = new Int32Array(1);
+  private mbLegalIds = new Int32Array(1024);
+  private mbTaken = new Int32Array(0);
+  private heads: HeadLoss | null = null;
   private z0Id = 0;
   readonly config: PpoConfig;
   readonly optimizer: tf.AdamOptimizer;
@@ -153,12 +184,21 @@ export class PpoLearner {
       let epochMbs = 0;
       for (let start = 0; start + M <= R; start += M) {
         let mean = 0;
-        if (sparse) this.mbRows.reset(M);
+        if (sparse) {
+          this.mbRows.reset(M);
+          if (this.mbLegalPtr.length < M + 1) this.mbLegalPtr = new Int32Array(M + 1);
+          if (this.mbTaken.length < M) this.mbTaken = new Int32Array(M);
+        }
         for (let k = 0; k < M; k++) {
           const r = order[start + k];
-          if (sparse) this.mbRows.pushFrom(b.rows, r);
-          else mbObs.set(obs!.subarray(r * O, (r + 1) * O), k * O);
-          mbMask.set(b.mask.subarray(r * A, (r + 1) * A), k * A);
+          if (sparse) {
+            this.mbRows.pushFrom(b.rows, r);
+            this.pushLegal(k, b.legalIds.subarray(b.legalPtr[r], b.legalPtr[r + 1]));
+            this.mbTaken[k] = b.taken[r];
+          } else {
+            mbObs.set(obs!.subarray(r * O, (r + 1) * O), k * O);
+            mbMask.set(b.mask.subarray(r * A, (r + 1) * A), k * A);
+          }
           mbAct[k] = b.actions[r];
           mbOld[k] = b.logp[r];
           mbAdv[k] = adv[r];
@@ -170,7 +210,8 @@ export class PpoLearner {
         for (let k = 0; k < M; k++) v += (mbAdv[k] - mean) ** 2;
         const std = Math.sqrt(v / M) + 1e-8;
         for (let k = 0; k < M; k++) mbAdv[k] = (mbAdv[k] - mean) / std;
-        const m = this.step(mbObs, mbMask, mbAct, mbOld, mbAdv, mbRet, M, O, A, imitation);
+        const mb: Minibatch = { old: mbOld, adv: mbAdv, ret: mbRet, M, O, A, imitation };
+        const m = sparse ? this.stepSparse(mb) : this.step(mbObs, mbMask, mbAct, mb);
         sums.policyLoss += m.policyLoss;
         sums.valueLoss += m.valueLoss;
         sums.entropy += m.entropy;
@@ -207,65 +248,118 @@ export class PpoLearner {
     };
   }
 
-  /** One gradient step on a minibatch; returns its metrics. */
-  private step(
-    obs: Float32Array,
-    mask: Float32Array,
-    act: Int32Array,
-    old: Float32Array,
-    adv: Float32Array,
-    ret: Float32Array,
-    M: number,
-    O: number,
-    A: number,
-    imitation: boolean,
-  ): { policyLoss: number; valueLoss: number; entropy: number; approxKl: number; clipFraction: number; gradNorm: number } {
+  /** Set minibatch row k's legal list (rows are set in order). */
+  private pushLegal(k: number, ids: Int32Array): void {
+    if (k === 0) this.mbLegalPtr[0] = 0;
+    const at = this.mbLegalPtr[k];
+    if (at + ids.length > this.mbLegalIds.length) {
+      const grown = new Int32Array(Math.max(this.mbLegalIds.length * 2, at + ids.length));
+      grown.set(this.mbLegalIds.subarray(0, at));
+      this.mbLegalIds = grown;
+    }
+    this.mbLegalIds.set(ids, at);
+    this.mbLegalPtr[k + 1] = at + ids.length;
+  }
+
+  /**
+   * One gradient step on a minibatch with the sparse input layer: the first layer and W0's gradient in JS
+   * from the sparse rows (training/network.ts), the hidden layers in tfjs, the policy and value heads and the
+   * loss in JS over each row's legal actions (training/heads.ts), entering the tfjs graph as one custom op
+   * whose gradient is their dLoss/dh. The same loss and gradients as `step`'s dense graph.
+   */
+  private stepSparse(mb: Minibatch): StepMetrics {
+    const { old, adv, ret, M, O, A, imitation } = mb;
     const c = this.config;
     const net = this.net;
-    const sparse = net.sparseInput;
-    // Sparse input: the first layer's pre-activation z0 = x @ W0 is computed in JS and enters the graph as a
-    // variable, so the graph yields dL/dz0; W0's gradient x^T @ dz0 is then computed in JS from the sparse x.
-    const z0 = sparse
-      ? tf.variable(
-          tf.tidy(() => net.firstLayer(this.mbRows)),
-          true,
-          `ppo.z0_${this.z0Id++}`,
-        )
-      : null;
-    const out = tf.tidy(() => {
-      const obsT = sparse ? null : tf.tensor2d(obs, [M, O]);
+    const L = net.shape.hidden.length;
+    const H = net.shape.hidden[L - 1];
+    const h0 = net.shape.hidden[0];
+    const heads = (this.heads ??= new HeadLoss(H, A));
+    const [pk, pb, vk, vb] = [2 * L, 2 * L + 1, 2 * L + 2, 2 * L + 3].map((i) => net.vars[i].dataSync() as Float32Array);
+    const batch: HeadBatch = { M, legalPtr: this.mbLegalPtr, legalIds: this.mbLegalIds, taken: this.mbTaken, old, adv, ret };
+    const opts = { clip: c.clip, vfCoef: c.vfCoef, entCoef: c.entCoef, imitation };
+    let hm: HeadMetrics | null = null;
+    const z0 = tf.variable(
+      tf.tidy(() => net.firstLayer(this.mbRows)),
+      true,
+      `ppo.z0_${this.z0Id++}`,
+    );
+    const gradNorm = tf.tidy(() => {
+      const headLoss = tf.customGrad((h) => {
+        hm = heads.run((h as tf.Tensor).dataSync() as Float32Array, pk, pb, vk, vb[0], batch, opts);
+        return {
+          value: tf.scalar(hm.loss),
+          gradFunc: (dy: tf.Tensor) => [tf.mul(tf.tensor2d(heads.dh.subarray(0, M * H), [M, H]), dy)],
+        };
+      }) as (h: tf.Tensor2D) => tf.Scalar;
+      const trunk = net.vars.slice(1, 2 * L);
+      const { value: loss, grads } = tf.variableGrads(() => headLoss(net.trunkFrom(z0)), [...trunk, z0]);
+      loss.dispose();
+      if (this.gradW0.length !== O * h0) this.gradW0 = new Float32Array(O * h0);
+      let sq = sparseMatMulGrad(this.mbRows, grads[z0.name].dataSync() as Float32Array, h0, this.gradW0);
+      delete grads[z0.name];
+      const jsGrads: [number, Float32Array][] = [
+        [2 * L, heads.gPolicyKernel],
+        [2 * L + 1, heads.gPolicyBias],
+        [2 * L + 2, heads.gValueKernel],
+        [2 * L + 3, heads.gValueBias],
+      ];
+      for (const [, g] of jsGrads) for (let i = 0; i < g.length; i++) sq += g[i] * g[i];
+      const names = Object.keys(grads);
+      sq += (tf.addN(names.map((k) => tf.sum(tf.square(grads[k])))).dataSync() as Float32Array)[0];
+      jsGrads.push([0, this.gradW0]);
+      for (const [i, g] of jsGrads) grads[net.vars[i].name] = tf.tensor(g, net.specs[i].shape, 'float32');
+      const norm = Math.sqrt(sq);
+      const scale = c.maxGradNorm > 0 && norm > c.maxGradNorm ? c.maxGradNorm / (norm + 1e-6) : 1;
+      this.optimizer.applyGradients(Object.keys(grads).map((k) => ({ name: k, tensor: scale === 1 ? grads[k] : tf.mul(grads[k], scale) })));
+      net.version++;
+      return norm;
+    });
+    z0.dispose();
+    const m = hm as HeadMetrics | null;
+    if (!m) throw new Error('the head loss did not run');
+    return {
+      policyLoss: m.policyLoss,
+      valueLoss: m.valueLoss,
+      entropy: m.entropy,
+      approxKl: m.approxKl,
+      clipFraction: m.clipFraction,
+      gradNorm,
+    };
+  }
+
+  /**
+   * One gradient step on a minibatch through the whole tfjs graph (dense input, all numActions logits masked);
+   * returns its metrics. The reference `stepSparse` is checked against (training/test/training.test.ts).
+   */
+  private step(obs: Float32Array, mask: Float32Array, act: Int32Array, mb: Minibatch): StepMetrics {
+    const { old, adv, ret, M, O, A, imitation } = mb;
+    const c = this.config;
+    const net = this.net;
+    return tf.tidy(() => {
+      const obsT = tf.tensor2d(obs, [M, O]);
       const maskT = tf.tensor2d(mask, [M, A]);
       const onehot = tf.cast(tf.oneHot(tf.tensor1d(act, 'int32'), A), 'float32');
       const oldT = tf.tensor1d(old);
       const advT = tf.tensor1d(adv);
       const retT = tf.tensor1d(ret);
       let aux: tf.Tensor[] = [];
-      const { value: loss, grads } = tf.variableGrads(
-        () => {
-          const { logp, value } = z0 ? net.forwardFrom(z0, maskT) : net.forward(obsT!, maskT);
-          const lp = tf.sum(tf.mul(logp, onehot), 1);
-          const logRatio = tf.sub(lp, oldT);
-          const ratio = tf.exp(logRatio);
-          const s1 = tf.mul(ratio, advT);
-          const s2 = tf.mul(tf.clipByValue(ratio, 1 - c.clip, 1 + c.clip), advT);
-          const pg = imitation ? tf.neg(tf.mean(lp)) : tf.neg(tf.mean(tf.minimum(s1, s2)));
-          const vl = tf.mul(0.5, tf.mean(tf.square(tf.sub(value, retT))));
-          const ent = tf.mean(tf.neg(tf.sum(tf.mul(tf.mul(tf.exp(logp), logp), maskT), 1)));
-          const kl = tf.mean(tf.sub(tf.sub(ratio, 1), logRatio));
-          const clipped = tf.mean(tf.cast(tf.greater(tf.abs(tf.sub(ratio, 1)), c.clip), 'float32'));
-          aux = [pg, vl, ent, kl, clipped].map((t) => tf.keep(t));
-          return tf.add(tf.add(pg, tf.mul(c.vfCoef, vl)), tf.mul(imitation ? 0 : -c.entCoef, ent)) as tf.Scalar;
-        },
-        z0 ? [...net.vars.slice(1), z0] : net.vars,
-      );
+      const { value: loss, grads } = tf.variableGrads(() => {
+        const { logp, value } = net.forward(obsT, maskT);
+        const lp = tf.sum(tf.mul(logp, onehot), 1);
+        const logRatio = tf.sub(lp, oldT);
+        const ratio = tf.exp(logRatio);
+        const s1 = tf.mul(ratio, advT);
+        const s2 = tf.mul(tf.clipByValue(ratio, 1 - c.clip, 1 + c.clip), advT);
+        const pg = imitation ? tf.neg(tf.mean(lp)) : tf.neg(tf.mean(tf.minimum(s1, s2)));
+        const vl = tf.mul(0.5, tf.mean(tf.square(tf.sub(value, retT))));
+        const ent = tf.mean(tf.neg(tf.sum(tf.mul(tf.mul(tf.exp(logp), logp), maskT), 1)));
+        const kl = tf.mean(tf.sub(tf.sub(ratio, 1), logRatio));
+        const clipped = tf.mean(tf.cast(tf.greater(tf.abs(tf.sub(ratio, 1)), c.clip), 'float32'));
+        aux = [pg, vl, ent, kl, clipped].map((t) => tf.keep(t));
+        return tf.add(tf.add(pg, tf.mul(c.vfCoef, vl)), tf.mul(imitation ? 0 : -c.entCoef, ent)) as tf.Scalar;
+      }, net.vars);
       loss.dispose();
-      if (z0) {
-        const h0 = net.shape.hidden[0];
-        if (this.gradW0.length !== O * h0) this.gradW0 = new Float32Array(O * h0);
-        sparseMatMulGrad(this.mbRows, grads[z0.name].dataSync() as Float32Array, h0, this.gradW0);
-        delete grads[z0.name];
-        grads[net.vars[0].name] = tf.tensor2d(this.gradW0, [O, h0]);
-      }
       const names = Object.keys(grads);
       const sq = names.map((k) => tf.sum(tf.square(grads[k])));
       const norm = Math.sqrt((tf.addN(sq).dataSync() as Float32Array)[0]);
@@ -276,7 +370,5 @@ export class PpoLearner {
       for (const t of aux) t.dispose();
       return { policyLoss: vals[0], valueLoss: vals[1], entropy: vals[2], approxKl: vals[3], clipFraction: vals[4], gradNorm: norm };
     });
-    z0?.dispose();
-    return out;
   }
 }

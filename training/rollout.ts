@@ -1,9 +1,11 @@
 /**
  * Self-play rollouts for PPO: `numEnvs` games run side by side; in each, one seat (drawn per episode) is
  * the learner and every other seat a league member (training/league.ts). The collector steps all games
- * until each waits for the learner, runs ONE batched forward pass of the learner for all of them, samples
- * and applies the learner's actions, and repeats `horizon` times. Neural opponents (`self`, snapshots)
- * are batched the same way; `random` and `heuristic` act inline.
+ * until each waits for the learner, then lets the learner act in each, and repeats `horizon` times. Neural
+ * players (the learner, `self`, snapshots, exploiters) act through the plain-JS forward pass
+ * (policy/forward.ts `runSparse`: the sparse observation in, only the legal actions scored), one decision
+ * at a time: batching them through tfjs cost an op dispatch per layer and all 1,035 logits per row, and
+ * was most of a rollout's time. `random`, `heuristic` and `agent` members act inline.
  *
  * Buffers are [horizon, numEnvs] in time-major order (index t * numEnvs + i). The reward of a learner
  * transition is the learner seat's reward (env/core/rewards.ts: terminal win/loss, plus the shaped
@@ -15,7 +17,6 @@
  * in the collector plus each game's own RNG, so a run is reproducible and `snapshot()`/`restore()` resume
  * it exactly.
  */
-import * as tf from '@tensorflow/tfjs';
 import type { Game, RewardOptions } from '../env/core/game.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { RewardTracker } from '../env/core/rewards.ts';
@@ -23,6 +24,7 @@ import { cloneRng, nextFloat, nextInt, seedRng, type RngState } from '../lib/rng
 import type { Agent } from '../env/core/agent.ts';
 import { FROZEN_KINDS, type League, type LeagueMember } from './league.ts';
 import { SparseRows, type PolicyValueNet } from './network.ts';
+import type { PolicyForward } from '../policy/forward.ts';
 
 export interface CollectorOptions<S> {
   /** One game per variant; every variant must share the observation spec and action catalogue. */
@@ -85,6 +87,11 @@ export class Collector<S> {
   /** The same, dense [T * N, obsSize]: only after a `collect` with a dense-input network (else null; 75 MB for Merlin's defaults). */
   obs: Float32Array | null = null;
   readonly mask: Float32Array;
+  /** The legal ids of row r: `legalIds[legalPtr[r] .. legalPtr[r + 1])`, ascending (the same as `mask`, as lists). */
+  readonly legalPtr: Int32Array;
+  legalIds = new Int32Array(1024);
+  /** Where the taken action stands in row r's legal list. */
+  readonly taken: Int32Array;
   readonly actions: Int32Array;
   readonly logp: Float32Array;
   readonly values: Float32Array;
@@ -116,15 +123,11 @@ export class Collector<S> {
   private readonly rvec = new Float64Array(8);
   private readonly outcome = new Float64Array(8);
   private readonly legal: Int32Array;
-  /** Each env's legal ids at its open decision (views into one buffer) and their count. */
-  private readonly envLegal: Int32Array[];
-  private readonly envNumLegal: Int32Array;
   private readonly heur: Agent[];
-  /** The observation rows of one batched forward pass (the learner's step, an opponent batch, the bootstrap). */
+  /** One observation row of an opponent's decision or a bootstrap value. */
   private readonly batchRows = new SparseRows();
-  /** Dense rows of a batched forward pass for a dense-input network (allocated on first use). */
-  private bObs: Float32Array | null = null;
-  private readonly bMask: Float32Array;
+  /** The log-probabilities of one decision's legal ids (`infer`). */
+  private readonly lp: Float32Array;
   /** `observeSparse` scratch, and a dense row for games without it. */
   private readonly sIndex: Int32Array;
   private readonly sValue: Float32Array;
@@ -146,6 +149,8 @@ export class Collector<S> {
     this.T = o.horizon;
     const R = this.N * this.T;
     this.mask = new Float32Array(R * this.numActions);
+    this.legalPtr = new Int32Array(R + 1);
+    this.taken = new Int32Array(R);
     this.actions = new Int32Array(R);
     this.logp = new Float32Array(R);
     this.values = new Float32Array(R);
@@ -159,14 +164,11 @@ export class Collector<S> {
     this.epReturn = new Float64Array(this.N);
     this.epLength = new Int32Array(this.N);
     this.legal = new Int32Array(this.numActions);
-    const legalAll = new Int32Array(this.N * this.numActions);
-    this.envLegal = Array.from({ length: this.N }, (_, i) => legalAll.subarray(i * this.numActions, (i + 1) * this.numActions));
-    this.envNumLegal = new Int32Array(this.N);
     this.heur = o.games.map((g) => o.heuristic(g));
     this.sIndex = new Int32Array(this.obsSize);
     this.sValue = new Float32Array(this.obsSize);
     this.denseRow = new Float32Array(this.obsSize);
-    this.bMask = new Float32Array(this.N * this.numActions);
+    this.lp = new Float32Array(this.numActions);
     this.rng = seedRng(`collector/${o.seed}`);
     for (let i = 0; i < this.N; i++) {
       this.states.push(undefined as unknown as S);
@@ -253,16 +255,24 @@ export class Collector<S> {
     }
   }
 
-  /** Sample from a row of log-probabilities over the legal ids (probabilities re-normalised). */
-  private sample(logp: Float32Array, off: number, legal: Int32Array, n: number): number {
+  /** Sample an index k in [0, n) from the log-probabilities `lp[0 .. n)` (re-normalised). */
+  private sample(lp: Float32Array, n: number): number {
     let total = 0;
-    for (let k = 0; k < n; k++) total += Math.exp(logp[off + legal[k]]);
+    for (let k = 0; k < n; k++) total += Math.exp(lp[k]);
     let u = nextFloat(this.rng) * total;
     for (let k = 0; k < n; k++) {
-      u -= Math.exp(logp[off + legal[k]]);
-      if (u <= 0) return legal[k];
+      u -= Math.exp(lp[k]);
+      if (u <= 0) return k;
     }
-    return legal[n - 1];
+    return n - 1;
+  }
+
+  /**
+   * The plain-JS forward pass of `net` over row `r` of `rows`, scoring the legal ids `legal[0 .. n)`: their
+   * log-probabilities go to `this.lp[0 .. n)`; returns the value estimate.
+   */
+  private infer(net: PolicyForward, rows: SparseRows, r: number, legal: Int32Array, n: number): number {
+    return net.runSparse(rows.idx, rows.val, rows.ptr[r], rows.ptr[r + 1], legal, n, this.lp);
   }
 
   /** Run scripted seats inline until env i waits for the learner or a neural member; returns that member (null = learner). */
@@ -286,59 +296,19 @@ export class Collector<S> {
     }
   }
 
-  /** Step every env until each waits for the learner, batching neural opponents per member. */
-  private advanceAll(learner: PolicyValueNet, nets: (m: LeagueMember) => PolicyValueNet): void {
-    const waiting = new Map<LeagueMember, number[]>();
-    for (;;) {
-      waiting.clear();
-      for (let i = 0; i < this.N; i++) {
-        const m = this.advanceScripted(i);
-        if (m) {
-          let list = waiting.get(m);
-          if (!list) waiting.set(m, (list = []));
-          list.push(i);
-        }
+  /** Step every env until each waits for the learner (neural members play through `PolicyForward.runSparse`). */
+  private advanceAll(learner: PolicyForward, nets: (m: LeagueMember) => PolicyValueNet): void {
+    for (let i = 0; i < this.N; i++)
+      for (let m = this.advanceScripted(i); m; m = this.advanceScripted(i)) {
+        const net = m.kind === 'self' ? learner : nets(m).inference();
+        const g = this.game(i);
+        const s = this.states[i];
+        this.batchRows.reset(1);
+        this.observeRow(i, g.currentPlayer(s), this.batchRows);
+        const n = g.legalActions(s, this.legal);
+        this.infer(net, this.batchRows, 0, this.legal, n);
+        this.apply(i, this.legal[this.sample(this.lp, n)]);
       }
-      if (waiting.size === 0) return;
-      for (const [m, envs] of waiting) {
-        const net = m.kind === 'self' ? learner : nets(m);
-        const B = envs.length;
-        this.bMask.fill(0, 0, B * this.numActions);
-        this.batchRows.reset(B);
-        for (let b = 0; b < B; b++) {
-          const i = envs[b];
-          const g = this.game(i);
-          const s = this.states[i];
-          this.observeRow(i, g.currentPlayer(s), this.batchRows);
-          const l = this.envLegal[i];
-          const n = (this.envNumLegal[i] = g.legalActions(s, l));
-          for (let k = 0; k < n; k++) this.bMask[b * this.numActions + l[k]] = 1;
-        }
-        const logp = this.infer(net, this.batchRows, this.bMask).logp;
-        for (let b = 0; b < B; b++) {
-          const i = envs[b];
-          this.apply(i, this.sample(logp, b * this.numActions, this.envLegal[i], this.envNumLegal[i]));
-        }
-      }
-    }
-  }
-
-  /** Batched forward pass without gradients over the rows of `rows` (B = rows.rows) and their masks [B, numActions]. */
-  private infer(net: PolicyValueNet, rows: SparseRows, mask: Float32Array): { logp: Float32Array; value: Float32Array } {
-    const B = rows.rows;
-    const O = this.obsSize;
-    // The typed arrays are read after tidy: returning them from tidy would make it walk every element.
-    const { logp, value } = tf.tidy(() => {
-      const mk = tf.tensor2d(mask.subarray(0, B * this.numActions), [B, this.numActions]);
-      if (net.sparseInput) return net.forwardSparse(rows, mk);
-      const dense = (this.bObs ??= new Float32Array(this.N * O));
-      for (let b = 0; b < B; b++) rows.toDense(b, dense, b * O, O);
-      return net.forward(tf.tensor2d(dense.subarray(0, B * O), [B, O]), mk);
-    });
-    const out = { logp: logp.dataSync() as Float32Array, value: value.dataSync() as Float32Array };
-    logp.dispose();
-    value.dispose();
-    return out;
   }
 
   /**
@@ -347,10 +317,11 @@ export class Collector<S> {
    * @param teacher when true, the learner's seat is played by the heuristic (imitation warm-start data:
    *   `actions` are the teacher's choices, `logp` their log-probability under `learner`)
    */
-  collect(learner: PolicyValueNet, nets: (m: LeagueMember) => PolicyValueNet, teacher = false): void {
+  collect(learnerNet: PolicyValueNet, nets: (m: LeagueMember) => PolicyValueNet, teacher = false): void {
     const N = this.N;
     const O = this.obsSize;
     const A = this.numActions;
+    const learner = learnerNet.inference();
     this.finished = [];
     this.envSteps = 0;
     this.teacherMode = teacher;
@@ -359,53 +330,54 @@ export class Collector<S> {
     this.mask.fill(0);
     this.lastIdx.fill(-1);
     this.rows.reset(N * this.T);
-    const dense = !learner.sparseInput;
+    const dense = !learnerNet.sparseInput;
     // Null after a sparse collect, so a dense learner cannot read a previous rollout's observations.
     this.obs = dense ? (this.obs ?? new Float32Array(N * this.T * O)) : null;
     this.advanceAll(learner, nets);
     for (let t = 0; t < this.T; t++) {
-      const row0 = t * N;
-      this.batchRows.reset(N);
       for (let i = 0; i < N; i++) {
+        const idx = t * N + i;
         const g = this.game(i);
         const s = this.states[i];
-        this.observeRow(i, this.learnerSeat[i], this.batchRows);
-        this.rows.pushFrom(this.batchRows, i);
-        if (dense) this.batchRows.toDense(i, this.obs!, (row0 + i) * O, O);
-        const l = this.envLegal[i];
-        const n = (this.envNumLegal[i] = g.legalActions(s, l));
-        for (let k = 0; k < n; k++) this.mask[(row0 + i) * A + l[k]] = 1;
-      }
-      const { logp, value } = this.infer(learner, this.batchRows, this.mask.subarray(row0 * A));
-      for (let i = 0; i < N; i++) {
-        const idx = row0 + i;
-        const a = teacher
-          ? this.heur[this.variantOf[i]].act(null, null, {
-              seat: this.learnerSeat[i],
-              legal: this.envLegal[i],
-              numLegal: this.envNumLegal[i],
-              state: this.states[i],
-            })
-          : this.sample(logp, i * A, this.envLegal[i], this.envNumLegal[i]);
+        this.observeRow(i, this.learnerSeat[i], this.rows);
+        if (dense) this.rows.toDense(idx, this.obs!, idx * O, O);
+        const l = this.legal;
+        const n = g.legalActions(s, l);
+        for (let k = 0; k < n; k++) this.mask[idx * A + l[k]] = 1;
+        this.pushLegal(idx, l, n);
+        this.values[idx] = this.infer(learner, this.rows, idx, l, n);
+        const k = teacher
+          ? l
+              .subarray(0, n)
+              .indexOf(this.heur[this.variantOf[i]].act(null, null, { seat: this.learnerSeat[i], legal: l, numLegal: n, state: s }))
+          : this.sample(this.lp, n);
+        const a = l[k];
         this.actions[idx] = a;
-        this.logp[idx] = logp[i * A + a];
-        this.values[idx] = value[i];
+        this.taken[idx] = k;
+        this.logp[idx] = this.lp[k];
         this.lastIdx[i] = idx;
         this.apply(i, a);
       }
       this.advanceAll(learner, nets);
     }
     // Bootstrap values of the next learner observations.
-    this.batchRows.reset(N);
     for (let i = 0; i < N; i++) {
-      const g = this.game(i);
-      const s = this.states[i];
+      this.batchRows.reset(1);
       this.observeRow(i, this.learnerSeat[i], this.batchRows);
-      const n = g.legalActions(s, this.legal);
-      this.bMask.fill(0, i * A, (i + 1) * A);
-      for (let k = 0; k < n; k++) this.bMask[i * A + this.legal[k]] = 1;
+      this.bootstrapValue[i] = this.infer(learner, this.batchRows, 0, this.legal, 0);
     }
-    this.bootstrapValue.set(this.infer(learner, this.batchRows, this.bMask).value);
+  }
+
+  /** Append row `idx`'s legal list (rows are appended in order: time-major, as the buffers). */
+  private pushLegal(idx: number, l: Int32Array, n: number): void {
+    const at = this.legalPtr[idx];
+    if (at + n > this.legalIds.length) {
+      const grown = new Int32Array(Math.max(this.legalIds.length * 2, at + n));
+      grown.set(this.legalIds.subarray(0, at));
+      this.legalIds = grown;
+    }
+    this.legalIds.set(l.subarray(0, n), at);
+    this.legalPtr[idx + 1] = at + n;
   }
 
   /** The members the envs currently use (for saving referenced snapshots on resume). */

@@ -52,6 +52,37 @@ describe('PolicyForward', () => {
   });
 });
 
+describe('PolicyForward.runSparse', () => {
+  it("gives run's value and the log-softmax of run's logits restricted to the legal actions, from the sparse observation", () => {
+    const game = merlinGame('full');
+    const shape = { obsSize: game.observationSpec.size, hidden: [24, 12], numActions: game.numActions };
+    let seed = 7;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+    const params = paramSpecs(shape).map((p) => Float32Array.from({ length: p.shape.reduce((a, b) => a * b, 1) }, rand));
+    const net = new PolicyForward(shape, params);
+    const s = game.newState(4, 'sparse-forward');
+    const obs = new Float32Array(shape.obsSize);
+    const index = new Int32Array(shape.obsSize);
+    const value = new Float32Array(shape.obsSize);
+    const legal = new Int32Array(shape.numActions);
+    const lp = new Float32Array(shape.numActions);
+    for (let step = 0; step < 40 && !game.isTerminal(s); step++) {
+      const seat = game.currentPlayer(s);
+      game.observe(s, seat, obs);
+      const nnz = game.observeSparse!(s, seat, index, value);
+      const n = game.legalActions(s, legal);
+      const v = net.runSparse(index, value, 0, nnz, legal, n, lp);
+      expect(v).toBeCloseTo(net.run(obs), 4);
+      const z = Array.from(legal.subarray(0, n), (a) => net.logits[a]);
+      const max = Math.max(...z);
+      const lse = max + Math.log(z.reduce((t, x) => t + Math.exp(x - max), 0));
+      z.forEach((x, k) => expect(lp[k]).toBeCloseTo(x - lse, 4));
+      expect(net.runSparse(index, value, 0, nnz, legal, 0, lp)).toBeCloseTo(v, 6); // value alone
+      game.applyAction(s, legal[step % n]);
+    }
+  });
+});
+
 /** Whether a 4-player game with `spec` in seats 1-3 (the learner's seat playing its first legal action) ends within 5,000 learner steps. */
 function playsAsOpponent(game: ReturnType<typeof merlinGame>, spec: string, seed: number): boolean {
   const env = new SingleAgentEnv(game, { players: 4, learnerSeat: 0, opponents: opponentFactory([spec]) });

@@ -138,7 +138,11 @@ describe('PPO', () => {
     const out = new Float32Array(rows * m).fill(9);
     sparseMatMul(x, w, m, out);
     const grad = new Float32Array(n * m).fill(9);
-    sparseMatMulGrad(x, dz, m, grad);
+    const sq = sparseMatMulGrad(x, dz, m, grad);
+    expect(sq).toBeCloseTo(
+      grad.reduce((a, v) => a + v * v, 0),
+      3,
+    );
     for (let r = 0; r < rows; r++)
       for (let c = 0; c < m; c++) {
         let v = 0;
@@ -153,7 +157,7 @@ describe('PPO', () => {
       }
   });
 
-  it("the sparse input layer gives the dense network's outputs and the same PPO updates", () => {
+  it("the sparse input layer and the JS heads give the dense network's outputs and the same PPO and imitation updates", () => {
     const games = trainingGames(['full']);
     const shape: NetShape = { obsSize: games[0].observationSpec.size, hidden: [16, 8], numActions: games[0].numActions };
     const league = new League({ ...DEFAULT_LEAGUE, players: 3 });
@@ -201,8 +205,10 @@ describe('PPO', () => {
     const metrics = nets.map((n) => {
       const l = new PpoLearner(n, { ...DEFAULT_PPO, minibatch: 24, epochs: 2, targetKl: 0, learningRate: 1e-3 });
       const rng = seedRng('sp-update');
-      return [l.update(c, rng), l.update(c, rng)];
+      return [l.update(c, rng), l.update(c, rng), l.imitate(c, rng)];
     });
+    expect(metrics[0][2].policyLoss).toBeCloseTo(metrics[1][2].policyLoss, 4);
+    expect(metrics[0][2].valueLoss).toBeCloseTo(metrics[1][2].valueLoss, 4);
     expect(metrics[0][1].policyLoss).toBeCloseTo(metrics[1][1].policyLoss, 4);
     expect(metrics[0][1].gradNorm).toBeCloseTo(metrics[1][1].gradNorm, 3);
     const [a, b] = nets.map((n) => n.params());

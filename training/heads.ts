@@ -1,0 +1,204 @@
+/**
+ * The policy and value heads and PPO's loss, forward and backward, in plain JS over each row's legal actions
+ * only. The tfjs graph (training/network.ts `forwardFrom` with ppo.ts's loss) scores all numActions logits of
+ * every row, masks the illegal ones with -1e9 and runs a dozen [M, numActions] tensor ops forward and back;
+ * a Merlin decision has a few dozen legal actions out of 1,035, so that graph was most of an update's tfjs
+ * time. This module computes the same loss and the same gradients (illegal actions have probability 0 and
+ * gradient 0 there too): training/test/training.test.ts checks an update through it against the dense graph.
+ *
+ * Shapes: h [M, H] (the trunk's last hidden layer, row-major), policy kernel [H, A], policy bias [A], value
+ * kernel [H, 1], value bias [1]; row m's legal ids are `legalIds[legalPtr[m] .. legalPtr[m + 1])` and the taken
+ * action is the `taken[m]`-th of them.
+ *
+ * The loss (CleanRL ppo.py's, as in ppo.ts), over the M rows:
+ *   pg = -mean(min(r * adv, clip(r, 1 - c, 1 + c) * adv)), r = exp(logp(taken) - old)   (imitation: -mean(logp(taken)))
+ *   vl = 0.5 * mean((v - ret)^2),  ent = mean(-sum_legal p log p)
+ *   loss = pg + vfCoef * vl - entCoef * ent   (imitation: no entropy term)
+ * with tfjs's gradient conventions at the ties: min(a, b) sends the gradient to a when a <= b, clip passes it
+ * on the closed interval [1 - c, 1 + c].
+ */
+
+/** Per-step inputs besides h and the parameters. */
+export interface HeadBatch {
+  M: number;
+  legalPtr: Int32Array;
+  legalIds: Int32Array;
+  taken: Int32Array;
+  /** Behaviour log-probability of the taken action [M]. */
+  old: Float32Array;
+  /** Normalised advantages [M]. */
+  adv: Float32Array;
+  /** Value targets [M]. */
+  ret: Float32Array;
+}
+
+export interface HeadLossOptions {
+  clip: number;
+  vfCoef: number;
+  entCoef: number;
+  imitation: boolean;
+}
+
+/** Loss terms of one step (means over the rows). */
+export interface HeadMetrics {
+  loss: number;
+  policyLoss: number;
+  valueLoss: number;
+  entropy: number;
+  approxKl: number;
+  clipFraction: number;
+}
+
+export class HeadLoss {
+  readonly H: number;
+  readonly A: number;
+  /** dLoss/dh [M, H] after `run`. */
+  dh = new Float32Array(0);
+  /** Gradients of the policy kernel [H, A], policy bias [A], value kernel [H] and value bias [1] after `run`. */
+  readonly gPolicyKernel: Float32Array;
+  readonly gPolicyBias: Float32Array;
+  readonly gValueKernel: Float32Array;
+  readonly gValueBias = new Float32Array(1);
+  /** The policy kernel by action [A, H] and its gradient, the same way round (one action's weights contiguous). */
+  private readonly wT: Float32Array;
+  private readonly gT: Float32Array;
+  private z = new Float64Array(64);
+  private dz = new Float64Array(64);
+
+  constructor(H: number, A: number) {
+    this.H = H;
+    this.A = A;
+    this.gPolicyKernel = new Float32Array(H * A);
+    this.gPolicyBias = new Float32Array(A);
+    this.gValueKernel = new Float32Array(H);
+    this.wT = new Float32Array(H * A);
+    this.gT = new Float32Array(H * A);
+  }
+
+  /**
+   * Forward and backward over one minibatch: fills `dh` and the head gradients and returns the loss terms.
+   * @param h the trunk's output [M, H]
+   */
+  run(
+    h: Float32Array,
+    policyKernel: Float32Array,
+    policyBias: Float32Array,
+    valueKernel: Float32Array,
+    valueBias: number,
+    b: HeadBatch,
+    o: HeadLossOptions,
+  ): HeadMetrics {
+    const { H, A, wT, gT } = this;
+    const M = b.M;
+    for (let c = 0; c < H; c++) for (let a = 0; a < A; a++) wT[a * H + c] = policyKernel[c * A + a];
+    gT.fill(0);
+    this.gPolicyBias.fill(0);
+    this.gValueKernel.fill(0);
+    let gvb = 0;
+    if (this.dh.length < M * H) this.dh = new Float32Array(M * H);
+    const dh = this.dh;
+    dh.fill(0, 0, M * H);
+    const entC = o.imitation ? 0 : o.entCoef;
+    let pgSum = 0;
+    let vlSum = 0;
+    let entSum = 0;
+    let klSum = 0;
+    let clipped = 0;
+    for (let m = 0; m < M; m++) {
+      const ho = m * H;
+      const l0 = b.legalPtr[m];
+      const n = b.legalPtr[m + 1] - l0;
+      if (this.z.length < n) {
+        this.z = new Float64Array(n * 2);
+        this.dz = new Float64Array(n * 2);
+      }
+      const z = this.z;
+      const dz = this.dz;
+      // Logits of the legal actions, then their log-softmax.
+      let max = -Infinity;
+      for (let k = 0; k < n; k++) {
+        const a = b.legalIds[l0 + k];
+        const wo = a * H;
+        let s = policyBias[a];
+        for (let c = 0; c < H; c++) s += h[ho + c] * wT[wo + c];
+        z[k] = s;
+        if (s > max) max = s;
+      }
+      let sum = 0;
+      for (let k = 0; k < n; k++) sum += Math.exp(z[k] - max);
+      const lse = max + Math.log(sum);
+      let negEnt = 0; // sum p log p
+      for (let k = 0; k < n; k++) {
+        z[k] -= lse; // now log p
+        negEnt += Math.exp(z[k]) * z[k];
+      }
+      entSum -= negEnt;
+      const t = b.taken[m];
+      const lp = z[t];
+      const logRatio = lp - b.old[m];
+      const ratio = Math.exp(logRatio);
+      const adv = b.adv[m];
+      // d pg_m / d logp(taken)
+      let g: number;
+      if (o.imitation) {
+        pgSum -= lp;
+        g = -1;
+      } else {
+        const cr = Math.min(Math.max(ratio, 1 - o.clip), 1 + o.clip);
+        const s1 = ratio * adv;
+        const s2 = cr * adv;
+        if (s1 <= s2) {
+          pgSum -= s1;
+          g = -adv * ratio;
+        } else {
+          pgSum -= s2;
+          g = ratio >= 1 - o.clip && ratio <= 1 + o.clip ? -adv * ratio : 0;
+        }
+      }
+      klSum += ratio - 1 - logRatio;
+      if (Math.abs(ratio - 1) > o.clip) clipped++;
+      // dLoss/dz_k = (g/M)(1[k = taken] - p_k) + (entC/M) p_k (log p_k - sum p log p)
+      const gm = g / M;
+      const em = entC / M;
+      for (let k = 0; k < n; k++) {
+        const p = Math.exp(z[k]);
+        dz[k] = gm * ((k === t ? 1 : 0) - p) + em * p * (z[k] - negEnt);
+      }
+      // Value head.
+      let v = valueBias;
+      for (let c = 0; c < H; c++) v += h[ho + c] * valueKernel[c];
+      const err = v - b.ret[m];
+      vlSum += err * err;
+      const dv = (o.vfCoef * err) / M;
+      gvb += dv;
+      for (let c = 0; c < H; c++) {
+        dh[ho + c] = dv * valueKernel[c];
+        this.gValueKernel[c] += dv * h[ho + c];
+      }
+      for (let k = 0; k < n; k++) {
+        const a = b.legalIds[l0 + k];
+        const d = dz[k];
+        if (d === 0) continue;
+        const wo = a * H;
+        this.gPolicyBias[a] += d;
+        for (let c = 0; c < H; c++) {
+          dh[ho + c] += d * wT[wo + c];
+          gT[wo + c] += d * h[ho + c];
+        }
+      }
+    }
+    for (let c = 0; c < H; c++) for (let a = 0; a < A; a++) this.gPolicyKernel[c * A + a] = gT[a * H + c];
+    this.gValueBias[0] = gvb;
+    const policyLoss = pgSum / M;
+    const valueLoss = (0.5 * vlSum) / M;
+    const entropy = entSum / M;
+    return {
+      loss: policyLoss + o.vfCoef * valueLoss - entC * entropy,
+      policyLoss,
+      valueLoss,
+      entropy,
+      approxKl: klSum / M,
+      clipFraction: clipped / M,
+    };
+  }
+}
