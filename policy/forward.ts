@@ -5,11 +5,6 @@
 import type { NetShape } from './network.ts';
 
 /**
- * The MLP of policy/network.ts over one observation [obsSize]: `run` writes the unmasked logits
- * [numActions] into `logits` and returns the value estimate. Allocation-free per call.
- * Cost: about obsSize x hidden[0] multiply-adds, skipping zero inputs (observations are sparse).
- */
-/**
  * out[o .. o + m) += sum over k in [start, end) of value[k] * w[index[k] * m .. + m): one sparse row times a
  * row-major kernel [n, m]. Four entries at a time: each pass loads and stores the output row once per four
  * kernel rows (one at a time, the loop was bound by those loads and stores). Shared by `runSparse` and
@@ -44,6 +39,11 @@ export function addSparseRow(
   }
 }
 
+/**
+ * The MLP of policy/network.ts over one observation [obsSize]: `run` writes the unmasked logits
+ * [numActions] into `logits` and returns the value estimate. Allocation-free per call.
+ * Cost: about obsSize x hidden[0] multiply-adds, skipping zero inputs (observations are sparse).
+ */
 export class PolicyForward {
   readonly shape: NetShape;
   private readonly params: Float32Array[];
@@ -56,6 +56,7 @@ export class PolicyForward {
     this.params = params;
     this.acts = shape.hidden.map((h) => new Float32Array(h));
     this.logits = new Float32Array(shape.numActions);
+    this.zs = new Float64Array(shape.numActions);
   }
 
   private layer(x: Float32Array, w: Float32Array, b: Float32Array, out: Float32Array, relu: boolean): void {
@@ -106,7 +107,6 @@ export class PolicyForward {
     if (numLegal > 0) {
       const pt = this.policyByAction();
       const pb = p[2 * L + 1];
-      if (this.zs.length < numLegal) this.zs = new Float64Array(this.shape.numActions);
       const zs = this.zs;
       let max = -Infinity;
       for (let j = 0; j < numLegal; j++) {
@@ -143,7 +143,7 @@ export class PolicyForward {
   }
   private policyT: Float32Array | null = null;
   /** The legal logits of `runSparse`, in double precision (so a lone legal action gets log-probability exactly 0). */
-  private zs = new Float64Array(0);
+  private readonly zs: Float64Array;
 
   /** Write the (unmasked) logits of `obs` [obsSize] into `this.logits` and return the value estimate. */
   run(obs: Float32Array): number {

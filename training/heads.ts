@@ -7,7 +7,7 @@
  * gradient 0 there too): training/test/training.test.ts checks an update through it against the dense graph.
  *
  * Shapes: h [M, H] (the trunk's last hidden layer, row-major), policy kernel [H, A], policy bias [A], value
- * kernel [H, 1], value bias [1]; row m's legal ids are `legalIds[legalPtr[m] .. legalPtr[m + 1])` and the taken
+ * kernel [H, 1], value bias [1]; row m's legal ids are row m of `legal` (training/network.ts IdLists) and the taken
  * action is the `taken[m]`-th of them.
  *
  * The loss (CleanRL ppo.py's, as in ppo.ts), over the M rows:
@@ -17,12 +17,13 @@
  * with tfjs's gradient conventions at the ties: min(a, b) sends the gradient to a when a <= b, clip passes it
  * on the closed interval [1 - c, 1 + c].
  */
+import type { IdLists } from './network.ts';
 
 /** Per-step inputs besides h and the parameters. */
 export interface HeadBatch {
   M: number;
-  legalPtr: Int32Array;
-  legalIds: Int32Array;
+  /** Row m's legal ids. */
+  legal: IdLists;
   taken: Int32Array;
   /** Behaviour log-probability of the taken action [M]. */
   old: Float32Array;
@@ -106,8 +107,8 @@ export class HeadLoss {
     let clipped = 0;
     for (let m = 0; m < M; m++) {
       const ho = m * H;
-      const l0 = b.legalPtr[m];
-      const n = b.legalPtr[m + 1] - l0;
+      const l0 = b.legal.ptr[m];
+      const n = b.legal.ptr[m + 1] - l0;
       if (this.z.length < n) {
         this.z = new Float64Array(n * 2);
         this.dz = new Float64Array(n * 2);
@@ -117,7 +118,7 @@ export class HeadLoss {
       // Logits of the legal actions, then their log-softmax.
       let max = -Infinity;
       for (let k = 0; k < n; k++) {
-        const a = b.legalIds[l0 + k];
+        const a = b.legal.ids[l0 + k];
         const wo = a * H;
         let s = policyBias[a];
         for (let c = 0; c < H; c++) s += h[ho + c] * wT[wo + c];
@@ -176,7 +177,7 @@ export class HeadLoss {
         this.gValueKernel[c] += dv * h[ho + c];
       }
       for (let k = 0; k < n; k++) {
-        const a = b.legalIds[l0 + k];
+        const a = b.legal.ids[l0 + k];
         const d = dz[k];
         if (d === 0) continue;
         const wo = a * H;

@@ -153,6 +153,41 @@ export class SparseRows {
 }
 
 /**
+ * Rows of integer ids in compressed row form: row r's ids are `ids[ptr[r] .. ptr[r+1])`. The buffer grows
+ * as needed and is reused. Training keeps each decision's legal action ids this way (training/heads.ts).
+ */
+export class IdLists {
+  rows = 0;
+  ptr = new Int32Array(1);
+  ids = new Int32Array(1024);
+
+  /** Start an empty batch of up to `rows` rows. */
+  reset(rows: number): void {
+    if (this.ptr.length < rows + 1) this.ptr = new Int32Array(rows + 1);
+    this.rows = 0;
+    this.ptr[0] = 0;
+  }
+
+  /** Append the row `ids[start .. end)`. */
+  push(ids: Int32Array, start: number, end: number): void {
+    const at = this.ptr[this.rows];
+    const n = end - start;
+    if (at + n > this.ids.length) {
+      const grown = new Int32Array(Math.max(this.ids.length * 2, at + n));
+      grown.set(this.ids.subarray(0, at));
+      this.ids = grown;
+    }
+    this.ids.set(ids.subarray(start, end), at);
+    this.ptr[++this.rows] = at + n;
+  }
+
+  /** Append row `r` of another IdLists. */
+  pushFrom(src: IdLists, r: number): void {
+    this.push(src.ids, src.ptr[r], src.ptr[r + 1]);
+  }
+}
+
+/**
  * out [rows, m] = x @ w for sparse x [rows, n] and dense row-major w [n, m]. Four non-zero entries of a row
  * at a time: each pass over the output row then loads and stores it once per four kernel rows (one at a time,
  * the loop was bound by those loads and stores: 2.5 ms against 0.96 ms for 32 rows of ~110 entries and

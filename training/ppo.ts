@@ -14,7 +14,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { nextInt, type RngState } from '../lib/rng.ts';
 import { ArgumentError } from '../lib/errors.ts';
-import { SparseRows, sparseMatMulGrad, type PolicyValueNet } from './network.ts';
+import { IdLists, SparseRows, sparseMatMulGrad, type PolicyValueNet } from './network.ts';
 import { HeadLoss, type HeadBatch, type HeadMetrics } from './heads.ts';
 
 export interface PpoConfig {
@@ -54,9 +54,8 @@ export interface RolloutBatch {
   /** The same as dense [T * N, obsSize] floats, kept only when a dense network collected (else null). */
   obs: Float32Array | null;
   mask: Float32Array;
-  /** The same legality as lists: row r's legal ids are `legalIds[legalPtr[r] .. legalPtr[r + 1])`, ascending. */
-  legalPtr: Int32Array;
-  legalIds: Int32Array;
+  /** The same legality as lists of legal ids, one row per transition, ascending. */
+  legalLists: IdLists;
   /** Where the taken action stands in its row's legal list. */
   taken: Int32Array;
   actions: Int32Array;
@@ -122,8 +121,7 @@ export class PpoLearner {
   private readonly mbRows = new SparseRows();
   private gradW0 = new Float32Array(0);
   /** Sparse input: the minibatch's legal lists and the JS heads (training/heads.ts). */
-  private mbLegalPtr = new Int32Array(1);
-  private mbLegalIds = new Int32Array(1024);
+  private readonly mbLegal = new IdLists();
   private mbTaken = new Int32Array(0);
   private heads: HeadLoss | null = null;
   private z0Id = 0;
@@ -186,14 +184,14 @@ export class PpoLearner {
         let mean = 0;
         if (sparse) {
           this.mbRows.reset(M);
-          if (this.mbLegalPtr.length < M + 1) this.mbLegalPtr = new Int32Array(M + 1);
+          this.mbLegal.reset(M);
           if (this.mbTaken.length < M) this.mbTaken = new Int32Array(M);
         }
         for (let k = 0; k < M; k++) {
           const r = order[start + k];
           if (sparse) {
             this.mbRows.pushFrom(b.rows, r);
-            this.pushLegal(k, b.legalIds.subarray(b.legalPtr[r], b.legalPtr[r + 1]));
+            this.mbLegal.pushFrom(b.legalLists, r);
             this.mbTaken[k] = b.taken[r];
           } else {
             mbObs.set(obs!.subarray(r * O, (r + 1) * O), k * O);
@@ -248,19 +246,6 @@ export class PpoLearner {
     };
   }
 
-  /** Set minibatch row k's legal list (rows are set in order). */
-  private pushLegal(k: number, ids: Int32Array): void {
-    if (k === 0) this.mbLegalPtr[0] = 0;
-    const at = this.mbLegalPtr[k];
-    if (at + ids.length > this.mbLegalIds.length) {
-      const grown = new Int32Array(Math.max(this.mbLegalIds.length * 2, at + ids.length));
-      grown.set(this.mbLegalIds.subarray(0, at));
-      this.mbLegalIds = grown;
-    }
-    this.mbLegalIds.set(ids, at);
-    this.mbLegalPtr[k + 1] = at + ids.length;
-  }
-
   /**
    * One gradient step on a minibatch with the sparse input layer: the first layer and W0's gradient in JS
    * from the sparse rows (training/network.ts), the hidden layers in tfjs, the policy and value heads and the
@@ -276,7 +261,7 @@ export class PpoLearner {
     const h0 = net.shape.hidden[0];
     const heads = (this.heads ??= new HeadLoss(H, A));
     const [pk, pb, vk, vb] = [2 * L, 2 * L + 1, 2 * L + 2, 2 * L + 3].map((i) => net.vars[i].dataSync() as Float32Array);
-    const batch: HeadBatch = { M, legalPtr: this.mbLegalPtr, legalIds: this.mbLegalIds, taken: this.mbTaken, old, adv, ret };
+    const batch: HeadBatch = { M, legal: this.mbLegal, taken: this.mbTaken, old, adv, ret };
     const opts = { clip: c.clip, vfCoef: c.vfCoef, entCoef: c.entCoef, imitation };
     let hm: HeadMetrics | null = null;
     const z0 = tf.variable(

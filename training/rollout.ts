@@ -23,7 +23,7 @@ import { RewardTracker } from '../env/core/rewards.ts';
 import { cloneRng, nextFloat, nextInt, seedRng, type RngState } from '../lib/rng.ts';
 import type { Agent } from '../env/core/agent.ts';
 import { FROZEN_KINDS, type League, type LeagueMember } from './league.ts';
-import { SparseRows, type PolicyValueNet } from './network.ts';
+import { IdLists, SparseRows, type PolicyValueNet } from './network.ts';
 import type { PolicyForward } from '../policy/forward.ts';
 
 export interface CollectorOptions<S> {
@@ -87,9 +87,8 @@ export class Collector<S> {
   /** The same, dense [T * N, obsSize]: only after a `collect` with a dense-input network (else null; 75 MB for Merlin's defaults). */
   obs: Float32Array | null = null;
   readonly mask: Float32Array;
-  /** The legal ids of row r: `legalIds[legalPtr[r] .. legalPtr[r + 1])`, ascending (the same as `mask`, as lists). */
-  readonly legalPtr: Int32Array;
-  legalIds = new Int32Array(1024);
+  /** Each row's legal ids, ascending (the same as `mask`, as lists). */
+  readonly legalLists = new IdLists();
   /** Where the taken action stands in row r's legal list. */
   readonly taken: Int32Array;
   readonly actions: Int32Array;
@@ -149,7 +148,6 @@ export class Collector<S> {
     this.T = o.horizon;
     const R = this.N * this.T;
     this.mask = new Float32Array(R * this.numActions);
-    this.legalPtr = new Int32Array(R + 1);
     this.taken = new Int32Array(R);
     this.actions = new Int32Array(R);
     this.logp = new Float32Array(R);
@@ -297,10 +295,10 @@ export class Collector<S> {
   }
 
   /** Step every env until each waits for the learner (neural members play through `PolicyForward.runSparse`). */
-  private advanceAll(learner: PolicyForward, nets: (m: LeagueMember) => PolicyValueNet): void {
+  private advanceAll(learner: PolicyForward, nets: (m: LeagueMember) => PolicyForward): void {
     for (let i = 0; i < this.N; i++)
       for (let m = this.advanceScripted(i); m; m = this.advanceScripted(i)) {
-        const net = m.kind === 'self' ? learner : nets(m).inference();
+        const net = m.kind === 'self' ? learner : nets(m);
         const g = this.game(i);
         const s = this.states[i];
         this.batchRows.reset(1);
@@ -313,11 +311,11 @@ export class Collector<S> {
 
   /**
    * Fill the rollout buffers with `horizon` learner decisions per env (see module docs).
-   * @param nets the tfjs network of a snapshot member (the caller caches them)
+   * @param nets the plain-JS forward pass of a frozen member (snapshot, exploiter copy; the caller caches them)
    * @param teacher when true, the learner's seat is played by the heuristic (imitation warm-start data:
    *   `actions` are the teacher's choices, `logp` their log-probability under `learner`)
    */
-  collect(learnerNet: PolicyValueNet, nets: (m: LeagueMember) => PolicyValueNet, teacher = false): void {
+  collect(learnerNet: PolicyValueNet, nets: (m: LeagueMember) => PolicyForward, teacher = false): void {
     const N = this.N;
     const O = this.obsSize;
     const A = this.numActions;
@@ -330,6 +328,7 @@ export class Collector<S> {
     this.mask.fill(0);
     this.lastIdx.fill(-1);
     this.rows.reset(N * this.T);
+    this.legalLists.reset(N * this.T);
     const dense = !learnerNet.sparseInput;
     // Null after a sparse collect, so a dense learner cannot read a previous rollout's observations.
     this.obs = dense ? (this.obs ?? new Float32Array(N * this.T * O)) : null;
@@ -344,7 +343,7 @@ export class Collector<S> {
         const l = this.legal;
         const n = g.legalActions(s, l);
         for (let k = 0; k < n; k++) this.mask[idx * A + l[k]] = 1;
-        this.pushLegal(idx, l, n);
+        this.legalLists.push(l, 0, n);
         this.values[idx] = this.infer(learner, this.rows, idx, l, n);
         const k = teacher
           ? l
@@ -366,18 +365,6 @@ export class Collector<S> {
       this.observeRow(i, this.learnerSeat[i], this.batchRows);
       this.bootstrapValue[i] = this.infer(learner, this.batchRows, 0, this.legal, 0);
     }
-  }
-
-  /** Append row `idx`'s legal list (rows are appended in order: time-major, as the buffers). */
-  private pushLegal(idx: number, l: Int32Array, n: number): void {
-    const at = this.legalPtr[idx];
-    if (at + n > this.legalIds.length) {
-      const grown = new Int32Array(Math.max(this.legalIds.length * 2, at + n));
-      grown.set(this.legalIds.subarray(0, at));
-      this.legalIds = grown;
-    }
-    this.legalIds.set(l.subarray(0, n), at);
-    this.legalPtr[idx + 1] = at + n;
   }
 
   /** The members the envs currently use (for saving referenced snapshots on resume). */

@@ -41,6 +41,7 @@ import { DEFAULT_LEAGUE, FROZEN_KINDS, League, type LeagueMember, type LeagueOpt
 import { ArgumentError } from '../lib/errors.ts';
 import { initParams, PolicyValueNet } from './network.ts';
 import type { NetShape } from '../policy/network.ts';
+import { PolicyForward } from '../policy/forward.ts';
 import { DEFAULT_PPO, PpoLearner, type PpoConfig, type UpdateMetrics } from './ppo.ts';
 import { checkSharedLayout, Collector, type EnvSnapshot } from './rollout.ts';
 import { tallyByMember, type Tally } from './progress.ts';
@@ -417,24 +418,20 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     await loadOptimizer(join(o.out, 'resume'), learner.optimizer);
   }
 
-  const snapshotNets = new Map<LeagueMember, PolicyValueNet>();
+  // Frozen members play through the plain-JS forward pass over their own parameters (no tfjs network).
+  const snapshotNets = new Map<LeagueMember, PolicyForward>();
   const netOf = (m: LeagueMember) => {
     let n = snapshotNets.get(m);
     if (!n) {
       if (!m.params) throw new Error(`league member ${m.name} has no parameters`);
-      snapshotNets.set(m, (n = new PolicyValueNet(shape, m.params)));
-      n.sparseInput = config.sparseInput ?? true;
+      snapshotNets.set(m, (n = new PolicyForward(shape, m.params)));
     }
     return n;
   };
-  // Free the networks of frozen members no longer in the league nor in use.
+  // Drop the forward passes of frozen members no longer in the league nor in use.
   const pruneNets = () => {
     const inUse = collector.membersInUse();
-    for (const [m, n] of snapshotNets)
-      if (!league.members.includes(m) && !inUse.has(m)) {
-        n.dispose();
-        snapshotNets.delete(m);
-      }
+    for (const m of snapshotNets.keys()) if (!league.members.includes(m) && !inUse.has(m)) snapshotNets.delete(m);
   };
   mkdirSync(o.out, { recursive: true });
   const metricsPath = join(o.out, 'metrics.jsonl');
@@ -535,7 +532,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       const eo = ex.options;
       let added: string | undefined;
       if (updates % eo.every === 0) {
-        ex.collector.collect(ex.net, () => net);
+        ex.collector.collect(ex.net, () => net.inference());
         ex.learner.update(ex.collector, trainerRng);
         ex.updates++;
         ex.totalUpdates++;
@@ -586,7 +583,6 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     if (config.saveEvery > 0 && updates % config.saveEvery === 0) await save();
   }
   const manifest = await save();
-  for (const n of snapshotNets.values()) n.dispose();
   net.dispose();
   learner.optimizer.dispose();
   if (ex) {

@@ -105,7 +105,7 @@ describe('PPO', () => {
       },
       league,
     );
-    c.collect(net, () => net);
+    c.collect(net, () => net.inference());
     // Every action taken was legal under its recorded mask, with a finite log-probability.
     for (let r = 0; r < c.N * c.T; r++) {
       expect(c.mask[r * c.numActions + c.actions[r]]).toBe(1);
@@ -179,7 +179,7 @@ describe('PPO', () => {
       },
       league,
     );
-    c.collect(nets[1], () => nets[1]);
+    c.collect(nets[1], () => nets[1].inference());
     const R = c.N * c.T;
     const obs = c.obs!; // a dense network collected: the dense rows are kept beside the sparse ones
     // The dense rows kept for a dense network hold the same observations as the sparse rows.
