@@ -27,6 +27,7 @@ import { nextFloat, seedRng } from '../lib/rng.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { paramSpecs, type NetShape, type ParamSpec } from '../policy/network.ts';
 import { PolicyForward, addSparseRow } from '../policy/forward.ts';
+import { SimdMemory, simdAvailable, simdBytes } from '../lib/simd.ts';
 
 /** The logit given to illegal actions. */
 export const MASKED_LOGIT = -1e9;
@@ -258,6 +259,127 @@ export function sparseMatMulGrad(x: SparseRows, dz: Float32Array, m: number, gra
   return sq;
 }
 
+/**
+ * The sparse input layer's two products for a batch of rows, `forward` (z0 = x @ W0) and `gradient` (W0's
+ * gradient x^T @ dz), through the SIMD kernels (lib/simd.ts) where they are available, else the plain-JS
+ * `sparseMatMul` and `sparseMatMulGrad`. The kernels need W0, the rows and dz in their own memory: W0 is
+ * copied in when `forward` gets a different array (PolicyValueNet.firstKernel makes a new one per parameter
+ * version), the rows and dz per call; the memory is made again, larger, when a batch outgrows it.
+ */
+export class SparseInputLayer {
+  private mem: SimdMemory | null = null;
+  private rowsCap = 0;
+  private nnzCap = 0;
+  private at = { w0: 0, grad: 0, z0: 0, dz: 0, ptr: 0, idx: 0, val: 0, colRow: 0, colVal: 0 };
+  private loaded: Float32Array | null = null;
+  private colStart = new Int32Array(0);
+  private jsOut = new Float32Array(0);
+  private jsGrad = new Float32Array(0);
+  readonly simd: boolean;
+
+  /**
+   * @param n the observation size, m the first hidden width (W0 is [n, m])
+   * @param simd false: plain JS even where the kernels are available (the reference in tests)
+   */
+  constructor(
+    readonly n: number,
+    readonly m: number,
+    simd = true,
+  ) {
+    this.simd = simd && simdAvailable();
+  }
+
+  /** Memory for `rows` rows of `nnz` entries in all (with headroom), W0 and its gradient. */
+  private reserve(rows: number, nnz: number): SimdMemory {
+    if (this.mem && rows <= this.rowsCap && nnz <= this.nnzCap) return this.mem;
+    this.rowsCap = Math.max(rows, Math.ceil(this.rowsCap * 1.5));
+    this.nnzCap = Math.max(nnz, Math.ceil(this.nnzCap * 1.5), 1024);
+    const { n, m, rowsCap: R, nnzCap: Z } = this;
+    const mem = new SimdMemory(2 * simdBytes(n * m) + 2 * simdBytes(R * m) + simdBytes(R + 1) + 4 * simdBytes(Z));
+    this.at = {
+      w0: mem.alloc(n * m),
+      grad: mem.alloc(n * m),
+      z0: mem.alloc(R * m),
+      dz: mem.alloc(R * m),
+      ptr: mem.alloc(R + 1),
+      idx: mem.alloc(Z),
+      val: mem.alloc(Z),
+      colRow: mem.alloc(Z),
+      colVal: mem.alloc(Z),
+    };
+    this.loaded = null;
+    this.mem = mem;
+    return mem;
+  }
+
+  /** z0 [x.rows, m] = x @ w0 (a view, valid until the next call). */
+  forward(x: SparseRows, w0: Float32Array): Float32Array {
+    const { m } = this;
+    const nnz = x.ptr[x.rows];
+    if (!this.simd) {
+      if (this.jsOut.length < x.rows * m) this.jsOut = new Float32Array(x.rows * m);
+      sparseMatMul(x, w0, m, this.jsOut);
+      return this.jsOut.subarray(0, x.rows * m);
+    }
+    const mem = this.reserve(x.rows, nnz);
+    const a = this.at;
+    if (this.loaded !== w0) {
+      mem.f32(a.w0, w0.length).set(w0);
+      this.loaded = w0;
+    }
+    mem.i32(a.ptr, x.rows + 1).set(x.ptr.subarray(0, x.rows + 1));
+    mem.i32(a.idx, nnz).set(x.idx.subarray(0, nnz));
+    mem.f32(a.val, nnz).set(x.val.subarray(0, nnz));
+    mem.k.sparseMatMul(a.w0, m, a.ptr, a.idx, a.val, x.rows, a.z0);
+    return mem.f32(a.z0, x.rows * m);
+  }
+
+  /**
+   * W0's gradient [n, m] = x^T @ dz for dz [x.rows, m] (a view, valid until the next call), and its sum of
+   * squares (for gradient-norm clipping). As `sparseMatMulGrad`: the entries sorted by column, each touched
+   * row of the gradient summed from the dz rows of its column's entries.
+   */
+  gradient(x: SparseRows, dz: Float32Array): { grad: Float32Array; sq: number } {
+    const { n, m } = this;
+    if (!this.simd) {
+      if (this.jsGrad.length !== n * m) this.jsGrad = new Float32Array(n * m);
+      const sq = sparseMatMulGrad(x, dz, m, this.jsGrad);
+      return { grad: this.jsGrad, sq };
+    }
+    const { ptr, idx, val } = x;
+    const nnz = ptr[x.rows];
+    const mem = this.reserve(x.rows, nnz);
+    const a = this.at;
+    mem.f32(a.dz, x.rows * m).set(dz.subarray(0, x.rows * m));
+    if (this.colStart.length < n + 1) this.colStart = new Int32Array(n + 1);
+    const colStart = this.colStart;
+    const colRow = mem.i32(a.colRow, nnz);
+    const colVal = mem.f32(a.colVal, nnz);
+    colStart.fill(0);
+    for (let k = 0; k < nnz; k++) colStart[idx[k] + 1]++;
+    for (let j = 0; j < n; j++) colStart[j + 1] += colStart[j];
+    for (let r = 0; r < x.rows; r++)
+      for (let k = ptr[r], e = ptr[r + 1]; k < e; k++) {
+        const at = colStart[idx[k]]++;
+        colRow[at] = r;
+        colVal[at] = val[k];
+      }
+    for (let j = n; j > 0; j--) colStart[j] = colStart[j - 1];
+    colStart[0] = 0;
+    const grad = mem.f32(a.grad, n * m);
+    grad.fill(0);
+    let sq = 0;
+    for (let j = 0; j < n; j++) {
+      const k = colStart[j];
+      const e = colStart[j + 1];
+      if (k === e) continue;
+      mem.k.axpyRows(a.dz, m, a.colRow + 4 * k, a.colVal + 4 * k, e - k, a.grad + 4 * j * m);
+      for (let c = j * m, end = c + m; c < end; c++) sq += grad[c] * grad[c];
+    }
+    return { grad, sq };
+  }
+}
+
 /** The network's tfjs variables and forward pass (training only; see policy/forward.ts for inference). */
 export class PolicyValueNet {
   readonly shape: NetShape;
@@ -272,7 +394,8 @@ export class PolicyValueNet {
   private w0Version = -1;
   /** Bumped whenever the parameters change (optimizer steps, `assign`). */
   version = 0;
-  private z0 = new Float32Array(0);
+  /** The sparse input layer's products (SIMD kernels where available). */
+  readonly input: SparseInputLayer;
 
   constructor(shape: NetShape, params: Float32Array[]) {
     this.shape = shape;
@@ -280,6 +403,7 @@ export class PolicyValueNet {
     if (params.length !== this.specs.length)
       throw new ArgumentError(`expected ${this.specs.length} parameter arrays, got ${params.length}`);
     this.vars = this.specs.map((p, i) => tf.variable(tf.tensor(params[i], p.shape, 'float32'), true, `${p.name}_${uid++}`));
+    this.input = new SparseInputLayer(shape.obsSize, shape.hidden[0]);
   }
 
   /**
@@ -324,10 +448,7 @@ export class PolicyValueNet {
 
   /** `x @ W0` for sparse observation rows, computed in JS: a new [rows, hidden[0]] tensor. */
   firstLayer(x: SparseRows): tf.Tensor2D {
-    const h = this.shape.hidden[0];
-    if (this.z0.length < x.rows * h) this.z0 = new Float32Array(x.rows * h);
-    sparseMatMul(x, this.firstKernel(), h, this.z0);
-    return tf.tensor2d(this.z0.subarray(0, x.rows * h), [x.rows, h]);
+    return tf.tensor2d(this.input.forward(x, this.firstKernel()).slice(), [x.rows, this.shape.hidden[0]]);
   }
 
   /** Forward pass from sparse observation rows (no gradient for W0; see Ppo for training). */

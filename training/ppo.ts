@@ -14,7 +14,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { nextInt, type RngState } from '../lib/rng.ts';
 import { ArgumentError } from '../lib/errors.ts';
-import { IdLists, SparseRows, sparseMatMulGrad, type PolicyValueNet } from './network.ts';
+import { IdLists, SparseRows, type PolicyValueNet } from './network.ts';
 import { HeadLoss, type HeadBatch, type HeadMetrics } from './heads.ts';
 
 export interface PpoConfig {
@@ -119,7 +119,6 @@ export class PpoLearner {
   readonly net: PolicyValueNet;
   /** Sparse input: a minibatch's observation rows, W0's gradient buffer. */
   private readonly mbRows = new SparseRows();
-  private gradW0 = new Float32Array(0);
   /** Sparse input: the minibatch's legal lists and the JS heads (training/heads.ts). */
   private readonly mbLegal = new IdLists();
   private mbTaken = new Int32Array(0);
@@ -280,8 +279,8 @@ export class PpoLearner {
       const trunk = net.vars.slice(1, 2 * L);
       const { value: loss, grads } = tf.variableGrads(() => headLoss(net.trunkFrom(z0)), [...trunk, z0]);
       loss.dispose();
-      if (this.gradW0.length !== O * h0) this.gradW0 = new Float32Array(O * h0);
-      let sq = sparseMatMulGrad(this.mbRows, grads[z0.name].dataSync() as Float32Array, h0, this.gradW0);
+      const w0 = net.input.gradient(this.mbRows, grads[z0.name].dataSync() as Float32Array);
+      let sq = w0.sq;
       delete grads[z0.name];
       const jsGrads: [number, Float32Array][] = [
         [2 * L, heads.gPolicyKernel],
@@ -292,7 +291,7 @@ export class PpoLearner {
       for (const [, g] of jsGrads) for (let i = 0; i < g.length; i++) sq += g[i] * g[i];
       const names = Object.keys(grads);
       sq += (tf.addN(names.map((k) => tf.sum(tf.square(grads[k])))).dataSync() as Float32Array)[0];
-      jsGrads.push([0, this.gradW0]);
+      jsGrads.push([0, w0.grad]);
       for (const [i, g] of jsGrads) grads[net.vars[i].name] = tf.tensor(g, net.specs[i].shape, 'float32');
       const norm = Math.sqrt(sq);
       const scale = c.maxGradNorm > 0 && norm > c.maxGradNorm ? c.maxGradNorm / (norm + 1e-6) : 1;

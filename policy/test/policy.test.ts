@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PolicyForward } from '../forward.ts';
+import { simdAvailable } from '../../lib/simd.ts';
 import { CheckpointError, loadCheckpoint, specHashesOf } from '../checkpoint.ts';
 import { paramSpecs } from '../network.ts';
 import { opponentFactory } from '../../games/registry.ts';
@@ -80,6 +81,36 @@ describe('PolicyForward.runSparse', () => {
       expect(net.runSparse(index, value, 0, nnz, legal, 0, lp)).toBeCloseTo(v, 6); // value alone
       game.applyAction(s, legal[step % n]);
     }
+  });
+
+  it('gives the same through the SIMD kernels as in plain JS, with layer widths that are not multiples of four', () => {
+    expect(simdAvailable()).toBe(true); // Node 20 has WebAssembly SIMD: the kernels must be what runs here
+    const game = merlinGame('full');
+    const shape = { obsSize: game.observationSpec.size, hidden: [23, 10, 6], numActions: game.numActions };
+    let seed = 11;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+    const params = paramSpecs(shape).map((p) => Float32Array.from({ length: p.shape.reduce((a, b) => a * b, 1) }, rand));
+    const simd = new PolicyForward(shape, params);
+    const js = new PolicyForward(shape, params, { simd: false });
+    const s = game.newState(4, 'simd-forward');
+    const index = new Int32Array(shape.obsSize);
+    const value = new Float32Array(shape.obsSize);
+    const legal = new Int32Array(shape.numActions);
+    const [lpS, lpJ] = [new Float32Array(shape.numActions), new Float32Array(shape.numActions)];
+    let differs = 0;
+    for (let step = 0; step < 30 && !game.isTerminal(s); step++) {
+      const seat = game.currentPlayer(s);
+      const nnz = game.observeSparse!(s, seat, index, value);
+      const n = game.legalActions(s, legal);
+      const v = simd.runSparse(index, value, 0, nnz, legal, n, lpS);
+      expect(v).toBeCloseTo(js.runSparse(index, value, 0, nnz, legal, n, lpJ), 4);
+      for (let k = 0; k < n; k++) {
+        expect(lpS[k]).toBeCloseTo(lpJ[k], 4);
+        if (lpS[k] !== lpJ[k]) differs++;
+      }
+      game.applyAction(s, legal[step % n]);
+    }
+    expect(differs).toBeGreaterThan(0); // the two paths really are different code (f32 products in the kernels)
   });
 });
 

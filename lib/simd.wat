@@ -1,0 +1,173 @@
+;; merlin-gym's SIMD kernels (lib/simd.ts loads them; `npx tsx tools/gen-simd.ts` assembles this file into
+;; lib/simd-wasm.ts). Every pointer is a byte offset into the instance's memory; every count is in elements.
+;; f32 arithmetic throughout: a product is rounded to f32 before it is added (plain JS rounds only the sum).
+;; Rows of width m are processed four lanes at a time (f32x4), the last m mod 4 columns one at a time.
+(module
+  (memory (export "memory") 1)
+
+  ;; out[0 .. m) += sum over k < n of val[k] * w[idx[k] * m .. + m): a sparse row times a row-major
+  ;; kernel [*, m]. Four entries at a time, so the output row is loaded and stored once per four kernel rows.
+  (func $axpyRows (export "axpyRows")
+    (param $w i32) (param $m i32) (param $idx i32) (param $val i32) (param $n i32) (param $out i32)
+    (local $k i32) (local $stride i32) (local $m4 i32) (local $j i32) (local $a i32)
+    (local $r0 i32) (local $r1 i32) (local $r2 i32) (local $r3 i32)
+    (local $v0 v128) (local $v1 v128) (local $v2 v128) (local $v3 v128)
+    (local $s0 f32) (local $s1 f32) (local $s2 f32) (local $s3 f32)
+    (local.set $stride (i32.shl (local.get $m) (i32.const 2)))
+    (local.set $m4 (i32.and (local.get $stride) (i32.const -16)))
+    (block $quads_done
+      (loop $quads
+        (br_if $quads_done (i32.gt_s (i32.add (local.get $k) (i32.const 4)) (local.get $n)))
+        (local.set $a (i32.add (local.get $idx) (i32.shl (local.get $k) (i32.const 2))))
+        (local.set $r0 (i32.add (local.get $w) (i32.mul (i32.load offset=0 (local.get $a)) (local.get $stride))))
+        (local.set $r1 (i32.add (local.get $w) (i32.mul (i32.load offset=4 (local.get $a)) (local.get $stride))))
+        (local.set $r2 (i32.add (local.get $w) (i32.mul (i32.load offset=8 (local.get $a)) (local.get $stride))))
+        (local.set $r3 (i32.add (local.get $w) (i32.mul (i32.load offset=12 (local.get $a)) (local.get $stride))))
+        (local.set $a (i32.add (local.get $val) (i32.shl (local.get $k) (i32.const 2))))
+        (local.set $s0 (f32.load offset=0 (local.get $a)))
+        (local.set $s1 (f32.load offset=4 (local.get $a)))
+        (local.set $s2 (f32.load offset=8 (local.get $a)))
+        (local.set $s3 (f32.load offset=12 (local.get $a)))
+        (local.set $v0 (f32x4.splat (local.get $s0)))
+        (local.set $v1 (f32x4.splat (local.get $s1)))
+        (local.set $v2 (f32x4.splat (local.get $s2)))
+        (local.set $v3 (f32x4.splat (local.get $s3)))
+        (local.set $j (i32.const 0))
+        (block $vec_done
+          (loop $vec
+            (br_if $vec_done (i32.ge_u (local.get $j) (local.get $m4)))
+            (local.set $a (i32.add (local.get $out) (local.get $j)))
+            (v128.store (local.get $a)
+              (f32x4.add (v128.load (local.get $a))
+                (f32x4.add
+                  (f32x4.add
+                    (f32x4.mul (local.get $v0) (v128.load (i32.add (local.get $r0) (local.get $j))))
+                    (f32x4.mul (local.get $v1) (v128.load (i32.add (local.get $r1) (local.get $j)))))
+                  (f32x4.add
+                    (f32x4.mul (local.get $v2) (v128.load (i32.add (local.get $r2) (local.get $j))))
+                    (f32x4.mul (local.get $v3) (v128.load (i32.add (local.get $r3) (local.get $j))))))))
+            (local.set $j (i32.add (local.get $j) (i32.const 16)))
+            (br $vec)))
+        (block $tail_done
+          (loop $tail
+            (br_if $tail_done (i32.ge_u (local.get $j) (local.get $stride)))
+            (local.set $a (i32.add (local.get $out) (local.get $j)))
+            (f32.store (local.get $a)
+              (f32.add (f32.load (local.get $a))
+                (f32.add
+                  (f32.add
+                    (f32.mul (local.get $s0) (f32.load (i32.add (local.get $r0) (local.get $j))))
+                    (f32.mul (local.get $s1) (f32.load (i32.add (local.get $r1) (local.get $j)))))
+                  (f32.add
+                    (f32.mul (local.get $s2) (f32.load (i32.add (local.get $r2) (local.get $j))))
+                    (f32.mul (local.get $s3) (f32.load (i32.add (local.get $r3) (local.get $j))))))))
+            (local.set $j (i32.add (local.get $j) (i32.const 4)))
+            (br $tail)))
+        (local.set $k (i32.add (local.get $k) (i32.const 4)))
+        (br $quads)))
+    ;; The last n mod 4 entries, one at a time.
+    (block $ones_done
+      (loop $ones
+        (br_if $ones_done (i32.ge_s (local.get $k) (local.get $n)))
+        (local.set $r0 (i32.add (local.get $w)
+          (i32.mul (i32.load (i32.add (local.get $idx) (i32.shl (local.get $k) (i32.const 2)))) (local.get $stride))))
+        (local.set $s0 (f32.load (i32.add (local.get $val) (i32.shl (local.get $k) (i32.const 2)))))
+        (local.set $v0 (f32x4.splat (local.get $s0)))
+        (local.set $j (i32.const 0))
+        (block $vec1_done
+          (loop $vec1
+            (br_if $vec1_done (i32.ge_u (local.get $j) (local.get $m4)))
+            (local.set $a (i32.add (local.get $out) (local.get $j)))
+            (v128.store (local.get $a)
+              (f32x4.add (v128.load (local.get $a))
+                (f32x4.mul (local.get $v0) (v128.load (i32.add (local.get $r0) (local.get $j))))))
+            (local.set $j (i32.add (local.get $j) (i32.const 16)))
+            (br $vec1)))
+        (block $tail1_done
+          (loop $tail1
+            (br_if $tail1_done (i32.ge_u (local.get $j) (local.get $stride)))
+            (local.set $a (i32.add (local.get $out) (local.get $j)))
+            (f32.store (local.get $a)
+              (f32.add (f32.load (local.get $a))
+                (f32.mul (local.get $s0) (f32.load (i32.add (local.get $r0) (local.get $j))))))
+            (local.set $j (i32.add (local.get $j) (i32.const 4)))
+            (br $tail1)))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $ones))))
+
+  ;; out [rows, m] = x @ w for sparse rows x in compressed row form (row r's entries are
+  ;; idx/val[ptr[r] .. ptr[r + 1])) and a row-major kernel w [*, m]. `out` is overwritten.
+  (func (export "sparseMatMul")
+    (param $w i32) (param $m i32) (param $ptr i32) (param $idx i32) (param $val i32) (param $rows i32) (param $out i32)
+    (local $r i32) (local $start i32) (local $end i32) (local $stride i32)
+    (local.set $stride (i32.shl (local.get $m) (i32.const 2)))
+    (memory.fill (local.get $out) (i32.const 0) (i32.mul (local.get $rows) (local.get $stride)))
+    (block $done
+      (loop $row
+        (br_if $done (i32.ge_s (local.get $r) (local.get $rows)))
+        (local.set $start (i32.load (i32.add (local.get $ptr) (i32.shl (local.get $r) (i32.const 2)))))
+        (local.set $end (i32.load offset=4 (i32.add (local.get $ptr) (i32.shl (local.get $r) (i32.const 2)))))
+        (call $axpyRows (local.get $w) (local.get $m)
+          (i32.add (local.get $idx) (i32.shl (local.get $start) (i32.const 2)))
+          (i32.add (local.get $val) (i32.shl (local.get $start) (i32.const 2)))
+          (i32.sub (local.get $end) (local.get $start))
+          (i32.add (local.get $out) (i32.mul (local.get $r) (local.get $stride))))
+        (local.set $r (i32.add (local.get $r) (i32.const 1)))
+        (br $row))))
+
+  ;; out[k] = dot(x[0 .. m), w[idx[k] * m .. + m)) for k < n: the rows of a row-major matrix [*, m] that
+  ;; `idx` names, each against one vector (four partial sums, added at the end).
+  (func (export "dotRows")
+    (param $w i32) (param $m i32) (param $idx i32) (param $n i32) (param $x i32) (param $out i32)
+    (local $k i32) (local $stride i32) (local $m4 i32) (local $j i32) (local $row i32)
+    (local $acc v128) (local $s f32)
+    (local.set $stride (i32.shl (local.get $m) (i32.const 2)))
+    (local.set $m4 (i32.and (local.get $stride) (i32.const -16)))
+    (block $done
+      (loop $rows
+        (br_if $done (i32.ge_s (local.get $k) (local.get $n)))
+        (local.set $row (i32.add (local.get $w)
+          (i32.mul (i32.load (i32.add (local.get $idx) (i32.shl (local.get $k) (i32.const 2)))) (local.get $stride))))
+        (local.set $acc (v128.const f32x4 0 0 0 0))
+        (local.set $j (i32.const 0))
+        (block $vec_done
+          (loop $vec
+            (br_if $vec_done (i32.ge_u (local.get $j) (local.get $m4)))
+            (local.set $acc (f32x4.add (local.get $acc)
+              (f32x4.mul (v128.load (i32.add (local.get $row) (local.get $j))) (v128.load (i32.add (local.get $x) (local.get $j))))))
+            (local.set $j (i32.add (local.get $j) (i32.const 16)))
+            (br $vec)))
+        (local.set $s (f32.add
+          (f32.add (f32x4.extract_lane 0 (local.get $acc)) (f32x4.extract_lane 1 (local.get $acc)))
+          (f32.add (f32x4.extract_lane 2 (local.get $acc)) (f32x4.extract_lane 3 (local.get $acc)))))
+        (block $tail_done
+          (loop $tail
+            (br_if $tail_done (i32.ge_u (local.get $j) (local.get $stride)))
+            (local.set $s (f32.add (local.get $s)
+              (f32.mul (f32.load (i32.add (local.get $row) (local.get $j))) (f32.load (i32.add (local.get $x) (local.get $j))))))
+            (local.set $j (i32.add (local.get $j) (i32.const 4)))
+            (br $tail)))
+        (f32.store (i32.add (local.get $out) (i32.shl (local.get $k) (i32.const 2))) (local.get $s))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $rows))))
+
+  ;; x[0 .. n) = max(x, 0).
+  (func (export "relu") (param $x i32) (param $n i32)
+    (local $j i32) (local $end i32) (local $end4 i32)
+    (local.set $end (i32.shl (local.get $n) (i32.const 2)))
+    (local.set $end4 (i32.and (local.get $end) (i32.const -16)))
+    (block $vec_done
+      (loop $vec
+        (br_if $vec_done (i32.ge_u (local.get $j) (local.get $end4)))
+        (v128.store (i32.add (local.get $x) (local.get $j))
+          (f32x4.max (v128.load (i32.add (local.get $x) (local.get $j))) (v128.const f32x4 0 0 0 0)))
+        (local.set $j (i32.add (local.get $j) (i32.const 16)))
+        (br $vec)))
+    (block $tail_done
+      (loop $tail
+        (br_if $tail_done (i32.ge_u (local.get $j) (local.get $end)))
+        (f32.store (i32.add (local.get $x) (local.get $j))
+          (f32.max (f32.load (i32.add (local.get $x) (local.get $j))) (f32.const 0)))
+        (local.set $j (i32.add (local.get $j) (i32.const 4)))
+        (br $tail))))
+)
