@@ -23,6 +23,27 @@ export interface SimdKernels {
   dotRows(w: number, m: number, idx: number, n: number, x: number, out: number): void;
   /** x[0 .. n) = max(x, 0). */
   relu(x: number, n: number): void;
+  /**
+   * One Adam step over n parameters w with moments m and v and gradient g (scaled by `scale` first), as
+   * tfjs's AdamOptimizer computes it: `nlr` = -learning rate, `ob1` = 1 - b1, `ob2` = 1 - b2, `c1` = 1 - b1^t,
+   * `c2` = 1 - b2^t at step t (from 1).
+   */
+  adam(
+    w: number,
+    m: number,
+    v: number,
+    g: number,
+    n: number,
+    scale: number,
+    nlr: number,
+    b1: number,
+    ob1: number,
+    b2: number,
+    ob2: number,
+    eps: number,
+    c1: number,
+    c2: number,
+  ): void;
 }
 
 let compiled: WebAssembly.Module | null | undefined;

@@ -151,6 +151,64 @@
         (local.set $k (i32.add (local.get $k) (i32.const 1)))
         (br $rows))))
 
+  ;; One Adam step over n parameters, as tfjs's AdamOptimizer computes it, with the gradient scaled first
+  ;; (gradient-norm clipping): g' = g * scale; m = m * b1 + g' * (1 - b1); v = v * b2 + g'^2 * (1 - b2);
+  ;; w = (m / c1) / (sqrt(v / c2) + eps) * -lr + w, where c1 = 1 - b1^t and c2 = 1 - b2^t. `ob1` and `ob2` are
+  ;; 1 - b1 and 1 - b2 (as the caller rounds them); `nlr` is -lr.
+  (func (export "adam")
+    (param $w i32) (param $m i32) (param $v i32) (param $g i32) (param $n i32)
+    (param $scale f32) (param $nlr f32) (param $b1 f32) (param $ob1 f32) (param $b2 f32) (param $ob2 f32)
+    (param $eps f32) (param $c1 f32) (param $c2 f32)
+    (local $j i32) (local $end i32) (local $end4 i32)
+    (local $gs v128) (local $mv v128) (local $vv v128)
+    (local $gf f32) (local $mf f32) (local $vf f32)
+    (local.set $end (i32.shl (local.get $n) (i32.const 2)))
+    (local.set $end4 (i32.and (local.get $end) (i32.const -16)))
+    (block $vec_done
+      (loop $vec
+        (br_if $vec_done (i32.ge_u (local.get $j) (local.get $end4)))
+        (local.set $gs (f32x4.mul (v128.load (i32.add (local.get $g) (local.get $j))) (f32x4.splat (local.get $scale))))
+        (local.set $mv (f32x4.add
+          (f32x4.mul (v128.load (i32.add (local.get $m) (local.get $j))) (f32x4.splat (local.get $b1)))
+          (f32x4.mul (local.get $gs) (f32x4.splat (local.get $ob1)))))
+        (local.set $vv (f32x4.add
+          (f32x4.mul (v128.load (i32.add (local.get $v) (local.get $j))) (f32x4.splat (local.get $b2)))
+          (f32x4.mul (f32x4.mul (local.get $gs) (local.get $gs)) (f32x4.splat (local.get $ob2)))))
+        (v128.store (i32.add (local.get $m) (local.get $j)) (local.get $mv))
+        (v128.store (i32.add (local.get $v) (local.get $j)) (local.get $vv))
+        (v128.store (i32.add (local.get $w) (local.get $j))
+          (f32x4.add
+            (f32x4.mul
+              (f32x4.div
+                (f32x4.div (local.get $mv) (f32x4.splat (local.get $c1)))
+                (f32x4.add (f32x4.sqrt (f32x4.div (local.get $vv) (f32x4.splat (local.get $c2)))) (f32x4.splat (local.get $eps))))
+              (f32x4.splat (local.get $nlr)))
+            (v128.load (i32.add (local.get $w) (local.get $j)))))
+        (local.set $j (i32.add (local.get $j) (i32.const 16)))
+        (br $vec)))
+    (block $tail_done
+      (loop $tail
+        (br_if $tail_done (i32.ge_u (local.get $j) (local.get $end)))
+        (local.set $gf (f32.mul (f32.load (i32.add (local.get $g) (local.get $j))) (local.get $scale)))
+        (local.set $mf (f32.add
+          (f32.mul (f32.load (i32.add (local.get $m) (local.get $j))) (local.get $b1))
+          (f32.mul (local.get $gf) (local.get $ob1))))
+        (local.set $vf (f32.add
+          (f32.mul (f32.load (i32.add (local.get $v) (local.get $j))) (local.get $b2))
+          (f32.mul (f32.mul (local.get $gf) (local.get $gf)) (local.get $ob2))))
+        (f32.store (i32.add (local.get $m) (local.get $j)) (local.get $mf))
+        (f32.store (i32.add (local.get $v) (local.get $j)) (local.get $vf))
+        (f32.store (i32.add (local.get $w) (local.get $j))
+          (f32.add
+            (f32.mul
+              (f32.div
+                (f32.div (local.get $mf) (local.get $c1))
+                (f32.add (f32.sqrt (f32.div (local.get $vf) (local.get $c2))) (local.get $eps)))
+              (local.get $nlr))
+            (f32.load (i32.add (local.get $w) (local.get $j)))))
+        (local.set $j (i32.add (local.get $j) (i32.const 4)))
+        (br $tail))))
+
   ;; x[0 .. n) = max(x, 0).
   (func (export "relu") (param $x i32) (param $n i32)
     (local $j i32) (local $end i32) (local $end4 i32)

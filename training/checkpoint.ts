@@ -93,8 +93,8 @@ export async function saveCheckpoint(dir: string, shape: NetShape, params: Float
   writeJsonAtomic(join(dir, 'manifest.json'), manifest);
 }
 
-/** The Adam optimizer's state as float32 arrays with names (tfjs getWeights order). */
-export async function saveOptimizer(dir: string, optimizer: tf.Optimizer): Promise<void> {
+/** The Adam optimizer's state as float32 arrays with names (tfjs getWeights order; PpoLearner.optimizerState). */
+export async function saveOptimizer(dir: string, optimizer: Pick<tf.Optimizer, 'getWeights'>): Promise<void> {
   const weights = await optimizer.getWeights();
   const { data, specs } = await tf.io.encodeWeights(weights);
   writeAtomic(join(dir, 'optimizer.bin'), new Uint8Array(data as ArrayBuffer));
@@ -102,7 +102,7 @@ export async function saveOptimizer(dir: string, optimizer: tf.Optimizer): Promi
 }
 
 /** Restore `saveOptimizer` output into `optimizer`. */
-export async function loadOptimizer(dir: string, optimizer: tf.Optimizer): Promise<void> {
+export async function loadOptimizer(dir: string, optimizer: Pick<tf.Optimizer, 'setWeights'>): Promise<void> {
   const specs = JSON.parse(readFileSync(join(dir, 'optimizer.json'), 'utf8')) as tf.io.WeightsManifestEntry[];
   const bin = readFileSync(join(dir, 'optimizer.bin'));
   const map = tf.io.decodeWeights(bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength), specs);

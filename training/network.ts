@@ -259,19 +259,33 @@ export function sparseMatMulGrad(x: SparseRows, dz: Float32Array, m: number, gra
   return sq;
 }
 
+/** Adam's settings for `SparseInputLayer.adam`: the learning rate, b1, b2, epsilon, the step t (from 1) and the gradient's clipping scale. */
+export interface AdamStep {
+  learningRate: number;
+  beta1: number;
+  beta2: number;
+  epsilon: number;
+  t: number;
+  scale: number;
+}
+
 /**
  * The sparse input layer's two products for a batch of rows, `forward` (z0 = x @ W0) and `gradient` (W0's
- * gradient x^T @ dz), through the SIMD kernels (lib/simd.ts) where they are available, else the plain-JS
- * `sparseMatMul` and `sparseMatMulGrad`. The kernels need W0, the rows and dz in their own memory: W0 is
- * copied in when `forward` gets a different array (PolicyValueNet.firstKernel makes a new one per parameter
- * version), the rows and dz per call; the memory is made again, larger, when a batch outgrows it.
+ * gradient x^T @ dz), and W0's Adam step (`adam`), through the SIMD kernels (lib/simd.ts) where they are
+ * available, else the plain-JS `sparseMatMul` and `sparseMatMulGrad` (and tfjs's Adam, in training/ppo.ts).
+ *
+ * With the kernels, W0 lives in their memory between calls: `forward` copies it in only when the network's
+ * parameter version differs from the one held (`held`), and `adam` updates it in place there, with the Adam
+ * moments beside it, so an update never moves W0's 2.3 M floats through tfjs. The rows and dz are copied in
+ * per call. The memory is made again, larger (W0 and the moments carried over), when a batch outgrows it.
  */
 export class SparseInputLayer {
   private mem: SimdMemory | null = null;
   private rowsCap = 0;
   private nnzCap = 0;
-  private at = { w0: 0, grad: 0, z0: 0, dz: 0, ptr: 0, idx: 0, val: 0, colRow: 0, colVal: 0 };
-  private loaded: Float32Array | null = null;
+  private at = { w0: 0, grad: 0, m: 0, v: 0, z0: 0, dz: 0, ptr: 0, idx: 0, val: 0, colRow: 0, colVal: 0 };
+  /** The parameter version whose W0 the kernels' memory holds (-1: none). */
+  held = -1;
   private colStart = new Int32Array(0);
   private jsOut = new Float32Array(0);
   private jsGrad = new Float32Array(0);
@@ -289,16 +303,21 @@ export class SparseInputLayer {
     this.simd = simd && simdAvailable();
   }
 
-  /** Memory for `rows` rows of `nnz` entries in all (with headroom), W0 and its gradient. */
+  /** Memory for `rows` rows of `nnz` entries in all (with headroom), W0, its gradient and Adam moments. */
   private reserve(rows: number, nnz: number): SimdMemory {
     if (this.mem && rows <= this.rowsCap && nnz <= this.nnzCap) return this.mem;
     this.rowsCap = Math.max(rows, Math.ceil(this.rowsCap * 1.5));
     this.nnzCap = Math.max(nnz, Math.ceil(this.nnzCap * 1.5), 1024);
     const { n, m, rowsCap: R, nnzCap: Z } = this;
-    const mem = new SimdMemory(2 * simdBytes(n * m) + 2 * simdBytes(R * m) + simdBytes(R + 1) + 4 * simdBytes(Z));
+    const W = n * m;
+    const mem = new SimdMemory(4 * simdBytes(W) + 2 * simdBytes(R * m) + simdBytes(R + 1) + 4 * simdBytes(Z));
+    const old = this.mem;
+    const was = this.at;
     this.at = {
-      w0: mem.alloc(n * m),
-      grad: mem.alloc(n * m),
+      w0: mem.alloc(W),
+      grad: mem.alloc(W),
+      m: mem.alloc(W),
+      v: mem.alloc(W),
       z0: mem.alloc(R * m),
       dz: mem.alloc(R * m),
       ptr: mem.alloc(R + 1),
@@ -307,25 +326,28 @@ export class SparseInputLayer {
       colRow: mem.alloc(Z),
       colVal: mem.alloc(Z),
     };
-    this.loaded = null;
+    if (old) for (const k of ['w0', 'm', 'v'] as const) mem.f32(this.at[k], W).set(old.f32(was[k], W));
     this.mem = mem;
     return mem;
   }
 
-  /** z0 [x.rows, m] = x @ w0 (a view, valid until the next call). */
-  forward(x: SparseRows, w0: Float32Array): Float32Array {
+  /**
+   * z0 [x.rows, m] = x @ W0 (a view, valid until the next call) for the network at parameter `version`;
+   * `w0` gives W0 when the kernels do not hold that version yet.
+   */
+  forward(x: SparseRows, version: number, w0: () => Float32Array): Float32Array {
     const { m } = this;
     const nnz = x.ptr[x.rows];
     if (!this.simd) {
       if (this.jsOut.length < x.rows * m) this.jsOut = new Float32Array(x.rows * m);
-      sparseMatMul(x, w0, m, this.jsOut);
+      sparseMatMul(x, w0(), m, this.jsOut);
       return this.jsOut.subarray(0, x.rows * m);
     }
     const mem = this.reserve(x.rows, nnz);
     const a = this.at;
-    if (this.loaded !== w0) {
-      mem.f32(a.w0, w0.length).set(w0);
-      this.loaded = w0;
+    if (this.held !== version) {
+      mem.f32(a.w0, this.n * m).set(w0());
+      this.held = version;
     }
     mem.i32(a.ptr, x.rows + 1).set(x.ptr.subarray(0, x.rows + 1));
     mem.i32(a.idx, nnz).set(x.idx.subarray(0, nnz));
@@ -378,6 +400,48 @@ export class SparseInputLayer {
     }
     return { grad, sq };
   }
+
+  /**
+   * One Adam step of W0 in the kernels' memory with the last `gradient`, as tfjs's AdamOptimizer computes it
+   * (the same formula and f32 rounding; 1 - b^t is rounded once here, where tfjs multiplies b^t up step by
+   * step). Afterwards the kernels hold parameter version `version`.
+   * @throws Error without the kernels, or when they do not hold W0 (no `forward` since it changed)
+   */
+  adam(o: AdamStep, version: number): void {
+    const mem = this.mem;
+    if (!this.simd || !mem || this.held < 0) throw new Error('SparseInputLayer.adam needs the SIMD kernels holding W0');
+    const f = Math.fround;
+    const a = this.at;
+    mem.k.adam(
+      a.w0,
+      a.m,
+      a.v,
+      a.grad,
+      this.n * this.m,
+      o.scale,
+      -o.learningRate,
+      o.beta1,
+      f(1 - o.beta1),
+      o.beta2,
+      f(1 - o.beta2),
+      o.epsilon,
+      f(1 - f(o.beta1 ** o.t)),
+      f(1 - f(o.beta2 ** o.t)),
+    );
+    this.held = version;
+  }
+
+  /** W0 as the kernels hold it (a view, changed in place by `adam`), or null when they hold none. */
+  heldW0(): Float32Array | null {
+    return this.mem && this.held >= 0 ? this.mem.f32(this.at.w0, this.n * this.m) : null;
+  }
+
+  /** W0's Adam moments [n * m] each (views; zeros until an `adam` step or `setMoments`). Needs the kernels. */
+  moments(): { m: Float32Array; v: Float32Array } {
+    const mem = this.reserve(1, 1);
+    const W = this.n * this.m;
+    return { m: mem.f32(this.at.m, W), v: mem.f32(this.at.v, W) };
+  }
 }
 
 /** The network's tfjs variables and forward pass (training only; see policy/forward.ts for inference). */
@@ -397,13 +461,14 @@ export class PolicyValueNet {
   /** The sparse input layer's products (SIMD kernels where available). */
   readonly input: SparseInputLayer;
 
-  constructor(shape: NetShape, params: Float32Array[]) {
+  /** @param opts.simd false: the sparse input layer keeps to plain JS and tfjs's Adam (the reference in tests) */
+  constructor(shape: NetShape, params: Float32Array[], opts: { simd?: boolean } = {}) {
     this.shape = shape;
     this.specs = paramSpecs(shape);
     if (params.length !== this.specs.length)
       throw new ArgumentError(`expected ${this.specs.length} parameter arrays, got ${params.length}`);
     this.vars = this.specs.map((p, i) => tf.variable(tf.tensor(params[i], p.shape, 'float32'), true, `${p.name}_${uid++}`));
-    this.input = new SparseInputLayer(shape.obsSize, shape.hidden[0]);
+    this.input = new SparseInputLayer(shape.obsSize, shape.hidden[0], opts.simd ?? true);
   }
 
   /**
@@ -411,6 +476,7 @@ export class PolicyValueNet {
    * @returns logp [B, numActions] (log-probabilities; illegal actions near -1e9) and value [B]
    */
   forward(obs: tf.Tensor2D, mask: tf.Tensor2D): { logp: tf.Tensor2D; value: tf.Tensor1D } {
+    this.syncFirstKernel();
     return this.forwardFrom(this.mm(obs, this.vars[0] as tf.Tensor2D), mask);
   }
 
@@ -422,10 +488,30 @@ export class PolicyValueNet {
   /** The first kernel W0 [obsSize, hidden[0]] as a JS array (cached until the parameters change). */
   firstKernel(): Float32Array {
     if (!this.w0 || this.w0Version !== this.version) {
-      this.w0 = this.vars[0].dataSync() as Float32Array;
+      const held = this.input.held === this.version ? this.input.heldW0() : null;
+      this.w0 = held ? held.slice() : (this.vars[0].dataSync() as Float32Array);
       this.w0Version = this.version;
     }
     return this.w0;
+  }
+
+  /**
+   * One Adam step of W0 in the sparse input layer's kernels (`SparseInputLayer.adam`, with its last
+   * gradient), bumping `version`. The tfjs variable of W0 lags until something reads it (`syncFirstKernel`).
+   */
+  adamFirstKernel(o: AdamStep): void {
+    this.version++;
+    this.input.adam(o, this.version);
+    this.w0Lags = true;
+  }
+  /** Whether W0's tfjs variable lags the kernels' copy (after `adamFirstKernel`). */
+  private w0Lags = false;
+
+  /** Bring W0's tfjs variable up to the kernels' copy, if it lags (every reader of `vars[0]` calls this first). */
+  syncFirstKernel(): void {
+    if (!this.w0Lags) return;
+    this.vars[0].assign(tf.tensor(this.firstKernel(), this.specs[0].shape, 'float32'));
+    this.w0Lags = false;
   }
 
   /**
@@ -448,7 +534,8 @@ export class PolicyValueNet {
 
   /** `x @ W0` for sparse observation rows, computed in JS: a new [rows, hidden[0]] tensor. */
   firstLayer(x: SparseRows): tf.Tensor2D {
-    return tf.tensor2d(this.input.forward(x, this.firstKernel()).slice(), [x.rows, this.shape.hidden[0]]);
+    const z0 = this.input.forward(x, this.version, () => this.firstKernel());
+    return tf.tensor2d(z0.slice(), [x.rows, this.shape.hidden[0]]);
   }
 
   /** Forward pass from sparse observation rows (no gradient for W0; see Ppo for training). */
@@ -480,12 +567,14 @@ export class PolicyValueNet {
 
   /** The current parameters as Float32Arrays (copies), in `specs` order. */
   params(): Float32Array[] {
+    this.syncFirstKernel();
     return this.vars.map((v) => v.dataSync() as Float32Array).map((a) => Float32Array.from(a));
   }
 
   /** Overwrite the parameters (same shapes). */
   assign(params: Float32Array[]): void {
     this.vars.forEach((v, i) => v.assign(tf.tensor(params[i], this.specs[i].shape, 'float32')));
+    this.w0Lags = false;
     this.version++;
   }
 

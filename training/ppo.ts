@@ -14,6 +14,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { nextInt, type RngState } from '../lib/rng.ts';
 import { ArgumentError } from '../lib/errors.ts';
+import { CheckpointError } from '../policy/checkpoint.ts';
 import { IdLists, SparseRows, type PolicyValueNet } from './network.ts';
 import { HeadLoss, type HeadBatch, type HeadMetrics } from './heads.ts';
 
@@ -42,6 +43,12 @@ export const DEFAULT_PPO: PpoConfig = {
   maxGradNorm: 0.5,
   targetKl: 0.03,
 };
+
+/** Adam's settings besides the learning rate (the PPO config's). */
+const ADAM = { beta1: 0.9, beta2: 0.999, epsilon: 1e-5 };
+
+/** What `saveOptimizer` and `loadOptimizer` (training/checkpoint.ts) read and write: tfjs's Optimizer methods. */
+export type OptimizerState = Pick<tf.Optimizer, 'getWeights' | 'setWeights'>;
 
 /** What the rollout buffers must provide (training/rollout.ts Collector). */
 export interface RolloutBatch {
@@ -130,7 +137,58 @@ export class PpoLearner {
   constructor(net: PolicyValueNet, config: PpoConfig) {
     this.net = net;
     this.config = config;
-    this.optimizer = tf.train.adam(config.learningRate, 0.9, 0.999, 1e-5);
+    this.optimizer = tf.train.adam(config.learningRate, ADAM.beta1, ADAM.beta2, ADAM.epsilon);
+    if (net.input.simd) {
+      // A new optimizer: W0's moments in the kernels start at zero, as tfjs's do.
+      const { m, v } = net.input.moments();
+      m.fill(0);
+      v.fill(0);
+    }
+  }
+
+  /**
+   * The optimizer's state to save and restore (training/checkpoint.ts `saveOptimizer`), in tfjs's
+   * `getWeights` layout: the iteration count, then every variable's first moment, then every second moment.
+   * Where W0's Adam step runs in the SIMD kernels, its moments live there and are put in the list at the
+   * place they have in tfjs's own list without the kernels (last of each kind, after the trunk and heads), so
+   * a resume folder written either way resumes the other.
+   */
+  get optimizerState(): OptimizerState {
+    const net = this.net;
+    const opt = this.optimizer;
+    if (!net.sparseInput || !net.input.simd) return opt;
+    const name = net.vars[0].name;
+    const shape = net.specs[0].shape;
+    return {
+      getWeights: async () => {
+        const ws = await opt.getWeights();
+        if (ws.length === 1) return ws; // no step yet: tfjs has no moments either
+        const k = (ws.length - 1) / 2;
+        const { m, v } = net.input.moments();
+        const mine = (moment: Float32Array, tag: string) => ({
+          name: `${name}/${tag}`,
+          tensor: tf.tensor(moment.slice(), shape, 'float32'),
+        });
+        return [...ws.slice(0, 1 + k), mine(m, 'm'), ...ws.slice(1 + k), mine(v, 'v')];
+      },
+      setWeights: async (ws) => {
+        const { m, v } = net.input.moments();
+        if (ws.length === 1) {
+          m.fill(0);
+          v.fill(0);
+          return opt.setWeights(ws);
+        }
+        const k = (ws.length - 1) / 2 - 1;
+        const first = ws[1 + k].tensor;
+        const second = ws[ws.length - 1].tensor;
+        const size = net.specs[0].shape.reduce((a, b) => a * b, 1);
+        if (!Number.isInteger(k) || k < 0 || first.size !== size || second.size !== size)
+          throw new CheckpointError(`the saved optimizer state does not hold W0's moments where expected (${ws.length} entries)`);
+        m.set(first.dataSync() as Float32Array);
+        v.set(second.dataSync() as Float32Array);
+        return opt.setWeights([...ws.slice(0, 1 + k), ...ws.slice(2 + k, ws.length - 1)]);
+      },
+    };
   }
 
   /** One PPO update on a collected rollout; `rng` shuffles the minibatches. */
@@ -259,6 +317,8 @@ export class PpoLearner {
     const H = net.shape.hidden[L - 1];
     const h0 = net.shape.hidden[0];
     const heads = (this.heads ??= new HeadLoss(H, A));
+    // W0's Adam step runs in the SIMD kernels beside W0 (training/network.ts SparseInputLayer) where they are available.
+    const kernelAdam = net.input.simd;
     const [pk, pb, vk, vb] = [2 * L, 2 * L + 1, 2 * L + 2, 2 * L + 3].map((i) => net.vars[i].dataSync() as Float32Array);
     const batch: HeadBatch = { M, legal: this.mbLegal, taken: this.mbTaken, old, adv, ret };
     const opts = { clip: c.clip, vfCoef: c.vfCoef, entCoef: c.entCoef, imitation };
@@ -291,12 +351,16 @@ export class PpoLearner {
       for (const [, g] of jsGrads) for (let i = 0; i < g.length; i++) sq += g[i] * g[i];
       const names = Object.keys(grads);
       sq += (tf.addN(names.map((k) => tf.sum(tf.square(grads[k])))).dataSync() as Float32Array)[0];
-      jsGrads.push([0, w0.grad]);
+      // W0 last, where its Adam moments have always stood in the optimizer's state (see `optimizerState`).
+      if (!kernelAdam) jsGrads.push([0, w0.grad]);
       for (const [i, g] of jsGrads) grads[net.vars[i].name] = tf.tensor(g, net.specs[i].shape, 'float32');
       const norm = Math.sqrt(sq);
       const scale = c.maxGradNorm > 0 && norm > c.maxGradNorm ? c.maxGradNorm / (norm + 1e-6) : 1;
+      const t = this.optimizer.iterations + 1;
       this.optimizer.applyGradients(Object.keys(grads).map((k) => ({ name: k, tensor: scale === 1 ? grads[k] : tf.mul(grads[k], scale) })));
-      net.version++;
+      if (kernelAdam) {
+        net.adamFirstKernel({ ...ADAM, learningRate: c.learningRate, t, scale });
+      } else net.version++;
       return norm;
     });
     z0.dispose();

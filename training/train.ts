@@ -323,7 +323,7 @@ async function makeExploiter(
       if (n !== vsLearner.name) throw new CheckpointError(`resume data names exploiter opponent ${n}; it only plays the learner`);
       return vsLearner;
     });
-    await loadOptimizer(dir, learner.optimizer);
+    await loadOptimizer(dir, learner.optimizerState);
   }
   return ex;
 }
@@ -415,7 +415,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       return m;
     };
     collector.restore(rs.collector as { rng: RngState; episodeCounter: number; envs: EnvSnapshot[] }, byName);
-    await loadOptimizer(join(o.out, 'resume'), learner.optimizer);
+    await loadOptimizer(join(o.out, 'resume'), learner.optimizerState);
   }
 
   // Frozen members play through the plain-JS forward pass over their own parameters (no tfjs network).
@@ -472,10 +472,10 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     for (const m of inUse) if (!all.has(m.name)) all.set(m.name, { m, inLeague: false });
     for (const { m } of all.values())
       if (FROZEN_KINDS.includes(m.kind) && m.params) await saveWeights(join(dir, 'league', m.name.replace('@', '-')), shape, m.params);
-    await saveOptimizer(dir, learner.optimizer);
+    await saveOptimizer(dir, learner.optimizerState);
     if (ex) {
       await saveWeights(join(dir, 'exploiter'), shape, ex.net.params());
-      await saveOptimizer(join(dir, 'exploiter'), ex.learner.optimizer);
+      await saveOptimizer(join(dir, 'exploiter'), ex.learner.optimizerState);
     }
     const state: ResumeState = {
       config,

@@ -16,7 +16,7 @@ import { League, DEFAULT_LEAGUE } from '../league.ts';
 import { Collector } from '../rollout.ts';
 import { DEFAULT_TRAIN, train, trainingGames, type TrainConfig } from '../train.ts';
 import { CheckpointError, loadCheckpoint, specHashesOf } from '../../policy/checkpoint.ts';
-import { readWeights, saveWeights } from '../checkpoint.ts';
+import { loadOptimizer, readWeights, saveOptimizer, saveWeights } from '../checkpoint.ts';
 import { PolicyForward } from '../../policy/forward.ts';
 import { gameEntry } from '../../games/registry.ts';
 import { merlinGame } from '../../games/merlin/env/game.ts';
@@ -162,8 +162,8 @@ describe('PPO', () => {
     for (let pass = 0; pass < 2; pass++) {
       // The second pass has more rows than the first reserved: the kernels' memory is made again.
       const xs = pass === 0 ? new SparseRows().fromDense(dense, 5, n) : x;
-      const zs = simd.forward(xs, w);
-      const zj = js.forward(xs, w);
+      const zs = simd.forward(xs, pass, () => w);
+      const zj = js.forward(xs, pass, () => w);
       expect(zs.length).toBe(xs.rows * m);
       zs.forEach((v, i) => expect(v).toBeCloseTo(zj[i], 5));
       const gs = simd.gradient(xs, dz);
@@ -173,16 +173,18 @@ describe('PPO', () => {
     }
   });
 
-  it("the sparse input layer and the JS heads give the dense network's outputs and the same PPO and imitation updates", () => {
+  it("the sparse input layer and the JS heads give the dense network's outputs and the same PPO and imitation updates, with and without the SIMD kernels", async () => {
     const games = trainingGames(['full']);
     const shape: NetShape = { obsSize: games[0].observationSpec.size, hidden: [16, 8], numActions: games[0].numActions };
     const league = new League({ ...DEFAULT_LEAGUE, players: 3 });
-    const make = (sparse: boolean) => {
-      const net = new PolicyValueNet(shape, initParams(shape, 'sparse'));
+    const make = (sparse: boolean, simd = true) => {
+      const net = new PolicyValueNet(shape, initParams(shape, 'sparse'), { simd });
       net.sparseInput = sparse;
       return net;
     };
-    const nets = [make(true), make(false)];
+    // [sparse through the kernels (W0's Adam step there too), dense tfjs graph, sparse in plain JS with tfjs's Adam]
+    const nets = [make(true), make(false), make(true, false)];
+    expect(nets.map((n) => n.input.simd)).toEqual([true, true, false]);
     const c = new Collector(
       {
         games,
@@ -218,19 +220,48 @@ describe('PPO', () => {
     const lp = [sp.logp.dataSync() as Float32Array, de.logp.dataSync() as Float32Array];
     for (let i = 0; i < lp[0].length; i++) if (c.mask[i]) expect(Math.abs(lp[0][i] - lp[1][i])).toBeLessThan(1e-4);
     // Two PPO updates from the same rollout and shuffling end at the same parameters.
-    const metrics = nets.map((n) => {
-      const l = new PpoLearner(n, { ...DEFAULT_PPO, minibatch: 24, epochs: 2, targetKl: 0, learningRate: 1e-3 });
+    const config = { ...DEFAULT_PPO, minibatch: 24, epochs: 2, targetKl: 0, learningRate: 1e-3 };
+    const learners = nets.map((n) => new PpoLearner(n, config));
+    const metrics = learners.map((l) => {
       const rng = seedRng('sp-update');
       return [l.update(c, rng), l.update(c, rng), l.imitate(c, rng)];
     });
-    expect(metrics[0][2].policyLoss).toBeCloseTo(metrics[1][2].policyLoss, 4);
-    expect(metrics[0][2].valueLoss).toBeCloseTo(metrics[1][2].valueLoss, 4);
-    expect(metrics[0][1].policyLoss).toBeCloseTo(metrics[1][1].policyLoss, 4);
-    expect(metrics[0][1].gradNorm).toBeCloseTo(metrics[1][1].gradNorm, 3);
-    const [a, b] = nets.map((n) => n.params());
+    for (const other of [1, 2]) {
+      expect(metrics[0][2].policyLoss).toBeCloseTo(metrics[other][2].policyLoss, 4);
+      expect(metrics[0][2].valueLoss).toBeCloseTo(metrics[other][2].valueLoss, 4);
+      expect(metrics[0][1].policyLoss).toBeCloseTo(metrics[other][1].policyLoss, 4);
+      expect(metrics[0][1].gradNorm).toBeCloseTo(metrics[other][1].gradNorm, 3);
+    }
+    const [a, b, js] = nets.map((n) => n.params());
     a.forEach((p, k) => close(p, b[k], 1e-4));
+    a.forEach((p, k) => close(p, js[k], 1e-4));
     expect(a[0].some((v, i) => v !== initParams(shape, 'sparse')[0][i])).toBe(true); // W0 did move
-    for (const n of nets) n.dispose();
+    // The optimizer state saved with W0's moments in the kernels resumes a learner without them, and back:
+    // the same layout (W0's moments last of each kind), so the next update ends at the same parameters.
+    const dir = tmp();
+    await saveOptimizer(join(dir, 'k'), learners[0].optimizerState);
+    await saveOptimizer(join(dir, 'js'), learners[2].optimizerState);
+    const names = (d: string) =>
+      (JSON.parse(readFileSync(join(dir, d, 'optimizer.json'), 'utf8')) as { name: string; shape: number[] }[]).map((e) =>
+        e.shape.join('x'),
+      );
+    expect(names('k')).toEqual(names('js'));
+    const crossed = [make(true, false), make(true)];
+    crossed[0].assign(a);
+    crossed[1].assign(js);
+    const crossedLearners = crossed.map((n) => new PpoLearner(n, config));
+    await loadOptimizer(join(dir, 'k'), crossedLearners[0].optimizerState);
+    await loadOptimizer(join(dir, 'js'), crossedLearners[1].optimizerState);
+    for (const [l, from] of [
+      [crossedLearners[0], learners[0]],
+      [crossedLearners[1], learners[2]],
+    ] as const) {
+      l.update(c, seedRng('sp-next'));
+      from.update(c, seedRng('sp-next'));
+      const [x, y] = [l.net.params(), from.net.params()];
+      x.forEach((p, k) => close(p, y[k], 1e-5));
+    }
+    for (const n of [...nets, ...crossed]) n.dispose();
   });
 });
 
