@@ -23,6 +23,12 @@ export interface SimdKernels {
   dotRows(w: number, m: number, idx: number, n: number, x: number, out: number): void;
   /** x[0 .. n) = max(x, 0). */
   relu(x: number, n: number): void;
+  /** g[idx[k] * m .. + m) += val[k] * x[0 .. m) for k < n. */
+  scatterAxpy(g: number, m: number, idx: number, val: number, n: number, x: number): void;
+  /** x[r * m + j] = max(x[r * m + j] + b[j], 0) for r < rows, j < m. */
+  biasRelu(x: number, rows: number, m: number, b: number): void;
+  /** d[j] = h[j] > 0 ? d[j] : 0 for j < n. */
+  reluGrad(d: number, h: number, n: number): void;
   /**
    * One Adam step over n parameters w with moments m and v and gradient g (scaled by `scale` first), as
    * tfjs's AdamOptimizer computes it: `nlr` = -learning rate, `ob1` = 1 - b1, `ob2` = 1 - b2, `c1` = 1 - b1^t,

@@ -209,6 +209,95 @@
         (local.set $j (i32.add (local.get $j) (i32.const 4)))
         (br $tail))))
 
+  ;; g[idx[k] * m .. + m) += val[k] * x[0 .. m) for k < n: one vector added, scaled, into the rows of a
+  ;; row-major matrix [*, m] that `idx` names (a sparse outer product's rows: gradients of a kernel).
+  (func (export "scatterAxpy")
+    (param $g i32) (param $m i32) (param $idx i32) (param $val i32) (param $n i32) (param $x i32)
+    (local $k i32) (local $stride i32) (local $m4 i32) (local $j i32) (local $row i32) (local $a i32)
+    (local $s f32) (local $v v128)
+    (local.set $stride (i32.shl (local.get $m) (i32.const 2)))
+    (local.set $m4 (i32.and (local.get $stride) (i32.const -16)))
+    (block $done
+      (loop $rows
+        (br_if $done (i32.ge_s (local.get $k) (local.get $n)))
+        (local.set $row (i32.add (local.get $g)
+          (i32.mul (i32.load (i32.add (local.get $idx) (i32.shl (local.get $k) (i32.const 2)))) (local.get $stride))))
+        (local.set $s (f32.load (i32.add (local.get $val) (i32.shl (local.get $k) (i32.const 2)))))
+        (local.set $v (f32x4.splat (local.get $s)))
+        (local.set $j (i32.const 0))
+        (block $vec_done
+          (loop $vec
+            (br_if $vec_done (i32.ge_u (local.get $j) (local.get $m4)))
+            (local.set $a (i32.add (local.get $row) (local.get $j)))
+            (v128.store (local.get $a)
+              (f32x4.add (v128.load (local.get $a))
+                (f32x4.mul (local.get $v) (v128.load (i32.add (local.get $x) (local.get $j))))))
+            (local.set $j (i32.add (local.get $j) (i32.const 16)))
+            (br $vec)))
+        (block $tail_done
+          (loop $tail
+            (br_if $tail_done (i32.ge_u (local.get $j) (local.get $stride)))
+            (local.set $a (i32.add (local.get $row) (local.get $j)))
+            (f32.store (local.get $a)
+              (f32.add (f32.load (local.get $a))
+                (f32.mul (local.get $s) (f32.load (i32.add (local.get $x) (local.get $j))))))
+            (local.set $j (i32.add (local.get $j) (i32.const 4)))
+            (br $tail)))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $rows))))
+
+  ;; x[r * m + j] = max(x[r * m + j] + b[j], 0) for r < rows, j < m: a layer's bias and ReLU.
+  (func (export "biasRelu") (param $x i32) (param $rows i32) (param $m i32) (param $b i32)
+    (local $r i32) (local $j i32) (local $stride i32) (local $m4 i32) (local $a i32)
+    (local.set $stride (i32.shl (local.get $m) (i32.const 2)))
+    (local.set $m4 (i32.and (local.get $stride) (i32.const -16)))
+    (block $done
+      (loop $rows
+        (br_if $done (i32.ge_s (local.get $r) (local.get $rows)))
+        (local.set $j (i32.const 0))
+        (block $vec_done
+          (loop $vec
+            (br_if $vec_done (i32.ge_u (local.get $j) (local.get $m4)))
+            (local.set $a (i32.add (local.get $x) (local.get $j)))
+            (v128.store (local.get $a)
+              (f32x4.max (f32x4.add (v128.load (local.get $a)) (v128.load (i32.add (local.get $b) (local.get $j))))
+                (v128.const f32x4 0 0 0 0)))
+            (local.set $j (i32.add (local.get $j) (i32.const 16)))
+            (br $vec)))
+        (block $tail_done
+          (loop $tail
+            (br_if $tail_done (i32.ge_u (local.get $j) (local.get $stride)))
+            (local.set $a (i32.add (local.get $x) (local.get $j)))
+            (f32.store (local.get $a)
+              (f32.max (f32.add (f32.load (local.get $a)) (f32.load (i32.add (local.get $b) (local.get $j)))) (f32.const 0)))
+            (local.set $j (i32.add (local.get $j) (i32.const 4)))
+            (br $tail)))
+        (local.set $x (i32.add (local.get $x) (local.get $stride)))
+        (local.set $r (i32.add (local.get $r) (i32.const 1)))
+        (br $rows))))
+
+  ;; d[j] = h[j] > 0 ? d[j] : 0 for j < n: a gradient through ReLU (zero where the unit was not active).
+  (func (export "reluGrad") (param $d i32) (param $h i32) (param $n i32)
+    (local $j i32) (local $end i32) (local $end4 i32) (local $a i32)
+    (local.set $end (i32.shl (local.get $n) (i32.const 2)))
+    (local.set $end4 (i32.and (local.get $end) (i32.const -16)))
+    (block $vec_done
+      (loop $vec
+        (br_if $vec_done (i32.ge_u (local.get $j) (local.get $end4)))
+        (local.set $a (i32.add (local.get $d) (local.get $j)))
+        (v128.store (local.get $a)
+          (v128.and (v128.load (local.get $a))
+            (f32x4.gt (v128.load (i32.add (local.get $h) (local.get $j))) (v128.const f32x4 0 0 0 0))))
+        (local.set $j (i32.add (local.get $j) (i32.const 16)))
+        (br $vec)))
+    (block $tail_done
+      (loop $tail
+        (br_if $tail_done (i32.ge_u (local.get $j) (local.get $end)))
+        (if (f32.le (f32.load (i32.add (local.get $h) (local.get $j))) (f32.const 0))
+          (then (f32.store (i32.add (local.get $d) (local.get $j)) (f32.const 0))))
+        (local.set $j (i32.add (local.get $j) (i32.const 4)))
+        (br $tail))))
+
   ;; x[0 .. n) = max(x, 0).
   (func (export "relu") (param $x i32) (param $n i32)
     (local $j i32) (local $end i32) (local $end4 i32)

@@ -17,7 +17,7 @@
  * with tfjs's gradient conventions at the ties: min(a, b) sends the gradient to a when a <= b, clip passes it
  * on the closed interval [1 - c, 1 + c].
  */
-import type { IdLists } from './network.ts';
+import type { IdLists } from './rows.ts';
 
 /** Per-step inputs besides h and the parameters. */
 export interface HeadBatch {
@@ -99,12 +99,7 @@ export class HeadLoss {
     if (this.dh.length < M * H) this.dh = new Float32Array(M * H);
     const dh = this.dh;
     dh.fill(0, 0, M * H);
-    const entC = o.imitation ? 0 : o.entCoef;
-    let pgSum = 0;
-    let vlSum = 0;
-    let entSum = 0;
-    let klSum = 0;
-    let clipped = 0;
+    const sums = new LossSums();
     for (let m = 0; m < M; m++) {
       const ho = m * H;
       const l0 = b.legal.ptr[m];
@@ -115,62 +110,19 @@ export class HeadLoss {
       }
       const z = this.z;
       const dz = this.dz;
-      // Logits of the legal actions, then their log-softmax.
-      let max = -Infinity;
+      // Logits of the legal actions.
       for (let k = 0; k < n; k++) {
         const a = b.legal.ids[l0 + k];
         const wo = a * H;
         let s = policyBias[a];
         for (let c = 0; c < H; c++) s += h[ho + c] * wT[wo + c];
         z[k] = s;
-        if (s > max) max = s;
       }
-      let sum = 0;
-      for (let k = 0; k < n; k++) sum += Math.exp(z[k] - max);
-      const lse = max + Math.log(sum);
-      let negEnt = 0; // sum p log p
-      for (let k = 0; k < n; k++) {
-        z[k] -= lse; // now log p
-        negEnt += Math.exp(z[k]) * z[k];
-      }
-      entSum -= negEnt;
-      const t = b.taken[m];
-      const lp = z[t];
-      const logRatio = lp - b.old[m];
-      const ratio = Math.exp(logRatio);
-      const adv = b.adv[m];
-      // d pg_m / d logp(taken)
-      let g: number;
-      if (o.imitation) {
-        pgSum -= lp;
-        g = -1;
-      } else {
-        const cr = Math.min(Math.max(ratio, 1 - o.clip), 1 + o.clip);
-        const s1 = ratio * adv;
-        const s2 = cr * adv;
-        if (s1 <= s2) {
-          pgSum -= s1;
-          g = -adv * ratio;
-        } else {
-          pgSum -= s2;
-          g = ratio >= 1 - o.clip && ratio <= 1 + o.clip ? -adv * ratio : 0;
-        }
-      }
-      klSum += ratio - 1 - logRatio;
-      if (Math.abs(ratio - 1) > o.clip) clipped++;
-      // dLoss/dz_k = (g/M)(1[k = taken] - p_k) + (entC/M) p_k (log p_k - sum p log p)
-      const gm = g / M;
-      const em = entC / M;
-      for (let k = 0; k < n; k++) {
-        const p = Math.exp(z[k]);
-        dz[k] = gm * ((k === t ? 1 : 0) - p) + em * p * (z[k] - negEnt);
-      }
+      policyRow(z, dz, n, b, m, o, sums);
       // Value head.
       let v = valueBias;
       for (let c = 0; c < H; c++) v += h[ho + c] * valueKernel[c];
-      const err = v - b.ret[m];
-      vlSum += err * err;
-      const dv = (o.vfCoef * err) / M;
+      const dv = valueRow(v, b, m, o, sums);
       gvb += dv;
       for (let c = 0; c < H; c++) {
         dh[ho + c] = dv * valueKernel[c];
@@ -190,16 +142,88 @@ export class HeadLoss {
     }
     for (let c = 0; c < H; c++) for (let a = 0; a < A; a++) this.gPolicyKernel[c * A + a] = gT[a * H + c];
     this.gValueBias[0] = gvb;
-    const policyLoss = pgSum / M;
-    const valueLoss = (0.5 * vlSum) / M;
-    const entropy = entSum / M;
+    return sums.metrics(M, o);
+  }
+}
+
+/** The loss terms summed over a minibatch's rows (`policyRow`, `valueRow`), before the means. */
+export class LossSums {
+  pg = 0;
+  vl = 0;
+  ent = 0;
+  kl = 0;
+  clipped = 0;
+
+  /** The means over `M` rows, and the loss. */
+  metrics(M: number, o: HeadLossOptions): HeadMetrics {
+    const policyLoss = this.pg / M;
+    const valueLoss = (0.5 * this.vl) / M;
+    const entropy = this.ent / M;
     return {
-      loss: policyLoss + o.vfCoef * valueLoss - entC * entropy,
+      loss: policyLoss + o.vfCoef * valueLoss - (o.imitation ? 0 : o.entCoef) * entropy,
       policyLoss,
       valueLoss,
       entropy,
-      approxKl: klSum / M,
-      clipFraction: clipped / M,
+      approxKl: this.kl / M,
+      clipFraction: this.clipped / M,
     };
   }
+}
+
+/**
+ * Row m's policy loss from the logits of its `n` legal actions `z[0 .. n)` (overwritten by their
+ * log-probabilities): adds its terms to `sums` and writes dLoss/dz into `dz[0 .. n)`. Shared by `HeadLoss`
+ * and the SIMD kernels' step (training/kernel-step.ts).
+ */
+export function policyRow(z: Float64Array, dz: Float64Array, n: number, b: HeadBatch, m: number, o: HeadLossOptions, sums: LossSums): void {
+  const M = b.M;
+  let max = -Infinity;
+  for (let k = 0; k < n; k++) if (z[k] > max) max = z[k];
+  let sum = 0;
+  for (let k = 0; k < n; k++) sum += Math.exp(z[k] - max);
+  const lse = max + Math.log(sum);
+  let negEnt = 0; // sum p log p
+  for (let k = 0; k < n; k++) {
+    z[k] -= lse; // now log p
+    negEnt += Math.exp(z[k]) * z[k];
+  }
+  sums.ent -= negEnt;
+  const t = b.taken[m];
+  const lp = z[t];
+  const logRatio = lp - b.old[m];
+  const ratio = Math.exp(logRatio);
+  const adv = b.adv[m];
+  // d pg_m / d logp(taken)
+  let g: number;
+  if (o.imitation) {
+    sums.pg -= lp;
+    g = -1;
+  } else {
+    const cr = Math.min(Math.max(ratio, 1 - o.clip), 1 + o.clip);
+    const s1 = ratio * adv;
+    const s2 = cr * adv;
+    if (s1 <= s2) {
+      sums.pg -= s1;
+      g = -adv * ratio;
+    } else {
+      sums.pg -= s2;
+      g = ratio >= 1 - o.clip && ratio <= 1 + o.clip ? -adv * ratio : 0;
+    }
+  }
+  sums.kl += ratio - 1 - logRatio;
+  if (Math.abs(ratio - 1) > o.clip) sums.clipped++;
+  // dLoss/dz_k = (g/M)(1[k = taken] - p_k) + (entC/M) p_k (log p_k - sum p log p)
+  const gm = g / M;
+  const em = (o.imitation ? 0 : o.entCoef) / M;
+  for (let k = 0; k < n; k++) {
+    const p = Math.exp(z[k]);
+    dz[k] = gm * ((k === t ? 1 : 0) - p) + em * p * (z[k] - negEnt);
+  }
+}
+
+/** Row m's value loss from its value estimate `v`: adds its term to `sums` and returns dLoss/dv. */
+export function valueRow(v: number, b: HeadBatch, m: number, o: HeadLossOptions, sums: LossSums): number {
+  const err = v - b.ret[m];
+  sums.vl += err * err;
+  return (o.vfCoef * err) / b.M;
 }

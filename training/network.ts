@@ -18,16 +18,26 @@
  *
  * Sparse input layer: observations are about 1-2% non-zero (docs/OBSERVATION.md), so the first layer,
  * `x @ W0` with x [B, obsSize] and W0 [obsSize, hidden[0]], is computed in plain JS from the non-zero
- * entries (`SparseRows`, compressed rows) and its kernel gradient `x^T @ dz` likewise; the rest of the
- * network stays in tfjs. This is the same arithmetic as the dense product (a test compares both) at a
- * fraction of the cost: the dense first layer used to dominate an update.
+ * entries (`SparseRows`, compressed rows) and its kernel gradient `x^T @ dz` likewise. This is the same
+ * arithmetic as the dense product (a test compares both) at a fraction of the cost: the dense first layer
+ * used to dominate an update.
+ *
+ * Where WebAssembly SIMD is available (`simd`), a training step with the sparse input layer runs entirely in
+ * the SIMD kernels (training/kernel-step.ts), which then hold the parameters and Adam's moments; the tfjs
+ * variables catch up only when something reads them (`syncVars`). Without SIMD the first layer runs in JS,
+ * the rest of the trunk and Adam in tfjs, the heads in JS (training/heads.ts). The dense tfjs graph stays as
+ * the reference both are tested against.
  */
 import * as tf from '@tensorflow/tfjs';
 import { nextFloat, seedRng } from '../lib/rng.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { paramSpecs, type NetShape, type ParamSpec } from '../policy/network.ts';
 import { PolicyForward, addSparseRow } from '../policy/forward.ts';
-import { SimdMemory, simdAvailable, simdBytes } from '../lib/simd.ts';
+import { simdAvailable } from '../lib/simd.ts';
+import { KernelStep } from './kernel-step.ts';
+import { SparseRows } from './rows.ts';
+
+export { IdLists, SparseRows } from './rows.ts';
 
 /** The logit given to illegal actions. */
 export const MASKED_LOGIT = -1e9;
@@ -74,119 +84,6 @@ export const denseMatMul = tf.customGrad((x, w, save) => {
     },
   };
 }) as (x: tf.Tensor2D, w: tf.Tensor2D) => tf.Tensor2D;
-
-/**
- * A batch of observation rows in compressed sparse row form: row r's non-zero values are
- * `val[ptr[r] .. ptr[r+1])` at columns `idx[...]`. Buffers grow as needed and are reused.
- */
-export class SparseRows {
-  rows = 0;
-  ptr = new Int32Array(1);
-  idx = new Int32Array(1024);
-  val = new Float32Array(1024);
-
-  /** Fill from `rows` dense rows of length `width` in `dense` (row r at r * width). */
-  fromDense(dense: Float32Array, rows: number, width: number): this {
-    this.reset(rows);
-    for (let r = 0; r < rows; r++) this.pushRow(dense, r * width, width);
-    return this;
-  }
-
-  /** Start an empty batch of up to `rows` rows. */
-  reset(rows: number): void {
-    if (this.ptr.length < rows + 1) this.ptr = new Int32Array(rows + 1);
-    this.rows = 0;
-    this.ptr[0] = 0;
-  }
-
-  /** Append the dense row `dense[offset .. offset + width)`. */
-  pushRow(dense: Float32Array, offset: number, width: number): void {
-    let t = this.ptr[this.rows];
-    for (let j = 0; j < width; j++) {
-      const v = dense[offset + j];
-      if (v !== 0) {
-        if (t === this.idx.length) this.grow();
-        this.idx[t] = j;
-        this.val[t++] = v;
-      }
-    }
-    this.ptr[++this.rows] = t;
-  }
-
-  /** Append a row given as `n` (column, value) pairs, any order, each column once; zero values are left out. */
-  pushPairs(index: Int32Array, value: Float32Array, n: number): void {
-    let t = this.ptr[this.rows];
-    for (let k = 0; k < n; k++) {
-      const v = value[k];
-      if (v === 0) continue;
-      if (t === this.idx.length) this.grow();
-      this.idx[t] = index[k];
-      this.val[t++] = v;
-    }
-    this.ptr[++this.rows] = t;
-  }
-
-  /** Write row `r` into `dense[offset .. offset + width)`, zeros elsewhere in that range. */
-  toDense(r: number, dense: Float32Array, offset: number, width: number): void {
-    dense.fill(0, offset, offset + width);
-    for (let k = this.ptr[r], e = this.ptr[r + 1]; k < e; k++) dense[offset + this.idx[k]] = this.val[k];
-  }
-
-  /** Append row `r` of another SparseRows. */
-  pushFrom(src: SparseRows, r: number): void {
-    let t = this.ptr[this.rows];
-    for (let k = src.ptr[r], e = src.ptr[r + 1]; k < e; k++) {
-      if (t === this.idx.length) this.grow();
-      this.idx[t] = src.idx[k];
-      this.val[t++] = src.val[k];
-    }
-    this.ptr[++this.rows] = t;
-  }
-
-  private grow(): void {
-    const idx = new Int32Array(this.idx.length * 2);
-    idx.set(this.idx);
-    this.idx = idx;
-    const val = new Float32Array(this.val.length * 2);
-    val.set(this.val);
-    this.val = val;
-  }
-}
-
-/**
- * Rows of integer ids in compressed row form: row r's ids are `ids[ptr[r] .. ptr[r+1])`. The buffer grows
- * as needed and is reused. Training keeps each decision's legal action ids this way (training/heads.ts).
- */
-export class IdLists {
-  rows = 0;
-  ptr = new Int32Array(1);
-  ids = new Int32Array(1024);
-
-  /** Start an empty batch of up to `rows` rows. */
-  reset(rows: number): void {
-    if (this.ptr.length < rows + 1) this.ptr = new Int32Array(rows + 1);
-    this.rows = 0;
-    this.ptr[0] = 0;
-  }
-
-  /** Append the row `ids[start .. end)`. */
-  push(ids: Int32Array, start: number, end: number): void {
-    const at = this.ptr[this.rows];
-    const n = end - start;
-    if (at + n > this.ids.length) {
-      const grown = new Int32Array(Math.max(this.ids.length * 2, at + n));
-      grown.set(this.ids.subarray(0, at));
-      this.ids = grown;
-    }
-    this.ids.set(ids.subarray(start, end), at);
-    this.ptr[++this.rows] = at + n;
-  }
-
-  /** Append row `r` of another IdLists. */
-  pushFrom(src: IdLists, r: number): void {
-    this.push(src.ids, src.ptr[r], src.ptr[r + 1]);
-  }
-}
 
 /**
  * out [rows, m] = x @ w for sparse x [rows, n] and dense row-major w [n, m]. Four non-zero entries of a row
@@ -259,191 +156,6 @@ export function sparseMatMulGrad(x: SparseRows, dz: Float32Array, m: number, gra
   return sq;
 }
 
-/** Adam's settings for `SparseInputLayer.adam`: the learning rate, b1, b2, epsilon, the step t (from 1) and the gradient's clipping scale. */
-export interface AdamStep {
-  learningRate: number;
-  beta1: number;
-  beta2: number;
-  epsilon: number;
-  t: number;
-  scale: number;
-}
-
-/**
- * The sparse input layer's two products for a batch of rows, `forward` (z0 = x @ W0) and `gradient` (W0's
- * gradient x^T @ dz), and W0's Adam step (`adam`), through the SIMD kernels (lib/simd.ts) where they are
- * available, else the plain-JS `sparseMatMul` and `sparseMatMulGrad` (and tfjs's Adam, in training/ppo.ts).
- *
- * With the kernels, W0 lives in their memory between calls: `forward` copies it in only when the network's
- * parameter version differs from the one held (`held`), and `adam` updates it in place there, with the Adam
- * moments beside it, so an update never moves W0's 2.3 M floats through tfjs. The rows and dz are copied in
- * per call. The memory is made again, larger (W0 and the moments carried over), when a batch outgrows it.
- */
-export class SparseInputLayer {
-  private mem: SimdMemory | null = null;
-  private rowsCap = 0;
-  private nnzCap = 0;
-  private at = { w0: 0, grad: 0, m: 0, v: 0, z0: 0, dz: 0, ptr: 0, idx: 0, val: 0, colRow: 0, colVal: 0 };
-  /** The parameter version whose W0 the kernels' memory holds (-1: none). */
-  held = -1;
-  private colStart = new Int32Array(0);
-  private jsOut = new Float32Array(0);
-  private jsGrad = new Float32Array(0);
-  readonly simd: boolean;
-
-  /**
-   * @param n the observation size, m the first hidden width (W0 is [n, m])
-   * @param simd false: plain JS even where the kernels are available (the reference in tests)
-   */
-  constructor(
-    readonly n: number,
-    readonly m: number,
-    simd = true,
-  ) {
-    this.simd = simd && simdAvailable();
-  }
-
-  /** Memory for `rows` rows of `nnz` entries in all (with headroom), W0, its gradient and Adam moments. */
-  private reserve(rows: number, nnz: number): SimdMemory {
-    if (this.mem && rows <= this.rowsCap && nnz <= this.nnzCap) return this.mem;
-    this.rowsCap = Math.max(rows, Math.ceil(this.rowsCap * 1.5));
-    this.nnzCap = Math.max(nnz, Math.ceil(this.nnzCap * 1.5), 1024);
-    const { n, m, rowsCap: R, nnzCap: Z } = this;
-    const W = n * m;
-    const mem = new SimdMemory(4 * simdBytes(W) + 2 * simdBytes(R * m) + simdBytes(R + 1) + 4 * simdBytes(Z));
-    const old = this.mem;
-    const was = this.at;
-    this.at = {
-      w0: mem.alloc(W),
-      grad: mem.alloc(W),
-      m: mem.alloc(W),
-      v: mem.alloc(W),
-      z0: mem.alloc(R * m),
-      dz: mem.alloc(R * m),
-      ptr: mem.alloc(R + 1),
-      idx: mem.alloc(Z),
-      val: mem.alloc(Z),
-      colRow: mem.alloc(Z),
-      colVal: mem.alloc(Z),
-    };
-    if (old) for (const k of ['w0', 'm', 'v'] as const) mem.f32(this.at[k], W).set(old.f32(was[k], W));
-    this.mem = mem;
-    return mem;
-  }
-
-  /**
-   * z0 [x.rows, m] = x @ W0 (a view, valid until the next call) for the network at parameter `version`;
-   * `w0` gives W0 when the kernels do not hold that version yet.
-   */
-  forward(x: SparseRows, version: number, w0: () => Float32Array): Float32Array {
-    const { m } = this;
-    const nnz = x.ptr[x.rows];
-    if (!this.simd) {
-      if (this.jsOut.length < x.rows * m) this.jsOut = new Float32Array(x.rows * m);
-      sparseMatMul(x, w0(), m, this.jsOut);
-      return this.jsOut.subarray(0, x.rows * m);
-    }
-    const mem = this.reserve(x.rows, nnz);
-    const a = this.at;
-    if (this.held !== version) {
-      mem.f32(a.w0, this.n * m).set(w0());
-      this.held = version;
-    }
-    mem.i32(a.ptr, x.rows + 1).set(x.ptr.subarray(0, x.rows + 1));
-    mem.i32(a.idx, nnz).set(x.idx.subarray(0, nnz));
-    mem.f32(a.val, nnz).set(x.val.subarray(0, nnz));
-    mem.k.sparseMatMul(a.w0, m, a.ptr, a.idx, a.val, x.rows, a.z0);
-    return mem.f32(a.z0, x.rows * m);
-  }
-
-  /**
-   * W0's gradient [n, m] = x^T @ dz for dz [x.rows, m] (a view, valid until the next call), and its sum of
-   * squares (for gradient-norm clipping). As `sparseMatMulGrad`: the entries sorted by column, each touched
-   * row of the gradient summed from the dz rows of its column's entries.
-   */
-  gradient(x: SparseRows, dz: Float32Array): { grad: Float32Array; sq: number } {
-    const { n, m } = this;
-    if (!this.simd) {
-      if (this.jsGrad.length !== n * m) this.jsGrad = new Float32Array(n * m);
-      const sq = sparseMatMulGrad(x, dz, m, this.jsGrad);
-      return { grad: this.jsGrad, sq };
-    }
-    const { ptr, idx, val } = x;
-    const nnz = ptr[x.rows];
-    const mem = this.reserve(x.rows, nnz);
-    const a = this.at;
-    mem.f32(a.dz, x.rows * m).set(dz.subarray(0, x.rows * m));
-    if (this.colStart.length < n + 1) this.colStart = new Int32Array(n + 1);
-    const colStart = this.colStart;
-    const colRow = mem.i32(a.colRow, nnz);
-    const colVal = mem.f32(a.colVal, nnz);
-    colStart.fill(0);
-    for (let k = 0; k < nnz; k++) colStart[idx[k] + 1]++;
-    for (let j = 0; j < n; j++) colStart[j + 1] += colStart[j];
-    for (let r = 0; r < x.rows; r++)
-      for (let k = ptr[r], e = ptr[r + 1]; k < e; k++) {
-        const at = colStart[idx[k]]++;
-        colRow[at] = r;
-        colVal[at] = val[k];
-      }
-    for (let j = n; j > 0; j--) colStart[j] = colStart[j - 1];
-    colStart[0] = 0;
-    const grad = mem.f32(a.grad, n * m);
-    grad.fill(0);
-    let sq = 0;
-    for (let j = 0; j < n; j++) {
-      const k = colStart[j];
-      const e = colStart[j + 1];
-      if (k === e) continue;
-      mem.k.axpyRows(a.dz, m, a.colRow + 4 * k, a.colVal + 4 * k, e - k, a.grad + 4 * j * m);
-      for (let c = j * m, end = c + m; c < end; c++) sq += grad[c] * grad[c];
-    }
-    return { grad, sq };
-  }
-
-  /**
-   * One Adam step of W0 in the kernels' memory with the last `gradient`, as tfjs's AdamOptimizer computes it
-   * (the same formula and f32 rounding; 1 - b^t is rounded once here, where tfjs multiplies b^t up step by
-   * step). Afterwards the kernels hold parameter version `version`.
-   * @throws Error without the kernels, or when they do not hold W0 (no `forward` since it changed)
-   */
-  adam(o: AdamStep, version: number): void {
-    const mem = this.mem;
-    if (!this.simd || !mem || this.held < 0) throw new Error('SparseInputLayer.adam needs the SIMD kernels holding W0');
-    const f = Math.fround;
-    const a = this.at;
-    mem.k.adam(
-      a.w0,
-      a.m,
-      a.v,
-      a.grad,
-      this.n * this.m,
-      o.scale,
-      -o.learningRate,
-      o.beta1,
-      f(1 - o.beta1),
-      o.beta2,
-      f(1 - o.beta2),
-      o.epsilon,
-      f(1 - f(o.beta1 ** o.t)),
-      f(1 - f(o.beta2 ** o.t)),
-    );
-    this.held = version;
-  }
-
-  /** W0 as the kernels hold it (a view, changed in place by `adam`), or null when they hold none. */
-  heldW0(): Float32Array | null {
-    return this.mem && this.held >= 0 ? this.mem.f32(this.at.w0, this.n * this.m) : null;
-  }
-
-  /** W0's Adam moments [n * m] each (views; zeros until an `adam` step or `setMoments`). Needs the kernels. */
-  moments(): { m: Float32Array; v: Float32Array } {
-    const mem = this.reserve(1, 1);
-    const W = this.n * this.m;
-    return { m: mem.f32(this.at.m, W), v: mem.f32(this.at.v, W) };
-  }
-}
-
 /** The network's tfjs variables and forward pass (training only; see policy/forward.ts for inference). */
 export class PolicyValueNet {
   readonly shape: NetShape;
@@ -458,17 +170,26 @@ export class PolicyValueNet {
   private w0Version = -1;
   /** Bumped whenever the parameters change (optimizer steps, `assign`). */
   version = 0;
-  /** The sparse input layer's products (SIMD kernels where available). */
-  readonly input: SparseInputLayer;
+  /** Whether training steps of the sparse-input network run in the SIMD kernels (training/kernel-step.ts). */
+  readonly simd: boolean;
+  private kernel: KernelStep | null = null;
+  /** The parameter version the kernels hold (-1: none). */
+  private kernelHeld = -1;
+  /** Whether the tfjs variables lag the kernels' parameters (after `kernelStepped`; `syncVars` catches up). */
+  private varsLag = false;
+  private z0 = new Float32Array(0);
 
-  /** @param opts.simd false: the sparse input layer keeps to plain JS and tfjs's Adam (the reference in tests) */
+  /**
+   * @param opts.simd false: training steps with the sparse input layer keep to plain JS and tfjs (the path
+   *   where WebAssembly SIMD is missing, and the reference in tests)
+   */
   constructor(shape: NetShape, params: Float32Array[], opts: { simd?: boolean } = {}) {
     this.shape = shape;
     this.specs = paramSpecs(shape);
     if (params.length !== this.specs.length)
       throw new ArgumentError(`expected ${this.specs.length} parameter arrays, got ${params.length}`);
     this.vars = this.specs.map((p, i) => tf.variable(tf.tensor(params[i], p.shape, 'float32'), true, `${p.name}_${uid++}`));
-    this.input = new SparseInputLayer(shape.obsSize, shape.hidden[0], opts.simd ?? true);
+    this.simd = (opts.simd ?? true) && simdAvailable();
   }
 
   /**
@@ -476,7 +197,7 @@ export class PolicyValueNet {
    * @returns logp [B, numActions] (log-probabilities; illegal actions near -1e9) and value [B]
    */
   forward(obs: tf.Tensor2D, mask: tf.Tensor2D): { logp: tf.Tensor2D; value: tf.Tensor1D } {
-    this.syncFirstKernel();
+    this.syncVars();
     return this.forwardFrom(this.mm(obs, this.vars[0] as tf.Tensor2D), mask);
   }
 
@@ -485,33 +206,47 @@ export class PolicyValueNet {
     return this.fastGrad ? denseMatMul(a, b) : tf.matMul(a, b);
   }
 
+  /** Whether the kernels hold the current parameters. */
+  private get kernelCurrent(): boolean {
+    return this.kernel !== null && this.kernelHeld === this.version;
+  }
+
   /** The first kernel W0 [obsSize, hidden[0]] as a JS array (cached until the parameters change). */
   firstKernel(): Float32Array {
     if (!this.w0 || this.w0Version !== this.version) {
-      const held = this.input.held === this.version ? this.input.heldW0() : null;
-      this.w0 = held ? held.slice() : (this.vars[0].dataSync() as Float32Array);
+      this.w0 = this.kernelCurrent ? this.kernel!.param(0) : (this.vars[0].dataSync() as Float32Array);
       this.w0Version = this.version;
     }
     return this.w0;
   }
 
   /**
-   * One Adam step of W0 in the sparse input layer's kernels (`SparseInputLayer.adam`, with its last
-   * gradient), bumping `version`. The tfjs variable of W0 lags until something reads it (`syncFirstKernel`).
+   * The SIMD kernels' training step (training/kernel-step.ts) holding the current parameters: made at the
+   * first call, loaded again when the parameters changed elsewhere (`assign`). Its Adam moments belong to
+   * the learner (ppo.ts). After a step through it, call `kernelStepped`.
+   * @throws Error where the kernels are unavailable (`simd` false)
    */
-  adamFirstKernel(o: AdamStep): void {
-    this.version++;
-    this.input.adam(o, this.version);
-    this.w0Lags = true;
+  kernelStep(): KernelStep {
+    if (!this.simd) throw new Error('this network does not train through the SIMD kernels');
+    if (!this.kernel) this.kernel = new KernelStep(this.shape, this.params());
+    else if (this.kernelHeld !== this.version) this.kernel.load(this.params());
+    this.kernelHeld = this.version;
+    return this.kernel;
   }
-  /** Whether W0's tfjs variable lags the kernels' copy (after `adamFirstKernel`). */
-  private w0Lags = false;
 
-  /** Bring W0's tfjs variable up to the kernels' copy, if it lags (every reader of `vars[0]` calls this first). */
-  syncFirstKernel(): void {
-    if (!this.w0Lags) return;
-    this.vars[0].assign(tf.tensor(this.firstKernel(), this.specs[0].shape, 'float32'));
-    this.w0Lags = false;
+  /** Record a step through `kernelStep()`: a new parameter version, held by the kernels; the tfjs variables lag. */
+  kernelStepped(): void {
+    this.version++;
+    this.kernelHeld = this.version;
+    this.varsLag = true;
+  }
+
+  /** Bring the tfjs variables up to the kernels' parameters, if they lag (every reader of `vars` calls this first). */
+  syncVars(): void {
+    if (!this.varsLag) return;
+    const ps = this.kernel!.params();
+    this.vars.forEach((v, i) => v.assign(tf.tensor(ps[i], this.specs[i].shape, 'float32')));
+    this.varsLag = false;
   }
 
   /**
@@ -523,7 +258,9 @@ export class PolicyValueNet {
     if (!this.js || this.jsVersion !== this.version) {
       this.js = new PolicyForward(
         this.shape,
-        this.vars.map((v, i) => (i === 0 ? this.firstKernel() : (v.dataSync() as Float32Array))),
+        this.kernelCurrent
+          ? this.kernel!.params()
+          : this.vars.map((v, i) => (i === 0 ? this.firstKernel() : (v.dataSync() as Float32Array))),
       );
       this.jsVersion = this.version;
     }
@@ -534,8 +271,11 @@ export class PolicyValueNet {
 
   /** `x @ W0` for sparse observation rows, computed in JS: a new [rows, hidden[0]] tensor. */
   firstLayer(x: SparseRows): tf.Tensor2D {
-    const z0 = this.input.forward(x, this.version, () => this.firstKernel());
-    return tf.tensor2d(z0.slice(), [x.rows, this.shape.hidden[0]]);
+    this.syncVars();
+    const h = this.shape.hidden[0];
+    if (this.z0.length < x.rows * h) this.z0 = new Float32Array(x.rows * h);
+    sparseMatMul(x, this.firstKernel(), h, this.z0);
+    return tf.tensor2d(this.z0.slice(0, x.rows * h), [x.rows, h]);
   }
 
   /** Forward pass from sparse observation rows (no gradient for W0; see Ppo for training). */
@@ -567,14 +307,14 @@ export class PolicyValueNet {
 
   /** The current parameters as Float32Arrays (copies), in `specs` order. */
   params(): Float32Array[] {
-    this.syncFirstKernel();
+    if (this.kernelCurrent) return this.kernel!.params();
     return this.vars.map((v) => v.dataSync() as Float32Array).map((a) => Float32Array.from(a));
   }
 
   /** Overwrite the parameters (same shapes). */
   assign(params: Float32Array[]): void {
     this.vars.forEach((v, i) => v.assign(tf.tensor(params[i], this.specs[i].shape, 'float32')));
-    this.w0Lags = false;
+    this.varsLag = false;
     this.version++;
   }
 

@@ -15,7 +15,8 @@ import * as tf from '@tensorflow/tfjs';
 import { nextInt, type RngState } from '../lib/rng.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { CheckpointError } from '../policy/checkpoint.ts';
-import { IdLists, SparseRows, type PolicyValueNet } from './network.ts';
+import { sparseMatMulGrad, type PolicyValueNet } from './network.ts';
+import { IdLists, SparseRows } from './rows.ts';
 import { HeadLoss, type HeadBatch, type HeadMetrics } from './heads.ts';
 
 export interface PpoConfig {
@@ -126,6 +127,7 @@ export class PpoLearner {
   readonly net: PolicyValueNet;
   /** Sparse input: a minibatch's observation rows, W0's gradient buffer. */
   private readonly mbRows = new SparseRows();
+  private gradW0 = new Float32Array(0);
   /** Sparse input: the minibatch's legal lists and the JS heads (training/heads.ts). */
   private readonly mbLegal = new IdLists();
   private mbTaken = new Int32Array(0);
@@ -138,55 +140,53 @@ export class PpoLearner {
     this.net = net;
     this.config = config;
     this.optimizer = tf.train.adam(config.learningRate, ADAM.beta1, ADAM.beta2, ADAM.epsilon);
-    if (net.input.simd) {
-      // A new optimizer: W0's moments in the kernels start at zero, as tfjs's do.
-      const { m, v } = net.input.moments();
-      m.fill(0);
-      v.fill(0);
-    }
+    // A new optimizer: where the steps run in the SIMD kernels, so do Adam's moments, starting at zero as tfjs's do.
+    if (net.sparseInput && net.simd) net.kernelStep().setMoments(null);
   }
+
+  /** Gradient steps taken through the SIMD kernels (Adam's step count there; tfjs's optimizer counts its own). */
+  private kernelSteps = 0;
 
   /**
    * The optimizer's state to save and restore (training/checkpoint.ts `saveOptimizer`), in tfjs's
-   * `getWeights` layout: the iteration count, then every variable's first moment, then every second moment.
-   * Where W0's Adam step runs in the SIMD kernels, its moments live there and are put in the list at the
-   * place they have in tfjs's own list without the kernels (last of each kind, after the trunk and heads), so
-   * a resume folder written either way resumes the other.
+   * `getWeights` layout: the iteration count ("iter"), then every variable's first moment, then every second
+   * moment. Where the steps run in the SIMD kernels (training/kernel-step.ts), the moments live there and are
+   * listed in the order tfjs's own list has them on the plain-JS path (trunk and heads first, W0 last of each
+   * kind) under the same names, so a resume folder written either way resumes the other.
    */
   get optimizerState(): OptimizerState {
     const net = this.net;
-    const opt = this.optimizer;
-    if (!net.sparseInput || !net.input.simd) return opt;
-    const name = net.vars[0].name;
-    const shape = net.specs[0].shape;
+    if (!net.sparseInput || !net.simd) return this.optimizer;
+    const P = net.vars.length;
+    const order = [...Array(P).keys()].slice(1).concat(0);
     return {
       getWeights: async () => {
-        const ws = await opt.getWeights();
-        if (ws.length === 1) return ws; // no step yet: tfjs has no moments either
-        const k = (ws.length - 1) / 2;
-        const { m, v } = net.input.moments();
-        const mine = (moment: Float32Array, tag: string) => ({
-          name: `${name}/${tag}`,
-          tensor: tf.tensor(moment.slice(), shape, 'float32'),
-        });
-        return [...ws.slice(0, 1 + k), mine(m, 'm'), ...ws.slice(1 + k), mine(v, 'v')];
+        const iter = { name: 'iter', tensor: tf.scalar(this.kernelSteps, 'int32') };
+        if (this.kernelSteps === 0) return [iter];
+        const { m, v } = net.kernelStep().moments();
+        const named = (a: Float32Array[], tag: string) =>
+          order.map((i) => ({ name: `${net.vars[i].name}/${tag}`, tensor: tf.tensor(a[i], net.specs[i].shape, 'float32') }));
+        return [iter, ...named(m, 'm'), ...named(v, 'v')];
       },
       setWeights: async (ws) => {
-        const { m, v } = net.input.moments();
-        if (ws.length === 1) {
-          m.fill(0);
-          v.fill(0);
-          return opt.setWeights(ws);
+        if (ws.length === 0 || ws[0].name !== 'iter')
+          throw new CheckpointError('the saved optimizer state does not start with its iteration count');
+        this.kernelSteps = (ws[0].tensor.dataSync() as Int32Array)[0];
+        const ks = net.kernelStep();
+        if (ws.length === 1) return ks.setMoments(null);
+        if (ws.length !== 1 + 2 * P)
+          throw new CheckpointError(`the saved optimizer state has ${ws.length - 1} moments; this network needs ${2 * P}`);
+        const m: Float32Array[] = [];
+        const v: Float32Array[] = [];
+        order.forEach((i, k) => {
+          m[i] = ws[1 + k].tensor.dataSync() as Float32Array;
+          v[i] = ws[1 + P + k].tensor.dataSync() as Float32Array;
+        });
+        try {
+          ks.setMoments({ m, v });
+        } catch (e) {
+          throw new CheckpointError(`the saved optimizer state does not fit this network: ${(e as Error).message}`);
         }
-        const k = (ws.length - 1) / 2 - 1;
-        const first = ws[1 + k].tensor;
-        const second = ws[ws.length - 1].tensor;
-        const size = net.specs[0].shape.reduce((a, b) => a * b, 1);
-        if (!Number.isInteger(k) || k < 0 || first.size !== size || second.size !== size)
-          throw new CheckpointError(`the saved optimizer state does not hold W0's moments where expected (${ws.length} entries)`);
-        m.set(first.dataSync() as Float32Array);
-        v.set(second.dataSync() as Float32Array);
-        return opt.setWeights([...ws.slice(0, 1 + k), ...ws.slice(2 + k, ws.length - 1)]);
       },
     };
   }
@@ -310,6 +310,7 @@ export class PpoLearner {
    * whose gradient is their dLoss/dh. The same loss and gradients as `step`'s dense graph.
    */
   private stepSparse(mb: Minibatch): StepMetrics {
+    if (this.net.simd) return this.stepKernels(mb);
     const { old, adv, ret, M, O, A, imitation } = mb;
     const c = this.config;
     const net = this.net;
@@ -317,8 +318,6 @@ export class PpoLearner {
     const H = net.shape.hidden[L - 1];
     const h0 = net.shape.hidden[0];
     const heads = (this.heads ??= new HeadLoss(H, A));
-    // W0's Adam step runs in the SIMD kernels beside W0 (training/network.ts SparseInputLayer) where they are available.
-    const kernelAdam = net.input.simd;
     const [pk, pb, vk, vb] = [2 * L, 2 * L + 1, 2 * L + 2, 2 * L + 3].map((i) => net.vars[i].dataSync() as Float32Array);
     const batch: HeadBatch = { M, legal: this.mbLegal, taken: this.mbTaken, old, adv, ret };
     const opts = { clip: c.clip, vfCoef: c.vfCoef, entCoef: c.entCoef, imitation };
@@ -339,8 +338,8 @@ export class PpoLearner {
       const trunk = net.vars.slice(1, 2 * L);
       const { value: loss, grads } = tf.variableGrads(() => headLoss(net.trunkFrom(z0)), [...trunk, z0]);
       loss.dispose();
-      const w0 = net.input.gradient(this.mbRows, grads[z0.name].dataSync() as Float32Array);
-      let sq = w0.sq;
+      if (this.gradW0.length !== O * h0) this.gradW0 = new Float32Array(O * h0);
+      let sq = sparseMatMulGrad(this.mbRows, grads[z0.name].dataSync() as Float32Array, h0, this.gradW0);
       delete grads[z0.name];
       const jsGrads: [number, Float32Array][] = [
         [2 * L, heads.gPolicyKernel],
@@ -351,29 +350,31 @@ export class PpoLearner {
       for (const [, g] of jsGrads) for (let i = 0; i < g.length; i++) sq += g[i] * g[i];
       const names = Object.keys(grads);
       sq += (tf.addN(names.map((k) => tf.sum(tf.square(grads[k])))).dataSync() as Float32Array)[0];
-      // W0 last, where its Adam moments have always stood in the optimizer's state (see `optimizerState`).
-      if (!kernelAdam) jsGrads.push([0, w0.grad]);
+      // W0 last: its Adam moments stand last in the optimizer's state (see `optimizerState`).
+      jsGrads.push([0, this.gradW0]);
       for (const [i, g] of jsGrads) grads[net.vars[i].name] = tf.tensor(g, net.specs[i].shape, 'float32');
       const norm = Math.sqrt(sq);
       const scale = c.maxGradNorm > 0 && norm > c.maxGradNorm ? c.maxGradNorm / (norm + 1e-6) : 1;
-      const t = this.optimizer.iterations + 1;
       this.optimizer.applyGradients(Object.keys(grads).map((k) => ({ name: k, tensor: scale === 1 ? grads[k] : tf.mul(grads[k], scale) })));
-      if (kernelAdam) {
-        net.adamFirstKernel({ ...ADAM, learningRate: c.learningRate, t, scale });
-      } else net.version++;
+      net.version++;
       return norm;
     });
     z0.dispose();
     const m = hm as HeadMetrics | null;
     if (!m) throw new Error('the head loss did not run');
-    return {
-      policyLoss: m.policyLoss,
-      valueLoss: m.valueLoss,
-      entropy: m.entropy,
-      approxKl: m.approxKl,
-      clipFraction: m.clipFraction,
-      gradNorm,
-    };
+    return stepMetrics(m, gradNorm);
+  }
+
+  /** `stepSparse` through the SIMD kernels (training/kernel-step.ts): the same step, no tfjs. */
+  private stepKernels(mb: Minibatch): StepMetrics {
+    const c = this.config;
+    const batch: HeadBatch = { M: mb.M, legal: this.mbLegal, taken: this.mbTaken, old: mb.old, adv: mb.adv, ret: mb.ret };
+    const opts = { clip: c.clip, vfCoef: c.vfCoef, entCoef: c.entCoef, imitation: mb.imitation };
+    const m = this.net
+      .kernelStep()
+      .step(this.mbRows, batch, opts, { ...ADAM, learningRate: c.learningRate, t: ++this.kernelSteps }, c.maxGradNorm);
+    this.net.kernelStepped();
+    return stepMetrics(m, m.gradNorm);
   }
 
   /**
@@ -419,4 +420,16 @@ export class PpoLearner {
       return { policyLoss: vals[0], valueLoss: vals[1], entropy: vals[2], approxKl: vals[3], clipFraction: vals[4], gradNorm: norm };
     });
   }
+}
+
+/** A step's metrics from the head loss's terms and the gradient's norm. */
+function stepMetrics(m: HeadMetrics, gradNorm: number): StepMetrics {
+  return {
+    policyLoss: m.policyLoss,
+    valueLoss: m.valueLoss,
+    entropy: m.entropy,
+    approxKl: m.approxKl,
+    clipFraction: m.clipFraction,
+    gradNorm,
+  };
 }

@@ -23,7 +23,8 @@ import { RewardTracker } from '../env/core/rewards.ts';
 import { cloneRng, nextFloat, nextInt, seedRng, type RngState } from '../lib/rng.ts';
 import type { Agent } from '../env/core/agent.ts';
 import { FROZEN_KINDS, type League, type LeagueMember } from './league.ts';
-import { IdLists, SparseRows, type PolicyValueNet } from './network.ts';
+import type { PolicyValueNet } from './network.ts';
+import { IdLists, SparseRows } from './rows.ts';
 import type { PolicyForward } from '../policy/forward.ts';
 
 export interface CollectorOptions<S> {

@@ -14,7 +14,7 @@ describe('lib/simd', () => {
     expect(readFileSync(OUT_PATH, 'utf8')).toBe(await generatedSimdModule());
   });
 
-  it('axpyRows, sparseMatMul, dotRows and relu compute their definitions', () => {
+  it('axpyRows, sparseMatMul, dotRows, scatterAxpy, reluGrad, relu and biasRelu compute their definitions', () => {
     expect(simdAvailable()).toBe(true);
     const rng = seedRng('simd');
     for (const m of [1, 4, 7, 16, 30]) {
@@ -48,8 +48,28 @@ describe('lib/simd', () => {
           for (let c = 0; c < m; c++) want += wv[iv[k] * m + c] * ov[c];
           expect(mem.f32(dots, n)[k]).toBeCloseTo(want, 4);
         }
+        const before = Float32Array.from(ov);
+        const g = mem.alloc(rowsW * m);
+        const gv = mem.f32(g, rowsW * m);
+        gv.fill(0.5);
+        mem.k.scatterAxpy(g, m, idx, val, n, out);
+        const want = new Float32Array(rowsW * m).fill(0.5);
+        for (let k = 0; k < n; k++) for (let c = 0; c < m; c++) want[iv[k] * m + c] += vv[k] * ov[c];
+        gv.forEach((v, i) => expect(v).toBeCloseTo(want[i], 5));
+        const d = mem.alloc(m);
+        const dv = mem.f32(d, m);
+        dv.fill(2);
+        mem.k.reluGrad(d, out, m);
+        dv.forEach((v, c) => expect(v).toBe(before[c] > 0 ? 2 : 0));
         mem.k.relu(out, m);
-        ov.forEach((v) => expect(v).toBeGreaterThanOrEqual(0));
+        ov.forEach((v, c) => expect(v).toBe(Math.max(before[c], 0)));
+        // biasRelu over two rows: x + b, then max(., 0).
+        const x2 = mem.alloc(2 * m);
+        const x2v = mem.f32(x2, 2 * m);
+        const x2before = Float32Array.from(x2v, (_, i) => (i % 3) - 1);
+        x2v.set(x2before);
+        mem.k.biasRelu(x2, 2, m, w);
+        x2v.forEach((v, i) => expect(v).toBeCloseTo(Math.max(x2before[i] + wv[i % m], 0), 6));
       }
       // sparseMatMul: three rows of 0, 2 and 5 entries, overwriting what was there.
       const ptr = mem.alloc(4);
