@@ -18,3 +18,4 @@ export * from './core/pool.ts';
 export * from './core/rewards.ts';
 export * from '../lib/rng.ts';
 export * from '../lib/hash.ts';
+export * from './core/entities.ts';

@@ -37,6 +37,27 @@ export interface TensorSpec {
   segments: SegmentSpec[];
   /** SHA-256 over the segment list (names, offsets, lengths, bounds). */
   hash: string;
+  /**
+   * The entity groups of the layout (seats, field slots, units, contracts...), for the entity-list view of
+   * env/core/entities.ts. Metadata over the same segments: not part of `hash`.
+   */
+  entities?: EntityGroupSpec[];
+}
+
+/**
+ * A group of like entities in a flat layout: `count` entities indexed by `axes` (row-major; the sizes'
+ * product is `count`), whose features are the entries of `segments`. Each of those segments holds `count`
+ * equal-width entries in entity order, so entity i's features are entry i of each, concatenated.
+ */
+export interface EntityGroupSpec {
+  /** The group's name ('slot', 'unit', 'futures', ...). */
+  name: string;
+  axes: { name: string; size: number }[];
+  /** Axes whose index is itself a feature (a unit's seat and slot), appended one-hot to each entity; the others only place it. */
+  positional: string[];
+  segments: string[];
+  /** What one entity is. */
+  meaning: string;
 }
 
 /** How terminal rewards are assigned. */

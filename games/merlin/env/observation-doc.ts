@@ -5,6 +5,7 @@
 import type { TensorSpec } from '../../../env/core/game.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { createObservationEncoder, createStateEncoder, MAX_READINGS } from './observation.ts';
+import { entityLayout } from '../../../env/core/entities.ts';
 
 function bounds(low: number, high: number): string {
   return `[${low}, ${high}]`;
@@ -16,6 +17,37 @@ function table(spec: TensorSpec): string[] {
     lines.push(`| \`${g.name}\` | ${g.offset} | ${g.length} | ${bounds(g.low, g.high)} | ${g.meaning.replace(/\|/g, '\\|')} |`);
   }
   return lines;
+}
+
+/** The "Entity lists" section: the entity-list view of the observation (env/core/entities.ts). */
+function entitySection(obs: TensorSpec): string[] {
+  const lay = entityLayout(obs);
+  const rows = lay.groups.map((g) => {
+    const axes = g.axes.map((a) => `${a.name} ${a.size}`).join(' × ');
+    const pos = g.positionalWidth ? ` + ${g.positionalWidth} (one-hot ${g.positional.join(', ')})` : '';
+    const segs = g.segments.map((s) => `\`${s.name}\` (${s.width})`).join(', ');
+    return `| \`${g.name}\` | ${g.count} (${axes}) | ${g.featureWidth}${pos} = ${g.width} | ${segs} | ${g.meaning.replace(/\|/g, '\\|')} |`;
+  });
+  return [
+    '## Entity lists',
+    '',
+    'The same observation can be read as entity lists, the input of an entity encoder (one small network shared by',
+    'every entity of a kind, then a pooling, as AlphaStar and OpenAI Five read units): `entityLayout(spec)` and',
+    '`encodeEntities(layout, observation, out)` in env/core/entities.ts regroup the flat vector into a **global vector**',
+    `of the ${lay.global.size} values that belong to no entity, and one list per group below. A group's list has a row per`,
+    "present entity (any of its features non-zero), in index order: the entity's features (entry i of each of the",
+    "group's segments, concatenated), then a one-hot of each positional axis; `index` gives the row's entity index (the",
+    'index the action catalogue uses for a hand entry, a field slot or a contract place) and `mask` the rows in use.',
+    "A cap per group bounds the rows (default: the group's size, so nothing is lost; `decodeEntities` gives the flat",
+    'vector back); present entities past a cap are counted in `dropped`. The groups are metadata over the same',
+    'segments, so the spec hash is the same; the view has its own hash (`layout.hash`). The flat vector stays the',
+    'default observation, and what the shipped checkpoints and `merlin train` read (docs/TRAINING.md says why).',
+    '',
+    '| group | entities | values per entity | from segments (values per entity) | meaning |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+  ];
 }
 
 /** The markdown of docs/OBSERVATION.md for ruleset `rs`. */
@@ -111,6 +143,7 @@ export function observationMarkdown(rs: Ruleset): string {
     'hidden costs (among the designs sharing the face), other',
     "seats' bids and votes, and the RNG. `player`'s observation stays the same.",
     '',
+    ...entitySection(obs),
     `## Observation (${obs.size} values)`,
     '',
     ...table(obs),

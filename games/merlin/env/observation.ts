@@ -34,7 +34,7 @@
  * Layout: `build` is a list of feature blocks, one per topic, each declaring its segments (`Layout.add`, with
  * named sub-fields for record-shaped entries, `record`) right above the function that writes them.
  */
-import type { ObservationRowWriter, SegmentSpec, TensorSpec } from '../../../env/core/game.ts';
+import type { EntityGroupSpec, ObservationRowWriter, SegmentSpec, TensorSpec } from '../../../env/core/game.ts';
 import { contentHash } from '../../../lib/hash.ts';
 import { ArgumentError } from '../../../lib/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
@@ -85,8 +85,14 @@ class Layout {
     this.size += length;
     return offset;
   }
+  readonly groups: EntityGroupSpec[] = [];
+  /** Declare an entity group over segments already added (env/core/entities.ts); not part of the hash. */
+  group(g: EntityGroupSpec): void {
+    this.groups.push(g);
+  }
   spec(): TensorSpec {
-    return { size: this.size, segments: this.segments, hash: contentHash(this.segments) };
+    const spec: TensorSpec = { size: this.size, segments: this.segments, hash: contentHash(this.segments) };
+    return this.groups.length ? { ...spec, entities: this.groups } : spec;
   }
 }
 
@@ -1359,6 +1365,64 @@ function build(rs: Ruleset, full: boolean): Encoder {
       const left = s.priceShiftUntil[c] - turn;
       put(o + SHIFT.left, left >= 10 ? 1 : left / 10);
     }
+  }
+
+  // ======== entity groups (the entity-list view, env/core/entities.ts; the observation only)
+  if (!full) {
+    const named = (pick: (n: string) => boolean) => L.segments.filter((x) => pick(x.name)).map((x) => x.name);
+    const seatAxis = { name: 'seat', size: M };
+    const slotAxis = { name: 'slot', size: F };
+    const place = (size: number) => ({ name: 'place', size });
+    L.group({
+      name: 'seat',
+      axes: [seatAxis],
+      positional: ['seat'],
+      segments: named((n) => n.startsWith('seat.') || n === 'offer.auctionBidders' || n === 'regulation.votes'),
+      meaning: 'A seat (relative: 0 the observer, then turn order): its seat.* values, its auction bidding and regulation vote.',
+    });
+    L.group({
+      name: 'slot',
+      axes: [seatAxis, slotAxis],
+      positional: ['seat', 'slot'],
+      segments: named((n) => n.startsWith('field.') || n === 'combat.hits'),
+      meaning: "A field slot of a seat's field: its field.* values and the hits its card has taken.",
+    });
+    L.group({
+      name: 'unit',
+      axes: [seatAxis, slotAxis, { name: 'level', size: LV }],
+      positional: ['seat', 'slot', 'level'],
+      segments: ['combat.units', 'combat.units2', 'combat.commandedUnit'],
+      meaning:
+        'A unit place on the board of units (a field square and a stack level): the unit there, and whether it is the one being commanded.',
+    });
+    L.group({
+      name: 'hand',
+      axes: [{ name: 'entry', size: H }],
+      positional: ['entry'],
+      segments: named((n) => n.startsWith('hand.')),
+      meaning: "An entry of the observer's own hand (the index the actions that play a card use).",
+    });
+    L.group({
+      name: 'reading',
+      axes: [place(R)],
+      positional: [],
+      segments: named((n) => n.startsWith('reading.') && n !== 'readingCount'),
+      meaning: 'A face-up Future Reading, oldest first.',
+    });
+    for (const [name, K, prefix, what] of [
+      ['futures', KC, 'futures', 'A futures contract place'],
+      ['loan', KL, 'loans', 'A loan place'],
+      ['policy', KP, 'policies', 'An insurance policy place'],
+      ['bond', KB, 'bonds', 'A Private Mint bond place'],
+      ['share', KS, 'shares', 'A Private Mint share place'],
+    ] as const)
+      L.group({
+        name,
+        axes: [place(K)],
+        positional: ['place'],
+        segments: named((n) => n === prefix || n.startsWith(`${prefix}.`)),
+        meaning: `${what} (the place the actions that resell or settle it use).`,
+      });
   }
 
   // ======== the row-writing machinery
