@@ -10,7 +10,7 @@ import { contentHash } from '../lib/hash.ts';
 import type { Game } from '../env/core/game.ts';
 
 /** Protocol version (semver). A client with another major version is refused at hello. */
-export const PROTOCOL_VERSION = '1.4.0';
+export const PROTOCOL_VERSION = '1.5.0';
 export const PROTOCOL_MAJOR = 1;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -169,6 +169,11 @@ export interface Spec {
     high: number;
     hash: string;
     segments: { name: string; offset: number; length: number; low: number; high: number; meaning: string }[];
+    /**
+     * The layout's entity groups (env/core/game.ts EntityGroupSpec; empty when it declares none), for the
+     * entity-list view (docs/OBSERVATION.md "Entity lists"; merlin_gym.entities on the Python side). Since 1.5.0.
+     */
+    entities: { name: string; axes: { name: string; size: number }[]; positional: string[]; segments: string[]; meaning: string }[];
   };
   action_mask: { dtype: 'uint8'; shape: [number] };
 }
@@ -207,6 +212,13 @@ export function specOf(game: Game<unknown>, variant: string): Spec {
         low: s.low,
         high: s.high,
         meaning: s.meaning,
+      })),
+      entities: (os.entities ?? []).map((g) => ({
+        name: g.name,
+        axes: g.axes.map((a) => ({ name: a.name, size: a.size })),
+        positional: [...g.positional],
+        segments: [...g.segments],
+        meaning: g.meaning,
       })),
     },
     action_mask: { dtype: 'uint8', shape: [game.numActions] },
@@ -421,6 +433,17 @@ export const SpecSchema = z.object({
     high: z.number(),
     hash: z.string(),
     segments: z.array(SegmentSchema),
+    entities: z
+      .array(
+        z.object({
+          name: z.string(),
+          axes: z.array(z.object({ name: z.string(), size: z.number().int() })),
+          positional: z.array(z.string()),
+          segments: z.array(z.string()),
+          meaning: z.string(),
+        }),
+      )
+      .describe('the entity groups of the observation layout (since 1.5.0)'),
   }),
   action_mask: z.object({ dtype: z.literal('uint8'), shape: z.tuple([z.number().int()]) }),
 });

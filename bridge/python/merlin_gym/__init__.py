@@ -4,6 +4,7 @@
     env = merlin_gym.aec_env(players=4)                 # PettingZoo AEC
     env = merlin_gym.gym_env(opponents=["random"])      # Gymnasium, one learning seat
     envs = merlin_gym.vector_env(num_envs=256)          # Gymnasium VectorEnv, one connection
+    env = merlin_gym.EntityObservation(merlin_gym.gym_env())  # observations as entity lists (a Dict space)
     env = merlin_gym.aec_env(game="economicon")         # any game the server plays (Client(url).games)
 
 Without ``url=`` a local ``merlin serve`` is started (once per process) from the repository.
@@ -18,6 +19,7 @@ from .client import (
     DEFAULT_GAME, PROTOCOL_VERSION, Batch, Client, ConnectionClosed, Frame, HandshakeError, IllegalActionError, LocalServer,
     MerlinError, default_players, default_server, find_root,
 )
+from .entities import EntityLayout, EntityObservation
 from .gym_env import MerlinEnv
 from .vector import MerlinVectorEnv
 
@@ -56,5 +58,5 @@ for _game, _id in GYM_IDS.items():
 __all__ = [
     "aec_env", "env", "gym_env", "vector_env", "MerlinAECEnv", "MerlinEnv", "MerlinVectorEnv", "Client", "Batch", "Frame",
     "LocalServer", "MerlinError", "IllegalActionError", "ConnectionClosed", "HandshakeError", "default_server", "find_root",
-    "PROTOCOL_VERSION", "DEFAULT_GAME", "GYM_IDS", "default_players", "env_name",
+    "PROTOCOL_VERSION", "DEFAULT_GAME", "GYM_IDS", "default_players", "env_name", "EntityLayout", "EntityObservation",
 ]
