@@ -249,6 +249,37 @@ describe('PPO', () => {
   });
 });
 
+describe('the SIMD kernels step', () => {
+  it('equals the plain-JS path for one hidden layer and for three with widths that are not multiples of four', () => {
+    const games = trainingGames(['full']);
+    const base = { obsSize: games[0].observationSpec.size, numActions: games[0].numActions };
+    for (const hidden of [[12], [10, 7, 5]]) {
+      const shape: NetShape = { ...base, hidden };
+      const nets = [true, false].map((simd) => new PolicyValueNet(shape, initParams(shape, `k${hidden.length}`), { simd }));
+      const c = new Collector(
+        {
+          games,
+          numEnvs: 2,
+          players: 3,
+          horizon: 20,
+          seed: `k${hidden.length}`,
+          rewards: { terminal: 'winLoss' },
+          heuristic: (g) => gameEntry('merlin').teacher(g),
+        },
+        new League({ ...DEFAULT_LEAGUE, players: 3 }),
+      );
+      c.collect(nets[1], () => nets[1].inference());
+      const config = { ...DEFAULT_PPO, minibatch: 20, epochs: 2, targetKl: 0, learningRate: 1e-3 };
+      const metrics = nets.map((n) => new PpoLearner(n, config).update(c, seedRng('k')));
+      expect(metrics[0].policyLoss).toBeCloseTo(metrics[1].policyLoss, 4);
+      expect(metrics[0].gradNorm).toBeCloseTo(metrics[1].gradNorm, 3);
+      const [a, b] = nets.map((n) => n.params());
+      a.forEach((p, k) => p.forEach((v, i) => expect(Math.abs(v - b[k][i])).toBeLessThan(1e-4 * (1 + Math.abs(b[k][i])))));
+      for (const n of nets) n.dispose();
+    }
+  });
+});
+
 describe('checkpoints', () => {
   it('round-trip the weights bit-exactly through the IOHandler and the tfjs-free reader', async () => {
     const shape: NetShape = { obsSize: 10, hidden: [4, 3], numActions: 6 };
