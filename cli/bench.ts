@@ -341,6 +341,7 @@ export async function benchTraining(
   // Loaded on demand: training pulls in tfjs, which a plain `merlin bench` does not need.
   const { train, DEFAULT_TRAIN } = await import('../training/train.ts');
   const { initBackend, backendLabel } = await import('../training/backend.ts');
+  const { simdAvailable } = await import('../lib/simd.ts');
   const backends = o.backends ?? TRAINING_BENCH_BACKENDS;
   const config: TrainConfig = { ...DEFAULT_TRAIN, ...o.config, variants: [variant], imitationUpdates: 0, saveEvery: 0, sparseInput };
   const decisions = updates * config.numEnvs * config.horizon;
@@ -375,10 +376,18 @@ export async function benchTraining(
   return {
     updates,
     rollout: `${config.numEnvs} games x ${config.horizon} learner decisions, ${config.players} players`,
-    network: `MLP ${config.hidden.join('-')}, ${sparseInput ? 'sparse' : 'dense'} input layer`,
+    network: `MLP ${config.hidden.join('-')}, ${sparseInput ? 'sparse' : 'dense'} input layer; ${trainingPath(simdAvailable(), sparseInput)}`,
     backends: results,
     ...(tfRate && wasmRate ? { tensorflow_over_wasm: Math.round((tfRate / wasmRate) * 100) / 100 } : {}),
   };
+}
+
+/** Where a training run's work runs (lib/simd.ts; MERLIN_SIMD=0 turns the kernels off). */
+function trainingPath(simd: boolean, sparseInput: boolean): string {
+  if (!simd) return 'rollouts in plain JS, gradient steps in tfjs on the backend';
+  return sparseInput
+    ? 'rollouts and gradient steps in the WebAssembly SIMD kernels, the backend idle'
+    : 'rollouts in the WebAssembly SIMD kernels, gradient steps in tfjs on the backend';
 }
 
 /** `merlin bench --training`'s text: one line per backend, side by side, then the ratio. */
