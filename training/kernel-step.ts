@@ -79,9 +79,13 @@ export class KernelStep {
   private z = new Float64Array(64);
   private dzJs = new Float64Array(64);
 
-  constructor(shape: NetShape, params: Float32Array[]) {
+  /**
+   * @param capacity the batch the memory is first sized for (default: a default minibatch, 512 rows of about
+   *   130 entries and 30 legal ids each); a larger batch makes the memory again, parameters and moments carried over
+   */
+  constructor(shape: NetShape, params: Float32Array[], capacity = { rows: 512, nnz: 1 << 17, legal: 1 << 15 }) {
     this.shape = shape;
-    this.mem = this.build(256, 32_768, 8_192, null);
+    this.mem = this.build(capacity.rows, capacity.nnz, capacity.legal, null);
     this.load(params);
   }
 

@@ -12,6 +12,7 @@ import { initBackend } from '../backend.ts';
 import { denseMatMul, initParams, PolicyValueNet, SparseRows, sparseMatMul, sparseMatMulGrad } from '../network.ts';
 import type { NetShape } from '../../policy/network.ts';
 import { DEFAULT_PPO, PpoLearner } from '../ppo.ts';
+import { KernelStep } from '../kernel-step.ts';
 import { League, DEFAULT_LEAGUE } from '../league.ts';
 import { Collector } from '../rollout.ts';
 import { DEFAULT_TRAIN, train, trainingGames, type TrainConfig } from '../train.ts';
@@ -276,6 +277,23 @@ describe('the SIMD kernels step', () => {
       const [a, b] = nets.map((n) => n.params());
       a.forEach((p, k) => p.forEach((v, i) => expect(Math.abs(v - b[k][i])).toBeLessThan(1e-4 * (1 + Math.abs(b[k][i])))));
       for (const n of nets) n.dispose();
+      // Memory first sized for a smaller batch is made again, parameters and moments carried over: the same steps, bit for bit.
+      const R = c.N * c.T;
+      const batch = {
+        M: R,
+        legal: c.legalLists,
+        taken: c.taken,
+        old: c.logp,
+        adv: Float32Array.from(c.values, (v, i) => Math.sin(i) - v),
+        ret: Float32Array.from(c.values, (_, i) => Math.cos(i)),
+      };
+      const opts = { clip: 0.2, vfCoef: 0.5, entCoef: 0.01, imitation: false };
+      const steps = [{ rows: 4, nnz: 16, legal: 8 }, undefined].map((capacity) => {
+        const ks = new KernelStep(shape, initParams(shape, 'cap'), capacity);
+        for (let t = 1; t <= 2; t++) ks.step(c.rows, batch, opts, { learningRate: 1e-3, beta1: 0.9, beta2: 0.999, epsilon: 1e-5, t }, 0.5);
+        return { params: ks.params(), moments: ks.moments() };
+      });
+      expect(steps[0]).toEqual(steps[1]);
     }
   });
 });
