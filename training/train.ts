@@ -177,6 +177,7 @@ export interface TrainProgress {
 export interface TrainOptions {
   config: TrainConfig;
   out: string;
+  /** Wall-time budget; 0 (with `maxUpdates`) means none: `maxUpdates` alone stops the run. */
   minutes: number;
   maxUpdates?: number;
   resume?: boolean;
@@ -436,7 +437,8 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   mkdirSync(o.out, { recursive: true });
   const metricsPath = join(o.out, 'metrics.jsonl');
   const t0 = performance.now();
-  const budgetMs = o.minutes * 60_000;
+  if (!(o.minutes > 0) && o.maxUpdates === undefined) throw new ArgumentError('training needs a positive minutes budget or maxUpdates');
+  const budgetMs = o.minutes > 0 ? o.minutes * 60_000 : Infinity;
   const elapsed = () => (performance.now() - t0) / 1000;
   let lastManifest: CheckpointManifest | null = null;
 

@@ -326,8 +326,10 @@ describe('checkpoints', () => {
     const b = tmp();
     await train({ config: TINY, out: a, minutes: 60, maxUpdates: 2 });
     await train({ config: TINY, out: a, minutes: 60, maxUpdates: 3, resume: true });
-    const straight = await train({ config: TINY, out: b, minutes: 60, maxUpdates: 3 });
+    // minutes 0: no wall-time budget, maxUpdates alone stops the run (`merlin train --minutes 0 --updates N`).
+    const straight = await train({ config: TINY, out: b, minutes: 0, maxUpdates: 3 });
     expect(straight.updates).toBe(3);
+    await expect(train({ config: TINY, out: tmp(), minutes: 0 })).rejects.toThrow(/positive minutes budget or maxUpdates/);
     const pa = (await readWeights(a)).params;
     const pb = (await readWeights(b)).params;
     expect(bytes(pa).equals(bytes(pb))).toBe(true);
