@@ -19,7 +19,7 @@ from .client import (
     DEFAULT_GAME, PROTOCOL_VERSION, Batch, Client, ConnectionClosed, Frame, HandshakeError, IllegalActionError, LocalServer,
     MerlinError, default_players, default_server, find_root,
 )
-from .entities import EntityLayout, EntityObservation
+from .entities import EntityLayout, EntityObservation, EntityVectorObservation
 from .gym_env import MerlinEnv
 from .vector import MerlinVectorEnv
 
@@ -59,4 +59,5 @@ __all__ = [
     "aec_env", "env", "gym_env", "vector_env", "MerlinAECEnv", "MerlinEnv", "MerlinVectorEnv", "Client", "Batch", "Frame",
     "LocalServer", "MerlinError", "IllegalActionError", "ConnectionClosed", "HandshakeError", "default_server", "find_root",
     "PROTOCOL_VERSION", "DEFAULT_GAME", "GYM_IDS", "default_players", "env_name", "EntityLayout", "EntityObservation",
+    "EntityVectorObservation",
 ]

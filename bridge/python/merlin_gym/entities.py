@@ -4,6 +4,7 @@
     layout = EntityLayout(env.batch.spec, caps={"unit": 24, "slot": 64})
     view = layout.encode(obs)            # {"global": [G], "unit": [cap, width], "unit_mask": [cap], "unit_index": [cap], ...}
     env = EntityObservation(merlin_gym.gym_env(opponents=["random"]), caps={"unit": 24})   # a Gymnasium Dict observation
+    envs = EntityVectorObservation(merlin_gym.vector_env(num_envs=64), caps={"unit": 24})   # the same, batched
 
 For each group, the rows are its present entities (any feature non-zero) in index order: the entity's features
 (entry i of each of the group's segments, concatenated), then a one-hot per positional axis (a unit's seat, slot
@@ -18,6 +19,8 @@ from typing import Any, Dict, Mapping, Optional
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from gymnasium.vector import VectorEnv, VectorObservationWrapper
+from gymnasium.vector.utils import batch_space
 
 
 class EntityLayout:
@@ -130,6 +133,24 @@ class EntityObservation(gym.ObservationWrapper):
 
     def observation(self, observation: np.ndarray) -> Dict[str, np.ndarray]:
         return self.layout.encode(observation)
+
+    def action_masks(self) -> np.ndarray:
+        return self.env.unwrapped.action_masks()
+
+
+class EntityVectorObservation(VectorObservationWrapper):
+    """A Gymnasium VectorEnv of merlin_gym (``vector_env``) whose observations are batched entity lists (each
+    key with a leading env axis), ``caps`` as for ``EntityLayout``. ``infos["final_obs"]`` (``autoreset="same_step"``)
+    keeps the flat final observations; ``self.layout.encode`` regroups them."""
+
+    def __init__(self, env: VectorEnv, caps: Optional[Mapping[str, int]] = None):
+        super().__init__(env)
+        self.layout = EntityLayout(env.unwrapped.batch.spec, caps)
+        self.single_observation_space = self.layout.space()
+        self.observation_space = batch_space(self.single_observation_space, env.num_envs)
+
+    def observations(self, observations: np.ndarray) -> Dict[str, np.ndarray]:
+        return self.layout.encode(observations)
 
     def action_masks(self) -> np.ndarray:
         return self.env.unwrapped.action_masks()

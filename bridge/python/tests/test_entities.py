@@ -6,7 +6,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import merlin_gym
-from merlin_gym import Client, EntityLayout, EntityObservation
+from merlin_gym import Client, EntityLayout, EntityObservation, EntityVectorObservation
 
 
 def tiny_spec():
@@ -66,3 +66,19 @@ def test_the_wrapper_is_a_gymnasium_dict_env(url):
     assert obs["unit"].shape == (24, env.observation_space["unit"].shape[1]) and obs["slot_index"].shape == (64,)
     assert np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
     env.close()
+
+
+def test_the_vector_wrapper_batches_the_lists(url):
+    envs = EntityVectorObservation(merlin_gym.vector_env(num_envs=3, players=4, url=url), caps={"unit": 16})
+    obs, infos = envs.reset(seed=9)
+    assert envs.observation_space.contains(obs) and obs["unit"].shape[:2] == (3, 16) and obs["seat_mask"].shape == (3, 6)
+    flat = envs.env.reset(seed=9)[0]  # the same seed again: the same flat observations
+    for i in range(3):
+        assert np.array_equal(envs.layout.decode({k: v[i] for k, v in obs.items()}), flat[i])
+    rng = np.random.default_rng(9)
+    for _ in range(5):
+        acts = [int(rng.choice(np.flatnonzero(m))) for m in infos["action_mask"]]
+        obs, _, _, _, infos = envs.step(acts)
+        assert envs.observation_space.contains(obs)
+    assert envs.action_masks().shape == (3, len(infos["action_mask"][0]))
+    envs.close()
