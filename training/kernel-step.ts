@@ -17,7 +17,7 @@
 import { SimdMemory, simdBytes } from '../lib/simd.ts';
 import { paramSpecs, type NetShape } from '../policy/network.ts';
 import { LossSums, policyRow, valueRow, type HeadBatch, type HeadLossOptions, type HeadMetrics } from './heads.ts';
-import type { SparseRows } from './rows.ts';
+import { sortByColumn, type SparseRows } from './rows.ts';
 
 /** Adam's settings for one step: the learning rate, b1, b2, epsilon and the step number t (from 1). */
 export interface AdamSettings {
@@ -338,7 +338,7 @@ export class KernelStep {
     // The first layer: ReLU (rows of dAct[0] are zero where the unit was not active, except with one layer), bias, W0.
     k.reluGrad(b.dAct[0], b.act[0], M * hidden[0]);
     k.axpyRows(b.dAct[0], hidden[0], b.rowIds, b.ones, M, P[1].grad);
-    this.firstKernelGradient(x, M, nnz);
+    this.firstKernelGradient(x, nnz);
 
     // Clip and step.
     let sq = 0;
@@ -363,27 +363,14 @@ export class KernelStep {
     return { ...sums.metrics(M, o), gradNorm: norm };
   }
 
-  /** W0's gradient x^T @ dAct[0]: the entries sorted by column (a counting sort), each touched row summed by the kernel. */
-  private firstKernelGradient(x: SparseRows, M: number, nnz: number): void {
+  /** W0's gradient x^T @ dAct[0]: the entries sorted by column (`sortByColumn`), each touched row summed by the kernel. */
+  private firstKernelGradient(x: SparseRows, nnz: number): void {
     const { obsSize: n, hidden } = this.shape;
     const m = hidden[0];
     const mem = this.mem;
     const b = this.b;
-    const { ptr, idx, val } = x;
     const colStart = this.colStart;
-    const colRow = mem.i32(b.colRow, nnz);
-    const colVal = mem.f32(b.colVal, nnz);
-    colStart.fill(0, 0, n + 1);
-    for (let q = 0; q < nnz; q++) colStart[idx[q] + 1]++;
-    for (let j = 0; j < n; j++) colStart[j + 1] += colStart[j];
-    for (let r = 0; r < M; r++)
-      for (let q = ptr[r], e = ptr[r + 1]; q < e; q++) {
-        const at = colStart[idx[q]]++;
-        colRow[at] = r;
-        colVal[at] = val[q];
-      }
-    for (let j = n; j > 0; j--) colStart[j] = colStart[j - 1];
-    colStart[0] = 0;
+    sortByColumn(x, n, colStart, mem.i32(b.colRow, nnz), mem.f32(b.colVal, nnz));
     let touched = 0;
     const g = this.p[0].grad;
     for (let j = 0; j < n; j++) {

@@ -35,7 +35,7 @@ import { paramSpecs, type NetShape, type ParamSpec } from '../policy/network.ts'
 import { PolicyForward, addSparseRow } from '../policy/forward.ts';
 import { simdAvailable } from '../lib/simd.ts';
 import { KernelStep } from './kernel-step.ts';
-import { SparseRows } from './rows.ts';
+import { sortByColumn, SparseRows } from './rows.ts';
 
 export { IdLists, SparseRows } from './rows.ts';
 
@@ -103,32 +103,20 @@ let colVal = new Float32Array(0);
 
 /**
  * grad [n, m] = x^T @ dz for sparse x [rows, n] and dense dz [rows, m]; only the rows of `grad` that some
- * x entry touches are written, after zeroing it. The entries are first sorted by column (a counting sort),
+ * x entry touches are written, after zeroing it. The entries are first sorted by column (`sortByColumn`),
  * so that each touched row of `grad` is summed four entries at a time, as in `sparseMatMul`.
  * @returns the sum of squares of `grad` (for gradient-norm clipping: only the touched rows are non-zero)
  */
 export function sparseMatMulGrad(x: SparseRows, dz: Float32Array, m: number, grad: Float32Array): number {
   grad.fill(0);
   const n = Math.floor(grad.length / m);
-  const { ptr, idx, val } = x;
-  const nnz = ptr[x.rows];
+  const nnz = x.ptr[x.rows];
   if (colStart.length < n + 1) colStart = new Int32Array(n + 1);
   if (colRow.length < nnz) {
     colRow = new Int32Array(nnz);
     colVal = new Float32Array(nnz);
   }
-  colStart.fill(0, 0, n + 1);
-  for (let k = 0; k < nnz; k++) colStart[idx[k] + 1]++;
-  for (let j = 0; j < n; j++) colStart[j + 1] += colStart[j];
-  // Place each entry at its column's next free slot (colStart[j] advances; restored below).
-  for (let r = 0; r < x.rows; r++)
-    for (let k = ptr[r], e = ptr[r + 1]; k < e; k++) {
-      const at = colStart[idx[k]]++;
-      colRow[at] = r * m;
-      colVal[at] = val[k];
-    }
-  for (let j = n; j > 0; j--) colStart[j] = colStart[j - 1];
-  colStart[0] = 0;
+  sortByColumn(x, n, colStart, colRow, colVal);
   let sq = 0;
   for (let j = 0; j < n; j++) {
     let k = colStart[j];
@@ -140,15 +128,15 @@ export function sparseMatMulGrad(x: SparseRows, dz: Float32Array, m: number, gra
       const v1 = colVal[k + 1];
       const v2 = colVal[k + 2];
       const v3 = colVal[k + 3];
-      const d0 = colRow[k];
-      const d1 = colRow[k + 1];
-      const d2 = colRow[k + 2];
-      const d3 = colRow[k + 3];
+      const d0 = colRow[k] * m;
+      const d1 = colRow[k + 1] * m;
+      const d2 = colRow[k + 2] * m;
+      const d3 = colRow[k + 3] * m;
       for (let c = 0; c < m; c++) grad[go + c] += v0 * dz[d0 + c] + v1 * dz[d1 + c] + v2 * dz[d2 + c] + v3 * dz[d3 + c];
     }
     for (; k < e; k++) {
       const v = colVal[k];
-      const d = colRow[k];
+      const d = colRow[k] * m;
       for (let c = 0; c < m; c++) grad[go + c] += v * dz[d + c];
     }
     for (let c = 0; c < m; c++) sq += grad[go + c] * grad[go + c];

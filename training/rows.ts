@@ -81,6 +81,30 @@ export class SparseRows {
 }
 
 /**
+ * x's entries sorted by column, a counting sort: column j's entries are `[colStart[j], colStart[j + 1])` of
+ * `colRow` (their row) and `colVal` (their value), rows ascending within a column. The gradient of a sparse
+ * product `x^T @ dz` sums each touched column's dz rows this way (training/network.ts `sparseMatMulGrad`,
+ * training/kernel-step.ts).
+ * @param n the number of columns; colStart needs n + 1 entries, colRow and colVal x's entry count
+ */
+export function sortByColumn(x: SparseRows, n: number, colStart: Int32Array, colRow: Int32Array, colVal: Float32Array): void {
+  const { ptr, idx, val } = x;
+  const nnz = ptr[x.rows];
+  colStart.fill(0, 0, n + 1);
+  for (let k = 0; k < nnz; k++) colStart[idx[k] + 1]++;
+  for (let j = 0; j < n; j++) colStart[j + 1] += colStart[j];
+  // Place each entry at its column's next free slot (colStart[j] advances; restored below).
+  for (let r = 0; r < x.rows; r++)
+    for (let k = ptr[r], e = ptr[r + 1]; k < e; k++) {
+      const at = colStart[idx[k]]++;
+      colRow[at] = r;
+      colVal[at] = val[k];
+    }
+  for (let j = n; j > 0; j--) colStart[j] = colStart[j - 1];
+  colStart[0] = 0;
+}
+
+/**
  * Rows of integer ids in compressed row form: row r's ids are `ids[ptr[r] .. ptr[r+1])`. The buffer grows
  * as needed and is reused. Training keeps each decision's legal action ids this way (training/heads.ts).
  */
