@@ -40,6 +40,15 @@ export function addSparseRow(
   }
 }
 
+/** log(sum over j < n of exp(z[j])), shifted by the maximum (no overflow); -Infinity for n = 0. Shared with training/heads.ts. */
+export function logSumExp(z: Float64Array, n: number): number {
+  let max = -Infinity;
+  for (let j = 0; j < n; j++) if (z[j] > max) max = z[j];
+  let sum = 0;
+  for (let j = 0; j < n; j++) sum += Math.exp(z[j] - max);
+  return max + Math.log(sum);
+}
+
 /**
  * The MLP of policy/network.ts over one observation [obsSize]: `run` writes the unmasked logits
  * [numActions] into `logits` and returns the value estimate. Allocation-free per call.
@@ -135,11 +144,7 @@ export class PolicyForward {
   /** logp[0 .. n) = the log-softmax of `this.zs[0 .. n)` (in double precision). */
   private logSoftmax(n: number, logp: Float32Array): void {
     const zs = this.zs;
-    let max = -Infinity;
-    for (let j = 0; j < n; j++) if (zs[j] > max) max = zs[j];
-    let sum = 0;
-    for (let j = 0; j < n; j++) sum += Math.exp(zs[j] - max);
-    const lse = max + Math.log(sum);
+    const lse = logSumExp(zs, n);
     for (let j = 0; j < n; j++) logp[j] = zs[j] - lse;
   }
 

@@ -18,6 +18,7 @@
  * on the closed interval [1 - c, 1 + c].
  */
 import type { IdLists } from './rows.ts';
+import { logSumExp } from '../policy/forward.ts';
 
 /** Per-step inputs besides h and the parameters. */
 export interface HeadBatch {
@@ -177,11 +178,7 @@ export class LossSums {
  */
 export function policyRow(z: Float64Array, dz: Float64Array, n: number, b: HeadBatch, m: number, o: HeadLossOptions, sums: LossSums): void {
   const M = b.M;
-  let max = -Infinity;
-  for (let k = 0; k < n; k++) if (z[k] > max) max = z[k];
-  let sum = 0;
-  for (let k = 0; k < n; k++) sum += Math.exp(z[k] - max);
-  const lse = max + Math.log(sum);
+  const lse = logSumExp(z, n);
   let negEnt = 0; // sum p log p
   for (let k = 0; k < n; k++) {
     z[k] -= lse; // now log p
