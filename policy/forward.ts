@@ -2,7 +2,7 @@
  * The network's forward pass in plain JS (no tfjs), for playing a trained policy one observation at a
  * time: agents/ppo.ts, and training/test compares it with the tfjs graph (training/network.ts).
  */
-import type { NetShape } from './network.ts';
+import { transposeInto, type NetShape } from './network.ts';
 import { SimdMemory, simdAvailable, simdBytes } from '../lib/simd.ts';
 
 /**
@@ -254,10 +254,8 @@ export class PolicyForward {
       const L = this.shape.hidden.length;
       const pk = this.params[2 * L];
       const A = this.shape.numActions;
-      const H = pk.length / A;
-      const t = new Float32Array(pk.length);
-      for (let h = 0; h < H; h++) for (let a = 0; a < A; a++) t[a * H + h] = pk[h * A + a];
-      this.policyT = t;
+      this.policyT = new Float32Array(pk.length);
+      transposeInto(pk, pk.length / A, A, this.policyT);
     }
     return this.policyT;
   }

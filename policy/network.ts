@@ -40,3 +40,11 @@ export function paramSpecs(shape: NetShape): ParamSpec[] {
   out.push({ name: 'value.kernel', shape: [fanIn, 1] }, { name: 'value.bias', shape: [1] });
   return out;
 }
+
+/**
+ * dst [cols, rows] = src [rows, cols] transposed (row-major both). The policy kernel [H, numActions] is read by
+ * action ([numActions, H], one action's weights contiguous) where only the legal actions are scored.
+ */
+export function transposeInto(src: Float32Array, rows: number, cols: number, dst: Float32Array): void {
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) dst[c * rows + r] = src[r * cols + c];
+}

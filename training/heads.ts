@@ -19,6 +19,7 @@
  */
 import type { IdLists } from './rows.ts';
 import { logSumExp } from '../policy/forward.ts';
+import { transposeInto } from '../policy/network.ts';
 
 /** Per-step inputs besides h and the parameters. */
 export interface HeadBatch {
@@ -92,7 +93,7 @@ export class HeadLoss {
   ): HeadMetrics {
     const { H, A, wT, gT } = this;
     const M = b.M;
-    for (let c = 0; c < H; c++) for (let a = 0; a < A; a++) wT[a * H + c] = policyKernel[c * A + a];
+    transposeInto(policyKernel, H, A, wT);
     gT.fill(0);
     this.gPolicyBias.fill(0);
     this.gValueKernel.fill(0);
@@ -141,7 +142,7 @@ export class HeadLoss {
         }
       }
     }
-    for (let c = 0; c < H; c++) for (let a = 0; a < A; a++) this.gPolicyKernel[c * A + a] = gT[a * H + c];
+    transposeInto(gT, A, H, this.gPolicyKernel);
     this.gValueBias[0] = gvb;
     return sums.metrics(M, o);
   }

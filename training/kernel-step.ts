@@ -15,7 +15,7 @@
  * layout (the policy kernel transposed back to [H, numActions]).
  */
 import { SimdMemory, simdBytes } from '../lib/simd.ts';
-import { paramSpecs, type NetShape } from '../policy/network.ts';
+import { paramSpecs, transposeInto, type NetShape } from '../policy/network.ts';
 import { LossSums, policyRow, valueRow, type HeadBatch, type HeadLossOptions, type HeadMetrics } from './heads.ts';
 import { sortByColumn, type SparseRows } from './rows.ts';
 
@@ -382,9 +382,4 @@ export class KernelStep {
     }
     this.touchedCount = touched;
   }
-}
-
-/** dst [cols, rows] = src [rows, cols] transposed. */
-function transposeInto(src: Float32Array, rows: number, cols: number, dst: Float32Array): void {
-  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) dst[c * rows + r] = src[r * cols + c];
 }
