@@ -159,9 +159,11 @@ export class PolicyForward {
     const H = hidden[L - 1];
     const p = this.params;
     const widest = Math.max(obsSize, ...hidden, A);
-    let bytes = simdBytes(H) + simdBytes(1) + simdBytes(1);
+    // What is allocated below, in order: each layer's kernel and activations, the policy kernel transposed,
+    // the value kernel, two scalars, a sparse row (indices and values), the legal ids and their logits.
+    let bytes = 0;
     for (let i = 0; i < L; i++) bytes += simdBytes(p[2 * i].length) + simdBytes(hidden[i]);
-    bytes += simdBytes(A * H) + 3 * simdBytes(widest) + simdBytes(A);
+    bytes += simdBytes(A * H) + simdBytes(H) + 2 * simdBytes(1) + 2 * simdBytes(widest) + 2 * simdBytes(A);
     const mem = new SimdMemory(bytes);
     const put = (a: Float32Array) => {
       const at = mem.alloc(a.length);

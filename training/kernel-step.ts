@@ -94,13 +94,11 @@ export class KernelStep {
     const { obsSize, hidden } = this.shape;
     const specs = paramSpecs(this.shape);
     const sizes = specs.map((s) => s.shape.reduce((a, b) => a * b, 1));
-    const widest = Math.max(...hidden);
     let bytes = 3 * simdBytes(1);
     for (const n of sizes) bytes += 4 * simdBytes(n);
     bytes += simdBytes(rows + 1) + 4 * simdBytes(nnz) + 3 * simdBytes(legal) + 2 * simdBytes(rows);
     for (let i = 0; i < hidden.length; i++) bytes += 2 * simdBytes(rows * hidden[i]);
     for (let i = 1; i < hidden.length; i++) bytes += 2 * simdBytes(rows * hidden[i - 1]);
-    bytes += simdBytes(widest);
     const mem = new SimdMemory(bytes);
     const p = sizes.map((size) => ({ size, value: mem.alloc(size), grad: mem.alloc(size), m: mem.alloc(size), v: mem.alloc(size) }));
     if (old) {
@@ -110,6 +108,7 @@ export class KernelStep {
     }
     this.p = p;
     this.zeroIdx = mem.alloc(1);
+    mem.i32(this.zeroIdx, 1)[0] = 0;
     this.dvAt = mem.alloc(1);
     this.dotAt = mem.alloc(1);
     this.b = {
@@ -140,11 +139,6 @@ export class KernelStep {
     return mem;
   }
 
-  /** Element count and regions of parameter i (`paramSpecs` order). */
-  private region(i: number): ParamRegions {
-    return this.p[i];
-  }
-
   /** The index of the policy kernel, held transposed. */
   private get policyIndex(): number {
     return 2 * this.shape.hidden.length;
@@ -153,7 +147,7 @@ export class KernelStep {
   /** Copy `params` (paramSpecs order and layout) in; gradients start at zero. Moments are kept. */
   load(params: Float32Array[]): void {
     params.forEach((a, i) => {
-      const r = this.region(i);
+      const r = this.p[i];
       if (a.length !== r.size) throw new Error(`parameter ${i} has ${a.length} values, the network ${r.size}`);
       const dst = this.mem.f32(r.value, r.size);
       if (i === this.policyIndex) transposeInto(a, this.shape.hidden[this.shape.hidden.length - 1], this.shape.numActions, dst);
@@ -175,7 +169,7 @@ export class KernelStep {
 
   /** Parameter i's `kind` region as a copy in paramSpecs layout. */
   private out(i: number, kind: 'value' | 'm' | 'v'): Float32Array {
-    const r = this.region(i);
+    const r = this.p[i];
     const src = this.mem.f32(r[kind], r.size);
     if (i !== this.policyIndex) return src.slice();
     const { hidden, numActions } = this.shape;
@@ -281,7 +275,6 @@ export class KernelStep {
     const dzF = mem.f32(b.dz, legalTotal);
     const dot = mem.f32(this.dotAt, 1);
     const dvF = mem.f32(this.dvAt, 1);
-    mem.i32(this.zeroIdx, 1)[0] = 0;
     const dh = mem.f32(b.dAct[L - 1], M * H);
     const sums = new LossSums();
     let gvb = 0;
