@@ -17,7 +17,7 @@ import { checkDominance } from './victory.ts';
 import { removeReading } from './effects.ts';
 import { leaveMarket } from './market.ts';
 import { leaveFutures } from './futures.ts';
-import { hasOverdueLoan, leaveLoans } from './loans.ts';
+import { clearIfSolvent, leaveLoans } from './loans.ts';
 import { leaveMint } from './mint.ts';
 import { leaveInsurance } from './insurance.ts';
 import { removePotion } from './kernel/hands.ts';
@@ -35,7 +35,7 @@ export function payDebts(s: MerlinState, rs: Ruleset, seat: number): void {
   paid -= toBank;
   s.debtRow[seat] -= paid;
   s.row += paid;
-  if (s.debtBank[seat] === 0 && s.debtRow[seat] === 0 && !hasOverdueLoan(s, seat)) s.bankruptSince[seat] = -1;
+  clearIfSolvent(s, seat);
 }
 
 /** Exit every player whose year of grace has run out (called when the wheel advances). */
@@ -98,6 +98,7 @@ export function eliminate(s: MerlinState, rs: Ruleset, seat: number): void {
   s.debtBank[seat] = 0;
   s.debtRow[seat] = 0;
   s.bankruptSince[seat] = -1;
+  s.bankruptHeld[seat] = 0;
   s.crowns[seat] = 0;
   s.mead[seat] = 0;
 }

@@ -92,7 +92,10 @@ export function hasOverdueLoan(s: MerlinState, seat: number): boolean {
 
 /** Leave bankruptcy when no debt and no overdue loan remains (D30, D75). */
 export function clearIfSolvent(s: MerlinState, seat: number): void {
-  if (s.bankruptSince[seat] >= 0 && s.debtBank[seat] === 0 && s.debtRow[seat] === 0 && !hasOverdueLoan(s, seat)) s.bankruptSince[seat] = -1;
+  if (s.bankruptSince[seat] >= 0 && s.debtBank[seat] === 0 && s.debtRow[seat] === 0 && !hasOverdueLoan(s, seat)) {
+    s.bankruptSince[seat] = -1;
+    s.bankruptHeld[seat] = 0;
+  }
 }
 
 /** Start of `seat`'s turn: collect its due loans as far as pocket and vaults allow; an unpaid due loan is a default. */

@@ -307,6 +307,12 @@ export const STATE_FIELDS = {
   debtRow: nums('seats', 0),
   /** Month (see `months`) the player became bankrupt, or -1. */
   bankruptSince: nums('seats', -1),
+  /**
+   * 1 once the player's own turn has begun while bankrupt, after that turn's automatic repayment (D30): a
+   * debt it had its chance to repay and did not. Cleared with the bankruptcy. Economic Dominance under
+   * `victory.dominance: "unrepaid"` counts only such rivals (docs/RULES.md D33).
+   */
+  bankruptHeld: nums('seats', 0),
   eliminated: nums('seats', 0),
   /** Hidden hands: playing-card ids, or HAND_SPELL|instance, HAND_POTION|instance. */
   hands: nested('seats'),

@@ -42,6 +42,8 @@ export function startTurn(s: MerlinState, rs: Ruleset): void {
     settleFutures(s, rs, seat);
     collectLoans(s, rs, seat);
     mintTurnStart(s, rs, seat);
+    // Still bankrupt after this turn's repayments: the debt had its chance (D33 "unrepaid").
+    if (s.bankruptSince[seat] >= 0) s.bankruptHeld[seat] = 1;
     const taxDue = rollAndResolve(s, rs);
     if (checkDominance(s, rs)) return;
     marketStimulus(s, rs);

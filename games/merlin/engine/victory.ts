@@ -88,30 +88,35 @@ export function endGame(s: MerlinState, winner: number, victory: number): void {
 }
 
 /**
- * Economic Dominance: ends the game when one player is left standing (ruleset `dominance: eliminated`)
- * or when every other player is bankrupt or out (`dominance: bankrupt`). Returns true when the game ended.
+ * Economic Dominance: ends the game when one player is left standing (ruleset `dominance: eliminated`),
+ * when every other player is bankrupt or out (`dominance: bankrupt`, the snapshot), or when every other
+ * player is out or bankrupt through a turn of its own, its automatic repayment having failed
+ * (`dominance: unrepaid`, state `bankruptHeld`; docs/RULES.md D33). Returns true when the game ended.
  */
 export function checkDominance(s: MerlinState, rs: Ruleset): boolean {
   if (s.phase === Phase.GameOver) return true;
+  const mode = rs.data.victory.dominance;
   let alive = 0;
   let last = -1;
-  let solvent = 0;
-  let lastSolvent = -1;
+  // Players not (yet) beaten: solvent ones, and under `unrepaid` bankrupt ones whose own turn has not yet come.
+  let standing = 0;
+  let lastStanding = -1;
   for (let p = 0; p < s.numPlayers; p++) {
     if (s.eliminated[p]) continue;
     alive++;
     last = p;
-    if (s.bankruptSince[p] < 0) {
-      solvent++;
-      lastSolvent = p;
+    if (s.bankruptSince[p] < 0 || (mode === 'unrepaid' && s.bankruptHeld[p] === 0)) {
+      standing++;
+      lastStanding = p;
     }
   }
   if (alive === 1) {
     endGame(s, last, Victory.EconomicDominance);
     return true;
   }
-  if (rs.data.victory.dominance === 'bankrupt' && solvent === 1 && s.numPlayers > 1) {
-    endGame(s, lastSolvent, Victory.EconomicDominance);
+  // The one player standing wins only while solvent itself.
+  if (mode !== 'eliminated' && standing === 1 && s.bankruptSince[lastStanding] < 0 && s.numPlayers > 1) {
+    endGame(s, lastStanding, Victory.EconomicDominance);
     return true;
   }
   return false;

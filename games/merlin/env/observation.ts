@@ -335,6 +335,11 @@ function build(rs: Ruleset, full: boolean): Encoder {
     M,
     `${seatWord}: months left before elimination / bankruptcy.graceMonths (${grace}) while bankrupt, else 0.`,
   );
+  const oBankruptHeld = L.add(
+    'seat.bankruptHeld',
+    M,
+    `${seatWord}: 1 when bankrupt through a turn of its own (its automatic repayment failed; what Economic Dominance counts under victory.dominance "unrepaid", D33).`,
+  );
   const oGold = L.add(
     'seat.gold',
     M,
@@ -407,6 +412,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
         put(oBankrupt + i, 1);
         const left = grace - (s.months - since);
         put(oGrace + i, left <= 0 ? 0 : left >= grace ? 1 : left / grace);
+        if (s.bankruptHeld[p]) put(oBankruptHeld + i, 1);
       }
       const bid = bids[p] > 0 ? bids[p] : 0;
       const g = full || p === observer ? s.gold[p] : s.gold[p] + bid;

@@ -179,8 +179,11 @@ export const RulesetSchema = z
         crownsToWin: int().min(1),
         /** Royal Favor needs strictly the highest net worth (true) or a share of it (false). */
         strictlyHighestNetWorth: z.boolean(),
-        /** Economic Dominance when every rival is eliminated (default) or merely bankrupt. */
-        dominance: z.enum(['eliminated', 'bankrupt']),
+        /**
+         * Economic Dominance when every rival is eliminated, bankrupt at any moment (`bankrupt`, the snapshot),
+         * or bankrupt through a turn of its own whose automatic repayment failed (`unrepaid`). D33.
+         */
+        dominance: z.enum(['eliminated', 'bankrupt', 'unrepaid']),
       })
       .strict(),
     /**

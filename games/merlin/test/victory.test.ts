@@ -55,8 +55,8 @@ describe('Net worth (victory.ts docstring; 0.1.14a "Property Value")', () => {
   });
 });
 
-describe('D34: Royal Favor: crownsToWin (3 by default, 5 in the drafts) and strictly the highest net worth (0.1.27b "Victory Conditions" 2; 0.1.14a "Kings")', () => {
-  it("D34: is not legal with one Crown fewer than crownsToWin (3 by default; 4 of the drafts' 5 in the classic ruleset)", () => {
+describe('D34: Royal Favor: crownsToWin (5 by default, as every draft says) and strictly the highest net worth (0.1.27b "Victory Conditions" 2; 0.1.14a "Kings")', () => {
+  it("D34: is not legal with one Crown fewer than crownsToWin (4 of the drafts' 5 by default and in the classic ruleset)", () => {
     for (const rs of [undefined, classic()]) {
       const g = game({ ruleset: rs });
       g.s.crowns[0] = g.rs.data.victory.crownsToWin - 1;
@@ -64,7 +64,7 @@ describe('D34: Royal Favor: crownsToWin (3 by default, 5 in the drafts) and stri
       expect(isLegal(g, Kind.PlayCrowns)).toBe(false);
     }
     const g = game();
-    g.s.crowns[0] = 2;
+    g.s.crowns[0] = 4;
     giveGold(g.s, 0, 10);
     expect(isLegal(g, Kind.PlayCrowns)).toBe(false);
     const before = snap(g);
@@ -75,7 +75,8 @@ describe('D34: Royal Favor: crownsToWin (3 by default, 5 in the drafts) and stri
 
   it('D34: is legal with crownsToWin Crowns and the highest net worth, spends them and wins the game at once', () => {
     const g = game();
-    g.s.crowns[0] = 3;
+    expect(g.rs.data.victory.crownsToWin).toBe(5); // every draft's number
+    g.s.crowns[0] = 5;
     giveGold(g.s, 0, 1);
     expect(hasHighestNetWorth(g.s, g.rs, 0)).toBe(true);
     expect(isLegal(g, Kind.PlayCrowns)).toBe(true);
@@ -144,9 +145,8 @@ describe('Economic Dominance (0.1.27b "Victory Conditions" 1: bankrupt all other
     assertConserved(g);
   });
 
-  it('D33: under the default `dominance: bankrupt` (0.1.27b: "Bankrupt all other players"), the game ends when every rival is bankrupt at the end of a turn', () => {
-    const g = game();
-    expect(g.rs.data.victory.dominance).toBe('bankrupt');
+  it('D33: under `dominance: bankrupt` (the snapshot reading), the game ends when every rival is bankrupt at the end of a turn', () => {
+    const g = game({ ruleset: variant((d) => (d.victory.dominance = 'bankrupt')) });
     for (const p of [1, 2, 3]) {
       g.s.centralBank += g.s.gold[p];
       g.s.gold[p] = 0;
@@ -156,6 +156,47 @@ describe('Economic Dominance (0.1.27b "Victory Conditions" 1: bankrupt all other
     expect(g.s.phase).toBe(Phase.GameOver);
     expect(g.s.winner).toBe(0);
     expect(g.s.victory).toBe(Victory.EconomicDominance);
+    assertConserved(g);
+  });
+
+  it('D33: under the default `dominance: unrepaid`, a rival bankrupt at the end of a turn first plays its own turn; the game ends once every rival began a turn unable to repay', () => {
+    const g = game();
+    expect(g.rs.data.victory.dominance).toBe('unrepaid');
+    for (const p of [1, 2, 3]) {
+      g.s.centralBank += g.s.gold[p];
+      g.s.gold[p] = 0;
+      payOrOwe(g.s, g.rs, p, 1, true);
+    }
+    nextRoll(g.s, 1, 3);
+    act(g, Kind.EndTurn);
+    expect(g.s.phase).not.toBe(Phase.GameOver);
+    expect([...g.s.bankruptHeld]).toEqual([0, 1, 0, 0]); // seat 1's turn began and its repayment failed
+    for (let turn = 0; turn < 2 && g.s.phase !== Phase.GameOver; turn++) {
+      act(g, Kind.DrawCrystalBall);
+      nextRoll(g.s, 1, 3);
+      act(g, Kind.EndTurn);
+    }
+    expect([...g.s.bankruptHeld]).toEqual([0, 1, 1, 1]);
+    expect(g.s.phase).toBe(Phase.GameOver);
+    expect(g.s.winner).toBe(0);
+    expect(g.s.victory).toBe(Victory.EconomicDominance);
+    assertConserved(g);
+  });
+
+  it('D33: under `dominance: unrepaid`, a rival that repays at the start of its turn leaves bankruptcy and is not counted', () => {
+    const g = game();
+    for (const p of [1, 2, 3]) {
+      g.s.centralBank += g.s.gold[p];
+      g.s.gold[p] = 0;
+      payOrOwe(g.s, g.rs, p, 1, true);
+    }
+    giveGold(g.s, 1, 3); // seat 1 came by gold before its turn (a payout, a reading)
+    nextRoll(g.s, 1, 3);
+    act(g, Kind.EndTurn);
+    expect(g.s.bankruptSince[1]).toBe(-1);
+    expect(g.s.bankruptHeld[1]).toBe(0);
+    expect(g.s.debtRow[1]).toBe(0);
+    expect(g.s.phase).not.toBe(Phase.GameOver);
     assertConserved(g);
   });
 
