@@ -456,6 +456,7 @@ class Session {
             shaped: m.rewards.shaped,
             shapedScale: m.rewards.shaped_scale,
             shapedRelative: m.rewards.shaped_relative,
+            shapedPotential: m.rewards.shaped_potential,
           },
         };
         const b: Batch = m.mode === 'single' ? new SingleBatch(id, game, spec, bo) : new AecBatch(id, game, spec, bo);

@@ -24,7 +24,7 @@ import {
 } from './options.ts';
 import { runEval } from './eval.ts';
 import type { BackendName } from '../training/backend.ts';
-import type { RewardChoice } from './train.ts';
+import type { RewardChoice, TruncationChoice } from '../training/reward-choices.ts';
 import type { ProbeSummary } from '../designer/probe.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -171,6 +171,7 @@ try {
           initFrom: argv['init-from'],
           exploiterEvery: argv.exploiter ? argv['exploiter-every'] : undefined,
           reward: argv.reward as RewardChoice,
+          truncation: argv.truncation as TruncationChoice,
           opponents: argv.opponents === undefined ? undefined : parseAgents(argv.opponents, gameEntry(argv.game)),
           out: argv.resume ?? argv.out,
           resume: argv.resume !== undefined,

@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { BACKEND_ORDER } from '../training/backend-names.ts';
+import { DEFAULT_REWARD, REWARD_CHOICES, TRUNCATION_CHOICES } from '../training/reward-choices.ts';
 import { SERVER_DEFAULTS as SERVER } from '../bridge/limits.ts';
 import { DEFAULT_ENVS_PER_WORKER, DEFAULT_MAX_WARMUP } from './bench.ts';
 import { intFlag, MAX_PLAYERS_FLAG, realFlag } from './flags.ts';
@@ -96,10 +97,16 @@ export const trainOptions = {
   },
   reward: {
     type: 'string',
-    choices: ['net-worth', 'net-worth-lead', 'win-loss'],
-    default: 'net-worth',
+    choices: Object.keys(REWARD_CHOICES),
+    default: DEFAULT_REWARD,
     describe:
-      "the learner's reward (docs/TRAINING.md \"Rewards\"): win/loss at the end plus each step's change in net worth / 400 (net-worth), or in the lead over the other seats' mean (net-worth-lead), or win/loss alone (win-loss)",
+      "the learner's reward (docs/TRAINING.md \"Rewards\"): win/loss at the end plus each step's change in the lead over the other seats' mean net worth / 400 paid back at the end (lead-potential), or kept (net-worth-lead), or in net worth / 400 kept (net-worth), or win/loss alone (win-loss)",
+  },
+  truncation: {
+    type: 'string',
+    choices: Object.keys(TRUNCATION_CHOICES),
+    default: 'draw',
+    describe: 'what a game truncated at the turn limit pays: a draw, 0 to every seat (draw), or a win to the net-worth leader (rank, the earlier default)',
   },
   exploiter: {
     type: 'boolean',

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cliProgress from 'cli-progress';
 import { ArgumentError } from '../lib/errors.ts';
-import type { RewardOptions } from '../env/core/game.ts';
+import { rewardOptions, type RewardChoice, type TruncationChoice } from '../training/reward-choices.ts';
 import { backendLabel, type BackendName } from '../training/backend.ts';
 import { trainingCurveSvg } from '../training/chart.ts';
 import { manifestMismatch, readManifest, type CheckpointManifest, type EvalRecord } from '../policy/checkpoint.ts';
@@ -42,8 +42,10 @@ export interface TrainCommand {
   opponents?: string[];
   /** Start from this checkpoint's weights (TrainConfig.initFrom). */
   initFrom?: string;
-  /** The learner's reward (`REWARD_CHOICES`; default net-worth). */
+  /** The learner's reward (training/reward-choices.ts `REWARD_CHOICES`; default lead-potential). */
   reward?: RewardChoice;
+  /** What a truncated game pays the learner (`draw`, the default, or `rank`). */
+  truncation?: TruncationChoice;
   /** Train a main exploiter beside the league: an exploiter update every this many learner updates (TrainConfig.exploiter). */
   exploiterEvery?: number;
   out: string;
@@ -54,16 +56,6 @@ export interface TrainCommand {
   quiet: boolean;
 }
 
-/** The reward options `merlin train --reward` offers (docs/TRAINING.md "Rewards"). */
-export const REWARD_CHOICES = {
-  /** Win/loss at the end, plus each step's change in the learner's net worth / 400 (the default). */
-  'net-worth': { terminal: 'winLoss', truncation: 'rank', shaped: true, shapedScale: 400 },
-  /** Win/loss at the end, plus each step's change in the learner's lead over the other seats' mean net worth / 400. */
-  'net-worth-lead': { terminal: 'winLoss', truncation: 'rank', shaped: true, shapedScale: 400, shapedRelative: true },
-  /** Win/loss at the end only (sparse). */
-  'win-loss': { terminal: 'winLoss', truncation: 'rank', shaped: false },
-} as const satisfies Record<string, RewardOptions>;
-export type RewardChoice = keyof typeof REWARD_CHOICES;
 
 /** Parse "256,128" into positive integers. @throws ArgumentError */
 export function parseSizes(text: string, what: string): number[] {
@@ -188,7 +180,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
     imitationUpdates: c.imitationUpdates,
     opponents: c.opponents,
     ...(c.initFrom === undefined ? {} : { initFrom: c.initFrom }),
-    ...(c.reward === undefined ? {} : { rewards: { ...REWARD_CHOICES[c.reward] } }),
+    ...(c.reward === undefined && c.truncation === undefined ? {} : { rewards: rewardOptions(c.reward, c.truncation) }),
     ...(c.exploiterEvery === undefined ? {} : { exploiter: { ...DEFAULT_EXPLOITER, every: c.exploiterEvery } }),
   };
   const err = (s: string) => {

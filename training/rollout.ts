@@ -229,7 +229,8 @@ export class Collector<S> {
       if (this.lastIdx[i] >= 0) this.dones[this.lastIdx[i]] = 1;
       const me = this.learnerSeat[i];
       const opp = this.seats[i].filter((_, p) => p !== me);
-      g.returns(s, this.outcome, { terminal: 'winLoss', truncation: 'rank' });
+      // Won by the game's rules: a game truncated at the turn limit is nobody's win.
+      g.returns(s, this.outcome, { terminal: 'winLoss', truncation: 'zero' });
       const won = this.outcome[me] > 0;
       if (!this.teacherMode) this.league.record(opp, won);
       this.finished.push({

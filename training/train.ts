@@ -26,6 +26,7 @@ import type { Game, RewardOptions } from '../env/core/game.ts';
 import { cloneRng, seedRng, type RngState } from '../lib/rng.ts';
 import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 import { initBackend, type BackendName } from './backend.ts';
+import { rewardOptions } from './reward-choices.ts';
 import {
   CheckpointError,
   FORMAT,
@@ -119,7 +120,7 @@ export const DEFAULT_TRAIN: TrainConfig = {
   horizon: 64,
   hidden: [256, 128],
   seed: 'merlin',
-  rewards: { terminal: 'winLoss', truncation: 'rank', shaped: true, shapedScale: 400 },
+  rewards: rewardOptions(),
   ppo: DEFAULT_PPO,
   league: DEFAULT_LEAGUE,
   saveEvery: 10,

@@ -63,11 +63,15 @@ export interface EntityGroupSpec {
 /** How terminal rewards are assigned. */
 export interface RewardOptions {
   /**
-   * 'winLoss' (default): the winner +1, the others -1/(n-1); a truncated game ranks by the game's score
-   * (net worth) per `truncation`. 'zero': no terminal reward.
+   * 'winLoss' (default): the winner +1, the others -1/(n-1); a game truncated at the turn limit pays per
+   * `truncation`. 'zero': no terminal reward.
    */
   terminal?: 'winLoss' | 'zero';
-  /** At truncation: 'rank' (default; the score leader wins, as above) or 'zero'. */
+  /**
+   * At truncation: 'zero' (default: a draw, every seat 0; the turn limit is a backstop, not a victory) or
+   * 'rank' (the score leader, e.g. the net-worth leader, is paid as the winner: the earlier default, which
+   * paid hoarding in stalled self-play; docs/TRAINING.md "Rewards").
+   */
   truncation?: 'rank' | 'zero';
   /** Opt-in shaped reward: each step, the change in the seat's score (net worth) divided by `shapedScale`. */
   shaped?: boolean;
@@ -78,6 +82,13 @@ export interface RewardOptions {
    * and the shaped rewards of one step sum to 0 over the seats (zero-sum with win/loss).
    */
   shapedRelative?: boolean;
+  /**
+   * With `shaped`: potential-based shaping (Ng, Harada and Russell 1999, with the potential score / scale):
+   * when the episode ends (terminated or truncated) each seat pays back the shaped reward it collected, so
+   * the shaped terms of an episode sum to 0 and an episode is worth exactly its terminal reward. The shaping
+   * still tells the learner which steps raised its score, but a hoard at the turn limit earns nothing.
+   */
+  shapedPotential?: boolean;
 }
 
 /**
@@ -116,18 +127,20 @@ export interface GameMetadata {
 /**
  * The utility of `game` when its returns are computed with `options`: 'generalSum' once shaped rewards
  * are on (per-step score changes do not cancel out) unless they are relative (`shapedRelative`: they sum to
- * 0 each step, so the utility is the terminal one's), 'zeroSum' when terminal rewards are off (all zero),
+ * 0 each step) or potential-based (`shapedPotential`: they sum to 0 over each episode), when the utility is the
+ * terminal one's; 'zeroSum' when terminal rewards are off (all zero),
  * else the game's own `metadata.utility`.
  */
 export function utilityOf(metadata: GameMetadata, options: RewardOptions = {}): GameMetadata['utility'] {
-  if (options.shaped && !options.shapedRelative) return 'generalSum';
+  if (options.shaped && !options.shapedRelative && !options.shapedPotential) return 'generalSum';
   if (options.terminal === 'zero') return 'zeroSum';
   return metadata.utility;
 }
 
 /**
  * The default terminal payoffs of `RewardOptions` into `out[0, n)`: all 0 while the game runs, under
- * `terminal: 'zero'`, when nobody won (a draw), or when the game was truncated and `truncation` is 'zero'; else
+ * `terminal: 'zero'`, when nobody won (a draw), or when the game was truncated (unless `truncation` is 'rank',
+ * when `winner` is the game's score leader at the limit); else
  * +1 for `winner` and -1/(n-1) for every other seat (zero-sum). Games' `returns` call it with their own state's
  * facts.
  */
@@ -141,7 +154,7 @@ export function winLossReturns(
 ): void {
   out.fill(0, 0, n);
   if (!over || options.terminal === 'zero' || winner < 0) return;
-  if (truncated && options.truncation === 'zero') return;
+  if (truncated && options.truncation !== 'rank') return;
   for (let p = 0; p < n; p++) out[p] = p === winner ? 1 : -1 / (n - 1);
 }
 

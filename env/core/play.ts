@@ -128,7 +128,10 @@ function applyWithChance<S>(game: Game<S>, s: S, action: number, record: typeof 
 export interface GameReporting<S> {
   /** Every way a game can end (Merlin: economic_dominance, royal_favor, last_standing, truncated), for tallies that list each. */
   readonly outcomes: readonly string[];
-  /** How the terminal state `s` ended: the winning seat (-1: none), one of `outcomes` ('' when none), its length in turns. */
+  /**
+   * How the terminal state `s` ended: the winning seat (-1: none; a game truncated at the turn limit is won by
+   * nobody, whoever leads it), one of `outcomes` ('' when none), its length in turns.
+   */
   outcome(s: S): { winner: number; outcome: string; turns: number };
   /** Seats of the terminal state `s`, best first (the winner first, then the game's own order, e.g. by score). */
   ranking(s: S): number[];

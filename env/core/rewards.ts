@@ -5,10 +5,13 @@ import type { Game, RewardOptions } from './game.ts';
  * Tracks per-seat scores so that each step's reward vector is: the terminal payoff when the game has just
  * ended (per `RewardOptions`), plus, with `shaped`, each seat's score change since the previous call
  * divided by `shapedScale` (with `shapedRelative`, the change in its lead: its score minus the mean of the
- * other seats' scores).
+ * other seats' scores); with `shapedPotential` the last step of an episode pays back what the shaping paid
+ * over it, so an episode's shaped terms sum to 0.
  */
 export class RewardTracker<S> {
   private readonly last: Float64Array;
+  /** Shaped reward collected this episode per seat (for `shapedPotential`'s pay-back at the end). */
+  private readonly collected: Float64Array;
   private readonly terminal: Float64Array;
   private readonly delta: Float64Array;
   constructor(
@@ -17,6 +20,7 @@ export class RewardTracker<S> {
     maxPlayers: number,
   ) {
     this.last = new Float64Array(maxPlayers);
+    this.collected = new Float64Array(maxPlayers);
     this.terminal = new Float64Array(maxPlayers);
     this.delta = new Float64Array(maxPlayers);
   }
@@ -24,6 +28,7 @@ export class RewardTracker<S> {
   /** Start an episode at state `s`. */
   reset(s: S): void {
     if (!this.options.shaped) return;
+    this.collected.fill(0);
     for (let p = 0; p < this.game.numPlayers(s); p++) this.last[p] = this.game.score(s, p);
   }
 
@@ -43,6 +48,11 @@ export class RewardTracker<S> {
         // lead_p = score_p - (total - score_p) / (n - 1), so its change is (n * d_p - sum) / (n - 1).
         for (let p = 0; p < n; p++) out[p] += (n * this.delta[p] - sum) / (n - 1) / scale;
       } else for (let p = 0; p < n; p++) out[p] += this.delta[p] / scale;
+      if (this.options.shapedPotential) {
+        // `out` holds only this step's shaped terms here; the last step pays back all of them.
+        for (let p = 0; p < n; p++) this.collected[p] += out[p];
+        if (this.game.isTerminal(s)) for (let p = 0; p < n; p++) out[p] -= this.collected[p];
+      }
     }
     if (this.game.isTerminal(s)) {
       this.game.returns(s, this.terminal, this.options);

@@ -25,7 +25,7 @@ def fresh_seed() -> int:
 
 
 def rewards_option(rewards: Optional[Dict[str, Any]]) -> Optional[Dict[str, Any]]:
-    """Accept both camelCase (``shapedScale``, ``shapedRelative``) and snake_case keys."""
+    """Accept both camelCase (``shapedScale``, ``shapedRelative``, ``shapedPotential``) and snake_case keys."""
     if rewards is None:
         return None
     r = dict(rewards)
@@ -33,4 +33,6 @@ def rewards_option(rewards: Optional[Dict[str, Any]]) -> Optional[Dict[str, Any]
         r["shaped_scale"] = r.pop("shapedScale")
     if "shapedRelative" in r:
         r["shaped_relative"] = r.pop("shapedRelative")
+    if "shapedPotential" in r:
+        r["shaped_potential"] = r.pop("shapedPotential")
     return r

@@ -14,6 +14,7 @@ import {
   checkState,
   KIND_CATEGORY,
   KIND_NAMES,
+  Outcome,
   OUTCOME_NAMES,
   ranking,
   type EconomiconState,
@@ -31,7 +32,12 @@ export function economiconReporting(rs: Ruleset): GameReporting<EconomiconState>
   const cat = catalogue(rs);
   const r: GameReporting<EconomiconState> = {
     outcomes: ECONOMICON_OUTCOMES,
-    outcome: (s) => ({ winner: s.winner, outcome: s.outcome === 0 ? '' : s.winner < 0 ? 'draw' : OUTCOME_NAMES[s.outcome], turns: s.turn }),
+    // A game stopped at the turn limit is won by nobody (s.winner there names the points leader).
+    outcome: (s) => ({
+      winner: s.outcome === Outcome.Truncated ? -1 : s.winner,
+      outcome: s.outcome === 0 ? '' : s.outcome === Outcome.Truncated ? 'truncated' : s.winner < 0 ? 'draw' : OUTCOME_NAMES[s.outcome],
+      turns: s.turn,
+    }),
     ranking: (s) => ranking(s, rs),
     kindNames: KIND_NAMES,
     kindOffered: KIND_NAMES.map(() => true),

@@ -7,7 +7,7 @@
 import type { GameReporting, Tally } from '../../../env/core/play.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { DECK_NAMES } from '../cards/schema.ts';
-import { catalogue, checkConservation, checkDeep, KIND_NAMES, ranking, VICTORY_NAMES, type MerlinState } from '../engine/index.ts';
+import { catalogue, checkConservation, checkDeep, KIND_NAMES, ranking, Victory, VICTORY_NAMES, type MerlinState } from '../engine/index.ts';
 import { kindCategory } from '../engine/actions.ts';
 import { cardTally } from '../engine/effects.ts';
 
@@ -21,7 +21,8 @@ export function merlinReporting(rs: Ruleset): GameReporting<MerlinState> {
   const kinds = [...cat.base.keys()];
   const r: GameReporting<MerlinState> = {
     outcomes: VICTORY_NAMES.slice(1),
-    outcome: (s) => ({ winner: s.winner, outcome: VICTORY_NAMES[s.victory], turns: s.turn }),
+    // A game stopped at the turn limit is won by nobody (s.winner there names the net-worth leader, D36).
+    outcome: (s) => ({ winner: s.victory === Victory.Truncated ? -1 : s.winner, outcome: VICTORY_NAMES[s.victory], turns: s.turn }),
     ranking: (s) => ranking(s, rs),
     kindNames: kinds.map((k) => KIND_NAMES[k] ?? `kind ${k}`),
     kindOffered: kinds.map((k) => cat.base[k] >= 0 && cat.count[k] > 0),
