@@ -60,6 +60,8 @@ export interface EnvSnapshot {
   length: number;
   /** The episode's number (seeds its `agent` members' streams). */
   episode: number;
+  /** Shaped reward each seat collected so far this episode (RewardTracker.collectedShaped; absent: none). */
+  shaped?: number[];
 }
 
 /**
@@ -388,6 +390,7 @@ export class Collector<S> {
         episodeReturn: this.epReturn[i],
         length: this.epLength[i],
         episode: this.episodeOf[i],
+        shaped: this.trackers[i].collectedShaped(),
       });
     }
     return { rng: cloneRng(this.rng), episodeCounter: this.episodeCounter, envs };
@@ -405,7 +408,7 @@ export class Collector<S> {
       this.learnerSeat[i] = e.learnerSeat;
       this.seats[i] = e.opponents.map((n, p) => (p === e.learnerSeat ? (undefined as unknown as LeagueMember) : byName(n)));
       this.trackers[i] = new RewardTracker(g, this.o.rewards, 8);
-      this.trackers[i].reset(this.states[i]);
+      this.trackers[i].reset(this.states[i], e.shaped);
       this.epReturn[i] = e.episodeReturn;
       this.epLength[i] = e.length;
       this.episodeOf[i] = e.episode;

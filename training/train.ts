@@ -210,6 +210,8 @@ const CollectorJson = z.object({
       opponents: z.array(z.string()),
       episodeReturn: z.number(),
       length: z.number(),
+      episode: z.number(),
+      shaped: z.array(z.number()).optional(),
     }),
   ),
 });

@@ -139,6 +139,8 @@ describe('merlin train', () => {
       dir,
       '--reward',
       'net-worth-lead',
+      '--truncation',
+      'rank',
       '--exploiter',
       '--exploiter-every',
       '1',

@@ -25,11 +25,20 @@ export class RewardTracker<S> {
     this.delta = new Float64Array(maxPlayers);
   }
 
-  /** Start an episode at state `s`. */
-  reset(s: S): void {
+  /**
+   * Start an episode at state `s`, or pick one up there (a resumed run) with the shaped reward each seat had
+   * collected so far (`collectedShaped()` of the tracker it was saved from).
+   */
+  reset(s: S, collected?: readonly number[]): void {
     if (!this.options.shaped) return;
     this.collected.fill(0);
+    if (collected) this.collected.set(collected.slice(0, this.collected.length));
     for (let p = 0; p < this.game.numPlayers(s); p++) this.last[p] = this.game.score(s, p);
+  }
+
+  /** The shaped reward each seat collected so far this episode (what `shapedPotential` pays back at its end), per seat. */
+  collectedShaped(): number[] {
+    return Array.from(this.collected);
   }
 
   /** The reward vector for the step that led to `s`, into `out` (length >= players). */

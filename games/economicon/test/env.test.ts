@@ -54,7 +54,7 @@ describe('economiconGame', () => {
     }
   });
 
-  it('returns: the winner +1, the others -1/(n-1); a draw pays 0; truncation per the options', () => {
+  it('returns: the winner +1, the others -1/(n-1); a draw pays 0; a truncated game pays 0 unless truncation is rank', () => {
     const g = economiconGame();
     const s = g.newState(3, 'r');
     s.outcome = Outcome.Mandates;
@@ -67,9 +67,11 @@ describe('economiconGame', () => {
     expect(Array.from(out)).toEqual([0, 0, 0]);
     s.winner = 0;
     s.outcome = Outcome.Truncated;
+    g.returns(s, out);
+    expect(Array.from(out)).toEqual([0, 0, 0]);
     g.returns(s, out, { truncation: 'zero' });
     expect(Array.from(out)).toEqual([0, 0, 0]);
-    g.returns(s, out);
+    g.returns(s, out, { truncation: 'rank' });
     expect(Array.from(out)).toEqual([1, -0.5, -0.5]);
   });
 
