@@ -3,7 +3,7 @@
  * Permits", "The Winds of Fortune (Aces)", "Taxmen (Jokers)", "The Sevens of Upheaval", "Royal Decrees";
  * 0.1.14a "Core Loop" (permits bought one at a time, playable the turn after).
  *
- * Buying costs the Cost of the Living (to the Central Bank) and draws the top card. Aces, Kings, Jokers
+ * Buying costs the Cost of the Living (to the R.O.W. by default, `cardPricePaidTo`; docs/RULES.md D15) and draws the top card. Aces, Kings, Jokers
  * and 7s are played at once; every other card goes face down into the buyer's hand and can be played from
  * their next turn: Clubs as properties, Spades as Spell Labs, Hearts as Potion Labs, Diamonds as Lands on
  * a property. Jacks and Queens wait in hand until animated as golems, and Kings stay in hand as Royal

@@ -61,6 +61,29 @@ describe('The shipped decks (0.1.22b "Required Decks")', () => {
     expect(rs.decks.spells.cards.length).toBeGreaterThanOrEqual(15);
   });
 
+  it('D110: the project-written mirror cards lower the counter that their mirror raises, on the same trigger; the inflationary decks lack them', () => {
+    const card = (file: string, id: string) => {
+      const c = (JSON.parse(readFileSync(join(CARDS_DIR, file), 'utf8')) as { cards: { id: string; trigger?: unknown; effects: unknown[] }[] }).cards.find((x) => x.id === id);
+      if (!c) throw new Error(`${file} has no ${id}`);
+      return c;
+    };
+    const negate = (effects: unknown[]) => effects.map((e) => ({ ...(e as object), delta: -(e as { delta: number }).delta }));
+    for (const [file, up, down] of [
+      ['crystal-ball.json', 'omen-of-inflation', 'omen-of-cheap-bread'],
+      ['crystal-ball.json', 'storm-over-the-exchange', 'calm-over-the-exchange'],
+      ['tea-leaves.json', 'bitter-brew', 'honeyed-tea'],
+      ['tea-leaves.json', 'steeped-too-long', 'settled-leaves'],
+    ] as const) {
+      const a = card(file, up);
+      const b = card(file, down);
+      expect(b.effects).toEqual(negate(a.effects));
+      if (up !== 'storm-over-the-exchange') expect(b.trigger).toEqual(a.trigger);
+      const inflationary = JSON.parse(readFileSync(join(CARDS_DIR, file.replace('.json', '-inflationary.json')), 'utf8')) as { cards: { id: string }[] };
+      expect(inflationary.cards.map((c) => c.id)).toContain(up);
+      expect(inflationary.cards.map((c) => c.id)).not.toContain(down);
+    }
+  });
+
   it('D110: Tea Leaves foretell the unlikely totals 2, 3, 11, 12, Crystal Balls the likely 5, 6, 8, 9 (0.1.27b "The Visions of Tomorrow")', () => {
     const totals = (deck: 'teaLeaves' | 'crystalBall') =>
       new Set(rs.decks[deck].cards.flatMap((c) => (c.trigger.on === 'roll' ? c.trigger.totals : [])));

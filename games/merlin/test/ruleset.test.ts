@@ -17,11 +17,27 @@ describe('ruleset as data', () => {
     expect(r.start.costOfLiving).toBe(2);
     expect(r.start.researchCost).toBe(1);
     expect(r.start.volatility).toBe(1);
-    expect(r.victory.crownsToWin).toBe(3); // D34: the drafts' 5 cannot be reached; 5 in the classic ruleset
+    expect(r.victory.crownsToWin).toBe(5); // D34: every draft's 5
     expect(loadRuleset('classic').data.victory.crownsToWin).toBe(5);
     expect(r.payout).toEqual({ '2': 5, '3': 4, '4': 3, '5': 2, '6': 1, '8': 1, '9': 2, '10': 3 });
     expect(r.landNumbers).toEqual({ souls: [2, 3, 4], elixirOil: [5, 6], essenceGrain: [8, 9, 10] });
     expect(r.players).toEqual({ min: 2, max: 6, default: 4 });
+  });
+
+  it('the literal ruleset differs from full exactly where docs/RULES.md "Deviations from the drafts" says (D10) and in D33\'s timing', () => {
+    const full = loadRuleset('full').data as unknown as Record<string, unknown>;
+    const literal = loadRuleset('literal').data as unknown as Record<string, unknown>;
+    const diffs: string[] = [];
+    const walk = (a: unknown, b: unknown, path: string) => {
+      if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a)) {
+        for (const k of new Set([...Object.keys(a), ...Object.keys(b)]))
+          walk((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}.${k}` : k);
+      } else if (JSON.stringify(a) !== JSON.stringify(b)) diffs.push(path);
+    };
+    walk(full, literal, '');
+    expect(diffs.sort()).toEqual(['description', 'name', 'sevens.playSevenCardsInDeckOnRoll', 'victory.dominance']);
+    expect(literal.sevens).toMatchObject({ playSevenCardsInDeckOnRoll: true });
+    expect(literal.victory).toMatchObject({ dominance: 'bankrupt', crownsToWin: 5 });
   });
 
   it('ships the five decks with the rulebook counts (0.1.22b "Required Decks")', () => {
