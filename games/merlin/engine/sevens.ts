@@ -2,7 +2,8 @@
  * The Sevens of Upheaval. 0.1.27b "The Sevens of Upheaval (7s)" and "The Dice of Destiny":
  * on a rolled 7 the Cost of the Living rises by Volatility, the Research Cost by one, every property
  * investment goes to the Central Bank, and every commodity holder pays 1 gold per unit to keep it (a unit
- * not paid for goes back to the supply). 7 cards are played when drawn (Cost of the Living + Volatility,
+ * not paid for goes back to the supply), then loses `sevens.pocketLossPercent` of its pocket change to the Central
+ * Bank (D157: 0.1.27b "The Glitter of Gold"). 7 cards are played when drawn (Cost of the Living + Volatility,
  * then shuffled back, 0.1.14a "7s"); the literal "7 cards present in the deck are played" on a roll is a
  * ruleset option (docs/RULES.md "Sevens").
  */
@@ -22,9 +23,15 @@ export function resolveSevenRoll(s: MerlinState, rs: Ruleset): void {
     s.centralBank += s.slotInvest[k];
     s.slotInvest[k] = 0;
   }
+  const lossPercent = rs.data.sevens.pocketLossPercent;
   for (let i = 0; i < s.numPlayers; i++) {
     const seat = s.order[(s.turnIdx + i) % s.numPlayers];
-    if (!s.eliminated[seat]) holdingCharge(s, rs, seat);
+    if (s.eliminated[seat]) continue;
+    holdingCharge(s, rs, seat);
+    // Pocket change lost on the 7 (D157), rounded down: a small purse keeps what it has.
+    const lost = Math.floor((s.gold[seat] * lossPercent) / 100);
+    s.gold[seat] -= lost;
+    s.centralBank += lost;
   }
   cartBreakdowns(s, rs);
   if (rs.data.sevens.playSevenCardsInDeckOnRoll) {

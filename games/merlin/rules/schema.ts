@@ -143,6 +143,12 @@ export const RulesetSchema = z
         holdingChargePerUnit: nat(),
         /** Also play every 7 card left in the draw pile on a rolled 7 (literal reading; default off). */
         playSevenCardsInDeckOnRoll: z.boolean(),
+        /**
+         * Percent of each player's pocket change (rounded down) lost to the Central Bank on a rolled 7, after the
+         * holding charge; vaults and investments are not pocket change. 0.1.27b "The Glitter of Gold": pocket change
+         * "can be vulnerable to loss or theft during certain events, like the roll of a 7" (docs/RULES.md D157).
+         */
+        pocketLossPercent: int().min(0).max(100).default(0),
       })
       .strict(),
     taxes: z
