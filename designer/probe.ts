@@ -73,8 +73,18 @@ export interface ProbeGameRecord {
 export function probeGame(a: ProbeArgs, g: number): ProbeGameRecord {
   const entry = gameEntry(a.game ?? DEFAULT_GAME);
   const game = entry.game(a.ruleset);
-  const reporting = entry.reporting(game);
   const lineup = lineupOf(a, g);
+  const agents = lineup.map((spec, p) => entry.agent(spec, `${a.seed}/${g}/agent/${p}`, game));
+  return recordGame(a, g, game, lineup, agents);
+}
+
+/**
+ * Play game g of probe `a` (seed `${a.seed}/${g}`) with the given agents, seat p played by `agents[p]` and
+ * named `lineup[p]`, and record it. `probeGame` resolves the agents from their specs; a test may seat its own.
+ */
+export function recordGame(a: ProbeArgs, g: number, game: Game<unknown>, lineup: string[], agents: readonly Agent[]): ProbeGameRecord {
+  const entry = gameEntry(a.game ?? DEFAULT_GAME);
+  const reporting = entry.reporting(game);
   const P = lineup.length;
   const K = reporting.kindNames.length;
   const kindCounts = new Array<number>(P * K).fill(0);
@@ -86,8 +96,7 @@ export function probeGame(a: ProbeArgs, g: number): ProbeGameRecord {
   // with a choice, every kind on offer and the kind (and label) taken.
   const seen = new Int32Array(K).fill(-1);
   let decision = 0;
-  const players: Agent[] = lineup.map((spec, p) => {
-    const agent = entry.agent(spec, `${a.seed}/${g}/agent/${p}`, game);
+  const players: Agent[] = agents.map((agent) => {
     return {
       spec: agent.spec,
       act: (obs, mask, ctx) => {
@@ -374,9 +383,14 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, game: Game<u
   const bySeat = seatWins.map((w, p) => withExpected(rate(w, G), seatLineups[p]));
   const byPosition = posWins.map((w, i) => withExpected(rate(w, G), posLineups[i]));
   const fallbackOf = (sp: string) => {
-    const ag = entry.agent(sp, 0, game);
+    let ag: unknown = null;
+    try {
+      ag = entry.agent(sp, 0, game);
+    } catch {
+      // An agent the registry does not name (a test's scripted player, recordGame) says nothing of its line.
+    }
     // A single-minded strategy (Merlin's single:NAME) says what line it plays and what it falls back to.
-    const described = ag as Partial<{ fallback: string | null; summary: string }>;
+    const described = (ag ?? {}) as Partial<{ fallback: string | null; summary: string }>;
     return typeof described.summary === 'string'
       ? { fallback: described.fallback ?? null, summary: described.summary }
       : { fallback: null, summary: null };
