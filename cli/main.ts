@@ -217,6 +217,8 @@ try {
               maxUpdates: argv['learn-updates'],
               outDir,
               exploiter: argv['learn-exploiter'],
+              ...(argv['learn-from'] === undefined ? {} : { from: argv['learn-from'] }),
+              ...(argv['learn-imitation'] === undefined ? {} : { train: { imitationUpdates: argv['learn-imitation'] } }),
               games: argv.games,
               workers: argv.workers,
               onUpdate: ({ record: r }) => {

@@ -153,6 +153,18 @@ export const probeOptions = {
     'with --learn: stop training after this many PPO updates if the minutes last longer',
     undefined,
   ),
+  'learn-from': {
+    type: 'string',
+    describe:
+      "with --learn: start from this checkpoint's weights (e.g. checkpoints/default; same game, observation and hidden sizes) instead of fresh ones, without the imitation warm start",
+  },
+  'learn-imitation': intFlag(
+    'learn-imitation',
+    0,
+    1_000_000_000,
+    "with --learn: first updates imitate the heuristic (the trainer's warm start; default 30, or 0 with --learn-from)",
+    undefined,
+  ),
   'learn-exploiter': {
     type: 'boolean',
     default: true,

@@ -26,6 +26,12 @@ export interface LearnRequest {
   maxUpdates?: number;
   /** Directory for the checkpoint (the report's folder: OUT-learned). */
   outDir: string;
+  /**
+   * Start from this checkpoint's weights (training/train.ts `initFrom`: same game, observation and hidden sizes)
+   * instead of fresh ones; then no imitation warm start unless `train.imitationUpdates` asks for one. A short
+   * budget on a shared machine gives a fresh network only its imitation updates (a copy of the heuristic).
+   */
+  from?: string;
   /** Train the main exploiter beside the league (training/train.ts `exploiter`; default true). */
   exploiter?: boolean;
   /** Games per field. */
@@ -71,6 +77,7 @@ export async function runLearned(o: LearnRequest): Promise<ProbeSummary[]> {
     variants: [o.ruleset],
     players: o.players,
     seed: o.train?.seed ?? `learn/${o.seed}`,
+    ...(o.from === undefined ? {} : { initFrom: o.from, imitationUpdates: o.train?.imitationUpdates ?? 0 }),
     ...(withExploiter ? { exploiter: o.train?.exploiter ?? DEFAULT_EXPLOITER } : {}),
   };
   if (!withExploiter) delete config.exploiter;
@@ -90,6 +97,8 @@ export async function runLearned(o: LearnRequest): Promise<ProbeSummary[]> {
   const learned: LearnedRun = {
     spec,
     minutes: o.minutes,
+    from: o.from ?? null,
+    imitation_updates: Math.min(result.updates, config.imitationUpdates),
     updates: result.updates,
     episodes: result.episodes,
     wall_seconds: Math.round(result.wallSeconds * 10) / 10,

@@ -12,7 +12,8 @@
  *   delta method, clustered by seat-game: a player's 300 ballots of one game are not 300 independent draws).
  * Each standard error is floored by the one independent counts would give (Poisson for counts, binomial for
  * shares, smoothed by half a count), so a group that never varies (all zero) still gets an honest interval.
- * The 95% interval of the difference is diff ± 1.96 SE; z = diff / SE. A line is reported when |z| >= `minZ`
+ * The 95% interval of the difference is diff ± 1.96 SE (a share's cut to [-1, 1]); z = diff / SE. A line is
+ * reported when each side has at least `minUnits` seat-games measured (default 10), |z| >= `minZ`
  * (default 3: many features are tested at once) and the difference is large: a per-game ratio of at least
  * `minRatio` (or one side is zero) with the larger side at least 0.5 a game, or a choice share apart by
  * `minShareGap` or more.
@@ -57,6 +58,8 @@ export interface LineOptions {
   minZ?: number;
   minRatio?: number;
   minShareGap?: number;
+  /** Fewest seat-games measured on each side (default 10: the normal interval needs a few clusters). */
+  minUnits?: number;
   /** Most items returned (default 12). */
   limit?: number;
   /** The game's phrase for a feature, a verb phrase ("buys a card"); default: "plays NAME" / "chooses NAME". */
@@ -132,6 +135,7 @@ export function lineOf(group: LineUnit[], others: LineUnit[], features: LineFeat
   const minZ = o.minZ ?? 3;
   const minRatio = o.minRatio ?? 1.5;
   const minGap = o.minShareGap ?? 0.1;
+  const minUnits = o.minUnits ?? 10;
   if (group.length === 0 || others.length === 0) return [];
   const items: LineItem[] = [];
   const push = (
@@ -142,7 +146,7 @@ export function lineOf(group: LineUnit[], others: LineUnit[], features: LineFeat
   ) => {
     const se = Math.sqrt(a.v + b.v);
     const diff = a.m - b.m;
-    if (!Number.isFinite(se) || se === 0 || a.n === 0 || b.n === 0) return;
+    if (!Number.isFinite(se) || se === 0 || a.n < minUnits || b.n < minUnits) return;
     const z = diff / se;
     const ratio = b.m > 0 ? a.m / b.m : null;
     const large =
@@ -156,7 +160,8 @@ export function lineOf(group: LineUnit[], others: LineUnit[], features: LineFeat
       value: a.m,
       other: b.m,
       diff,
-      ci: [diff - Z95 * se, diff + Z95 * se],
+      // A share's difference lies in [-1, 1]; the normal interval is cut there.
+      ci: measure === 'choice' ? [Math.max(-1, diff - Z95 * se), Math.min(1, diff + Z95 * se)] : [diff - Z95 * se, diff + Z95 * se],
       z,
       ratio,
       n: [a.n, b.n],

@@ -254,8 +254,11 @@ export interface ProbeSummary {
 export interface LearnedRun {
   /** Its agent spec (`ppo:DIR`, the checkpoint beside the report). */
   spec: string;
-  /** The budget asked, and what the run did. */
+  /** The budget asked, and what the run did (`updates` counts this run's, imitation included). */
   minutes: number;
+  /** The checkpoint it started from (`probe --learn-from`), if any, and the run's imitation updates. */
+  from: string | null;
+  imitation_updates: number;
   updates: number;
   episodes: number;
   wall_seconds: number;

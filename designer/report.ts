@@ -39,7 +39,7 @@ const SECTIONS: Section[] = [
       if (!l) return '<p>No learned agent in this probe.</p>';
       const x = s.by_agent.find((a) => a.agent === l.spec);
       return (
-        `<p>A self-play policy trained on this ruleset for ${l.minutes} minutes (${l.updates} PPO updates, ${l.episodes.toLocaleString('en')} episodes, ${l.wall_seconds}s of wall time) by the project's trainer: its league${l.exploiter ? `, with the main exploiter beside it (${l.exploiters_joined} frozen copies joined the league)` : ''}; rewards <code>${esc(JSON.stringify(l.rewards))}</code>. Checkpoint: <code>${esc(l.spec)}</code>.</p>` +
+        `<p>A self-play policy trained on this ruleset for ${l.minutes} minutes${l.from ? ` from the checkpoint <code>${esc(l.from)}</code>` : ''} (${l.updates} updates, ${l.imitation_updates} of them imitating the heuristic, ${l.episodes.toLocaleString('en')} episodes, ${l.wall_seconds}s of wall time) by the project's trainer: its league${l.exploiter ? `, with the main exploiter beside it (${l.exploiters_joined} frozen copies joined the league)` : ''}; rewards <code>${esc(JSON.stringify(l.rewards))}</code>. Checkpoint: <code>${esc(l.spec)}</code>.</p>` +
         (x
           ? `<p>In this field (${esc(s.field ?? s.agents.join(','))}) it wins <b>${pct(x.rate)}</b> (${ci(x)}) of its ${x.games} seat-games by the rules; ${pct(s.truncation.rate)} of the games hit the turn limit and count as nobody's win.</p>`
           : '')
@@ -69,7 +69,7 @@ const SECTIONS: Section[] = [
       return (
         block('Winners against the players who did not win (decided games)', s.winners_line) +
         agents.map(([agent, xs]) => block(`<code>${esc(agent)}</code> against the rest of the field`, xs)).join('') +
-        '<p class="note">One unit per seat-game. Per game: actions of the kind in a game (Welch’s interval). Share of offering decisions: of the decisions with a choice that offered the kind (or the game’s finer label, e.g. a bid’s amount), the share at which it was taken (a ratio over seat-games, clustered by seat-game). Ranked by |z|; shown when |z| ≥ 3 and the difference is large (1.5× per game, or 10 points of share). Games that hit the turn limit have no winner and are left out of the first table.</p>'
+        '<p class="note">One unit per seat-game. Per game: actions of the kind in a game (Welch’s interval). Share of offering decisions: of the decisions with a choice that offered the kind (or the game’s finer label, e.g. a bid’s amount), the share at which it was taken (a ratio over seat-games, clustered by seat-game). Ranked by |z|; shown when each side has 10 seat-games or more, |z| ≥ 3 and the difference is large (1.5× per game, or 10 points of share). Games that hit the turn limit have no winner and are left out of the first table.</p>'
       );
     },
   },

@@ -50,12 +50,30 @@ describe('probe --learn', () => {
     expect(manifest.config.exploiter).toBeDefined(); // the trainer's main exploiter beside the league
     expect(manifest.config.opponents).toBeUndefined(); // self-play, not a fixed field
     for (const s of fields) {
-      expect(s.learned).toMatchObject({ spec, updates: 3, exploiter: true });
+      expect(s.learned).toMatchObject({ spec, updates: 3, imitation_updates: 1, from: null, exploiter: true });
       expect(s.games).toBe(4);
       expect(s.categories).toEqual(['economy', 'market', 'combat']);
       for (const shares of Object.values(s.category_shares_by_agent ?? {})) expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1);
       expect(s.truncation.rate).toBe(s.truncation.games / 4);
     }
+    // --learn-from: a second run starts from that checkpoint, without the imitation warm start.
+    const { imitationUpdates, ...noImitation } = TINY;
+    expect(imitationUpdates).toBe(1);
+    const again = mkdtempSync(join(tmpdir(), 'merlin-learn-from-'));
+    const [from] = await runLearned({
+      ruleset: 'market',
+      players: 2,
+      seed: 'l',
+      minutes: 0,
+      maxUpdates: 1,
+      from: outDir,
+      outDir: again,
+      games: 2,
+      workers: 1,
+      train: noImitation,
+    });
+    expect(from.learned).toMatchObject({ from: outDir, updates: 1, imitation_updates: 0 });
+    expect(JSON.parse(readFileSync(join(again, 'manifest.json'), 'utf8')).config).toMatchObject({ initFrom: outDir, imitationUpdates: 0 });
     const html = await reportHtml(fields, { command: 'merlin probe --learn', date: '2026-01-01' });
     expect(html).toContain('Balance probe with a learned agent: market');
     expect(html).toContain('id="line"');
