@@ -191,17 +191,49 @@ try {
         const { runProbe } = await import('../designer/probe.ts');
         const { reportHtml } = await import('../designer/report.ts');
         const { runExploit } = await import('../designer/exploit.ts');
+        const { runLearned } = await import('../designer/learn.ts');
         const entry = gameEntry(argv.game);
+        const learn = argv.learn;
+        if (learn !== undefined && (argv.exploit || argv.compare))
+          throw new ArgumentError('--learn probes its own fields: it takes neither --exploit nor --compare');
         const agents = parseAgents(argv.agents ?? defaultLineup(entry), entry);
-        if (!argv.exploit && agents.length < 2 && argv.players === undefined)
+        if (learn === undefined && !argv.exploit && agents.length < 2 && argv.players === undefined)
           throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
         const rulesets = [variantOf(argv), ...(argv.compare ? [argv.compare] : [])];
         for (const r of rulesets) entry.game(r);
         const base = argv.out.replace(/\.(html|json)$/, '');
         const bar = progressBar('probe', argv.json);
-        bar?.start(argv.games * rulesets.length, 0);
         const summaries: ProbeSummary[] = [];
-        for (const [i, ruleset] of rulesets.entries()) {
+        if (learn !== undefined) {
+          const outDir = `${base}-learned`;
+          if (!argv.json) process.stderr.write(`probe --learn: training a self-play policy for ${learn} minutes into ${outDir}\n`);
+          let started = false;
+          summaries.push(
+            ...(await runLearned({
+              game: entry.name,
+              ruleset: rulesets[0],
+              players: argv.players ?? 4,
+              seed: argv.seed,
+              minutes: learn,
+              maxUpdates: argv['learn-updates'],
+              outDir,
+              exploiter: argv['learn-exploiter'],
+              ...(argv['learn-from'] === undefined ? {} : { from: argv['learn-from'] }),
+              ...(argv['learn-imitation'] === undefined ? {} : { train: { imitationUpdates: argv['learn-imitation'] } }),
+              games: argv.games,
+              workers: argv.workers,
+              onUpdate: ({ record: r }) => {
+                if (!argv.json && r.update % 10 === 0)
+                  process.stderr.write(`  update ${r.update} (${r.phase}), ${r.episodes} episodes, ${Math.round(r.wallSeconds)}s\n`);
+              },
+              onGame: (field, n) => {
+                if (!started) (bar?.start(argv.games * (entry.agents.heuristic ? 3 : 2), 0), (started = true));
+                bar?.update(field * argv.games + n);
+              },
+            })),
+          );
+        } else bar?.start(argv.games * rulesets.length, 0);
+        for (const [i, ruleset] of (learn === undefined ? rulesets : []).entries()) {
           const onGame = (n: number) => bar?.update(i * argv.games + n);
           summaries.push(
             argv.exploit
@@ -240,11 +272,17 @@ try {
           {
             written,
             probes: summaries.map((s) => ({
+              ...(s.field === undefined ? {} : { field: s.field, learned: s.learned }),
               ruleset: s.ruleset,
               games: s.games,
               seconds: s.seconds,
               by_agent: s.by_agent,
               victory_types: s.victory_types,
+              truncation: s.truncation,
+              length: s.length,
+              category_shares_by_agent: s.category_shares_by_agent,
+              winners_line: s.winners_line.map((x) => x.text),
+              line_by_agent: Object.fromEntries(Object.entries(s.line_by_agent).map(([a, xs]) => [a, xs.map((x) => x.text)])),
               playability: s.playability,
               findings: s.findings.slice(0, 5),
             })),
@@ -252,8 +290,10 @@ try {
           () =>
             [
               ...summaries.flatMap((s) => [
-                `${s.ruleset.name}: ${s.games} games in ${s.seconds}s; ` +
-                  s.by_agent.map((a) => `${a.agent} ${(a.rate * 100).toFixed(1)}%`).join(', '),
+                `${s.field ? `${s.ruleset.name}, ${s.field}` : s.ruleset.name}: ${s.games} games in ${s.seconds}s; ` +
+                  s.by_agent.map((a) => `${a.agent} ${(a.rate * 100).toFixed(1)}%`).join(', ') +
+                  `; ${(s.truncation.rate * 100).toFixed(1)}% truncated, median ${s.length.median} turns`,
+                ...s.winners_line.slice(0, 3).map((x) => `  winner's line: ${x.text}`),
                 ...s.findings.slice(0, 3).map((f, i) => `  ${i + 1}. ${f.text}`),
               ]),
               `wrote ${written.html} and ${written.json}`,

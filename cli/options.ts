@@ -145,6 +145,38 @@ export const probeOptions = {
   out: { type: 'string', default: 'probe', describe: 'output path without extension: writes OUT.html and OUT.json' },
   exploit: { type: 'boolean', default: false, describe: 'train a short PPO exploiter against the --agents field and probe it' },
   'exploit-minutes': realFlag('exploit-minutes', 0.01, WEEK_MINUTES, 'training budget of the exploiter', 10, 'minutes'),
+  learn: realFlag(
+    'learn',
+    0.01,
+    WEEK_MINUTES,
+    'train a self-play policy on the probed ruleset for this many minutes (merlin train: its league and main exploiter), save it in OUT-learned/, and probe it in self-play, against the heuristic and against random (--games each)',
+    undefined,
+    'minutes',
+  ),
+  'learn-updates': intFlag(
+    'learn-updates',
+    1,
+    1_000_000,
+    'with --learn: stop training after this many PPO updates if the minutes last longer',
+    undefined,
+  ),
+  'learn-from': {
+    type: 'string',
+    describe:
+      "with --learn: start from this checkpoint's weights (e.g. checkpoints/default; same game, observation and hidden sizes) instead of fresh ones, without the imitation warm start",
+  },
+  'learn-imitation': intFlag(
+    'learn-imitation',
+    0,
+    1_000_000_000,
+    "with --learn: first updates imitate the heuristic (the trainer's warm start; default 30, or 0 with --learn-from)",
+    undefined,
+  ),
+  'learn-exploiter': {
+    type: 'boolean',
+    default: true,
+    describe: 'with --learn: train the main exploiter beside the league (--no-learn-exploiter: the league alone)',
+  },
   players: players(
     undefined,
     'players per game (default: one per --agents spec; 4 with --exploit); with more agents than players each game seats a rotating window of them',

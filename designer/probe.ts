@@ -12,9 +12,10 @@ import { createRequire } from 'node:module';
 import { ArgumentError } from '../lib/errors.ts';
 import type { Agent } from '../env/core/agent.ts';
 import type { Game } from '../env/core/game.ts';
-import { playGame } from '../env/core/play.ts';
+import { playGame, TRUNCATED, winnerByRules } from '../env/core/play.ts';
 import { runGames } from '../env/core/runner.ts';
 import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
+import { lineOf, type LineItem, type LineUnit } from './line.ts';
 
 const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
 
@@ -47,12 +48,23 @@ export interface ProbeGameRecord {
   lineup: string[];
   /** Seats in turn order. */
   order: number[];
+  /** The winner by the game's rules: -1 when nobody won, also when the game hit the turn limit (`truncated`). */
   winner: number;
   victory: string;
+  /** The game stopped at the turn limit (an RL truncation): nobody's win. */
+  truncated: boolean;
   turns: number;
   steps: number;
   /** Actions taken, [seat * kinds + kind] (the reporting's kinds). */
   kindCounts: number[];
+  /** Decisions with a choice (two or more legal actions) that offered some action of the kind, [seat * kinds + kind]. */
+  offered: number[];
+  /** Actions of the kind taken at decisions with a choice, [seat * kinds + kind]. */
+  chosen: number[];
+  /** Per seat: the game's finer action labels (`GameReporting.detailOf`) taken at decisions with a choice, by label. */
+  details: Record<string, number>[];
+  /** The kind of each label in `details`. */
+  detailKinds: Record<string, number>;
   /** The game's own record (its registry entry's `probe`; null without one). */
   extra: unknown;
 }
@@ -61,12 +73,49 @@ export interface ProbeGameRecord {
 export function probeGame(a: ProbeArgs, g: number): ProbeGameRecord {
   const entry = gameEntry(a.game ?? DEFAULT_GAME);
   const game = entry.game(a.ruleset);
-  const reporting = entry.reporting(game);
   const lineup = lineupOf(a, g);
+  const agents = lineup.map((spec, p) => entry.agent(spec, `${a.seed}/${g}/agent/${p}`, game));
+  return recordGame(a, g, game, lineup, agents);
+}
+
+/**
+ * Play game g of probe `a` (seed `${a.seed}/${g}`) with the given agents, seat p played by `agents[p]` and
+ * named `lineup[p]`, and record it. `probeGame` resolves the agents from their specs; a test may seat its own.
+ */
+export function recordGame(a: ProbeArgs, g: number, game: Game<unknown>, lineup: string[], agents: readonly Agent[]): ProbeGameRecord {
+  const entry = gameEntry(a.game ?? DEFAULT_GAME);
+  const reporting = entry.reporting(game);
   const P = lineup.length;
   const K = reporting.kindNames.length;
-  const players: Agent[] = lineup.map((spec, p) => entry.agent(spec, `${a.seed}/${g}/agent/${p}`, game));
   const kindCounts = new Array<number>(P * K).fill(0);
+  const offered = new Array<number>(P * K).fill(0);
+  const chosen = new Array<number>(P * K).fill(0);
+  const details: Record<string, number>[] = lineup.map(() => ({}));
+  const detailKinds: Record<string, number> = {};
+  // Each decision's legal actions are seen where the agent sees them (no second enumeration): at a decision
+  // with a choice, every kind on offer and the kind (and label) taken.
+  const seen = new Int32Array(K).fill(-1);
+  let decision = 0;
+  const players: Agent[] = agents.map((agent) => {
+    return {
+      spec: agent.spec,
+      act: (obs, mask, ctx) => {
+        const id = agent.act(obs, mask, ctx);
+        if (ctx.numLegal < 2) return id;
+        decision++;
+        const row = ctx.seat * K;
+        for (let i = 0; i < ctx.numLegal; i++) {
+          const k = reporting.kindOf(ctx.legal[i]);
+          if (seen[k] !== decision) ((seen[k] = decision), offered[row + k]++);
+        }
+        const k = reporting.kindOf(id);
+        chosen[row + k]++;
+        const label = reporting.detailOf?.(id);
+        if (label) ((details[ctx.seat][label] = (details[ctx.seat][label] ?? 0) + 1), (detailKinds[label] = k));
+        return id;
+      },
+    };
+  });
   const own = entry.probe?.recorder(game, P);
   const { state: s, steps } = playGame<unknown>(game, players, `${a.seed}/${g}`, {
     onStart: (s) => own?.hooks.onStart?.(s),
@@ -82,11 +131,16 @@ export function probeGame(a: ProbeArgs, g: number): ProbeGameRecord {
     game: g,
     lineup,
     order: finished?.order ?? lineup.map((_, p) => p),
-    winner: end.winner,
+    winner: winnerByRules(end),
     victory: end.outcome,
+    truncated: end.outcome === TRUNCATED,
     turns: end.turns,
     steps,
     kindCounts,
+    offered,
+    chosen,
+    details,
+    detailKinds,
     extra: finished?.extra ?? null,
   };
 }
@@ -152,8 +206,11 @@ export interface ProbeSummary {
   by_seat: SlotRate[];
   /** Win rate by place in turn order (fixed by the opening auction). */
   by_position: SlotRate[];
-  by_agent: (Rate & { agent: string; fallback: string | null; summary: string | null })[];
+  /** Wins by the rules over seat-games (a truncated game is nobody's win), and `truncated`: seat-games in games that hit the turn limit. */
+  by_agent: (Rate & { agent: string; truncated: number; fallback: string | null; summary: string | null })[];
   victory_types: Record<string, number>;
+  /** Games stopped at the turn limit (`metadata.maxTurns`), counted apart from every win. */
+  truncation: { games: number; rate: number; turn_limit: number };
   turns: number[];
   length: { mean: number; median: number; p10: number; p90: number };
   // The fields from here to `playability` are Merlin's (its registry entry's `probe`); a game without them omits them.
@@ -173,10 +230,43 @@ export interface ProbeSummary {
   kind_counts_by_agent: Record<string, number[]>;
   /** Per agent: kinds whose share of its actions is at least 1.5 times their share in the rest of the field. */
   overuse_by_agent: Record<string, Overuse[]>;
+  /** The game's action categories (Merlin: economy, market, combat), and per agent each one's share of its actions. */
+  categories?: string[];
+  category_shares_by_agent?: Record<string, number[]>;
+  /**
+   * The winner's line (designer/line.ts): what the winners of the decided games play far more or far less than the
+   * players who did not win, per seat-game, strongest evidence first.
+   */
+  winners_line: LineItem[];
+  /** Per agent (with two or more in the field): what it plays far more or far less than the rest of the field. */
+  line_by_agent: Record<string, LineItem[]>;
+  /** What the field is, when the probe names it (`probe --learn`: self-play, against the heuristic, against random). */
+  field?: string;
+  /** `probe --learn`: the self-play policy trained for this probe. */
+  learned?: LearnedRun;
   findings: Finding[];
   playability?: Playability;
   /** The agent spec of a trained exploiter in the line-up (`probe --exploit`), if any. */
   exploiter?: string;
+}
+
+/** The policy `probe --learn` trained (designer/learn.ts). */
+export interface LearnedRun {
+  /** Its agent spec (`ppo:DIR`, the checkpoint beside the report). */
+  spec: string;
+  /** The budget asked, and what the run did (`updates` counts this run's, imitation included). */
+  minutes: number;
+  /** The checkpoint it started from (`probe --learn-from`), if any, and the run's imitation updates. */
+  from: string | null;
+  imitation_updates: number;
+  updates: number;
+  episodes: number;
+  wall_seconds: number;
+  /** Whether a main exploiter trained beside the league, and the frozen copies of it that joined the league. */
+  exploiter: boolean;
+  exploiters_joined: number;
+  /** The trainer's reward options (training/train.ts), which decide what a truncated game is worth to it. */
+  rewards: Record<string, unknown>;
 }
 
 /**
@@ -243,10 +333,12 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, game: Game<u
   const posLineups: string[][] = [...Array(P)].map(() => []);
   const agentWins: Record<string, number> = {};
   const agentGames: Record<string, number> = {};
+  const agentTruncated: Record<string, number> = {};
   const kindCounts: Record<string, number[]> = {};
   for (const sp of specs) {
     agentWins[sp] = 0;
     agentGames[sp] = 0;
+    agentTruncated[sp] = 0;
     kindCounts[sp] = new Array<number>(K).fill(0);
   }
   const victory: Record<string, number> = {};
@@ -254,6 +346,7 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, game: Game<u
   for (const r of records) {
     r.lineup.forEach((sp, p) => {
       agentGames[sp]++;
+      if (r.truncated) agentTruncated[sp]++;
       seatLineups[p].push(sp);
       posLineups[r.order.indexOf(p)]?.push(sp);
       for (let k = 0; k < K; k++) kindCounts[sp][k] += r.kindCounts[p * K + k];
@@ -293,14 +386,27 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, game: Game<u
   const bySeat = seatWins.map((w, p) => withExpected(rate(w, G), seatLineups[p]));
   const byPosition = posWins.map((w, i) => withExpected(rate(w, G), posLineups[i]));
   const fallbackOf = (sp: string) => {
-    const ag = entry.agent(sp, 0, game);
+    let ag: unknown = null;
+    try {
+      ag = entry.agent(sp, 0, game);
+    } catch {
+      // An agent the registry does not name (a test's scripted player, recordGame) says nothing of its line.
+    }
     // A single-minded strategy (Merlin's single:NAME) says what line it plays and what it falls back to.
-    const described = ag as Partial<{ fallback: string | null; summary: string }>;
+    const described = (ag ?? {}) as Partial<{ fallback: string | null; summary: string }>;
     return typeof described.summary === 'string'
       ? { fallback: described.fallback ?? null, summary: described.summary }
       : { fallback: null, summary: null };
   };
-  const byAgent = specs.map((sp) => ({ agent: sp, ...rate(agentWins[sp], agentGames[sp]), ...fallbackOf(sp) }));
+  const byAgent = specs.map((sp) => ({
+    agent: sp,
+    ...rate(agentWins[sp], agentGames[sp]),
+    truncated: agentTruncated[sp],
+    ...fallbackOf(sp),
+  }));
+  const categories = reporting.categories && reporting.kindCategory ? [...reporting.categories] : undefined;
+  const categoryShares = categories && shareByCategory(specs, kindCounts, categories, (k) => reporting.kindCategory!(k));
+  const line = winnersLine(records, specs, kindIdx, kinds, K, reporting.phrase?.bind(reporting));
 
   const findings: Finding[] = [];
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -341,9 +447,15 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, game: Game<u
         z: Math.abs(zScore(x, p)),
       });
   }
+  for (const item of line.winners.slice(0, 3))
+    findings.push({
+      about: "winner's line",
+      text: `A winner ${item.text}, 95% interval of the difference [${fmt(item.ci[0], item.measure)}, ${fmt(item.ci[1], item.measure)}].`,
+      z: Math.abs(item.z),
+    });
   const own = entry.probe?.summarise({ game, records, specs, agentRate, players: P, rate, zScore });
   if (own) findings.push(...own.findings);
-  const truncated = victory.truncated ?? 0;
+  const truncated = records.filter((r) => r.truncated).length;
   if (G && truncated / G > 0.5)
     findings.push({
       about: 'victory',
@@ -368,6 +480,7 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, game: Game<u
     by_position: byPosition,
     by_agent: byAgent,
     victory_types: victory,
+    truncation: { games: truncated, rate: G ? truncated / G : 0, turn_limit: game.metadata.maxTurns },
     turns,
     length: {
       mean: G ? turns.reduce((x, y) => x + y, 0) / G : 0,
@@ -379,8 +492,74 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, game: Game<u
     kinds,
     kind_counts_by_agent: byKind,
     overuse_by_agent: overuseBy,
+    ...(categories ? { categories, category_shares_by_agent: categoryShares } : {}),
+    winners_line: line.winners,
+    line_by_agent: line.byAgent,
     findings,
   };
+}
+
+const fmt = (x: number, measure: LineItem['measure']) => (measure === 'choice' ? `${(x * 100).toFixed(1)} points` : x.toFixed(2));
+
+/** Per agent, each category's share of its actions (categories order). */
+function shareByCategory(specs: string[], kindCounts: Record<string, number[]>, categories: string[], categoryOf: (k: number) => string) {
+  const out: Record<string, number[]> = {};
+  for (const sp of specs) {
+    const byCat = categories.map(() => 0);
+    kindCounts[sp].forEach((c, k) => (byCat[categories.indexOf(categoryOf(k))] += c));
+    const total = byCat.reduce((a, b) => a + b, 0) || 1;
+    out[sp] = byCat.map((c) => c / total);
+  }
+  return out;
+}
+
+/**
+ * The winner's line and each agent's line (designer/line.ts) from the games' records: one unit per seat-game;
+ * per-game features are the offered kinds, choice features those kinds and the game's finer labels (a label's
+ * decisions are those that offered its kind). Winners against non-winners over the decided games; each agent
+ * against the rest of the field over all games.
+ */
+function winnersLine(
+  records: ProbeGameRecord[],
+  specs: string[],
+  kindIdx: number[],
+  kinds: string[],
+  K: number,
+  phrase: ((name: string) => string | undefined) | undefined,
+): { winners: LineItem[]; byAgent: Record<string, LineItem[]> } {
+  const labelKind = new Map<string, number>();
+  for (const r of records) for (const [label, k] of Object.entries(r.detailKinds)) labelKind.set(label, k);
+  const labels = [...labelKind.keys()].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const features = { perGame: kinds, choice: [...kinds, ...labels] };
+  const units: { unit: LineUnit; agent: string; won: boolean; decided: boolean }[] = [];
+  for (const r of records)
+    r.lineup.forEach((agent, p) => {
+      const row = p * K;
+      const unit: LineUnit = {
+        perGame: kindIdx.map((k) => r.kindCounts[row + k]),
+        chosen: [...kindIdx.map((k) => r.chosen[row + k]), ...labels.map((l) => r.details[p][l] ?? 0)],
+        offered: [...kindIdx.map((k) => r.offered[row + k]), ...labels.map((l) => r.offered[row + labelKind.get(l)!])],
+      };
+      units.push({ unit, agent, won: r.winner === p, decided: r.winner >= 0 });
+    });
+  const pick = (f: (u: (typeof units)[number]) => boolean) => units.filter(f).map((u) => u.unit);
+  const o = { phrase };
+  const winners = lineOf(
+    pick((u) => u.won),
+    pick((u) => u.decided && !u.won),
+    features,
+    o,
+  );
+  const byAgent: Record<string, LineItem[]> = {};
+  if (specs.length > 1)
+    for (const sp of specs)
+      byAgent[sp] = lineOf(
+        pick((u) => u.agent === sp),
+        pick((u) => u.agent !== sp),
+        features,
+        o,
+      );
+  return { winners, byAgent };
 }
 
 function ordinal(n: number): string {

@@ -6,6 +6,7 @@
  */
 import escapeHtml from 'escape-html';
 import type { CardStat, ProbeSummary, Rate } from './probe.ts';
+import type { LineItem } from './line.ts';
 import { barChart, chartSvg, heatmap, histogram, lineChart, rateChart, stackedArea } from './charts.ts';
 
 /** Facts about how the report was made, printed at its top. */
@@ -29,6 +30,49 @@ function table(head: string[], rows: (string | number)[][], cls = ''): string {
 type Section = { id: string; title: string; render: (s: ProbeSummary) => Promise<string>; when?: (s: ProbeSummary) => boolean };
 
 const SECTIONS: Section[] = [
+  {
+    id: 'learned',
+    title: 'Learned agent',
+    when: (s) => s.learned !== undefined,
+    render: async (s) => {
+      const l = s.learned;
+      if (!l) return '<p>No learned agent in this probe.</p>';
+      const x = s.by_agent.find((a) => a.agent === l.spec);
+      return (
+        `<p>A self-play policy trained on this ruleset for ${l.minutes} minutes${l.from ? ` from the checkpoint <code>${esc(l.from)}</code>` : ''} (${l.updates} updates, ${l.imitation_updates} of them imitating the heuristic, ${l.episodes.toLocaleString('en')} episodes, ${l.wall_seconds}s of wall time) by the project's trainer: its league${l.exploiter ? `, with the main exploiter beside it (${l.exploiters_joined} frozen copies joined the league)` : ''}; rewards <code>${esc(JSON.stringify(l.rewards))}</code>. Checkpoint: <code>${esc(l.spec)}</code>.</p>` +
+        (x
+          ? `<p>In this field (${esc(s.field ?? s.agents.join(','))}) it wins <b>${pct(x.rate)}</b> (${ci(x)}) of its ${x.games} seat-games by the rules; ${pct(s.truncation.rate)} of the games hit the turn limit and count as nobody's win.</p>`
+          : '')
+      );
+    },
+  },
+  {
+    id: 'line',
+    title: 'The winner’s line',
+    render: async (s) => {
+      const head = ['', 'measure', 'this side', 'the others', 'difference (95% interval)', 'z'];
+      const rows = (xs: LineItem[]) =>
+        xs.map((i) => [
+          esc(i.text),
+          i.measure === 'per_game' ? 'per game' : 'share of offering decisions',
+          i.measure === 'per_game' ? i.value.toFixed(2) : pct(i.value),
+          i.measure === 'per_game' ? i.other.toFixed(2) : pct(i.other),
+          i.measure === 'per_game'
+            ? `${i.diff.toFixed(2)} (${i.ci[0].toFixed(2)} – ${i.ci[1].toFixed(2)})`
+            : `${(i.diff * 100).toFixed(1)} points (${(i.ci[0] * 100).toFixed(1)} – ${(i.ci[1] * 100).toFixed(1)})`,
+          Math.abs(i.z).toFixed(1),
+        ]);
+      const block = (title: string, xs: LineItem[]) =>
+        `<h3>${title}</h3>` +
+        (xs.length ? table(head, rows(xs), 'line') : '<p>Nothing played far more or far less (|z| ≥ 3 and a large difference).</p>');
+      const agents = Object.entries(s.line_by_agent).sort(([a], [b]) => Number(b.startsWith('ppo:')) - Number(a.startsWith('ppo:')));
+      return (
+        block('Winners against the players who did not win (decided games)', s.winners_line) +
+        agents.map(([agent, xs]) => block(`<code>${esc(agent)}</code> against the rest of the field`, xs)).join('') +
+        '<p class="note">One unit per seat-game. Per game: actions of the kind in a game (Welch’s interval). Share of offering decisions: of the decisions with a choice that offered the kind (or the game’s finer label, e.g. a bid’s amount), the share at which it was taken (a ratio over seat-games, clustered by seat-game). Ranked by |z|; shown when each side has 10 seat-games or more, |z| ≥ 3 and the difference is large (1.5× per game, or 10 points of share). Games that hit the turn limit have no winner and are left out of the first table.</p>'
+      );
+    },
+  },
   {
     id: 'exploiter',
     title: 'Exploiter',
@@ -66,9 +110,14 @@ const SECTIONS: Section[] = [
         a.wins,
         `<b>${pct(a.rate)}</b>`,
         ci(a),
+        a.truncated ?? '',
         esc(a.summary ?? '') + (a.fallback ? `<br><span class="warn">Fallback: ${esc(a.fallback)}</span>` : ''),
       ]);
-      return chart + table(['agent', 'seat-games', 'wins', 'win rate', '95% interval', 'strategy'], rows, 'agents');
+      return (
+        chart +
+        table(['agent', 'seat-games', 'wins', 'win rate', '95% interval', 'truncated', 'strategy'], rows, 'agents') +
+        '<p class="note">A win is a victory by the rules. A game that hits the turn limit (truncated: the seat-games counted in that column) is nobody’s win; it stays in the seat-games.</p>'
+      );
     },
   },
   {
@@ -108,6 +157,9 @@ const SECTIONS: Section[] = [
         (await chartSvg(histogram(s.turns, 'Game length', 'turns'))) +
         '</div>' +
         `<p>Turns: mean ${s.length.mean.toFixed(1)}, median ${s.length.median}, 10th–90th percentile ${s.length.p10}–${s.length.p90}.</p>` +
+        (s.truncation
+          ? `<p>Stopped at the turn limit (${s.truncation.turn_limit} turns): <b>${s.truncation.games.toLocaleString('en')}</b> of ${s.games.toLocaleString('en')} games (${pct(s.truncation.rate)}), nobody’s win.</p>`
+          : '') +
         playabilityHtml(s.playability)
       );
     },
@@ -217,7 +269,10 @@ const SECTIONS: Section[] = [
             o.ratio === null ? 'only this agent' : `${o.ratio.toFixed(1)}×`,
           ]),
       );
+      const cats = s.categories ?? [];
+      const byCat = Object.entries(s.category_shares_by_agent ?? {}).map(([agent, xs]) => [`<code>${esc(agent)}</code>`, ...xs.map(pct)]);
       return (
+        (cats.length ? '<h3>Share of each agent’s actions by category</h3>' + table(['agent', ...cats], byCat, 'categories') : '') +
         (await chartSvg(heatmap(cells, 'Share of each agent’s actions by kind'))) +
         '<h3>Over-used kinds (at least 1.5× the rest of the field’s share)</h3>' +
         table(['agent', 'kind', 'share of its actions', 'share in the rest of the field', 'ratio'], over, 'overuse')
@@ -285,14 +340,17 @@ th { background: #fafafa; } .warn { color: #a15c00; } .flag.above { color: #b326
 export async function reportHtml(summaries: ProbeSummary[], meta: ReportMeta): Promise<string> {
   const n = summaries.length;
   const cols = async (f: (s: ProbeSummary) => Promise<string> | string) =>
-    `<div class="cols" style="--n:${n}">${(await Promise.all(summaries.map(async (s) => `<div class="col">${n > 1 ? `<h3 class="ruleset">${esc(s.ruleset.name)} <small>(${esc(s.ruleset.source)})</small></h3>` : ''}${await f(s)}</div>`))).join('')}</div>`;
+    `<div class="cols" style="--n:${n}">${(await Promise.all(summaries.map(async (s) => `<div class="col">${n > 1 ? `<h3 class="ruleset">${esc(s.field ?? s.ruleset.name)} <small>(${esc(s.field ? s.agents.join(',') : s.ruleset.source)})</small></h3>` : ''}${await f(s)}</div>`))).join('')}</div>`;
   const parts: string[] = [];
   for (const sec of SECTIONS) {
     if (sec.when && !summaries.some(sec.when)) continue;
     parts.push(`<section id="${sec.id}"><h2>${esc(sec.title)}</h2>${await cols(sec.render)}</section>`);
   }
-  const title =
-    n > 1 ? `Balance probe: ${summaries.map((s) => s.ruleset.name).join(' vs ')}` : `Balance probe: ${summaries[0].ruleset.name}`;
+  const title = summaries[0].learned
+    ? `Balance probe with a learned agent: ${summaries[0].ruleset.name}`
+    : n > 1
+      ? `Balance probe: ${summaries.map((s) => s.ruleset.name).join(' vs ')}`
+      : `Balance probe: ${summaries[0].ruleset.name}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title><style>${CSS}</style></head>

@@ -23,7 +23,7 @@ describe('probe', () => {
     const two = await runProbe({ ...args, games: 16, workers: 2 });
     expect({ ...two, seconds: 0 }).toEqual({ ...one, seconds: 0 });
     expect(one.by_agent.map((a) => a.games)).toEqual([16, 32, 16]);
-    expect(one.by_seat.reduce((t, r) => t + r.wins, 0)).toBe(16 - (one.victory_types.none ?? 0));
+    expect(one.by_seat.reduce((t, r) => t + r.wins, 0)).toBe(16 - (one.victory_types.none ?? 0) - one.truncation.games);
   });
 
   it('records flows that conserve the gold and commodity supply, and the cards each seat played', () => {

@@ -139,6 +139,13 @@ export interface GameReporting<S> {
   readonly kindNames: readonly string[];
   readonly kindOffered: readonly boolean[];
   kindOf(action: number): number;
+  /**
+   * Optional: a finer label of `action` when its argument is itself a line of play (Merlin: a turn-order bid's
+   * amount, "Bid 0"), else null. The probe's winner's line reports how often each label is chosen.
+   */
+  detailOf?(action: number): string | null;
+  /** Optional: a kind's (or a `detailOf` label's) name as a verb phrase for findings ("BuyCard" -> "buys a card"), else undefined. */
+  phrase?(name: string): string | undefined;
   /** Optional: a kind's category (Merlin: economy, market, combat), and every category. */
   kindCategory?(kind: number): string;
   readonly categories?: readonly string[];
@@ -161,4 +168,16 @@ export interface Tally<S> extends PlayHooks<S> {
   /** Stop counting (after a game, or when it failed between `beforeAction` and `afterAction`). */
   stop(): void;
   result(): Record<string, number>;
+}
+
+/** The outcome every game's `GameReporting.outcome` names a game stopped at its turn limit (an RL truncation). */
+export const TRUNCATED = 'truncated';
+
+/**
+ * The winner by the game's own rules of a finished game, from `GameReporting.outcome(s)`: its `winner`, but -1
+ * for a game stopped at the turn limit (`TRUNCATED`), whose `winner` is only the score leader the truncated
+ * game is ranked by. Win rates count this: a truncated game is nobody's win.
+ */
+export function winnerByRules(end: { winner: number; outcome: string }): number {
+  return end.outcome === TRUNCATED ? -1 : end.winner;
 }

@@ -7,7 +7,7 @@
 import type { GameReporting, Tally } from '../../../env/core/play.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { DECK_NAMES } from '../cards/schema.ts';
-import { catalogue, checkConservation, checkDeep, KIND_NAMES, ranking, Victory, VICTORY_NAMES, type MerlinState } from '../engine/index.ts';
+import { catalogue, checkConservation, checkDeep, Kind, KIND_NAMES, ranking, Victory, VICTORY_NAMES, type MerlinState } from '../engine/index.ts';
 import { kindCategory } from '../engine/actions.ts';
 import { cardTally } from '../engine/effects.ts';
 
@@ -27,6 +27,8 @@ export function merlinReporting(rs: Ruleset): GameReporting<MerlinState> {
     kindNames: kinds.map((k) => KIND_NAMES[k] ?? `kind ${k}`),
     kindOffered: kinds.map((k) => cat.base[k] >= 0 && cat.count[k] > 0),
     kindOf: (a) => cat.kind[a],
+    detailOf: (a) => (cat.kind[a] === Kind.Bid ? `Bid ${cat.arg[a]}` : null),
+    phrase: (name) => PHRASES[name] ?? (/^Bid \d+$/.test(name) ? `bids ${name.slice(4)} gold for turn order` : undefined),
     kindCategory: (k) => kindCategory(k),
     categories: ['economy', 'market', 'combat'],
     checkInvariants: (s, deep) => (deep ? [...checkConservation(s, rs), ...checkDeep(s, rs, 16)] : checkConservation(s, rs)),
@@ -35,6 +37,31 @@ export function merlinReporting(rs: Ruleset): GameReporting<MerlinState> {
   reportings.set(rs, r);
   return r;
 }
+
+/** Findings' verb phrases for the kinds a line of play is told by (the probe's winner's line; others show their kind name). */
+const PHRASES: Record<string, string> = {
+  EndTurn: 'ends its turn',
+  DrawTeaLeaves: 'draws Tea Leaves',
+  DrawCrystalBall: 'draws from the Crystal Ball',
+  BuyCard: 'buys a card',
+  PlayCard: 'plays a card',
+  SellSpell: 'sells a spell',
+  Invest: 'invests in a property',
+  FundLab: 'funds a lab',
+  PlayCrowns: 'plays the Crowns',
+  EnactDecree: 'enacts a Royal Decree',
+  RefuseDecree: 'refuses a Royal Decree',
+  PayTax: 'pays the tax',
+  SpendCrownOnTax: 'spends a Crown on the tax',
+  VoteKeep: 'votes keep',
+  VoteRaise: 'votes raise',
+  VoteLower: 'votes lower',
+  VoteCut: 'votes to cut the Cost of the Living',
+  WriteFuture: 'writes a future',
+  OfferLoan: 'offers a loan',
+  SellInsurance: 'sells insurance',
+  IssueBond: 'issues a bond',
+};
 
 /**
  * Plays per custom card, keyed `deck/id` (e.g. `spells/cumulonimbus`), every card of every deck listed:
