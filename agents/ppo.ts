@@ -108,4 +108,21 @@ export class PpoAgent<S = unknown> implements Agent {
     }
     return ctx.legal[ctx.numLegal - 1];
   }
+
+  /**
+   * The policy's `k` most probable legal actions in the position of the last `act` call (pass the same
+   * context), with their probabilities under the softmax over the legal actions' logits, most probable first
+   * (ties: the lower id). The forward pass is the one `act` ran: this costs no second pass.
+   * @returns at most min(k, numLegal) entries; probabilities in [0, 1] (all of them sum to 1 over every legal action)
+   */
+  topChoices(ctx: AgentContext, k: number): { action: number; probability: number }[] {
+    if (ctx.numLegal === 1) return [{ action: ctx.legal[0], probability: 1 }];
+    const z = this.forward.logits;
+    let max = -Infinity;
+    for (let i = 0; i < ctx.numLegal; i++) max = Math.max(max, z[ctx.legal[i]]);
+    let total = 0;
+    for (let i = 0; i < ctx.numLegal; i++) total += Math.exp(z[ctx.legal[i]] - max);
+    const order = Array.from(ctx.legal.subarray(0, ctx.numLegal)).sort((a, b) => z[b] - z[a] || a - b);
+    return order.slice(0, Math.max(0, k)).map((action) => ({ action, probability: Math.exp(z[action] - max) / total }));
+  }
 }
