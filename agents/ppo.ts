@@ -93,7 +93,7 @@ export class PpoAgent<S = unknown> implements Agent {
       this.observe(ctx.state, ctx.seat, this.obs);
       obs = this.obs;
     }
-    this.forward.run(obs);
+    this.forward.runLegal(obs, ctx.legal, ctx.numLegal);
     const z = this.forward.logits;
     let best = ctx.legal[0];
     let max = z[best];
