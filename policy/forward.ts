@@ -265,6 +265,17 @@ export class PolicyForward {
   /** The legal logits of `runSparse`, in double precision (so a lone legal action gets log-probability exactly 0). */
   private readonly zs: Float64Array;
 
+  /** The ReLU trunk over the dense observation `obs` [obsSize]: the last hidden layer's activations. */
+  private trunk(obs: Float32Array): Float32Array {
+    const p = this.params;
+    let x = obs;
+    for (let i = 0; i < this.shape.hidden.length; i++) {
+      this.layer(x, p[2 * i], p[2 * i + 1], this.acts[i], true);
+      x = this.acts[i];
+    }
+    return x;
+  }
+
   /**
    * `run`'s logits of the `numLegal` actions in `legal` only, bit for bit (the same f32 roundings in the same
    * order), written at their ids in `this.logits`; the other entries keep whatever they held, and the value is
@@ -274,12 +285,8 @@ export class PolicyForward {
    */
   runLegal(obs: Float32Array, legal: Int32Array, numLegal: number): void {
     const p = this.params;
-    let x = obs;
+    const x = this.trunk(obs);
     const L = this.shape.hidden.length;
-    for (let i = 0; i < L; i++) {
-      this.layer(x, p[2 * i], p[2 * i + 1], this.acts[i], true);
-      x = this.acts[i];
-    }
     const w = p[2 * L];
     const b = p[2 * L + 1];
     const z = this.logits;
@@ -299,12 +306,8 @@ export class PolicyForward {
   /** Write the (unmasked) logits of `obs` [obsSize] into `this.logits` and return the value estimate. */
   run(obs: Float32Array): number {
     const p = this.params;
-    let x = obs;
+    const x = this.trunk(obs);
     const L = this.shape.hidden.length;
-    for (let i = 0; i < L; i++) {
-      this.layer(x, p[2 * i], p[2 * i + 1], this.acts[i], true);
-      x = this.acts[i];
-    }
     this.layer(x, p[2 * L], p[2 * L + 1], this.logits, false);
     const wv = p[2 * L + 2];
     let v = p[2 * L + 3][0];
