@@ -20,8 +20,8 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(root, 'dist');
 
-/** Data files the compiled code reads, as [source folder, file filter], relative to the repository. */
-const DATA: [string, (name: string) => boolean][] = [
+/** Data files the compiled code reads, as [source folder, file filter], relative to the repository (the browser bundle embeds the same: tools/build-browser.ts). */
+export const DATA: [string, (name: string) => boolean][] = [
   ['games/merlin/rules/rulesets', (f) => f.endsWith('.json')],
   ['games/merlin/cards/data', (f) => f.endsWith('.json')],
   ['games/merlin/agents', (f) => f === 'heuristic.json'],
