@@ -63,9 +63,9 @@ const plugin: esbuild.Plugin = {
   },
 };
 
-/** Build the bundle; its path and size in bytes. */
-export async function buildBrowser(out = BUNDLE): Promise<{ file: string; bytes: number }> {
-  await esbuild.build({
+/** Build the bundle; its path, its size in bytes and how many of them are code (the rest: the embedded files). */
+export async function buildBrowser(out = BUNDLE): Promise<{ file: string; bytes: number; codeBytes: number }> {
+  const built = await esbuild.build({
     entryPoints: [join(root, 'browser', 'index.ts')],
     outfile: out,
     bundle: true,
@@ -78,11 +78,18 @@ export async function buildBrowser(out = BUNDLE): Promise<{ file: string; bytes:
     loader: { '.json': 'text', '.bin': 'binary' },
     plugins: [plugin],
     logLevel: 'warning',
+    metafile: true,
   });
-  return { file: out, bytes: statSync(out).size };
+  // The embedded files' share of the output (the rest is code): what a page pays for the checkpoints.
+  const inputs = Object.values(built.metafile.outputs)[0].inputs;
+  const data = Object.entries(inputs)
+    .filter(([path]) => /\.(json|bin)$/.test(path))
+    .reduce((n, [, i]) => n + i.bytesInOutput, 0);
+  const bytes = statSync(out).size;
+  return { file: out, bytes, codeBytes: bytes - data };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { file, bytes } = await buildBrowser();
-  console.error(`built ${relative(process.cwd(), file)}: ${(bytes / 1e6).toFixed(1)} MB`);
+  const { file, bytes, codeBytes } = await buildBrowser();
+  console.error(`built ${relative(process.cwd(), file)}: ${(bytes / 1e6).toFixed(1)} MB (code ${(codeBytes / 1e6).toFixed(2)} MB)`);
 }
