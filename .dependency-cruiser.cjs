@@ -4,7 +4,7 @@
  *
  * From the bottom up: lib (rng, hash, memo, errors, ruleset files) < each game (games/NAME/: rules and cards and engine import
  * only lib; its env adapter implements env/core's Game contract) < env/core (the game-agnostic RL contract) <
- * policy < agents < the game registry (games/registry.ts) < training < bridge < designer < cli. A folder imports
+ * policy < agents < the game registry (games/registry.ts, and its move API games/opponent.ts) < training < bridge < designer < browser (the browser bundle's entry and Node shims) < cli. A folder imports
  * only folders below it, and no game imports another; the layers above the games reach a game only through the
  * registry (games/registry.ts, games/index.ts), never a game's own folder. Only training/ loads @tensorflow: env, the games, policy,
  * agents and the bridge reach no tfjs module even through another one. Tests (`*\/test/*`), tools/ and bin/ may
@@ -31,10 +31,11 @@ const forbid = (name, comment, from, to) => ({
 const UPPER = [
   ['policy', 'policy/'],
   ['agents', 'agents/'],
-  ['registry', 'games/(registry|index)[.]ts$'],
+  ['registry', 'games/(registry|index|opponent)[.]ts$'],
   ['training', 'training/'],
   ['bridge', 'bridge/'],
   ['designer', 'designer/'],
+  ['browser', 'browser/'],
   ['cli', 'cli/'],
 ];
 const above = (i) =>
@@ -49,7 +50,7 @@ const names = (i) =>
 module.exports = {
   forbidden: [
     forbid('lib-is-the-bottom', 'rng, hash, memo, errors and ruleset files (lib/) import nothing of the project', LIB, {
-      path: '^(lib|env|games|policy|agents|training|bridge|designer|cli|tools)/',
+      path: '^(lib|env|games|policy|agents|training|bridge|designer|browser|cli|tools)/',
       pathNot: LIB,
     }),
     forbid(
@@ -81,7 +82,7 @@ module.exports = {
     forbid(
       'shared-layers-name-no-game',
       "env, agents, policy, training, the bridge, the designer tools and the CLI reach a game only through the game registry (games/registry.ts, games/index.ts), never a game's own folder: registering a game is one entry there",
-      '^(env|agents|policy|training|bridge|designer|cli)/',
+      '^(env|agents|policy|training|bridge|designer|browser|cli)/',
       GAME,
     ),
     {
@@ -100,15 +101,16 @@ module.exports = {
     ),
     {
       name: 'not-to-unresolvable',
-      comment: 'an import that does not resolve to a file or an installed package',
+      comment:
+        "an import that does not resolve to a file or an installed package (but the browser bundle's embedded files, a module tools/build-browser.ts generates)",
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true },
+      to: { couldNotResolve: true, pathNot: '^merlin-gym:files$' },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(bridge/python|docs|checkpoints|runs)/' },
+    exclude: { path: '^(bridge/python|docs|checkpoints|runs|dist|dist-browser)/' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },

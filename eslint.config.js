@@ -25,7 +25,21 @@ const NODE_GLOBALS = Object.fromEntries(
 );
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'bridge/python/', 'docs/', 'checkpoints/', 'runs/', 'out/', 'tmp/', '.venv/', '.venv-min/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'dist-browser/',
+      'bridge/python/',
+      'docs/',
+      'checkpoints/',
+      'runs/',
+      'out/',
+      'tmp/',
+      '.venv/',
+      '.venv-min/',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

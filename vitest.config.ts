@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'bridge/python/**'],
+    exclude: ['node_modules/**', 'dist/**', 'dist-browser/**', 'bridge/python/**'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
     // One event-loop turn before each test, so vitest's worker RPC is answered between tests (issue 23).

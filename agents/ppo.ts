@@ -93,7 +93,7 @@ export class PpoAgent<S = unknown> implements Agent {
       this.observe(ctx.state, ctx.seat, this.obs);
       obs = this.obs;
     }
-    this.forward.run(obs);
+    this.forward.runLegal(obs, ctx.legal, ctx.numLegal);
     const z = this.forward.logits;
     let best = ctx.legal[0];
     let max = z[best];
@@ -107,5 +107,22 @@ export class PpoAgent<S = unknown> implements Agent {
       if (u <= 0) return ctx.legal[i];
     }
     return ctx.legal[ctx.numLegal - 1];
+  }
+
+  /**
+   * The policy's `k` most probable legal actions in the position of the last `act` call (pass the same
+   * context), with their probabilities under the softmax over the legal actions' logits, most probable first
+   * (ties: the lower id). The forward pass is the one `act` ran: this costs no second pass.
+   * @returns at most min(k, numLegal) entries; probabilities in [0, 1] (all of them sum to 1 over every legal action)
+   */
+  topChoices(ctx: AgentContext, k: number): { action: number; probability: number }[] {
+    if (ctx.numLegal === 1) return [{ action: ctx.legal[0], probability: 1 }];
+    const z = this.forward.logits;
+    let max = -Infinity;
+    for (let i = 0; i < ctx.numLegal; i++) max = Math.max(max, z[ctx.legal[i]]);
+    let total = 0;
+    for (let i = 0; i < ctx.numLegal; i++) total += Math.exp(z[ctx.legal[i]] - max);
+    const order = Array.from(ctx.legal.subarray(0, ctx.numLegal)).sort((a, b) => z[b] - z[a] || a - b);
+    return order.slice(0, Math.max(0, k)).map((action) => ({ action, probability: Math.exp(z[action] - max) / total }));
   }
 }

@@ -5,9 +5,9 @@
  * request that names no game plays the registry's default one.
  */
 import type { Game } from '../env/core/game.ts';
-import { TERMINAL } from '../env/core/game.ts';
 import { MerlinError } from '../lib/errors.ts';
 import { DEFAULT_GAME, entryOf, gameEntry, GAMES, type GameEntry } from '../games/registry.ts';
+import { agentMove } from '../games/opponent.ts';
 import { BridgeError, specOf, type GameInfo, type Spec } from './protocol.ts';
 
 /**
@@ -99,27 +99,12 @@ export function stateFrom(
   return s;
 }
 
-/** The opponent service: `spec`'s action for the seat to act in `state`. */
+/** The opponent service: `spec`'s action for the seat to act in `state` (the move API's `agentMove`). @throws GameOverError when no one is to act */
 export function agentAction(
   game: Game<unknown>,
   state: unknown,
   spec: string,
   seed: string | number,
 ): { action: number; description: string; seat: number } {
-  const seat = game.currentPlayer(state);
-  if (seat === TERMINAL) throw new BridgeError('GAME_OVER', 'the game is over: no one is to act');
-  const agent = entryOf(game).agent(spec, seed, game);
-  const legal = new Int32Array(game.numActions);
-  const n = game.legalActions(state, legal);
-  let obs: Float32Array | null = null;
-  let mask: Uint8Array | null = null;
-  if (agent.needsObservation) {
-    obs = new Float32Array(game.observationSpec.size);
-    game.observe(state, seat, obs);
-    mask = new Uint8Array(game.numActions);
-    for (let i = 0; i < n; i++) mask[legal[i]] = 1;
-  }
-  // Agents may look at (and search from) the state; give them a copy so the caller's stays intact.
-  const action = agent.act(obs, mask, { seat, legal, numLegal: n, state: game.clone(state) });
-  return { action, description: game.describeAction(state, action), seat };
+  return agentMove(game, entryOf(game).agent(spec, seed, game), state);
 }

@@ -25,6 +25,7 @@ export {
   type GameReplay,
   type ReplayView,
 } from './registry.ts';
+export { agentMove, createOpponent, type Choice, type Move, type Opponent, type OpponentOptions } from './opponent.ts';
 export { merlinGame, type MerlinGame } from './merlin/env/game.ts';
 export { compileRuleset, defaultRuleset, loadRuleset, type Ruleset } from './merlin/rules/index.ts';
 export * as engine from './merlin/engine/index.ts';

@@ -10,7 +10,7 @@
  * It sits above env/core, the games (games/merlin) and agents/ (it may import all three) and below cli/,
  * bridge/, training/ and designer/ (DESIGN "Layers"): a game's own folder never imports it.
  */
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ArgumentError } from '../lib/errors.ts';
 import type { FactoryRef } from '../env/core/pool.ts';
@@ -227,13 +227,15 @@ export function defineGame<S>(d: GameDefinition<S>): GameEntry<S> {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** This module's own extension: `.ts` run from the sources (tsx, vitest), `.js` compiled in the package. */
+const ext = extname(fileURLToPath(import.meta.url));
 
 /** Merlin Economics: games/merlin/ (engine, env adapter, agents, designer views). */
 const merlin = defineGame<MerlinState>({
   name: 'merlin',
   variants: ['full', 'market', 'skirmish'],
   game: (variant = 'full') => merlinGame(variant as Parameters<typeof merlinGame>[0]),
-  gameRef: (variant = 'full') => ({ module: join(here, 'merlin', 'env', 'game.ts'), export: 'merlinGame', args: [variant] }),
+  gameRef: (variant = 'full') => ({ module: join(here, 'merlin', 'env', `game${ext}`), export: 'merlinGame', args: [variant] }),
   reporting: (game) => merlinReporting((game as MerlinGame).ruleset),
   agents: merlinAgents,
   docs: (variant = 'full') => merlinDocs(merlinGame(variant).ruleset),
@@ -246,7 +248,7 @@ const economicon = defineGame<EconomiconState>({
   name: 'economicon',
   variants: ECONOMICON_VARIANTS,
   game: (variant = 'standard') => economiconGame(variant as Parameters<typeof economiconGame>[0]),
-  gameRef: (variant = 'standard') => ({ module: join(here, 'economicon', 'env', 'game.ts'), export: 'economiconGame', args: [variant] }),
+  gameRef: (variant = 'standard') => ({ module: join(here, 'economicon', 'env', `game${ext}`), export: 'economiconGame', args: [variant] }),
   reporting: (game) => economiconReporting((game as EconomiconGame).ruleset),
   agents: economiconAgents,
 }) as unknown as GameEntry;

@@ -265,15 +265,49 @@ export class PolicyForward {
   /** The legal logits of `runSparse`, in double precision (so a lone legal action gets log-probability exactly 0). */
   private readonly zs: Float64Array;
 
-  /** Write the (unmasked) logits of `obs` [obsSize] into `this.logits` and return the value estimate. */
-  run(obs: Float32Array): number {
+  /** The ReLU trunk over the dense observation `obs` [obsSize]: the last hidden layer's activations. */
+  private trunk(obs: Float32Array): Float32Array {
     const p = this.params;
     let x = obs;
-    const L = this.shape.hidden.length;
-    for (let i = 0; i < L; i++) {
+    for (let i = 0; i < this.shape.hidden.length; i++) {
       this.layer(x, p[2 * i], p[2 * i + 1], this.acts[i], true);
       x = this.acts[i];
     }
+    return x;
+  }
+
+  /**
+   * `run`'s logits of the `numLegal` actions in `legal` only, bit for bit (the same f32 roundings in the same
+   * order), written at their ids in `this.logits`; the other entries keep whatever they held, and the value is
+   * not computed. Cost: the hidden layers plus numLegal x the last hidden width multiply-adds instead of every
+   * action's (the policy head is most of `run`'s work: 128 x 1,035 for the shipped Merlin checkpoint). The
+   * ppo agent plays through it (agents/ppo.ts).
+   */
+  runLegal(obs: Float32Array, legal: Int32Array, numLegal: number): void {
+    const p = this.params;
+    const x = this.trunk(obs);
+    const L = this.shape.hidden.length;
+    const w = p[2 * L];
+    const b = p[2 * L + 1];
+    const z = this.logits;
+    const A = z.length;
+    const H = x.length;
+    for (let k = 0; k < numLegal; k++) {
+      const a = legal[k];
+      let s = b[a];
+      for (let i = 0; i < H; i++) {
+        const xi = x[i];
+        if (xi !== 0) s = Math.fround(s + xi * w[i * A + a]);
+      }
+      z[a] = s;
+    }
+  }
+
+  /** Write the (unmasked) logits of `obs` [obsSize] into `this.logits` and return the value estimate. */
+  run(obs: Float32Array): number {
+    const p = this.params;
+    const x = this.trunk(obs);
+    const L = this.shape.hidden.length;
     this.layer(x, p[2 * L], p[2 * L + 1], this.logits, false);
     const wv = p[2 * L + 2];
     let v = p[2 * L + 3][0];

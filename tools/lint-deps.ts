@@ -27,6 +27,7 @@ export const CRUISE_ROOTS = [
   'training',
   'bridge',
   'designer',
+  'browser',
   'cli',
   'bin',
   'tools',

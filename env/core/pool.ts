@@ -102,6 +102,8 @@ export async function loadFactory<T>(ref: FactoryRef): Promise<T> {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** A worker's entry: from the TypeScript sources the bootstrap that registers tsx, compiled (the npm package) the loop itself. */
+const WORKER = join(here, import.meta.url.endsWith('.ts') ? 'pool-worker.js' : 'pool-worker-main.js');
 
 export class VectorEnvPool implements VectorBuffers {
   readonly numEnvs: number;
@@ -146,7 +148,7 @@ export class VectorEnvPool implements VectorBuffers {
       const lo = this.localEnd + Math.floor(((w - 1) * rest) / (W - 1));
       const hi = this.localEnd + Math.floor((w * rest) / (W - 1));
       this.workers.push(
-        new Worker(join(here, 'pool-worker.js'), {
+        new Worker(WORKER, {
           workerData: {
             options: { ...o },
             lo,

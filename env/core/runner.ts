@@ -15,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 export type RunGame<A, R> = (args: A, g: number) => R;
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** A worker's entry: from the TypeScript sources the bootstrap that registers tsx, compiled (the npm package) the loop itself. */
+const WORKER = join(here, import.meta.url.endsWith('.ts') ? 'runner-worker.js' : 'runner-worker-main.js');
 
 /**
  * Play games 0..games-1 on `workers` threads (clamped to 1..games).
@@ -40,7 +42,7 @@ export async function runGames<A, R>(o: {
       (_, w) =>
         new Promise<void>((resolve, reject) => {
           const games = [...Array(o.games).keys()].filter((g) => g % W === w);
-          const worker = new Worker(join(here, 'runner-worker.js'), {
+          const worker = new Worker(WORKER, {
             workerData: { module: o.module, export: o.export, args: o.args, games },
           });
           worker.on('message', (m: { record: R } | { error: string }) => {

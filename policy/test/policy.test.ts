@@ -53,6 +53,26 @@ describe('PolicyForward', () => {
   });
 });
 
+describe('PolicyForward.runLegal', () => {
+  it("writes run's logits of the legal actions bit for bit, with the shipped checkpoint over a game", () => {
+    const game = merlinGame('full');
+    const ck = loadCheckpoint(join(root, 'checkpoints', 'default'), specHashesOf(game));
+    const [full, legalOnly] = [new PolicyForward(ck.shape, ck.params), new PolicyForward(ck.shape, ck.params)];
+    const s = game.newState(4, 'run-legal');
+    const obs = new Float32Array(game.observationSpec.size);
+    const legal = new Int32Array(game.numActions);
+    for (let step = 0; step < 60 && !game.isTerminal(s); step++) {
+      game.observe(s, game.currentPlayer(s), obs);
+      const n = game.legalActions(s, legal);
+      full.run(obs);
+      legalOnly.runLegal(obs, legal, n);
+      const ids = Array.from(legal.subarray(0, n));
+      expect(ids.map((a) => legalOnly.logits[a])).toEqual(ids.map((a) => full.logits[a]));
+      game.applyAction(s, legal[step % n]);
+    }
+  });
+});
+
 describe('PolicyForward.runSparse', () => {
   it("gives run's value and the log-softmax of run's logits restricted to the legal actions, from the sparse observation", () => {
     const game = merlinGame('full');

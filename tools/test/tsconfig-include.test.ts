@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../cli/test/run.ts';
 
-const SKIP = new Set(['node_modules', 'docs', 'checkpoints', 'runs']);
+// dist/ and dist-browser/ are build output (npm run build, npm run build:browser), not sources.
+const SKIP = new Set(['node_modules', 'docs', 'checkpoints', 'runs', 'dist', 'dist-browser']);
 
 /** Whether `dir` holds a .ts file at any depth (bridge/python and dot-folders aside). */
 function hasTs(dir: string): boolean {

@@ -7,7 +7,9 @@
     env = merlin_gym.EntityObservation(merlin_gym.gym_env())  # observations as entity lists (a Dict space)
     env = merlin_gym.aec_env(game="economicon")         # any game the server plays (Client(url).games)
 
-Without ``url=`` a local ``merlin serve`` is started (once per process) from the repository.
+Without ``url=`` a local ``merlin serve`` is started (once per process) from merlin-gym: a clone this package sits in,
+the npm package installed here or on PATH, or $MERLIN_GYM_ROOT (``find_root``); ``allow_agent_paths=True`` on any env
+lets its opponents name checkpoint folders (``opponents=["ppo:runs/latest"]``).
 """
 from __future__ import annotations
 
@@ -47,13 +49,15 @@ def vector_env(num_envs: int = 8, **kwargs) -> MerlinVectorEnv:
 
 
 #: Gymnasium ids registered by this package, by game: ``gymnasium.make(GYM_IDS[game], ...)`` is
-#: ``gym_env(game=game, ...)``. The server must play the game (``Client(url).games``); else the env raises
+#: ``gym_env(game=game, ...)`` and ``gymnasium.make_vec(GYM_IDS[game], num_envs=N, ...)`` is ``vector_env(N, game=game, ...)``
+#: (its vector entry point: one connection, Gymnasium's autoreset mode in ``metadata``). The server must play the game (``Client(url).games``); else the env raises
 #: ``MerlinError`` ``UNKNOWN_GAME``.
 GYM_IDS = {"merlin": "merlin_gym/Merlin-v0", "economicon": "merlin_gym/Economicon-v0"}
 
 for _game, _id in GYM_IDS.items():
     if _id not in gymnasium.registry:
-        gymnasium.register(id=_id, entry_point="merlin_gym.gym_env:MerlinEnv", kwargs={"game": _game}, disable_env_checker=True)
+        gymnasium.register(id=_id, entry_point="merlin_gym.gym_env:MerlinEnv", vector_entry_point="merlin_gym.vector:MerlinVectorEnv",
+                           kwargs={"game": _game}, disable_env_checker=True)
 
 __all__ = [
     "aec_env", "env", "gym_env", "vector_env", "MerlinAECEnv", "MerlinEnv", "MerlinVectorEnv", "Client", "Batch", "Frame",

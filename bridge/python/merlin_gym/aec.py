@@ -1,7 +1,7 @@
 """PettingZoo AEC env over the bridge (aec mode, one env per connection)."""
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -18,7 +18,10 @@ class MerlinAECEnv(AECEnv):
     ``players=None`` plays 4, or the nearest count the game allows.
 
     Observations are ``{"observation": float32 (D,), "action_mask": int8 (A,)}`` as in PettingZoo's classic
-    envs (the mask is all zeros for an agent that is not selected). When the game ends every agent is
+    envs (the mask is all zeros for an agent that is not selected). ``action_mask="info"``: observations are the
+    float32 NumPy arrays themselves (a Box space) and ``infos[agent]["action_mask"]`` carries the mask, PettingZoo's
+    other convention (its ``api_test`` then has no "Observation is not a NumPy array" to warn about: it knows only
+    its own envs' dict observations). When the game ends every agent is
     terminated (or truncated, at the turn limit) and is then stepped with ``None``, which removes it
     (handled locally, no round trip). An illegal action raises ``IllegalActionError`` and changes nothing.
     ``reset(seed=s)`` plays the game seeded ``f"{s}/0"`` on the server.
@@ -28,14 +31,18 @@ class MerlinAECEnv(AECEnv):
 
     def __init__(self, players: Optional[int] = None, variant: Optional[str] = None, rewards: Optional[Dict[str, Any]] = None,
                  render_mode: Optional[str] = None, url: Optional[str] = None, token: Optional[str] = None, client: Optional[Client] = None,
-                 observation_encoding: str = "dense", game: str = DEFAULT_GAME):
+                 observation_encoding: str = "dense", game: str = DEFAULT_GAME, action_mask: str = "observation",
+                 allow_agent_paths: bool = False):
         super().__init__()
+        if action_mask not in ("observation", "info"):
+            raise ValueError(f'action_mask must be "observation" or "info", got {action_mask!r}')
+        self._mask_in_info = action_mask == "info"
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.metadata = {**type(self).metadata, "name": env_name(game)}
         self.render_mode = render_mode
         self._own_client = client is None
-        self.client = client or Client(url, token, variant=variant, game=game)
+        self.client = client or Client(url, token, variant=variant, game=game, allow_agent_paths=allow_agent_paths)
         self.batch: Batch = self.client.create(mode="aec", num_envs=1, variant=variant, players=players, rewards=rewards_option(rewards),
                                               observation_encoding=observation_encoding, game=game)
         self.possible_agents = list(self.batch.agents)
@@ -43,7 +50,8 @@ class MerlinAECEnv(AECEnv):
         spec = self.batch.spec
         # One space object per agent, built once (PettingZoo seeds and samples them per agent).
         self.observation_spaces = {
-            a: spaces.Dict({"observation": observation_box(spec), "action_mask": spaces.Box(0, 1, (spec["num_actions"],), np.int8)})
+            a: observation_box(spec) if self._mask_in_info
+            else spaces.Dict({"observation": observation_box(spec), "action_mask": spaces.Box(0, 1, (spec["num_actions"],), np.int8)})
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(spec["num_actions"]) for a in self.possible_agents}
@@ -67,6 +75,7 @@ class MerlinAECEnv(AECEnv):
         self._skip_agent_selection = None
         self._mark_done()
         self._select()
+        self._fill_infos()
 
     def _select(self) -> None:
         p = int(self._frame.agent[0])
@@ -79,9 +88,17 @@ class MerlinAECEnv(AECEnv):
             for a in self.agents:
                 flags[a] = True
 
-    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+    def observe(self, agent: str) -> Union[np.ndarray, Dict[str, np.ndarray]]:
         s = self._seat[agent]
+        if self._mask_in_info:
+            return self._frame.observations[0, s]
         return {"observation": self._frame.observations[0, s], "action_mask": self._frame.masks[0, s]}
+
+    def _fill_infos(self) -> None:
+        """``infos[agent]["action_mask"]`` of every live agent (``action_mask="info"``)."""
+        if self._mask_in_info:
+            for a in self.agents:
+                self.infos[a]["action_mask"] = self._frame.masks[0, self._seat[a]]
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -95,6 +112,7 @@ class MerlinAECEnv(AECEnv):
             self.rewards[a] = float(r[self._seat[a]])
         self._mark_done()
         self._select()
+        self._fill_infos()
         self._accumulate_rewards()
 
     def render(self) -> Optional[str]:

@@ -88,45 +88,84 @@ def compute_layout(n: int, rows: int, d: int, a: int, encoding: str = "dense") -
 # Finding and starting a local server
 
 
+#: How to get a server, said by every error that finds none.
+_HOW_TO_GET_ONE = (
+    "install merlin-gym's npm package where this process can find it: `npm install <tarball>` in this project or a parent "
+    "folder (node_modules/merlin-gym), or `npm install -g <tarball>` (a `merlin` command on PATH), the tarball made by "
+    "`npm pack` in a clone of merlin-gym; or set MERLIN_GYM_ROOT to a clone (after `npm ci`) or to an installed package "
+    "folder; or start `npx merlin serve` yourself and pass url='ws://127.0.0.1:8765'"
+)
+
+
+def _is_merlin_gym(folder: Path) -> bool:
+    """True when ``folder`` is merlin-gym: a clone or an installed npm package (package.json named merlin-gym, bin/merlin.js)."""
+    try:
+        return (folder / "bin" / "merlin.js").is_file() and json.loads((folder / "package.json").read_text()).get("name") == "merlin-gym"
+    except (OSError, ValueError):
+        return False
+
+
 def find_root() -> Path:
-    """The merlin-gym repository: $MERLIN_GYM_ROOT, else the first parent of this package with bin/merlin.js."""
+    """The merlin-gym folder whose ``bin/merlin.js`` serves the envs, the first of:
+
+    1. ``$MERLIN_GYM_ROOT``: a clone (with ``npm ci`` run) or an installed npm package folder;
+    2. a parent folder of this Python package that is a clone (an editable install, ``pip install -e``);
+    3. ``node_modules/merlin-gym`` in the working directory or one of its parents (``npm install`` of the package);
+    4. the package behind a ``merlin`` command on PATH (``npm install -g``, ``npm link``).
+
+    Raises FileNotFoundError saying how to get one when there is none.
+    """
     env = os.environ.get("MERLIN_GYM_ROOT")
     if env:
         p = Path(env).expanduser().resolve()
         if not (p / "bin" / "merlin.js").exists():
-            raise FileNotFoundError(f"MERLIN_GYM_ROOT={env} has no bin/merlin.js")
+            raise FileNotFoundError(f"MERLIN_GYM_ROOT={env} has no bin/merlin.js; {_HOW_TO_GET_ONE}")
         return p
     for p in Path(__file__).resolve().parents:
-        if (p / "bin" / "merlin.js").exists() and (p / "package.json").exists():
+        if _is_merlin_gym(p):
             return p
-    raise FileNotFoundError(
-        "cannot find the merlin-gym repository (bin/merlin.js) above the merlin_gym package: set MERLIN_GYM_ROOT, "
-        "or start `npx merlin serve` yourself and pass url='ws://127.0.0.1:8765'"
-    )
+    cwd = Path.cwd().resolve()
+    for p in (cwd, *cwd.parents):
+        if _is_merlin_gym(p / "node_modules" / "merlin-gym"):
+            return (p / "node_modules" / "merlin-gym").resolve()
+    on_path = shutil.which("merlin")
+    if on_path:
+        p = Path(on_path).resolve().parent.parent
+        if _is_merlin_gym(p):
+            return p
+    raise FileNotFoundError(f"cannot find merlin-gym's server (bin/merlin.js) for the merlin_gym client: {_HOW_TO_GET_ONE}")
 
 
 class LocalServer:
-    """``merlin serve`` spawned on a free 127.0.0.1 port; it exits when this object is closed or the process dies."""
+    """``merlin serve`` spawned on a free 127.0.0.1 port; it exits when this object is closed or the process dies.
 
-    def __init__(self, root: Optional[Union[str, Path]] = None, extra_args: Sequence[str] = (), startup_timeout: float = 60.0):
+    ``root``: the merlin-gym folder (default: ``find_root()``). The server runs in this process's working directory,
+    so a relative ``ppo:runs/latest`` names the folder you see from Python (the shipped ``ppo:checkpoints/NAME``
+    are found inside merlin-gym). ``allow_agent_paths=True`` lets clients name agent specs that read a file of
+    their choosing (``ppo:<folder>``; ``merlin serve --allow-agent-paths``): only for a server of your own, as
+    this one is (127.0.0.1, this process's lifetime).
+    """
+
+    def __init__(self, root: Optional[Union[str, Path]] = None, extra_args: Sequence[str] = (), startup_timeout: float = 60.0,
+                 allow_agent_paths: bool = False):
         self.root = Path(root) if root else find_root()
+        self.allow_agent_paths = allow_agent_paths
         node = shutil.which("node")
-        if node:
-            cmd = [node, str(self.root / "bin" / "merlin.js")]
-        elif shutil.which("npx"):
-            cmd = [shutil.which("npx"), "--no-install", "merlin"]
-        else:
-            raise FileNotFoundError("node is not on PATH: install Node.js >= 20 and run `npm ci` in the repository")
-        if not (self.root / "node_modules").exists():
+        if not node:
+            raise FileNotFoundError("node is not on PATH: install Node.js >= 20.19 (merlin-gym's server runs on it)")
+        # A clone runs its TypeScript sources through tsx, a development dependency: it needs `npm ci`. An
+        # installed package runs compiled modules whose dependencies npm put beside it.
+        if (self.root / "cli" / "main.ts").exists() and not (self.root / "node_modules").exists():
             raise FileNotFoundError(f"{self.root}/node_modules is missing: run `npm ci` there first")
         # No idle timeout: this server lives exactly as long as this process (long pauses between steps are fine).
-        cmd += ["serve", "--host", "127.0.0.1", "--port", "0", "--json", "--quiet", "--stdin-lifeline", "--idle-timeout", "0", *extra_args]
+        cmd = [node, str(self.root / "bin" / "merlin.js"), "serve", "--host", "127.0.0.1", "--port", "0", "--json", "--quiet",
+               "--stdin-lifeline", "--idle-timeout", "0", *(["--allow-agent-paths"] if allow_agent_paths else []), *extra_args]
         # stdin is the lifeline: when this process dies, the pipe closes and the server exits.
         # glibc keeps freed frame memory in per-thread arenas and fragments it as clients come and go (idle RSS
         # grew 346 -> 411 -> 466 MiB over three rounds of clients); two arenas and a fixed mmap threshold keep
         # it flat (305 -> 324 -> 325 MiB; docs/BENCHMARKS.md "Bridge memory"). The caller's environment wins.
         env = {"MALLOC_ARENA_MAX": "2", "MALLOC_MMAP_THRESHOLD_": "131072", **os.environ}
-        self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.proc = subprocess.Popen(cmd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         line = self._first_line(startup_timeout)
         try:
             info = json.loads(line)
@@ -175,18 +214,19 @@ class LocalServer:
         self.close()
 
 
-_default: Optional[LocalServer] = None
+_defaults: Dict[bool, LocalServer] = {}
 _default_lock = threading.Lock()
 
 
-def default_server() -> LocalServer:
-    """The process-wide local server, started on first use and stopped at exit."""
-    global _default
+def default_server(allow_agent_paths: bool = False) -> LocalServer:
+    """The process-wide local server, started on first use and stopped at exit; ``allow_agent_paths=True``: the one
+    started with ``--allow-agent-paths`` (a second server beside the first, if both are asked for)."""
     with _default_lock:
-        if _default is None or _default.proc.poll() is not None:
-            _default = LocalServer()
-            atexit.register(_default.close)
-        return _default
+        s = _defaults.get(allow_agent_paths)
+        if s is None or s.proc.poll() is not None:
+            s = _defaults[allow_agent_paths] = LocalServer(allow_agent_paths=allow_agent_paths)
+            atexit.register(s.close)
+        return s
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -204,12 +244,14 @@ class Client:
     ``game`` (``"merlin"``) is the game this client plays unless a request names another (one server plays
     every game it lists in ``games``); ``variant`` (``None``: the game's default variant) and ``game`` choose
     the spec of the welcome (``self.spec``). An unknown game raises ``MerlinError`` with code
-    ``UNKNOWN_GAME``, whose ``details["games"]`` lists the server's games.
+    ``UNKNOWN_GAME``, whose ``details["games"]`` lists the server's games. ``allow_agent_paths=True`` (with
+    ``url=None``): the local server lets this client name agent specs that read files, such as ``ppo:runs/latest``
+    (relative to this process's working directory); a server at ``url`` decides that itself (``--allow-agent-paths``).
     """
 
     def __init__(self, url: Optional[str] = None, token: Optional[str] = None, variant: Optional[str] = None, timeout: float = 60.0,
-                 game: str = DEFAULT_GAME):
-        self.url = url or default_server().url
+                 game: str = DEFAULT_GAME, allow_agent_paths: bool = False):
+        self.url = url or default_server(allow_agent_paths).url
         self.ws = WebSocket(self.url, token=token, timeout=timeout)
         self._next_id = 1
         self.game = game

@@ -20,7 +20,9 @@ class MerlinEnv(gym.Env):
     ``opponents``: agent specs for the other seats (seat i plays ``opponents[i % len]``; any agent in the
     server's registry: ``random``, ``heuristic``, ``mcts:200``, ``ppo:PATH`` as they are built).
     ``learner_seat``: a seat, ``"random"`` (drawn per episode from the seed) or ``"all"`` (self-play).
-    ``info["action_mask"]`` (int8, 1 = legal) and ``action_masks()`` (bool, for sb3-contrib's MaskablePPO).
+    ``info["action_mask"]`` and ``action_masks()`` (for sb3-contrib's MaskablePPO) are the same int8 mask (1 = legal),
+    the dtype ``action_space.sample(mask=...)`` takes. ``allow_agent_paths=True`` starts the local server (no
+    ``url``) so that opponents may name files: ``opponents=["ppo:runs/latest"]``.
     ``illegal="error"`` (default) raises ``IllegalActionError`` for an illegal action and changes nothing;
     ``illegal="noop"`` makes it a no-op rewarded ``-illegal_penalty`` with ``info["illegal_action"] = True``
     (so Gymnasium's ``check_env``, which samples unmasked actions, passes).
@@ -34,12 +36,12 @@ class MerlinEnv(gym.Env):
                  learner_seat: Union[int, str] = "random", illegal: str = "error", illegal_penalty: float = 0.01,
                  rewards: Optional[Dict[str, Any]] = None, render_mode: Optional[str] = None,
                  url: Optional[str] = None, token: Optional[str] = None, client: Optional[Client] = None,
-                 observation_encoding: str = "dense", game: str = DEFAULT_GAME):
+                 observation_encoding: str = "dense", game: str = DEFAULT_GAME, allow_agent_paths: bool = False):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self._own_client = client is None
-        self.client = client or Client(url, token, variant=variant, game=game)
+        self.client = client or Client(url, token, variant=variant, game=game, allow_agent_paths=allow_agent_paths)
         self.batch: Batch = self.client.create(
             mode="single", num_envs=1, variant=variant, players=players, opponents=list(opponents), learner_seat=learner_seat,
             illegal=illegal, illegal_penalty=illegal_penalty, rewards=rewards_option(rewards), observation_encoding=observation_encoding,
@@ -74,10 +76,10 @@ class MerlinEnv(gym.Env):
         return f.observations[0], float(f.rewards[0]), terminated, truncated, self._info(f)
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions now, as bools (sb3-contrib's MaskablePPO calls this)."""
+        """The legal actions now: ``info["action_mask"]``, int8 (sb3-contrib's MaskablePPO calls this)."""
         if self._frame is None:
-            return np.ones(self.action_space.n, dtype=bool)
-        return self._frame.masks[0].astype(bool)
+            return np.ones(self.action_space.n, dtype=np.int8)
+        return self._frame.masks[0]
 
     def render(self) -> Optional[str]:
         if self.render_mode is None:

@@ -21,19 +21,24 @@ class MerlinVectorEnv(VectorEnv):
     stay valid). ``autoreset="next_step"`` (default, Gymnasium's default): the step after an episode ends
     resets that env (its action is ignored). ``"same_step"``: the env is reset in the step that ended it;
     ``infos["final_obs"]`` / ``infos["_final_obs"]`` carry the final observations.
-    ``infos["action_mask"]`` is (N, A) int8; ``action_masks()`` gives bools for sb3-contrib.
+    ``metadata["autoreset_mode"]`` is Gymnasium's ``AutoresetMode`` of ``autoreset`` (the class declares NEXT_STEP).
+    ``infos["action_mask"]`` and ``action_masks()`` (for sb3-contrib) are the same (N, A) int8 masks.
+    ``allow_agent_paths=True`` starts the local server (no ``url``) so that opponents may name files
+    (``opponents=["ppo:runs/latest"]``). ``gymnasium.make_vec("merlin_gym/Merlin-v0", num_envs=N)`` makes one.
     Env i's episode k is seeded ``f"{seed}/{i}/{k}"`` on the server, as env/core's VectorEnv does.
     ``observation_encoding="sparse"`` (default) sends only the non-zero observation values over the wire
     (observations are 1-2% non-zero) and decodes them into dense arrays here; ``"dense"`` sends every float.
     """
 
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+
     def __init__(self, num_envs: int, players: Optional[int] = None, opponents: Sequence[str] = ("random",), variant: Optional[str] = None,
                  learner_seat: Union[int, str] = "random", illegal: str = "error", illegal_penalty: float = 0.01,
                  rewards: Optional[Dict[str, Any]] = None, autoreset: str = "next_step",
                  url: Optional[str] = None, token: Optional[str] = None, client: Optional[Client] = None,
-                 observation_encoding: str = "sparse", game: str = DEFAULT_GAME):
+                 observation_encoding: str = "sparse", game: str = DEFAULT_GAME, allow_agent_paths: bool = False):
         self._own_client = client is None
-        self.client = client or Client(url, token, variant=variant, game=game)
+        self.client = client or Client(url, token, variant=variant, game=game, allow_agent_paths=allow_agent_paths)
         self.batch: Batch = self.client.create(
             mode="single", num_envs=num_envs, variant=variant, players=players, opponents=list(opponents), learner_seat=learner_seat,
             illegal=illegal, illegal_penalty=illegal_penalty, rewards=rewards_option(rewards), autoreset=autoreset,
@@ -78,8 +83,8 @@ class MerlinVectorEnv(VectorEnv):
         return f.observations, f.rewards, f.terminated, f.truncated, self._infos(f)
 
     def action_masks(self) -> np.ndarray:
-        """(N, A) bools: the legal actions of every env now."""
-        return self._frame.masks.astype(bool)
+        """(N, A) int8: the legal actions of every env now (``infos["action_mask"]``)."""
+        return self._frame.masks
 
     def close_extras(self, **kwargs: Any) -> None:
         try:

@@ -19,7 +19,7 @@ def test_registered_id(url, sizes):
     env = gym.make("merlin_gym/Merlin-v0", players=3, url=url)
     obs, info = env.reset(seed=1)
     assert obs.shape == (D,) and obs.dtype == np.float32
-    assert env.unwrapped.action_masks().dtype == bool
+    assert env.unwrapped.action_masks().dtype == np.int8 == info["action_mask"].dtype
     env.close()
 
 
