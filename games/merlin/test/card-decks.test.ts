@@ -63,7 +63,9 @@ describe('The shipped decks (0.1.22b "Required Decks")', () => {
 
   it('D110: the project-written mirror cards lower the counter that their mirror raises, on the same trigger; the inflationary decks lack them', () => {
     const card = (file: string, id: string) => {
-      const c = (JSON.parse(readFileSync(join(CARDS_DIR, file), 'utf8')) as { cards: { id: string; trigger?: unknown; effects: unknown[] }[] }).cards.find((x) => x.id === id);
+      const c = (
+        JSON.parse(readFileSync(join(CARDS_DIR, file), 'utf8')) as { cards: { id: string; trigger?: unknown; effects: unknown[] }[] }
+      ).cards.find((x) => x.id === id);
       if (!c) throw new Error(`${file} has no ${id}`);
       return c;
     };
@@ -78,7 +80,9 @@ describe('The shipped decks (0.1.22b "Required Decks")', () => {
       const b = card(file, down);
       expect(b.effects).toEqual(negate(a.effects));
       if (up !== 'storm-over-the-exchange') expect(b.trigger).toEqual(a.trigger);
-      const inflationary = JSON.parse(readFileSync(join(CARDS_DIR, file.replace('.json', '-inflationary.json')), 'utf8')) as { cards: { id: string }[] };
+      const inflationary = JSON.parse(readFileSync(join(CARDS_DIR, file.replace('.json', '-inflationary.json')), 'utf8')) as {
+        cards: { id: string }[];
+      };
       expect(inflationary.cards.map((c) => c.id)).toContain(up);
       expect(inflationary.cards.map((c) => c.id)).not.toContain(down);
     }

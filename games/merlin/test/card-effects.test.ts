@@ -30,6 +30,7 @@ import {
   stackCustom,
   takeCustom,
   type Game,
+  noPocketLoss,
 } from './helpers.ts';
 import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
 
@@ -315,7 +316,7 @@ describe('Conditions (D111): spells and readings are disregarded, potions wait f
   });
 
   it("Pauper's Broth waits through a 7 while its brewer is rich, then pays on a 7 once they hold 5 or less", () => {
-    const g = game();
+    const g = game({ ruleset: noPocketLoss() });
     const inst = faceDown(g, 0, 'paupers-broth');
     resolveRoll(g.s, g.rs, 3, 4);
     expect(g.s.potionCard).toEqual([inst]);

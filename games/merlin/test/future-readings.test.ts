@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
 import { Phase, READING_CRYSTAL, READING_TEA } from '../engine/state.ts';
-import { act, assertConserved, game, instancesOf, isLegal, nextRoll, stackCustom, type Game } from './helpers.ts';
+import { act, assertConserved, game, instancesOf, isLegal, nextRoll, stackCustom, type Game, noPocketLoss } from './helpers.ts';
 
 /** Move `n` gold from the Central Bank into the R.O.W. */
 function fundRow(g: Game, n: number): void {
@@ -88,7 +88,7 @@ describe('Roll triggers and R.O.W. redistribution: the tax money is spent by rea
 
 describe('Waivers (0.1.27b "Waivers": waived by adverse rolls foretold on the card)', () => {
   it('a 7 waives A Kettle of Coins: it is discarded and a later 3 pays nothing', () => {
-    const g = game();
+    const g = game({ ruleset: noPocketLoss() });
     fundRow(g, 8);
     const inst = draw(g, 'teaLeaves', 'kettle-of-coins');
     resolveRoll(g.s, g.rs, 3, 4);

@@ -34,6 +34,10 @@ export interface Game {
  */
 export const classic = (): Ruleset => loadRuleset('classic');
 
+let noLoss: Ruleset | null = null;
+/** `full` without D157's pocket loss on a rolled 7, for tests where a 7 is incidental to what they check. */
+export const noPocketLoss = (): Ruleset => (noLoss ??= variant((d) => (d.sevens.pocketLossPercent = 0)));
+
 /** A game in seat 0's Main phase on turn 1, seat order 0..P-1, all gold and decks as after setup (auction bids 0). */
 export function game(opts: { players?: number; seed?: string; ruleset?: Ruleset } = {}): Game {
   const rs = opts.ruleset ?? loadRuleset('full');

@@ -26,6 +26,7 @@ import {
   spade,
   variant,
   type Game,
+  noPocketLoss,
 } from './helpers.ts';
 import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
 
@@ -269,7 +270,7 @@ describe('Potions: brewed from their recipe, face down, resolved on their trigge
   });
 
   it("Merchant's Elixir waits face down for a 7 and then pays 3 gold", () => {
-    const g = game();
+    const g = game({ ruleset: noPocketLoss() });
     giveCommodity(g.s, 0, GRAIN, 2);
     givePotion(g, 0, 'merchants-elixir');
     act(g, Kind.PlayCard, 0);

@@ -322,7 +322,7 @@ describe('random play', () => {
       const id = legal[nextInt(rng, legal.length)];
       used.add(KIND_NAMES[cat.kind[id]]);
       applyAction(g.s, g.rs, id);
-      if (i % 10 === 0) expect(checkDeep(g.s, g.rs, 0)).toEqual([]);
+      if (i % 25 === 0) expect(checkDeep(g.s, g.rs, 0)).toEqual([]); // every 25th step: the games run longer since D33's 'unrepaid'
     }
     for (const k of ['IssueBond', 'BuyBond', 'ResellBond', 'IssueShare', 'BuyShare', 'ResellShare', 'OfferSpell', 'OfferMead'])
       expect(used).toContain(k);

@@ -263,7 +263,10 @@ describe('Aces: draw until a permit, paid at once, Ace shuffled back (0.1.27b "T
 
 describe('Jokers: the Taxman (0.1.27b "Taxmen of the Wizard\'s Republic (Jokers)", optional rule)', () => {
   it('every player pays the tax rate to the R.O.W. (not the Central Bank); the Joker is shuffled back', () => {
-    const rs = variant((d) => (d.deck.jokers = true));
+    const rs = variant((d) => {
+      d.deck.jokers = true;
+      d.sevens.pocketLossPercent = 0;
+    });
     const g = game({ ruleset: rs });
     g.s.costOfLiving = 2;
     g.s.taxRate = 2;
@@ -279,7 +282,10 @@ describe('Jokers: the Taxman (0.1.27b "Taxmen of the Wizard\'s Republic (Jokers)
   });
 
   it('a player who cannot pay the Taxman owes the rest to the R.O.W.', () => {
-    const rs = variant((d) => (d.deck.jokers = true));
+    const rs = variant((d) => {
+      d.deck.jokers = true;
+      d.sevens.pocketLossPercent = 0;
+    });
     const g = game({ ruleset: rs });
     g.s.costOfLiving = 2;
     g.s.taxRate = 3;

@@ -19,6 +19,7 @@ import {
   putSpecialised,
   snap,
   spade,
+  noPocketLoss,
 } from './helpers.ts';
 
 // Invest grid of the full ruleset: index 0 = 1 gold, 1 = 2 gold, 2 = 5 gold.
@@ -66,7 +67,7 @@ describe('D12: property investing: the stake doubles when the number comes befor
   });
 
   it('a 7 first loses the stake to the Central Bank', () => {
-    const g = game();
+    const g = game({ ruleset: noPocketLoss() });
     putProperty(g.s, g.rs, 0, 0, club(5));
     act(g, Kind.Invest, 0, FIVE);
     const bank = g.s.centralBank;

@@ -35,7 +35,13 @@ describe('ruleset as data', () => {
       } else if (JSON.stringify(a) !== JSON.stringify(b)) diffs.push(path);
     };
     walk(full, literal, '');
-    expect(diffs.sort()).toEqual(['description', 'name', 'sevens.playSevenCardsInDeckOnRoll', 'sevens.pocketLossPercent', 'victory.dominance']);
+    expect(diffs.sort()).toEqual([
+      'description',
+      'name',
+      'sevens.playSevenCardsInDeckOnRoll',
+      'sevens.pocketLossPercent',
+      'victory.dominance',
+    ]);
     expect(literal.sevens).toMatchObject({ playSevenCardsInDeckOnRoll: true, pocketLossPercent: 0 });
     expect(literal.victory).toMatchObject({ dominance: 'bankrupt', crownsToWin: 5 });
   });

@@ -17,6 +17,8 @@ import {
   stackDeck,
   variant,
   key,
+  noPocketLoss,
+  classic,
 } from './helpers.ts';
 
 const SOULS = 0;
@@ -49,7 +51,7 @@ describe('A rolled 7 raises the counters (0.1.27b "The Sevens of Upheaval" 1, "T
 
 describe('A rolled 7 takes every property investment to the Central Bank (0.1.27b "The Sevens of Upheaval" 2, "Property Investing")', () => {
   it("sends every player's invested gold, Spell Shops included, to the Central Bank", () => {
-    const g = game();
+    const g = game({ ruleset: noPocketLoss() });
     putProperty(g.s, g.rs, 0, 0, club(5));
     putProperty(g.s, g.rs, 0, 1, club(9));
     putSpecialised(g.s, g.rs, 0, 1, spade(4));
@@ -73,7 +75,7 @@ describe('A rolled 7 takes every property investment to the Central Bank (0.1.27
 
 describe('A rolled 7 charges 1 gold per commodity unit to keep it (0.1.27b "The Sevens of Upheaval" 2)', () => {
   it('a holder who can pay keeps every unit and pays 1 gold per unit to the Central Bank', () => {
-    const g = game();
+    const g = game({ ruleset: noPocketLoss() });
     giveCommodity(g.s, 0, SOULS, 2);
     giveCommodity(g.s, 0, GRAIN, 1);
     giveCommodity(g.s, 2, OIL, 4);
@@ -101,7 +103,7 @@ describe('A rolled 7 charges 1 gold per commodity unit to keep it (0.1.27b "The 
   });
 
   it('planted units are charged too', () => {
-    const g = game();
+    const g = game({ ruleset: noPocketLoss() });
     putProperty(g.s, g.rs, 0, 0, club(6));
     putLand(g.s, g.rs, 0, 0, diamond(9));
     giveCommodity(g.s, 0, GRAIN, 2);
@@ -163,7 +165,7 @@ describe('A rolled 7 charges 1 gold per commodity unit to keep it (0.1.27b "The 
   });
 
   it('Mead is not a commodity: it pays no holding charge (project decision D38)', () => {
-    const g = game();
+    const g = game({ ruleset: noPocketLoss() });
     g.s.mead[0] = 2;
     resolveRoll(g.s, g.rs, 3, 4);
     expect(g.s.mead[0]).toBe(2);
@@ -172,11 +174,45 @@ describe('A rolled 7 charges 1 gold per commodity unit to keep it (0.1.27b "The 
   });
 
   it('a player without commodities pays nothing', () => {
-    const g = game();
+    const g = game({ ruleset: noPocketLoss() });
     resolveRoll(g.s, g.rs, 3, 4);
     expect(g.s.gold).toEqual([10, 10, 10, 10]);
     expect(g.s.centralBank).toBe(60);
     assertConserved(g);
+  });
+});
+
+describe('D157: a rolled 7 takes a quarter of each pocket (0.1.27b "The Glitter of Gold": pocket change "can be vulnerable to loss or theft during certain events, like the roll of a 7")', () => {
+  it('every player still in the game loses pocketLossPercent of its pocket, rounded down, to the Central Bank; vaults and small purses keep theirs', () => {
+    const g = game();
+    expect(g.rs.data.sevens.pocketLossPercent).toBe(25);
+    putChauffeur(g.s, g.rs, 1, 0, club(3), club(5), 12);
+    g.s.centralBank += g.s.gold[2] - 3;
+    g.s.gold[2] = 3; // a quarter of 3 rounds down to 0
+    g.s.eliminated[3] = 1;
+    g.s.centralBank += g.s.gold[3];
+    g.s.gold[3] = 0;
+    const bank = g.s.centralBank;
+    resolveRoll(g.s, g.rs, 3, 4);
+    expect([...g.s.gold]).toEqual([8, 8, 3, 0]);
+    expect(g.s.slotVault[key(g, 1, 0)]).toBe(12);
+    expect(g.s.centralBank).toBe(bank + 4);
+    assertConserved(g);
+  });
+
+  it('is charged after the holding charge, on what the pocket has left', () => {
+    const g = game();
+    giveCommodity(g.s, 0, SOULS, 2);
+    resolveRoll(g.s, g.rs, 3, 4);
+    expect(g.s.held[SOULS]).toBe(2);
+    expect(g.s.gold[0]).toBe(6); // 10 - 2 for the Souls = 8, then a quarter: 2
+    assertConserved(g);
+  });
+
+  it('is off in classic and literal (0: the drafts give the sentence no rule)', () => {
+    const g = game({ ruleset: classic() });
+    resolveRoll(g.s, g.rs, 3, 4);
+    expect([...g.s.gold]).toEqual([10, 10, 10, 10]);
   });
 });
 

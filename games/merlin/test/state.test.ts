@@ -33,7 +33,7 @@ function midGame(seed: string): MerlinState {
 describe('state fields', () => {
   it('a new game, its clone and its deserialised copy have exactly the table fields, in table order', () => {
     const s = createGame(rs, 3, 'fields');
-    expect(names.length).toBe(156);
+    expect(names.length).toBe(157);
     expect(Object.keys(s)).toEqual(names);
     expect(Object.keys(cloneState(s))).toEqual(names);
     expect(Object.keys(JSON.parse(serializeState(s)))).toEqual(names);
