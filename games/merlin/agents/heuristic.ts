@@ -680,7 +680,9 @@ export class HeuristicAgent implements Agent {
       }
       case Kind.BuyFromAsk: {
         const price = s.mktAsk[bestAsk(s, arg, seat) * 3 + arg];
-        return price > spare ? -1 : fair - price - w.marketMargin;
+        // a unit beyond `keepUnits` is worth `surplusUnitValue` of the Cost of the Living to it (it would only ask for it again)
+        const unit = s.held[seat * 3 + arg] >= w.keepUnits ? fair * w.surplusUnitValue : fair;
+        return price > spare ? -1 : unit - price - w.marketMargin;
       }
       case Kind.PostBid: {
         // Gold in a bid is gold not buying cards: at most `maxOpenBids` bids, and a card's price kept in hand.
