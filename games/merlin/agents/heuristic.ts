@@ -128,8 +128,12 @@ export const HeuristicWeights = z
     readingByValue: z.boolean().default(false),
     /** Turns a reading without an expiry is taken to run for, and the worth of one extra reading drawn. */
     readingHorizon: z.number().default(24),
-    /** Gold a rival's gold counts for when every player gains or pays alike (positive: it helps the agent stay solvent). */
+    /**
+     * Worth of one gold that every player gains or pays alike (positive: it helps the agent stay solvent), plus
+     * `sharedPressure` when the agent is short of the coming tax, minus `sharedPressure` times the share of rivals that are.
+     */
     sharedGold: z.number().default(0),
+    sharedPressure: z.number().default(0),
     /**
      * Votes by standing (taxes, Cost of the Living, Volatility): the change in its net worth against the richest rival,
      * the cards it expects to buy (`cardsPerYear`) over `voteHorizonYears`, the tax each pays over that horizon, and
@@ -333,14 +337,15 @@ export class HeuristicAgent implements Agent {
   private effectsValue(s: MerlinState, seat: number, effects: CardDef['effects']): number {
     const w = this.w;
     const n = Math.max(1, s.numPlayers);
+    const shared = this.sharedWorth(s, seat);
     let v = 0;
     for (const e of effects) {
       switch (e.op) {
         case 'gold':
           if (e.to === 'owner') v += e.amount;
-          else if (e.to === 'eachPlayer') v += e.amount * w.sharedGold;
+          else if (e.to === 'eachPlayer') v += e.amount * shared;
           if (e.from === 'owner') v -= e.amount;
-          else if (e.from === 'eachPlayer') v -= e.amount * w.sharedGold;
+          else if (e.from === 'eachPlayer') v -= e.amount * shared;
           break;
         case 'counter':
           v +=
@@ -356,7 +361,7 @@ export class HeuristicAgent implements Agent {
           v += ((e.to === 'owner' ? 1 : 0) - (e.from === 'owner' ? 1 : 0)) * e.amount * w.commodityValue;
           break;
         case 'rowShare':
-          v += ((e.percent / 100) * s.row * (e.to === 'owner' ? 1 : w.sharedGold)) / (e.to === 'owner' ? 1 : n);
+          v += ((e.percent / 100) * s.row * (e.to === 'owner' ? 1 : shared)) / (e.to === 'owner' ? 1 : n);
           break;
         case 'draw':
           v += e.count * (e.deck === 'spells' ? w.spellBonus : e.deck === 'potions' ? w.potionBonus : 0.5);
@@ -367,6 +372,24 @@ export class HeuristicAgent implements Agent {
       }
     }
     return v;
+  }
+
+  /**
+   * Worth to `seat` of one gold that every player gains alike (see `sharedGold`, `sharedPressure`): gold shared with
+   * rivals short of the coming tax keeps them out of bankruptcy (Economic Dominance is theirs to lose).
+   */
+  private sharedWorth(s: MerlinState, seat: number): number {
+    const w = this.w;
+    if (w.sharedPressure === 0) return w.sharedGold;
+    let short = 0;
+    let m = 0;
+    for (let p = 0; p < s.numPlayers; p++) {
+      if (p === seat || s.eliminated[p]) continue;
+      m++;
+      if (this.cash(s, p) <= taxOwed(s, this.rs, p)) short++;
+    }
+    const mine = this.cash(s, seat) <= taxOwed(s, this.rs, seat) ? 1 : 0;
+    return w.sharedGold + w.sharedPressure * (mine - short / Math.max(1, m));
   }
 
   /**
