@@ -19,11 +19,19 @@
  * of the Living (what net worth counts): it sells into bids and buys from asks that beat that value by
  * `marketMargin`, keeps a bid below it and an ask above it, puts units beyond `keepUnits` up for sale, accepts
  * trade and property offers whose expected value (after the robbery roll) is positive, buys futures priced below
- * a bushel's value, and buys insurance on roll events priced below their odds, and never starts trades, writes
- * contracts, lends or sells insurance itself. Investing is scored by its expected value: a property's number comes before a 7
+ * a bushel's value, and buys insurance on roll events priced below their odds; the first heuristic never starts
+ * trades, writes contracts, lends or sells insurance itself (issue 33's weights do, below). Investing is scored by its expected value: a property's number comes before a 7
  * with probability p/(p+6/36) < 1/2, so with the default `investOptimism` of 1 it never invests; raise it
  * to make the agent gamble. Deterministic (no randomness); it reads only public information and its own
  * hand from the state. Weights: games/merlin/agents/heuristic.json (zod-validated).
+ *
+ * Issue 33 (each switched by a weight whose absence keeps the behaviour above; heuristic-v1.json is the first
+ * heuristic): it keeps the coming tax, the Sevens' holding charge on its units and, near a tax season on the Season
+ * Wheel, `taxAlertReserve` in reserve, and sells a property when short of the tax; bids for turn order by the worth
+ * of the positions (`seatValues`); draws the Future Reading deck whose cards are worth more (`readingByValue`); votes
+ * by its standing against the richest rival (`voteByStanding`); and, with a Chauffeur, writes futures on surplus units,
+ * sells insurance, lends and issues bonds when their expected value beats `contractMargin` (`writeContracts`).
+ * docs/AGENTS.md "What issue 33 added".
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -151,8 +159,10 @@ export const HeuristicWeights = z
     chauffeurMinProperties: z.number().default(99),
     /** What a commodity unit beyond `keepUnits` is worth to it, as a share of the Cost of the Living (writes futures above it). */
     surplusUnitValue: z.number().default(1),
-    /** Writes futures, sells insurance, lends and issues or buys bonds when the expected value beats `marketMargin`. */
+    /** Writes futures, sells insurance, lends and issues or buys bonds when the expected value beats `contractMargin`. */
     writeContracts: z.boolean().default(false),
+    /** Gold it wants beyond a contract's expected value to write or take it (futures, insurance, loans, bonds); absent, `marketMargin`. */
+    contractMargin: z.number().optional(),
     /** Worth, as a multiple of the expected cover, of insurance on a 7 to a holder of commodities (the holding charge it hedges). */
     insuranceHedge: z.number().default(0),
     /** Chance it puts on a borrower or bond issuer not paying in full, per gold owed above the debtor's net worth share. */
@@ -740,7 +750,7 @@ export class HeuristicAgent implements Agent {
         const hedge = ev.totals.includes(7)
           ? w.insuranceHedge * p * Math.min(cover, this.unitsAtRisk(s, seat) * rs.data.sevens.holdingChargePerUnit)
           : 0;
-        return p * cover + hedge - s.polPremium[arg] - w.marketMargin;
+        return p * cover + hedge - s.polPremium[arg] - this.contractMargin;
       }
       case Kind.SellInsurance:
         return w.writeContracts ? this.bestPolicy(s, arg).value : -1;
@@ -756,7 +766,7 @@ export class HeuristicAgent implements Agent {
         return w.writeContracts ? this.bestBond(s, seat, arg).value : -1;
       case Kind.BuyBond: {
         if (!w.writeContracts || s.bondFace[arg] > spare) return -1;
-        return this.bondValue(s, s.bondIssuer[arg], s.bondFace[arg], s.bondCoupon[arg], s.bondDue[arg]) - w.marketMargin;
+        return this.bondValue(s, s.bondIssuer[arg], s.bondFace[arg], s.bondCoupon[arg], s.bondDue[arg]) - this.contractMargin;
       }
       case Kind.RaiseAuction: {
         const k = s.order[s.turnIdx] * rs.data.table.fieldSlots + s.offerA;
@@ -773,7 +783,7 @@ export class HeuristicAgent implements Agent {
         if (price > spare) return -1;
         // with contracts in its line, the units are worth the Cost of the Living expected at expiry (7s raise it)
         const unit = w.writeContracts ? this.expectedCostOfLiving(s, s.futExpiry[arg] - s.months) : fair;
-        return s.futOwed[arg] * unit - price - w.marketMargin;
+        return s.futOwed[arg] * unit - price - this.contractMargin;
       }
       case Kind.AcceptOffer: {
         const from = s.order[s.turnIdx];
@@ -809,6 +819,11 @@ export class HeuristicAgent implements Agent {
 
   // ---- finance (futures, insurance, loans, the Private Mint): each valued by its expected gold
 
+  /** Gold wanted beyond a contract's expected value (`contractMargin`, else `marketMargin`). */
+  private get contractMargin(): number {
+    return this.w.contractMargin ?? this.w.marketMargin;
+  }
+
   /** Chance that a roll total in `totals` comes up within `turns` rolls. */
   private eventChance(totals: readonly number[], turns: number): number {
     let ways = 0;
@@ -823,7 +838,7 @@ export class HeuristicAgent implements Agent {
 
   /**
    * The best insurance policy to sell on event `e` at this season's premium: the period (term index) whose
-   * premium − P(the event in the period) × cover is highest, and that value minus `marketMargin` (-1 when none pays).
+   * premium − P(the event in the period) × cover is highest, and that value minus `contractMargin`.
    */
   private bestPolicy(s: MerlinState, e: number): { term: number; value: number } {
     const ins = this.rs.data.finance.insurance;
@@ -832,7 +847,7 @@ export class HeuristicAgent implements Agent {
     if (!ev || ev.kind !== 'roll') return best;
     const premium = ev.premiums[this.rs.wheels[s.wheelKind][s.wheelPos].season];
     for (let t = 0; t < ins.periodTurns.length; t++) {
-      const v = premium - this.eventChance(ev.totals, ins.periodTurns[t]) * premium * ev.payoutMultiple - this.w.marketMargin;
+      const v = premium - this.eventChance(ev.totals, ins.periodTurns[t]) * premium * ev.payoutMultiple - this.contractMargin;
       if (v > best.value) best = { term: t, value: v };
     }
     return best;
@@ -841,7 +856,7 @@ export class HeuristicAgent implements Agent {
   /**
    * The best futures contract to write on commodity `c`: only on units beyond `keepUnits` it holds (a covered short),
    * at the highest forward price a buyer valuing a bushel at the Cost of the Living expected at expiry still takes,
-   * when that beats the units' worth to it (`surplusUnitValue` × the Cost of the Living) by `marketMargin`.
+   * when that beats the units' worth to it (`surplusUnitValue` × the Cost of the Living) by `contractMargin`.
    */
   private bestFuture(s: MerlinState, seat: number, c: number): { term: number; value: number } {
     const f = this.rs.data.finance;
@@ -853,8 +868,8 @@ export class HeuristicAgent implements Agent {
     for (let i = 0; i < f.forwardPrices.length; i++)
       for (let x = 0; x < E; x++) {
         const price = f.forwardPrices[i];
-        if (price > f.bushel * this.expectedCostOfLiving(s, f.expiryMonths[x]) - w.marketMargin) continue;
-        const v = price - cost - w.marketMargin;
+        if (price >= f.bushel * this.expectedCostOfLiving(s, f.expiryMonths[x]) - this.contractMargin) continue; // the buyer takes it
+        const v = price - cost - this.contractMargin;
         if (v > best.value) best = { term: i * E + x, value: v };
       }
     return best;
@@ -878,7 +893,7 @@ export class HeuristicAgent implements Agent {
     if (t < 0 || this.borrowValue(s, borrower, ai, t) <= 0) return -1;
     const amount = f.loanAmounts[ai];
     const owed = amountDue(amount, f.loanRatesPercent[(t / f.loanTermMonths.length) | 0]);
-    return owed - amount - this.defaultChance(s, borrower, owed) * owed - this.w.marketMargin;
+    return owed - amount - this.defaultChance(s, borrower, owed) * owed - this.contractMargin;
   }
 
   /** The lender's rate-and-term index for principal `ai`: the highest rate, then the shortest term, that `borrower` accepts (-1 none). */
@@ -921,7 +936,7 @@ export class HeuristicAgent implements Agent {
 
   /**
    * The bond of face index `fi` to issue: only when short of the coming tax, the cheapest coupon and maturity a buyer
-   * takes (bondValue above `marketMargin`); worth `bankruptcyCost` minus the coupons it would pay.
+   * takes (bondValue above `contractMargin`); worth `bankruptcyCost` minus the coupons it would pay.
    */
   private bestBond(s: MerlinState, seat: number, fi: number): { term: number; value: number } {
     const m = this.rs.data.finance.mint;
@@ -933,7 +948,7 @@ export class HeuristicAgent implements Agent {
       for (let x = 0; x < T; x++) {
         const coupon = Math.ceil((face * m.bondCouponPercent[c]) / 100);
         const months = m.bondTermMonths[x];
-        if (this.bondValue(s, seat, face, coupon, months) <= this.w.marketMargin) continue;
+        if (this.bondValue(s, seat, face, coupon, months) <= this.contractMargin) continue;
         const v = this.w.bankruptcyCost - (coupon * months * this.rollsPerMonth(s)) / Math.max(1, s.numPlayers);
         if (v > best.value) best = { term: c * T + x, value: v };
       }
