@@ -87,6 +87,17 @@ export const STRATEGIES: Record<string, Strategy> = {
       fallback: 'no golem actions in this engine: it buys a card whenever it can and otherwise plays the heuristic',
     },
   },
+  decrees: {
+    summary:
+      'hoards Royal Decrees and Crowns: buys cards (Kings bring decrees), always enacts, bids its all for refused decrees, pays tax in gold',
+    rules: [
+      { kinds: /^PlayCrowns$/, pick: first },
+      { kinds: /^EnactDecree$/, pick: first },
+      { kinds: /^Bid$/, phases: [Phase.DecreeBid], pick: largestArg },
+      { kinds: /^PayTax$/, pick: first },
+      { kinds: /^BuyCard$/, pick: first },
+    ],
+  },
   hoard: {
     summary:
       'sits still and holds its gold: buys no cards, bids 0 in every auction, votes keep on every ballot, draws Crystal Ball, refuses every offer, passes in property auctions and ends its turn at once; the heuristic decides the rest (tax, decrees it happens to win)',
@@ -97,17 +108,6 @@ export const STRATEGIES: Record<string, Strategy> = {
       { kinds: /^VoteRegulationAgainst$/, pick: first },
       { kinds: /^DrawCrystalBall$/, pick: first },
       { kinds: /^(RefuseOffer|PassAuction)$/, pick: first },
-    ],
-  },
-  decrees: {
-    summary:
-      'hoards Royal Decrees and Crowns: buys cards (Kings bring decrees), always enacts, bids its all for refused decrees, pays tax in gold',
-    rules: [
-      { kinds: /^PlayCrowns$/, pick: first },
-      { kinds: /^EnactDecree$/, pick: first },
-      { kinds: /^Bid$/, phases: [Phase.DecreeBid], pick: largestArg },
-      { kinds: /^PayTax$/, pick: first },
-      { kinds: /^BuyCard$/, pick: first },
     ],
   },
 };
