@@ -19,11 +19,19 @@
  * of the Living (what net worth counts): it sells into bids and buys from asks that beat that value by
  * `marketMargin`, keeps a bid below it and an ask above it, puts units beyond `keepUnits` up for sale, accepts
  * trade and property offers whose expected value (after the robbery roll) is positive, buys futures priced below
- * a bushel's value, and buys insurance on roll events priced below their odds, and never starts trades, writes
- * contracts, lends or sells insurance itself. Investing is scored by its expected value: a property's number comes before a 7
+ * a bushel's value, and buys insurance on roll events priced below their odds; the first heuristic never starts
+ * trades, writes contracts, lends or sells insurance itself (issue 33's weights do, below). Investing is scored by its expected value: a property's number comes before a 7
  * with probability p/(p+6/36) < 1/2, so with the default `investOptimism` of 1 it never invests; raise it
  * to make the agent gamble. Deterministic (no randomness); it reads only public information and its own
  * hand from the state. Weights: games/merlin/agents/heuristic.json (zod-validated).
+ *
+ * Issue 33 (each switched by a weight whose absence keeps the behaviour above; heuristic-v1.json is the first
+ * heuristic): it keeps the coming tax, the Sevens' holding charge on its units and, near a tax season on the Season
+ * Wheel, `taxAlertReserve` in reserve, and sells a property when short of the tax; bids for turn order by the worth
+ * of the positions (`seatValues`); draws the Future Reading deck whose cards are worth more (`readingByValue`); votes
+ * by its standing against the richest rival (`voteByStanding`); and, with a Chauffeur, writes futures on surplus units,
+ * sells insurance, lends and issues bonds when their expected value beats `contractMargin` (`writeContracts`).
+ * docs/AGENTS.md "What issue 33 added".
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -33,14 +41,17 @@ import type { Agent, AgentContext } from '../../../env/core/agent.ts';
 import { ArgumentError } from '../../../lib/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { catalogue, Kind, type ActionCatalogue } from '../engine/actions.ts';
-import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';
+import { HAND_POTION, HAND_SPELL, MintPending, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';
 import { rankOf, Suit, suitOf } from '../engine/cards.ts';
 import { cardDef, DECK_INDEX } from '../engine/effects.ts';
 import { handCardDef } from '../engine/magic.ts';
 import { netWorth } from '../engine/victory.ts';
 import { taxOwed, VOTE_CUT } from '../engine/taxes.ts';
+import { taxableProperties } from '../engine/properties.ts';
+import { amountDue, vaultGold } from '../engine/loans.ts';
+import { hasChauffeur } from '../engine/futures.ts';
 import { motionRepeals } from '../engine/regulations.ts';
-import type { CardDef } from '../cards/schema.ts';
+import type { CardDef, DeckName } from '../cards/schema.ts';
 import {
   attackPropertyOk,
   attackUnitOk,
@@ -106,6 +117,58 @@ export const HeuristicWeights = z
     keepUnits: z.number().default(2),
     /** Most Grand Market bids it keeps open at once (their gold is locked until they fill or leave escrow). */
     maxOpenBids: z.number().default(3),
+    // ---- issue 33: each defaults to the first heuristic's behaviour (heuristic-v1.json leaves them out)
+    /**
+     * Solvency: gold kept for the Sevens' holding charge per commodity unit it holds or planted (a multiple of the
+     * charge), and extra gold kept while the Season Wheel is `taxAlertSteps` portions or fewer from a tax season.
+     */
+    holdingChargeCover: z.number().default(0),
+    taxAlertSteps: z.number().default(0),
+    taxAlertReserve: z.number().default(0),
+    /** Sell a property to the Central Bank to pay a tax it cannot otherwise pay, when the tax season is that near. */
+    liquidateForTax: z.boolean().default(false),
+    /**
+     * Turn-order auction by the worth of a position: gold per position from first to last (interpolated for any
+     * number of players); absent, it bids `auctionBid`. The last seat also receives `auction.lastSeatSharePercent` of the pot.
+     */
+    seatValues: z.array(z.number()).min(2).optional(),
+    /** Future Reading: draw from the deck whose expected worth (cards' data, triggers and waivers) is higher, rather than `preferCrystalBall`. */
+    readingByValue: z.boolean().default(false),
+    /** Turns a reading without an expiry is taken to run for, and the worth of one extra reading drawn. */
+    readingHorizon: z.number().default(24),
+    /**
+     * Worth of one gold that every player gains or pays alike (positive: it helps the agent stay solvent), plus
+     * `sharedPressure` when the agent is short of the coming tax, minus `sharedPressure` times the share of rivals that are.
+     */
+    sharedGold: z.number().default(0),
+    sharedPressure: z.number().default(0),
+    /**
+     * Votes by standing (taxes, Cost of the Living, Volatility): the change in its net worth against the richest rival,
+     * the cards it expects to buy (`cardsPerYear`) over `voteHorizonYears`, the tax each pays over that horizon, and
+     * `pressureValue` per unit of the share of its cash the next tax takes (raised for rivals, lowered for itself).
+     */
+    voteByStanding: z.boolean().default(false),
+    voteHorizonYears: z.number().default(1),
+    cardsPerYear: z.number().default(0),
+    pressureValue: z.number().default(0),
+    /**
+     * Finance. A Chauffeur (needed to write derivatives, lend and mint) is worth `chauffeurFinanceBonus` once it
+     * holds `chauffeurMinProperties` properties; `resonanceValue` per expected gold of resonance a year.
+     */
+    chauffeurFinanceBonus: z.number().default(0),
+    chauffeurMinProperties: z.number().default(99),
+    /** What a commodity unit beyond `keepUnits` is worth to it, as a share of the Cost of the Living (writes futures above it). */
+    surplusUnitValue: z.number().default(1),
+    /** Writes futures, sells insurance, lends and issues or buys bonds when the expected value beats `contractMargin`. */
+    writeContracts: z.boolean().default(false),
+    /** Gold it wants beyond a contract's expected value to write or take it (futures, insurance, loans, bonds); absent, `marketMargin`. */
+    contractMargin: z.number().optional(),
+    /** Worth, as a multiple of the expected cover, of insurance on a 7 to a holder of commodities (the holding charge it hedges). */
+    insuranceHedge: z.number().default(0),
+    /** Chance it puts on a borrower or bond issuer not paying in full, per gold owed above the debtor's net worth share. */
+    defaultRisk: z.number().default(0.5),
+    /** Gold it would pay to avoid being bankrupt at a tax season (borrowing, issuing a bond when short). */
+    bankruptcyCost: z.number().default(0),
   })
   .strict();
 export type HeuristicWeights = z.infer<typeof HeuristicWeights>;
@@ -167,8 +230,9 @@ export class HeuristicAgent implements Agent {
    * of the Living, the largest cut that leaves it at or above `lowerCostOfLivingAbove` (cheaper cards for a buyer);
    * on the Volatility, lower while it stands above `lowerVolatilityAbove` (each 7 then inflates less).
    */
-  private scoreVote(s: MerlinState, vote: number): number {
+  private scoreVote(s: MerlinState, vote: number, seat = s.decider): number {
     const w = this.w;
+    if (w.voteByStanding) return vote === this.standingVote(s, seat) ? 1 : 0;
     let want = 0;
     if (s.phase === Phase.TaxVote) want = w.taxVote === 'raise' ? 1 : w.taxVote === 'lower' ? 2 : 0;
     else if (s.phase === Phase.CostOfLivingVote) {
@@ -183,8 +247,233 @@ export class HeuristicAgent implements Agent {
     return this.rs.payout[n] * WAYS[n];
   }
 
-  private reserve(s: MerlinState, seat: number): number {
-    return this.w.reserveGold + this.w.reserveTaxYears * taxOwed(s, this.rs, seat);
+  /**
+   * Gold `seat` keeps in pocket: `reserveGold`, `reserveTaxYears` times the tax it owes at the next tax season
+   * (engine/taxes.ts taxOwed), the Sevens' holding charge on the commodity units it holds or planted times
+   * `holdingChargeCover`, and `taxAlertReserve` more while the Season Wheel is `taxAlertSteps` portions or fewer
+   * from a tax season (a tax-season snapshot then finds it solvent).
+   */
+  reserve(s: MerlinState, seat: number): number {
+    const w = this.w;
+    let r = w.reserveGold + w.reserveTaxYears * taxOwed(s, this.rs, seat);
+    if (w.holdingChargeCover > 0) r += w.holdingChargeCover * this.unitsAtRisk(s, seat) * this.rs.data.sevens.holdingChargePerUnit;
+    if (w.taxAlertReserve > 0 && this.stepsToTax(s) <= w.taxAlertSteps) r += w.taxAlertReserve;
+    return r;
+  }
+
+  /** Portions the Season Wheel must advance before the next tax season opens (1: the next advance opens it). */
+  stepsToTax(s: MerlinState): number {
+    const wheel = this.rs.wheels[s.wheelKind];
+    for (let d = 1; d <= wheel.length; d++) if (wheel[(s.wheelPos + d) % wheel.length].taxSeason) return d;
+    return Infinity;
+  }
+
+  /** Commodity units `seat` holds or has planted: each costs the holding charge on a rolled 7 (engine/sevens.ts). */
+  private unitsAtRisk(s: MerlinState, seat: number): number {
+    const F = this.rs.data.table.fieldSlots;
+    let n = s.held[seat * 3] + s.held[seat * 3 + 1] + s.held[seat * 3 + 2];
+    for (let k = seat * F, e = k + F; k < e; k++) n += s.slotPlanted[k];
+    return n;
+  }
+
+  /** Gold `seat` can pay a mandatory payment with: pocket and Chauffeur vaults (engine/ledger.ts takeGold). */
+  private cash(s: MerlinState, seat: number): number {
+    return s.gold[seat] + vaultGold(s, this.rs, seat);
+  }
+
+  /** True when `seat` cannot pay the coming tax and the tax season is `taxAlertSteps` portions away or nearer. */
+  private shortForTax(s: MerlinState, seat: number): boolean {
+    return this.stepsToTax(s) <= Math.max(1, this.w.taxAlertSteps) && this.cash(s, seat) < taxOwed(s, this.rs, seat);
+  }
+
+  /** Rolls per month (a portion of the Season Wheel): it advances on doubles (1 roll in 6) by `advanceOnDoubles`. */
+  private rollsPerMonth(s: MerlinState): number {
+    return 6 / Math.max(1, this.rs.data.wheels[s.wheelKind === 0 ? 'standard' : 'erratic'].advanceOnDoubles);
+  }
+
+  /**
+   * The turn-order bid (0.1.27b "The First Turn"): with `seatValues`, the worth of the first position over the
+   * last one (which also receives `auction.lastSeatSharePercent` of the pot), at most the gold beyond its reserve;
+   * without, `auctionBid`.
+   */
+  private turnOrderBid(s: MerlinState, seat: number): number {
+    const sv = this.w.seatValues;
+    if (!sv) return this.w.auctionBid;
+    const n = s.numPlayers;
+    const at = (i: number) => {
+      const x = n > 1 ? (i * (sv.length - 1)) / (n - 1) : 0;
+      const lo = Math.floor(x);
+      const hi = Math.min(sv.length - 1, lo + 1);
+      return sv[lo] + (sv[hi] - sv[lo]) * (x - lo);
+    };
+    const gain = at(0) - at(n - 1);
+    return Math.max(0, Math.min(Math.round(gain), s.gold[seat] - this.reserve(s, seat)));
+  }
+
+  /**
+   * Expected worth to `seat` of one draw from the Future Reading deck `deck` (0.1.27b "The Visions of Tomorrow"):
+   * the mean over the deck list (by copies) of each card's chance to resolve (its trigger before a waiving roll and
+   * before it expires, `readingHorizon` turns when it has no expiry) times the worth of its effects.
+   */
+  deckValue(s: MerlinState, seat: number, deck: DeckName): number {
+    let sum = 0;
+    let n = 0;
+    for (const d of this.rs.cards[deck].defs) {
+      sum += d.count * this.readingChance(s, seat, d) * this.effectsValue(s, seat, d.effects);
+      n += d.count;
+    }
+    return n > 0 ? sum / n : 0;
+  }
+
+  /** Chance that reading `d` resolves for `seat` (see deckValue). */
+  private readingChance(s: MerlinState, seat: number, d: CardDef): number {
+    let p = 1;
+    const tr = d.trigger;
+    if (tr.on === 'roll') {
+      let a = 0;
+      let q = 0;
+      for (const x of tr.totals) a += WAYS[x] / 36;
+      for (const x of d.waiveOn) q += WAYS[x] / 36;
+      const turns = d.expiresAfterTurns ?? this.w.readingHorizon;
+      p = (a / (a + q)) * (1 - Math.pow(1 - a - q, turns));
+    }
+    const c = d.condition;
+    if (c && c.if === 'ownerGoldAtLeast' && s.gold[seat] < c.amount) p *= 0.5;
+    if (c && c.if === 'ownerGoldAtMost' && s.gold[seat] > c.amount) p *= 0.5;
+    return p;
+  }
+
+  /** Worth of card effects to `seat` as their owner, in gold (readings; the standing of counter changes, `sharedGold`). */
+  private effectsValue(s: MerlinState, seat: number, effects: CardDef['effects']): number {
+    const w = this.w;
+    const n = Math.max(1, s.numPlayers);
+    const shared = this.sharedWorth(s, seat);
+    let v = 0;
+    for (const e of effects) {
+      switch (e.op) {
+        case 'gold':
+          if (e.to === 'owner') v += e.amount;
+          else if (e.to === 'eachPlayer') v += e.amount * shared;
+          if (e.from === 'owner') v -= e.amount;
+          else if (e.from === 'eachPlayer') v -= e.amount * shared;
+          break;
+        case 'counter':
+          v +=
+            e.counter === 'costOfLiving'
+              ? this.standing(s, seat, e.delta, 0, 0)
+              : e.counter === 'volatility'
+                ? this.standing(s, seat, 0, e.delta, 0)
+                : e.counter === 'taxRate'
+                  ? this.standing(s, seat, 0, 0, e.delta)
+                  : -e.delta * 0.5;
+          break;
+        case 'commodity':
+          v += ((e.to === 'owner' ? 1 : 0) - (e.from === 'owner' ? 1 : 0)) * e.amount * w.commodityValue;
+          break;
+        case 'rowShare':
+          v += ((e.percent / 100) * s.row * (e.to === 'owner' ? 1 : shared)) / (e.to === 'owner' ? 1 : n);
+          break;
+        case 'draw':
+          v += e.count * (e.deck === 'spells' ? w.spellBonus : e.deck === 'potions' ? w.potionBonus : 0.5);
+          break;
+        case 'waive':
+          v += e.whose === 'others' ? 0.5 : 0;
+          break;
+      }
+    }
+    return v;
+  }
+
+  /**
+   * Worth to `seat` of one gold that every player gains alike (see `sharedGold`, `sharedPressure`): gold shared with
+   * rivals short of the coming tax keeps them out of bankruptcy (Economic Dominance is theirs to lose).
+   */
+  private sharedWorth(s: MerlinState, seat: number): number {
+    const w = this.w;
+    if (w.sharedPressure === 0) return w.sharedGold;
+    let short = 0;
+    let m = 0;
+    for (let p = 0; p < s.numPlayers; p++) {
+      if (p === seat || s.eliminated[p]) continue;
+      m++;
+      if (this.cash(s, p) <= taxOwed(s, this.rs, p)) short++;
+    }
+    const mine = this.cash(s, seat) <= taxOwed(s, this.rs, seat) ? 1 : 0;
+    return w.sharedGold + w.sharedPressure * (mine - short / Math.max(1, m));
+  }
+
+  /**
+   * Worth to `seat`, in gold, of changing the Cost of the Living by `dCol`, the Volatility by `dVol` and the tax rate by
+   * `dTax` (its standing against the richest rival): the change in its net worth minus the rival's (each counts its
+   * commodities and permits at the Cost of the Living), the Volatility's effect over `voteHorizonYears` of 7s, the
+   * cards it expects to buy (`cardsPerYear`) at the new price, the tax each pays over the horizon, and
+   * `pressureValue` times the change in the share of cash the next tax takes (rivals' mean minus its own).
+   */
+  standing(s: MerlinState, seat: number, dCol: number, dVol: number, dTax: number): number {
+    const rs = this.rs;
+    const w = this.w;
+    const H = w.voteHorizonYears;
+    const sevensPerYear = (this.rs.wheels[s.wheelKind].length * this.rollsPerMonth(s)) / 6;
+    const dColEff = dCol + dVol * sevensPerYear * H;
+    const col0 = s.costOfLiving;
+    let rival = -1;
+    let rivalWorth = -Infinity;
+    for (let p = 0; p < s.numPlayers; p++) {
+      if (p === seat || s.eliminated[p]) continue;
+      const v = netWorth(s, rs, p);
+      if (v > rivalWorth) {
+        rivalWorth = v;
+        rival = p;
+      }
+    }
+    if (rival < 0) return 0;
+    const mine0 = netWorth(s, rs, seat);
+    s.costOfLiving = col0 + 1;
+    const sens = netWorth(s, rs, seat) - mine0 - (netWorth(s, rs, rival) - rivalWorth);
+    s.costOfLiving = col0;
+    let v = sens * dColEff - w.cardsPerYear * H * dColEff;
+    if (dTax !== 0) {
+      const base = (p: number) => 1 + rs.data.taxes.perPropertyInRates * taxableProperties(s, rs, p);
+      v -= H * dTax * (base(seat) - base(rival));
+      const share = (p: number, d: number) => (Math.max(0, s.taxRate + d) * base(p)) / Math.max(1, this.cash(s, p));
+      let sum = 0;
+      let m = 0;
+      for (let p = 0; p < s.numPlayers; p++) {
+        if (p === seat || s.eliminated[p]) continue;
+        sum += share(p, dTax) - share(p, 0);
+        m++;
+      }
+      v += w.pressureValue * (sum / Math.max(1, m) - (share(seat, dTax) - share(seat, 0)));
+    }
+    return v;
+  }
+
+  /**
+   * Its vote by standing (0 keep, 1 raise, 2 lower, VOTE_CUT + i a cut): the tax rate's raise (Cost of the Living and
+   * Research Cost down by one) or lowering, the Volatility's, or on the Cost of the Living the largest cut such that
+   * it gains from every cut up to it (the smallest vote is made, D48).
+   */
+  private standingVote(s: MerlinState, seat: number): number {
+    const rs = this.rs;
+    const eps = 1e-9;
+    if (s.phase === Phase.TaxVote) {
+      const raise = this.standing(s, seat, -Math.min(1, s.costOfLiving - rs.data.floors.costOfLiving), 0, 1);
+      const lower = s.taxRate > rs.data.floors.taxRate ? this.standing(s, seat, 1, 0, -1) : -Infinity;
+      return raise > eps && raise >= lower ? 1 : lower > eps ? 2 : 0;
+    }
+    if (s.phase === Phase.VolatilityVote) {
+      const raise = this.standing(s, seat, 0, 1, 0);
+      const lower = s.volatility > rs.data.floors.volatility ? this.standing(s, seat, 0, -1, 0) : -Infinity;
+      return raise > eps && raise >= lower ? 1 : lower > eps ? 2 : 0;
+    }
+    const cuts = rs.data.taxes.costOfLivingCuts;
+    let want = 0;
+    for (let i = 0; i < cuts.length; i++) {
+      const cut = Math.min(cuts[i], s.costOfLiving - rs.data.floors.costOfLiving);
+      if (cut <= 0 || this.standing(s, seat, -cut, 0, 0) <= eps) break;
+      want = VOTE_CUT + i;
+    }
+    return want;
   }
 
   private leader(s: MerlinState, seat: number): number {
@@ -242,15 +531,17 @@ export class HeuristicAgent implements Agent {
       case Kind.PlayCrowns:
         return 1e6;
       case Kind.Bid:
-        if (s.phase === Phase.AuctionBid) return -Math.abs(arg - w.auctionBid);
+        if (s.phase === Phase.AuctionBid) return -Math.abs(arg - this.turnOrderBid(s, seat));
         {
           // A refused decree's auction sells its Crown: one Crown short of Royal Favor, it bids all its pocket.
           const keep = this.oneCrownShort(s, seat) ? 0 : this.reserve(s, seat);
           return arg <= Math.min(w.decreeBidMax + this.crownWorth(s, seat) - w.crownValue, gold - keep) ? arg : -arg;
         }
       case Kind.DrawTeaLeaves:
+        if (w.readingByValue) return this.deckValue(s, seat, 'teaLeaves');
         return w.preferCrystalBall ? 0 : 1;
       case Kind.DrawCrystalBall:
+        if (w.readingByValue) return this.deckValue(s, seat, 'crystalBall');
         return w.preferCrystalBall ? 1 : 0;
       case Kind.SelectOption:
         return this.faceValue(cardDef(rs, DECK_INDEX.royalDecrees, s.decreeOptions[arg]));
@@ -276,11 +567,12 @@ export class HeuristicAgent implements Agent {
       case Kind.VoteKeep:
       case Kind.VoteRaise:
       case Kind.VoteLower:
-        return this.scoreVote(s, kind === Kind.VoteKeep ? 0 : kind === Kind.VoteRaise ? 1 : 2);
+        return this.scoreVote(s, kind === Kind.VoteKeep ? 0 : kind === Kind.VoteRaise ? 1 : 2, seat);
       case Kind.VoteCut:
-        return this.scoreVote(s, VOTE_CUT + arg);
+        return this.scoreVote(s, VOTE_CUT + arg, seat);
       case Kind.SelectPlayer: {
         const target = (seat + arg) % s.numPlayers;
+        if (w.writeContracts && s.pending === Pending.LoanBorrower) return this.loanValue(s, target, s.offerA, s.offerB);
         return target === this.leader(s, seat) ? 1 : 0;
       }
       case Kind.SelectSlot:
@@ -324,8 +616,13 @@ export class HeuristicAgent implements Agent {
         return gold - s.researchCost >= this.reserve(s, seat) ? w.fundLabBonus - s.researchCost * 0.5 : -1;
       case Kind.CreateSpecialised:
         return w.specialiseBonus;
-      case Kind.CreateChauffeur:
-        return w.chauffeurBonus;
+      case Kind.CreateChauffeur: {
+        // A first Chauffeur opens finance (futures, insurance, loans, the Private Mint); it costs the pair's payouts.
+        let props = 0;
+        for (let k = seat * F, e = k + F; k < e; k++) if (s.slotKind[k] === SlotKind.Property) props++;
+        if (w.chauffeurFinanceBonus === 0 || props < w.chauffeurMinProperties || hasChauffeur(s, rs, seat)) return w.chauffeurBonus;
+        return w.chauffeurFinanceBonus - this.propertyYield(rankOf(s.slotCard[seat * F + arg])) / 6;
+      }
       case Kind.Deposit: {
         const amount = rs.data.grids.vault[arg2] || gold;
         return gold - amount >= this.reserve(s, seat) + w.pocketFloat ? w.depositBonus : -1;
@@ -416,7 +713,9 @@ export class HeuristicAgent implements Agent {
       }
       case Kind.BuyFromAsk: {
         const price = s.mktAsk[bestAsk(s, arg, seat) * 3 + arg];
-        return price > spare ? -1 : fair - price - w.marketMargin;
+        // a unit beyond `keepUnits` is worth `surplusUnitValue` of the Cost of the Living to it (it would only ask for it again)
+        const unit = s.held[seat * 3 + arg] >= w.keepUnits ? fair * w.surplusUnitValue : fair;
+        return price > spare ? -1 : unit - price - w.marketMargin;
       }
       case Kind.PostBid: {
         // Gold in a bid is gold not buying cards: at most `maxOpenBids` bids, and a card's price kept in hand.
@@ -433,19 +732,41 @@ export class HeuristicAgent implements Agent {
         return held - (lot === 0 ? held : lot) >= w.keepUnits ? 0.5 - (lot === 0 ? 0.25 : 0) : -1;
       }
       case Kind.SelectTerm: {
+        if (s.pending === Pending.PolicyPeriod) return arg === this.bestPolicy(s, s.offerA).term ? 1 : 0;
+        if (s.pending === Pending.FutureTerms) return arg === this.bestFuture(s, seat, s.offerA).term ? 1 : 0;
+        if (s.pending === Pending.LoanTerms) return arg === this.bestLoanTerm(s, seat, s.offerA) ? 1 : 0;
+        if (s.pending === MintPending.BondTerms) return arg === this.bestBond(s, seat, s.offerA).term ? 1 : 0;
         if (s.pending === Pending.BidPrice) return -Math.abs(m.prices[arg] - (fair - w.marketMargin));
         if (s.pending === Pending.AskPrice) return -Math.abs(m.prices[arg] - (fair + w.marketMargin));
         if (s.pending === Pending.TradeGet) return this.itemValue(s, arg);
         return m.propertyPrices[arg];
       }
       case Kind.BuyInsurance: {
-        // Fair value of a roll-event policy: P(the event in the period) × cover − premium.
+        // Fair value of a roll-event policy: P(the event in the period) × cover − premium, plus the holding charge a 7's cover hedges.
         const ev = rs.data.finance.insurance.events[s.polEvent[arg]];
         if (ev.kind !== 'roll' || s.polPremium[arg] > spare) return -1;
-        let ways = 0;
-        for (const tot of ev.totals) ways += WAYS[tot];
-        const p = 1 - Math.pow(1 - ways / 36, s.polPeriod[arg]);
-        return p * s.polPremium[arg] * ev.payoutMultiple - s.polPremium[arg] - w.marketMargin;
+        const p = this.eventChance(ev.totals, s.polPeriod[arg]);
+        const cover = s.polPremium[arg] * ev.payoutMultiple;
+        const hedge = ev.totals.includes(7)
+          ? w.insuranceHedge * p * Math.min(cover, this.unitsAtRisk(s, seat) * rs.data.sevens.holdingChargePerUnit)
+          : 0;
+        return p * cover + hedge - s.polPremium[arg] - this.contractMargin;
+      }
+      case Kind.SellInsurance:
+        return w.writeContracts ? this.bestPolicy(s, arg).value : -1;
+      case Kind.WriteFuture:
+        return w.writeContracts ? this.bestFuture(s, seat, arg).value : -1;
+      case Kind.OfferLoan: {
+        if (!w.writeContracts) return -1;
+        let best = -1;
+        for (let p = 0; p < s.numPlayers; p++) if (p !== seat && !s.eliminated[p]) best = Math.max(best, this.loanValue(s, p, arg, -1));
+        return best;
+      }
+      case Kind.IssueBond:
+        return w.writeContracts ? this.bestBond(s, seat, arg).value : -1;
+      case Kind.BuyBond: {
+        if (!w.writeContracts || s.bondFace[arg] > spare) return -1;
+        return this.bondValue(s, s.bondIssuer[arg], s.bondFace[arg], s.bondCoupon[arg], s.bondDue[arg]) - this.contractMargin;
       }
       case Kind.RaiseAuction: {
         const k = s.order[s.turnIdx] * rs.data.table.fieldSlots + s.offerA;
@@ -459,11 +780,17 @@ export class HeuristicAgent implements Agent {
         return s.gold[seat] - s.loanOwed[arg] >= this.reserve(s, seat) ? 1 : -1;
       case Kind.BuyFuture: {
         const price = s.futPrice[arg];
-        return price > spare ? -1 : s.futOwed[arg] * fair - price - w.marketMargin;
+        if (price > spare) return -1;
+        // with contracts in its line, the units are worth the Cost of the Living expected at expiry (7s raise it)
+        const unit = w.writeContracts ? this.expectedCostOfLiving(s, s.futExpiry[arg] - s.months) : fair;
+        return s.futOwed[arg] * unit - price - this.contractMargin;
       }
       case Kind.AcceptOffer: {
         const from = s.order[s.turnIdx];
-        if (s.offerKind === 7) return s.gold[seat] < this.reserve(s, seat) ? 1 : -1; // borrow only when short of cash
+        if (s.offerKind === 7) {
+          if (!w.writeContracts) return s.gold[seat] < this.reserve(s, seat) ? 1 : -1; // borrow only when short of cash
+          return this.borrowValue(s, seat, s.offerA, s.offerB);
+        }
         if (s.offerKind === 6) {
           const price = rs.data.finance.forwardPrices[s.offerB];
           return price > spare ? -1 : s.futOwed[s.offerA] * fair - price - w.marketMargin;
@@ -480,10 +807,152 @@ export class HeuristicAgent implements Agent {
       }
       case Kind.RefuseOffer:
         return 0;
-      case Kind.LiquidateProperty:
-        return s.bankruptSince[seat] >= 0 ? 1 : -1;
+      case Kind.LiquidateProperty: {
+        if (s.bankruptSince[seat] >= 0) return 1;
+        // short of the coming tax: sell the weakest property to the Central Bank (one property less to tax, too)
+        if (!w.liquidateForTax || !this.shortForTax(s, seat)) return -1;
+        return 1 - this.propertyYield(rankOf(s.slotCard[seat * rs.data.table.fieldSlots + arg])) / 100;
+      }
     }
     return -1;
+  }
+
+  // ---- finance (futures, insurance, loans, the Private Mint): each valued by its expected gold
+
+  /** Gold wanted beyond a contract's expected value (`contractMargin`, else `marketMargin`). */
+  private get contractMargin(): number {
+    return this.w.contractMargin ?? this.w.marketMargin;
+  }
+
+  /** Chance that a roll total in `totals` comes up within `turns` rolls. */
+  private eventChance(totals: readonly number[], turns: number): number {
+    let ways = 0;
+    for (const x of totals) ways += WAYS[x];
+    return 1 - Math.pow(1 - ways / 36, turns);
+  }
+
+  /** The Cost of the Living expected `months` portions of the wheel from now: a 7 in 6 rolls adds the Volatility. */
+  private expectedCostOfLiving(s: MerlinState, months: number): number {
+    return s.costOfLiving + s.volatility * ((Math.max(0, months) * this.rollsPerMonth(s)) / 6);
+  }
+
+  /**
+   * The best insurance policy to sell on event `e` at this season's premium: the period (term index) whose
+   * premium − P(the event in the period) × cover is highest, and that value minus `contractMargin`.
+   */
+  private bestPolicy(s: MerlinState, e: number): { term: number; value: number } {
+    const ins = this.rs.data.finance.insurance;
+    const ev = ins.events[e];
+    let best = { term: 0, value: -1 };
+    if (!ev || ev.kind !== 'roll') return best;
+    const premium = ev.premiums[this.rs.wheels[s.wheelKind][s.wheelPos].season];
+    for (let t = 0; t < ins.periodTurns.length; t++) {
+      const v = premium - this.eventChance(ev.totals, ins.periodTurns[t]) * premium * ev.payoutMultiple - this.contractMargin;
+      if (v > best.value) best = { term: t, value: v };
+    }
+    return best;
+  }
+
+  /**
+   * The best futures contract to write on commodity `c`: only on units beyond `keepUnits` it holds (a covered short),
+   * at the highest forward price a buyer valuing a bushel at the Cost of the Living expected at expiry still takes,
+   * when that beats the units' worth to it (`surplusUnitValue` × the Cost of the Living) by `contractMargin`.
+   */
+  private bestFuture(s: MerlinState, seat: number, c: number): { term: number; value: number } {
+    const f = this.rs.data.finance;
+    const w = this.w;
+    let best = { term: 0, value: -1 };
+    if (s.held[seat * 3 + c] - w.keepUnits < f.bushel) return best;
+    const cost = f.bushel * s.costOfLiving * w.surplusUnitValue;
+    const E = f.expiryMonths.length;
+    for (let i = 0; i < f.forwardPrices.length; i++)
+      for (let x = 0; x < E; x++) {
+        const price = f.forwardPrices[i];
+        if (price >= f.bushel * this.expectedCostOfLiving(s, f.expiryMonths[x]) - this.contractMargin) continue; // the buyer takes it
+        const v = price - cost - this.contractMargin;
+        if (v > best.value) best = { term: i * E + x, value: v };
+      }
+    return best;
+  }
+
+  /** Chance `debtor` does not pay `owed` gold in full: `defaultRisk` when it owes more than half its net worth, a tenth of it otherwise. */
+  private defaultChance(s: MerlinState, debtor: number, owed: number): number {
+    if (debtor < 0 || s.eliminated[debtor]) return 1;
+    const r = owed > netWorth(s, this.rs, debtor) / 2 || s.bankruptSince[debtor] >= 0 ? this.w.defaultRisk : this.w.defaultRisk / 10;
+    return Math.min(1, r);
+  }
+
+  /**
+   * Worth to the lender of lending principal index `ai` to `borrower` (at rate-and-term `t`, or the best the borrower
+   * accepts when -1): the interest minus the chance of default times what is owed; -1 when the borrower would
+   * refuse (it borrows only when short of the coming tax, see borrowValue).
+   */
+  private loanValue(s: MerlinState, borrower: number, ai: number, t: number): number {
+    const f = this.rs.data.finance;
+    if (t < 0) t = this.bestLoanTerm(s, borrower, ai);
+    if (t < 0 || this.borrowValue(s, borrower, ai, t) <= 0) return -1;
+    const amount = f.loanAmounts[ai];
+    const owed = amountDue(amount, f.loanRatesPercent[(t / f.loanTermMonths.length) | 0]);
+    return owed - amount - this.defaultChance(s, borrower, owed) * owed - this.contractMargin;
+  }
+
+  /** The lender's rate-and-term index for principal `ai`: the highest rate, then the shortest term, that `borrower` accepts (-1 none). */
+  private bestLoanTerm(s: MerlinState, borrower: number, ai: number): number {
+    const f = this.rs.data.finance;
+    const T = f.loanTermMonths.length;
+    let best = -1;
+    let bestOwed = -1;
+    for (let r = 0; r < f.loanRatesPercent.length; r++)
+      for (let x = 0; x < T; x++) {
+        const owed = amountDue(f.loanAmounts[ai], f.loanRatesPercent[r]);
+        if (owed > bestOwed && (borrower === s.decider || this.borrowValue(s, borrower, ai, r * T + x) > 0)) {
+          best = r * T + x;
+          bestOwed = owed;
+        }
+      }
+    return best;
+  }
+
+  /**
+   * Worth to `seat` of borrowing principal index `ai` at rate-and-term `t`: only when short of the coming tax, and
+   * the principal covers the shortfall: `bankruptcyCost` minus the interest; else -1.
+   */
+  private borrowValue(s: MerlinState, seat: number, ai: number, t: number): number {
+    const f = this.rs.data.finance;
+    const amount = f.loanAmounts[ai];
+    if (!this.shortForTax(s, seat) || this.cash(s, seat) + amount < taxOwed(s, this.rs, seat)) return -1;
+    const interest = amountDue(amount, f.loanRatesPercent[(t / f.loanTermMonths.length) | 0]) - amount;
+    return this.w.bankruptcyCost - interest;
+  }
+
+  /**
+   * Worth to a buyer of a bond of `face` gold paying `coupon` gold each of the issuer's turns for `months` months:
+   * the coupons expected (the issuer's turns in that time) minus the chance of default times the face.
+   */
+  private bondValue(s: MerlinState, issuer: number, face: number, coupon: number, months: number): number {
+    const turns = (months * this.rollsPerMonth(s)) / Math.max(1, s.numPlayers);
+    return coupon * turns - this.defaultChance(s, issuer, face + coupon * turns) * face;
+  }
+
+  /**
+   * The bond of face index `fi` to issue: only when short of the coming tax, the cheapest coupon and maturity a buyer
+   * takes (bondValue above `contractMargin`); worth `bankruptcyCost` minus the coupons it would pay.
+   */
+  private bestBond(s: MerlinState, seat: number, fi: number): { term: number; value: number } {
+    const m = this.rs.data.finance.mint;
+    const face = m.bondFaces[fi];
+    let best = { term: 0, value: -1 };
+    if (!this.shortForTax(s, seat) || this.cash(s, seat) + face < taxOwed(s, this.rs, seat)) return best;
+    const T = m.bondTermMonths.length;
+    for (let c = 0; c < m.bondCouponPercent.length; c++)
+      for (let x = 0; x < T; x++) {
+        const coupon = Math.ceil((face * m.bondCouponPercent[c]) / 100);
+        const months = m.bondTermMonths[x];
+        if (this.bondValue(s, seat, face, coupon, months) <= this.contractMargin) continue;
+        const v = this.w.bankruptcyCost - (coupon * months * this.rollsPerMonth(s)) / Math.max(1, s.numPlayers);
+        if (v > best.value) best = { term: c * T + x, value: v };
+      }
+    return best;
   }
 
   // ---- combat (the combat chapter)
@@ -628,8 +1097,13 @@ export class HeuristicAgent implements Agent {
     const F = this.rs.data.table.fieldSlots;
     switch (s.pending) {
       case Pending.PlaceLand:
-      case Pending.ChauffeurSecond:
         return -this.propertyYield(rankOf(s.slotCard[seat * F + slot]));
+      case Pending.ChauffeurSecond: {
+        // the weakest property, and with finance in its line one whose number sums with the first's to a frequent roll (resonance)
+        const n = rankOf(s.slotCard[seat * F + slot]);
+        const sum = n + rankOf(s.slotCard[seat * F + s.pendingSlot]);
+        return -this.propertyYield(n) + (this.w.writeContracts && sum <= 12 ? WAYS[sum] : 0);
+      }
       case Pending.SpellShopProperty:
       case Pending.BreweryProperty:
         return this.propertyYield(rankOf(s.slotCard[seat * F + slot]));

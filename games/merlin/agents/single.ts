@@ -14,6 +14,7 @@
  * | `single:never-trade` | never trades: never sells (spells, Mead, into bids), bids, asks, trades, sells or auctions property, writes or buys contracts, lends or insures; it may refuse offers and pass in auctions |
  * | `single:golems` | all-in golems: animates every Jack and Queen it can, commands its units and attacks whenever it can, then buys cards |
  * | `single:decrees` | decree hoarder: buys cards (Kings bring decrees), always enacts, bids its all for refused decrees, pays tax in gold to keep its Crowns |
+ * | `single:hoard` | sits still: ends its turn at once, bids 0, votes keep, draws Crystal Ball, refuses offers, passes in auctions; the heuristic decides its tax |
  *
  * `single:golems` uses the combat chapter's kinds (Animate, CommandUnit, AttackUnit, AttackProperty); under a
  * ruleset with golems switched off (`market`) those are never legal and it buys cards and plays the
@@ -50,6 +51,7 @@ interface Strategy {
 const WAYS = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
 const first: Pick = (_s, _seat, ids) => ids[0];
 const largestArg: Pick = (_s, _seat, ids, cat) => ids.reduce((a, b) => (cat.arg[b] > cat.arg[a] ? b : a));
+const smallestArg: Pick = (_s, _seat, ids, cat) => ids.reduce((a, b) => (cat.arg[b] < cat.arg[a] ? b : a));
 
 /** Invest: the property whose number comes up most often, the largest grid amount (0 = all). */
 const bestInvest: Pick = (s, seat, ids, cat, rs) => {
@@ -94,6 +96,18 @@ export const STRATEGIES: Record<string, Strategy> = {
       { kinds: /^Bid$/, phases: [Phase.DecreeBid], pick: largestArg },
       { kinds: /^PayTax$/, pick: first },
       { kinds: /^BuyCard$/, pick: first },
+    ],
+  },
+  hoard: {
+    summary:
+      'sits still and holds its gold: buys no cards, bids 0 in every auction, votes keep on every ballot, draws Crystal Ball, refuses every offer, passes in property auctions and ends its turn at once; the heuristic decides the rest (tax, decrees it happens to win)',
+    rules: [
+      { kinds: /^EndTurn$/, pick: first },
+      { kinds: /^Bid$/, pick: smallestArg },
+      { kinds: /^VoteKeep$/, pick: first },
+      { kinds: /^VoteRegulationAgainst$/, pick: first },
+      { kinds: /^DrawCrystalBall$/, pick: first },
+      { kinds: /^(RefuseOffer|PassAuction)$/, pick: first },
     ],
   },
 };

@@ -53,6 +53,21 @@ describe('single-minded strategies', () => {
     expect(invested).toBeGreaterThan(0);
   });
 
+  it('single:hoard sits still: no card bought, bids 0, votes keep, draws Crystal Ball, ends its turn at once', () => {
+    let decisions = 0;
+    for (const seed of ['h1', 'h2'])
+      play('single:hoard', seed, (legal, a, phase) => {
+        const k = cat.kind[a];
+        decisions++;
+        expect(k).not.toBe(Kind.BuyCard);
+        if (k === Kind.Bid) expect(cat.arg[a]).toBe(0);
+        if (phase === Phase.TaxVote || phase === Phase.CostOfLivingVote || phase === Phase.VolatilityVote) expect(k).toBe(Kind.VoteKeep);
+        if (has(legal, Kind.DrawCrystalBall)) expect(k).toBe(Kind.DrawCrystalBall);
+        if (has(legal, Kind.EndTurn)) expect(k).toBe(Kind.EndTurn);
+      });
+    expect(decisions).toBeGreaterThan(0);
+  });
+
   it('single:never-trade never sells', () => {
     const agent = resolveAgent('single:never-trade', 0, rs) as SingleMindedAgent;
     expect(agent.forbiddenKinds()).toEqual([
