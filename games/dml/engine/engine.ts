@@ -48,9 +48,7 @@ import { DmlState, MAX_SEATS, Outcome, Phase, PUB_UNKNOWN, Purpose, Step, Z } fr
 
 /** Cards of zone `z`. */
 export function countZone(s: DmlState, z: number): number {
-  let n = 0;
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === z) n++;
-  return n;
+  return s.count[z];
 }
 /** Cards in seat p's hand. */
 export const handSize = (s: DmlState, p: number): number => countZone(s, Z.HAND + p);
@@ -139,6 +137,8 @@ function canSeize(s: DmlState, rs: Ruleset, p: number): boolean {
 // ---------------------------------------------------------------- card movement
 
 function move(s: DmlState, c: number, z: number, isPublic: boolean): void {
+  s.count[s.zone[c]]--;
+  s.count[z]++;
   s.zone[c] = z;
   if (isPublic) s.pub[c] = z;
   if (z === Z.DISCARD) s.discardTop = c;
@@ -191,6 +191,8 @@ function compactBlackMarkets(s: DmlState): void {
       if (s.pub[c] === Z.BM + b) s.pub[c] = PUB_UNKNOWN;
       else if (s.pub[c] > Z.BM + b && s.pub[c] < Z.BM + s.bmCount) s.pub[c]--;
     }
+    s.count.copyWithin(Z.BM + b, Z.BM + b + 1, Z.BM + s.bmCount);
+    s.count[Z.BM + s.bmCount - 1] = 0;
     s.bmCount--;
   }
 }

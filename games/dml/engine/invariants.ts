@@ -57,6 +57,7 @@ export function checkState(s: DmlState, rs: Ruleset): string[] {
     } else if (z >= Z.KING && z < Z.KING + MAX_SEATS) bad.push(`card ${c} in a Merchant King slot`);
     if (z >= Z.BM + s.bmCount && z < Z.BM + MAX_BM) bad.push(`card ${c} in Black Market ${z - Z.BM} of ${s.bmCount}`);
   }
+  for (let z = 0; z < NUM_ZONES; z++) if (s.count[z] !== perZone[z]) bad.push(`zone ${z} counts ${s.count[z]} cards, holds ${perZone[z]}`);
   if (perZone[Z.DECK] !== s.deckLen) bad.push(`${perZone[Z.DECK]} cards in the Deck zone, pile holds ${s.deckLen}`);
   const resolving = s.pendCard >= 0 ? 1 : 0;
   if (perZone[Z.STACK] !== s.stackLen + resolving)

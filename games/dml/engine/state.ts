@@ -135,6 +135,7 @@ export type Scalar = (typeof SCALARS)[number];
 /** The state's typed arrays (serialised in this order). */
 export const ARRAYS = [
   'zone',
+  'count',
   'pub',
   'deck',
   'stack',
@@ -209,6 +210,8 @@ export class DmlState implements Record<Scalar, number> {
   /** The Discard Pile's top card (-1 empty): open knowledge. */
   discardTop = -1;
   zone = new Uint8Array(NUM_CARDS);
+  /** Cards in each zone (kept by every move: zone sizes are read on every step). */
+  count = Int16Array.from({ length: NUM_ZONES }, (_, z) => (z === Z.DECK ? NUM_CARDS : 0));
   pub = new Uint8Array(NUM_CARDS);
   deck = new Uint8Array(NUM_CARDS);
   stack = new Uint8Array(NUM_CARDS);

@@ -21,6 +21,8 @@ export function place(s: DmlState, c: number, z: number): void {
   }
   if (z === Z.DECK) s.deck[s.deckLen++] = c;
   if (s.eventCard === c) s.eventCard = -1;
+  s.count[s.zone[c]]--;
+  s.count[z]++;
   s.zone[c] = z;
   s.pub[c] = z;
 }
