@@ -941,34 +941,42 @@ function stockSize(s: DmlState, rs: Ruleset, suit: number): number {
   return n;
 }
 
+/**
+ * The id blocks each phase can use, as [lo, hi) pairs in ascending order (catalogue.ts): `legalActions` checks only
+ * those ids. Indexed by phase.
+ */
+const PHASE_BLOCKS: readonly (readonly number[])[] = [
+  [A.DONE, A.COMMIT, A.POWER, A.PICK_CARD], // Market: Done, Reroll (never), Substitute, Declare; Powers, Emblems, Callback, Visit
+  [A.DONE, A.DONE + 1, A.DECLARE, A.POWER], // Declare: Done, Declare, Commit
+  [A.DONE, A.DONE + 1, A.COMMIT, A.POWER], // Seize
+  [A.DONE, A.DONE + 1, A.COMMIT, A.POWER], // Resolve
+  [A.DONE, A.SUBSTITUTE], // Roll: Done, Reroll
+  [A.DONE, A.DONE + 1, A.POWER, A.CALLBACK], // Stack
+  [A.PICK_CARD, NUM_ACTIONS], // Choice
+  [A.PICK_CARD, A.PICK_OPTION], // Tithe
+  [], // Over
+];
+
 /** Legal action ids of the seat to act, ascending, into `out`; returns how many (0 when over). */
 export function legalActions(s: DmlState, rs: Ruleset, out: Int32Array): number {
   if (s.outcome !== Outcome.Running) return 0;
   let n = 0;
-  const lo = s.phase === Phase.Choice || s.phase === Phase.Tithe ? A.PICK_CARD : 0;
-  const hi = s.phase === Phase.Market ? A.PICK_CARD : s.phase === Phase.Roll ? A.SUBSTITUTE : NUM_ACTIONS;
-  for (let a = lo; a < hi; a++) {
-    const k = KIND_OF[a];
-    if (
-      k !== Kind.Done &&
-      k !== Kind.Reroll &&
-      k !== Kind.Substitute &&
-      k !== Kind.Visit &&
-      k < Kind.PickOption &&
-      !cardMayMatter(s, k, ARG_OF[a])
-    )
-      continue;
-    if (whyIllegal(s, rs, a) === null) out[n++] = a;
-  }
+  const blocks = PHASE_BLOCKS[s.phase];
+  for (let i = 0; i < blocks.length; i += 2)
+    for (let a = blocks[i]; a < blocks[i + 1]; a++) {
+      const k = KIND_OF[a];
+      if (k >= Kind.Declare && k <= Kind.PickCard && k !== Kind.Visit && !cardMayMatter(s, k, ARG_OF[a])) continue;
+      if (whyIllegal(s, rs, a) === null) out[n++] = a;
+    }
   return n;
 }
 /** A cheap filter before the full check: the card argument's zone can matter for the kind. */
 function cardMayMatter(s: DmlState, k: number, c: number): boolean {
   const z = s.zone[c];
   if (k === Kind.Declare) return z === Z.STOCK || z === Z.EVENT || (z >= Z.FRONT && z < Z.FRONT + MAX_SEATS);
-  if (k === Kind.Callback) return z >= Z.FRONT && z < Z.FRONT + MAX_SEATS;
+  if (k === Kind.Callback) return z === Z.FRONT + s.decider;
   if (k === Kind.PickCard) return z !== Z.DECK && z !== Z.BOX && z !== Z.DISCARD;
-  return z >= Z.HAND && z < Z.HAND + MAX_SEATS;
+  return z === Z.HAND + s.decider;
 }
 
 /**
