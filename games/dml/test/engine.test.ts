@@ -1,7 +1,6 @@
 /** The DML engine: random games keep every invariant, games replay, and the rules of Buying, the Stack, dice and the end. */
 import { describe, expect, it } from 'vitest';
 import { IllegalActionError } from '../../../lib/errors.ts';
-import { chance } from '../../../lib/rng.ts';
 import { loadRuleset, VARIANTS } from '../rules/index.ts';
 import {
   A,
@@ -18,17 +17,7 @@ import {
   victoryPoints,
   Z,
 } from '../engine/index.ts';
-import { card, clearTable, marketFor, place, play, playRandom, rs } from './helpers.ts';
-
-/** Run `f` with the dice forced to `faces` (first in first out). */
-function withDice<T>(faces: number[], f: () => T): T {
-  chance.forced = new Map([['die', [...faces]]]);
-  try {
-    return f();
-  } finally {
-    chance.forced = null;
-  }
-}
+import { card, clearTable, marketFor, place, play, playRandom, rs, withDice } from './helpers.ts';
 
 describe('random games', () => {
   for (const v of VARIANTS) {

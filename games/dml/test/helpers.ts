@@ -1,5 +1,5 @@
 /** Test helpers: card ids by name, arranging a DML state by hand (every card still in exactly one zone), random play. */
-import { nextInt, seedRng } from '../../../lib/rng.ts';
+import { chance, nextInt, seedRng } from '../../../lib/rng.ts';
 import { loadRuleset, type Ruleset } from '../rules/index.ts';
 import { applyAction, checkState, legalActions, NUM_ACTIONS, Phase, Z, type DmlState } from '../engine/index.ts';
 
@@ -73,4 +73,14 @@ export function playRandom(
     k++;
   }
   return k;
+}
+
+/** Run `f` with the dice forced to `faces`, first in first out (lib/rng.ts `chance`). */
+export function withDice<T>(faces: number[], f: () => T): T {
+  chance.forced = new Map([['die', [...faces]]]);
+  try {
+    return f();
+  } finally {
+    chance.forced = null;
+  }
 }

@@ -1,6 +1,5 @@
 /** DML rules one by one on arranged tables: Events' effects, Carnival, Black Markets, Callback, Powers, the Thief, the end. */
 import { describe, expect, it } from 'vitest';
-import { chance } from '../../../lib/rng.ts';
 import { EV_CARNIVAL, EV_FCCC, EV_HATED, EV_UNION } from '../rules/index.ts';
 import {
   A,
@@ -14,16 +13,8 @@ import {
   Z,
   type DmlState,
 } from '../engine/index.ts';
-import { card, clearTable, marketFor, place, play, rs } from './helpers.ts';
+import { card, clearTable, marketFor, place, play, rs, withDice } from './helpers.ts';
 
-function withDice<T>(faces: number[], f: () => T): T {
-  chance.forced = new Map([['die', [...faces]]]);
-  try {
-    return f();
-  } finally {
-    chance.forced = null;
-  }
-}
 function table(seed: string): DmlState {
   const s = createGame(rs, 4, seed);
   clearTable(s);
