@@ -50,6 +50,8 @@ export interface SimulateResult {
   wins_by_agent: Record<string, number>;
   victory_types: Record<string, number>;
   mean_turns: number;
+  /** The median game length in the game's turns (DML: Rounds), the lower middle for an even count. */
+  median_turns: number;
   truncated: number;
   invariant_violations: number;
   errors: number;
@@ -78,6 +80,7 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
   for (const v of report.outcomes) victoryTypes[v] = 0;
   let steps = 0;
   let turns = 0;
+  const lengths: number[] = [];
   let violations = 0;
   let errors = 0;
   let truncated = 0;
@@ -122,6 +125,7 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
     steps += played.steps;
     const end = report.outcome(s);
     turns += end.turns;
+    lengths.push(end.turns);
     // Every ended game counts under its outcome, a draw (no winner) too; wins only where there is a winner.
     if (end.outcome !== '') victoryTypes[end.outcome] = (victoryTypes[end.outcome] ?? 0) + 1;
     if (game.isTruncated(s)) truncated++;
@@ -151,6 +155,7 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
     wins_by_agent: winsByAgent,
     victory_types: victoryTypes,
     mean_turns: o.games ? Math.round((turns / o.games) * 100) / 100 : 0,
+    median_turns: lengths.length ? lengths.sort((a, b) => a - b)[(lengths.length - 1) >> 1] : 0,
     truncated,
     invariant_violations: violations,
     errors,

@@ -29,6 +29,11 @@ import { VARIANTS as ECONOMICON_VARIANTS } from './economicon/rules/index.ts';
 import { economiconReporting } from './economicon/env/reporting.ts';
 import type { EconomiconState } from './economicon/engine/state.ts';
 import { economiconAgents } from './economicon/agents/specs.ts';
+import { dmlGame, type DmlGame } from './dml/env/game.ts';
+import { VARIANTS as DML_VARIANTS } from './dml/rules/index.ts';
+import { dmlReporting } from './dml/env/reporting.ts';
+import type { DmlState } from './dml/engine/state.ts';
+import { dmlAgents } from './dml/agents/specs.ts';
 import { agentSpecs, NO_GAME_AGENTS, parseAgentList, resolveAgent, specReadsFiles, type GameAgents } from '../agents/registry.ts';
 
 /** A cell of the replay viewer's counters and tables. */
@@ -253,7 +258,17 @@ const economicon = defineGame<EconomiconState>({
   agents: economiconAgents,
 }) as unknown as GameEntry;
 
-const registered: Record<string, GameEntry> = { merlin, economicon };
+/** Dragon's Money Laundering: games/dml/ (card file and rulesets as data, engine, env adapter, heuristic; docs/DML.md). */
+const dml = defineGame<DmlState>({
+  name: 'dml',
+  variants: DML_VARIANTS,
+  game: (variant = 'full') => dmlGame(variant as Parameters<typeof dmlGame>[0]),
+  gameRef: (variant = 'full') => ({ module: join(here, 'dml', 'env', 'game.ts'), export: 'dmlGame', args: [variant] }),
+  reporting: (game) => dmlReporting((game as DmlGame).ruleset),
+  agents: dmlAgents,
+}) as unknown as GameEntry;
+
+const registered: Record<string, GameEntry> = { merlin, economicon, dml };
 
 /** Every registered game, by name (Merlin, and whatever `registerGame` added). */
 export const GAMES: Readonly<Record<string, GameEntry>> = registered;

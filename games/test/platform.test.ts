@@ -28,7 +28,7 @@ afterAll(() => unregisterGame('race'));
 
 describe('a second game registered with one call', () => {
   it('is listed, resolves the shared agent specs, and refuses a second registration and a Merlin checkpoint', () => {
-    expect(Object.keys(GAMES)).toEqual(['merlin', 'economicon', 'race']);
+    expect(Object.keys(GAMES)).toEqual(['merlin', 'economicon', 'dml', 'race']);
     const entry = gameEntry('race');
     const game = entry.game();
     expect(entry.agentSpecs).toEqual([

@@ -52,7 +52,7 @@ def vector_env(num_envs: int = 8, **kwargs) -> MerlinVectorEnv:
 #: ``gym_env(game=game, ...)`` and ``gymnasium.make_vec(GYM_IDS[game], num_envs=N, ...)`` is ``vector_env(N, game=game, ...)``
 #: (its vector entry point: one connection, Gymnasium's autoreset mode in ``metadata``). The server must play the game (``Client(url).games``); else the env raises
 #: ``MerlinError`` ``UNKNOWN_GAME``.
-GYM_IDS = {"merlin": "merlin_gym/Merlin-v0", "economicon": "merlin_gym/Economicon-v0"}
+GYM_IDS = {"merlin": "merlin_gym/Merlin-v0", "economicon": "merlin_gym/Economicon-v0", "dml": "merlin_gym/DML-v0"}
 
 for _game, _id in GYM_IDS.items():
     if _id not in gymnasium.registry:

@@ -8,7 +8,7 @@
  * the last), `hand[p * 3 + i]` for i < handLen[p] (unsatisfied mandates), and `cardAt[c]` saying where card
  * instance c is (AT_DECK, AT_HAND + p, AT_SATISFIED + p); `satisfied[p]` counts seat p's satisfied mandates.
  */
-import { StateError } from '../../../lib/errors.ts';
+import { readFlatState, writeFlatState } from '../../../lib/flat-state.ts';
 import { cloneRng, type RngState } from '../../../lib/rng.ts';
 import { MAX_NATIONS, NUM_TYPES, type Ruleset } from '../rules/index.ts';
 
@@ -89,11 +89,7 @@ const ARRAYS = ['units', 'deck', 'hand', 'handLen', 'satisfied', 'cardAt'] as co
 
 /** `s` as JSON text (typed arrays as plain arrays; key order fixed). */
 export function serializeState(s: EconomiconState): string {
-  const o: Record<string, unknown> = { v: STATE_VERSION, rulesetHash: s.rulesetHash };
-  for (const k of SCALARS) o[k] = s[k];
-  for (const k of ARRAYS) o[k] = Array.from(s[k]);
-  o.rng = { c: s.rng.c, s0: s.rng.s0, s1: s.rng.s1, s2: s.rng.s2 };
-  return JSON.stringify(o);
+  return writeFlatState(s, STATE_VERSION, SCALARS, ARRAYS);
 }
 
 /**
@@ -103,36 +99,11 @@ export function serializeState(s: EconomiconState): string {
  *   state no game under `rs` can reach in shape (units not conserved, a card in two places, ...)
  */
 export function deserializeState(json: string, rs: Ruleset, check: (s: EconomiconState) => string[]): EconomiconState {
-  let o: Record<string, unknown>;
-  try {
-    o = JSON.parse(json) as Record<string, unknown>;
-  } catch (e) {
-    throw new StateError(`state is not valid JSON: ${(e as Error).message}`);
-  }
-  if (!o || typeof o !== 'object' || Array.isArray(o)) throw new StateError('state is not an object');
-  if (o.v !== STATE_VERSION) throw new StateError(`state version ${String(o.v)} is not ${STATE_VERSION}`);
-  if (o.rulesetHash !== rs.hash)
-    throw new StateError(`state was made under ruleset ${String(o.rulesetHash).slice(0, 12)}, not ${rs.hash.slice(0, 12)}`);
-  const s = new EconomiconState(rs.cardDef.length);
-  s.rulesetHash = rs.hash;
-  for (const k of SCALARS) {
-    const v = o[k];
-    if (typeof v !== 'number' || !Number.isInteger(v)) throw new StateError(`state field ${k} is missing or not an integer`);
-    s[k] = v;
-  }
-  for (const k of ARRAYS) {
-    const v = o[k];
-    const into = s[k];
-    if (!Array.isArray(v) || v.length !== into.length || !v.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0))
-      throw new StateError(`state field ${k} is not an array of ${into.length} non-negative integers`);
-    if (into instanceof Uint8Array && v.some((x: number) => x > 255)) throw new StateError(`state field ${k} holds a value above 255`);
-    into.set(v as number[]);
-  }
-  const r = o.rng as Record<string, unknown> | undefined;
-  if (!r || !['c', 's0', 's1', 's2'].every((k) => typeof r[k] === 'number'))
-    throw new StateError('state field rng is missing or malformed');
-  s.rng = { c: r.c as number, s0: r.s0 as number, s1: r.s1 as number, s2: r.s2 as number };
-  const problems = check(s);
-  if (problems.length) throw new StateError(`state breaks the rules: ${problems.slice(0, 3).join('; ')}`);
-  return s;
+  return readFlatState(json, new EconomiconState(rs.cardDef.length), {
+    version: STATE_VERSION,
+    hash: rs.hash,
+    scalars: SCALARS,
+    arrays: ARRAYS,
+    check,
+  });
 }

@@ -9,27 +9,12 @@
  * layout from seat 0's view followed by every seat's hand (perfect information, for centralised critics).
  * Every value is normalised into [0, 1].
  */
-import { contentHash } from '../../../lib/hash.ts';
-import type { ObservationRowWriter, SegmentSpec, TensorSpec } from '../../../env/core/game.ts';
+import { TensorLayout } from '../../../env/core/layout.ts';
+import type { ObservationRowWriter, TensorSpec } from '../../../env/core/game.ts';
 import { CUR0, MAX_NATIONS, NUM_TYPES, type Ruleset } from '../rules/index.ts';
 import { AT_HAND, AT_SATISFIED, MARKET, OFFER, Outcome, PILE, RESERVES, unitTotal, unitX, type EconomiconState } from '../engine/index.ts';
 
 const T = NUM_TYPES;
-
-/** A tensor layout under construction: segments appended in order tile [0, size). */
-class Layout {
-  readonly segments: SegmentSpec[] = [];
-  size = 0;
-  add(name: string, length: number, meaning: string): number {
-    const offset = this.size;
-    this.segments.push({ name, offset, length, meaning, low: 0, high: 1 });
-    this.size += length;
-    return offset;
-  }
-  spec(): TensorSpec {
-    return { size: this.size, segments: this.segments, hash: contentHash(this.segments) };
-  }
-}
 
 export interface Encoder {
   readonly spec: TensorSpec;
@@ -47,7 +32,7 @@ function absType(i: number, me: number): number {
 function build(rs: Ruleset, full: boolean): Encoder {
   const D = rs.deck.cards.length;
   const S = rs.data.columnSize;
-  const L = new Layout();
+  const L = new TensorLayout();
   const o = {
     turn: L.add('turn', 3, 'step of the turn (0 first action, 1 second), turns played / turnLimit, 1 when the game is over'),
     current: L.add('current', MAX_NATIONS, 'one-hot relative seat to act (all zero once over)'),

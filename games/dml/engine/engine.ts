@@ -1,0 +1,1176 @@
+/**
+ * The Dragon's Money Laundering engine: setup, the Round, Buying, the Stack, Powers, the special sequences and
+ * the end, as docs/DML.md maps them to the source files of Irkka/dml (rules/...). Chance (roll-off, shuffles,
+ * dice, random picks) comes from the state's RNG through lib/rng.ts, so `chance` records or forces it.
+ *
+ * Every decision is one action of catalogue.ts; everything between two decisions (draws, Restock, Supply,
+ * Event effects, reveals, Stack resolution without choices, sieges) runs inside `applyAction`. A refused
+ * action throws IllegalActionError and leaves the state unchanged (legality is checked before any change).
+ */
+import { GameOverError, IllegalActionError, UnknownActionError } from '../../../lib/errors.ts';
+import { insertRandom, nextInt, rollD6, seedRng, shuffleInPlace } from '../../../lib/rng.ts';
+import {
+  C_CHARACTER,
+  C_COMMODITY,
+  C_EGG,
+  C_EMBLEM,
+  C_FOREIGN,
+  C_GUILD,
+  C_KING,
+  EV_CARNIVAL,
+  EV_CRACKDOWN,
+  EV_FCCC,
+  EV_GRAND,
+  EV_HATED,
+  EV_UNION,
+  NUM_CARDS,
+  P_DISCARD_MARKET,
+  P_EXILE_STACK,
+  P_RETURN_EMBLEM,
+  P_SEARCH_BM,
+  P_SIEGE,
+  P_TAKE_EGG,
+  P_TAKE_STOCK,
+  P_THIEF,
+  P_TITHE,
+  SUITS,
+  POWERS,
+  V_FORTUNE,
+  V_PERMISSION,
+  V_SHIELD,
+  V_TRIBUTE,
+  type Ruleset,
+} from '../rules/index.ts';
+import { A, ARG_OF, Kind, KIND_OF, NUM_ACTIONS } from './catalogue.ts';
+import { DmlState, MAX_SEATS, Outcome, Phase, PUB_UNKNOWN, Purpose, Step, Z } from './state.ts';
+
+// ---------------------------------------------------------------- small queries
+
+/** Cards of zone `z`. */
+export function countZone(s: DmlState, z: number): number {
+  return s.count[z];
+}
+/** Cards in seat p's hand. */
+export const handSize = (s: DmlState, p: number): number => countZone(s, Z.HAND + p);
+/** The next seat counter-clockwise (seat order) after p that is still in the game. */
+export function nextAlive(s: DmlState, p: number): number {
+  for (let k = 1; k <= s.numPlayers; k++) {
+    const q = (p + k) % s.numPlayers;
+    if (s.alive[q]) return q;
+  }
+  return p;
+}
+export function aliveCount(s: DmlState): number {
+  let n = 0;
+  for (let p = 0; p < s.numPlayers; p++) n += s.alive[p];
+  return n;
+}
+/** Emblems in seat p's Front with Vantage `v`. */
+export function vantageCount(s: DmlState, rs: Ruleset, p: number, v: number): number {
+  let n = 0;
+  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.FRONT + p && rs.vantage[c] === v) n++;
+  return n;
+}
+/** Sum of the Buying Bonuses of seat p's Emblems of suit `suit` (card/class/index.md "Buying Bonus"). */
+export function buyingBonus(s: DmlState, rs: Ruleset, p: number, suit: number): number {
+  let n = 0;
+  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.FRONT + p && rs.suit[c] === suit) n += rs.buyingBonus[c];
+  return n;
+}
+/** Whether a ban of this Round's Player Effect applies to p (affected, and no Permission under `vantage.permission`). */
+function banned(s: DmlState, rs: Ruleset, p: number, type: number): boolean {
+  if (!rs.data.playerEffects || s.eventType !== type || !s.affected[p]) return false;
+  return !(rs.data.vantage.permission === 'ignoreBans' && vantageCount(s, rs, p, V_PERMISSION) > 0);
+}
+/** Lowering of p's Callback and Black Market targets (D13 fortune 'luck'). */
+function luck(s: DmlState, rs: Ruleset, p: number): number {
+  return rs.data.vantage.fortune === 'luck' ? vantageCount(s, rs, p, V_FORTUNE) : 0;
+}
+/** A Stock card's Value under this Round's Market Effect (event/index.md: The Hated People +2, Merchant Union -2). */
+export function marketValue(s: DmlState, rs: Ruleset, c: number): number {
+  const v = rs.value[c];
+  if (s.eventType === EV_HATED && v <= s.eventValue) return v + rs.data.eventModifier;
+  if (s.eventType === EV_UNION && v >= s.eventValue) return v - rs.data.eventModifier;
+  return v;
+}
+/** The Value card c adds to a Declaration from where it lies. */
+function targetValue(s: DmlState, rs: Ruleset, c: number): number {
+  const z = s.zone[c];
+  if (z >= Z.FRONT && z < Z.FRONT + MAX_SEATS) return rs.data.emblemValue;
+  if (z === Z.EVENT) return rs.value[c];
+  return marketValue(s, rs, c);
+}
+/** Whether card c may be committed as a Buying card of suit `suit` (Market Effects of FCCC Regulations and Customs Crackdown). */
+function buyingCard(s: DmlState, rs: Ruleset, c: number, suit: number): boolean {
+  if (!(rs.classes[c] & C_COMMODITY) || rs.suit[c] !== suit) return false;
+  if (s.eventType === EV_FCCC && rs.value[c] > s.eventValue) return false;
+  if (s.eventType === EV_CRACKDOWN && rs.value[c] < s.eventValue) return false;
+  return true;
+}
+/** Sum of the Values of p's cards that may be committed as Buying cards of `suit`. */
+function committable(s: DmlState, rs: Ruleset, p: number, suit: number): number {
+  let n = 0;
+  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.HAND + p && buyingCard(s, rs, c, suit)) n += rs.value[c];
+  return n;
+}
+/** The Declaration's current Value (buying/index.md): declared Values, the buyer's Emblem bonus once, commits. */
+export function declarationValue(s: DmlState, rs: Ruleset): number {
+  return s.declValue - buyingBonus(s, rs, s.active, s.buySuit) - s.activeCommit + Math.max(0, s.seizerCommit - s.secondaryCommit);
+}
+/** Whether card c is a Power or an Emblem seat p may play now from its hand, in `mode` (0 Power, 1 Emblem). */
+function playable(s: DmlState, rs: Ruleset, p: number, c: number, mode: number): boolean {
+  if (s.zone[c] !== Z.HAND + p) return false;
+  if (mode === 0 ? !(rs.classes[c] & C_CHARACTER) || rs.power[c] < 0 : !(rs.classes[c] & C_EMBLEM)) return false;
+  return true;
+}
+/** Whether seat p could put anything on the Stack now. */
+function canPlayAny(s: DmlState, rs: Ruleset, p: number): boolean {
+  if (!s.alive[p] || banned(s, rs, p, EV_CRACKDOWN)) return false;
+  for (let c = 0; c < NUM_CARDS; c++) if (playable(s, rs, p, c, 0) || playable(s, rs, p, c, 1)) return true;
+  return false;
+}
+/** Whether seat p may lay Seize cards (not banned by FCCC Regulations, and holding a Primary Buying card). */
+function canSeize(s: DmlState, rs: Ruleset, p: number): boolean {
+  return s.alive[p] === 1 && p !== s.active && !banned(s, rs, p, EV_FCCC) && committable(s, rs, p, rs.primary[s.buySuit]) > 0;
+}
+
+// ---------------------------------------------------------------- card movement
+
+function move(s: DmlState, c: number, z: number, isPublic: boolean): void {
+  s.count[s.zone[c]]--;
+  s.count[z]++;
+  s.zone[c] = z;
+  if (isPublic) s.pub[c] = z;
+  if (z === Z.DISCARD) s.discardTop = c;
+  else if (s.discardTop === c) s.discardTop = topOfDiscard(s);
+}
+/** Some card of the Discard Pile after its top left (order below the top is not kept: the pile is implied knowledge). */
+function topOfDiscard(s: DmlState): number {
+  for (let c = NUM_CARDS - 1; c >= 0; c--) if (s.zone[c] === Z.DISCARD) return c;
+  return -1;
+}
+/**
+ * Discard card c (zone/index.md "Discard Pile"): an Egg goes to the Nest, a Thief is shuffled into the Deck
+ * (by the Dealer only when `thiefFromDealer` is 'deck', D8), without a Discard Pile (Market Mayhem) to Exile.
+ */
+function discard(s: DmlState, rs: Ruleset, c: number, byDealer: boolean): void {
+  if (rs.classes[c] & C_EGG) return move(s, c, Z.NEST, true);
+  if (rs.power[c] === P_THIEF && (!byDealer || rs.data.thiefFromDealer === 'deck')) return intoDeck(s, c);
+  move(s, c, rs.data.discardPile ? Z.DISCARD : Z.EXILE, true);
+}
+/** Shuffle card c into the Deck at a random depth. */
+function intoDeck(s: DmlState, c: number): void {
+  const d = Array.from(s.deck.subarray(0, s.deckLen));
+  insertRandom(s.rng, d, c);
+  s.deck.set(d);
+  s.deckLen = d.length;
+  move(s, c, Z.DECK, true);
+}
+/** The Deck's top card, taken off (-1 when empty). */
+function draw(s: DmlState): number {
+  if (s.deckLen === 0) return -1;
+  return s.deck[--s.deckLen];
+}
+/** A uniformly random card of zone z (-1 when empty). */
+function randomOf(s: DmlState, z: number): number {
+  const n = countZone(s, z);
+  if (n === 0) return -1;
+  let k = nextInt(s.rng, n);
+  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === z && k-- === 0) return c;
+  return -1;
+}
+/** Drop empty Black Markets, renumbering the rest (zones and public knowledge alike). */
+function compactBlackMarkets(s: DmlState): void {
+  for (let b = 0; b < s.bmCount;) {
+    if (countZone(s, Z.BM + b) > 0) {
+      b++;
+      continue;
+    }
+    for (let c = 0; c < NUM_CARDS; c++) {
+      if (s.zone[c] > Z.BM + b && s.zone[c] < Z.BM + s.bmCount) s.zone[c]--;
+      if (s.pub[c] === Z.BM + b) s.pub[c] = PUB_UNKNOWN;
+      else if (s.pub[c] > Z.BM + b && s.pub[c] < Z.BM + s.bmCount) s.pub[c]--;
+    }
+    s.count.copyWithin(Z.BM + b, Z.BM + b + 1, Z.BM + s.bmCount);
+    s.count[Z.BM + s.bmCount - 1] = 0;
+    s.bmCount--;
+  }
+}
+
+// ---------------------------------------------------------------- special sequences
+
+/**
+ * Foreign Merchant (quick reference; D7): the Discard Pile and one Egg from the Nest, if any, form a new
+ * face-down Black Market (merged into the newest at `maxBlackMarkets`). Nothing when both are empty.
+ */
+function foreignMerchant(s: DmlState, rs: Ruleset): void {
+  if (!rs.data.blackMarkets) return;
+  const egg = randomOf(s, Z.NEST);
+  if (egg < 0 && countZone(s, Z.DISCARD) === 0) return;
+  const b = s.bmCount < rs.data.maxBlackMarkets ? s.bmCount++ : s.bmCount - 1;
+  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.DISCARD) move(s, c, Z.BM + b, true);
+  if (egg >= 0) move(s, egg, Z.BM + b, true);
+  s.discardTop = -1;
+}
+/**
+ * Dragon Siege (rules/gameplay/game/index.md "Dragon Siege"): hands are revealed; a seat holding Eggs with
+ * fewer than `shieldsPerEgg` Shields per Egg returns them to the Nest and discards half its other cards
+ * (rounded up) at random, or under I See Fire is eliminated.
+ */
+function dragonSiege(s: DmlState, rs: Ruleset): void {
+  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] >= Z.HAND && s.zone[c] < Z.HAND + MAX_SEATS) s.pub[c] = s.zone[c];
+  for (let k = 0, p = s.dealer; k < s.numPlayers; k++, p = (p + 1) % s.numPlayers) {
+    if (!s.alive[p]) continue;
+    let eggs = 0;
+    for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.HAND + p && rs.classes[c] & C_EGG) eggs++;
+    if (eggs === 0 || vantageCount(s, rs, p, V_SHIELD) >= eggs * rs.data.shieldsPerEgg) continue;
+    if (rs.data.iSeeFire.elimination) {
+      eliminate(s, rs, p);
+      continue;
+    }
+    for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.HAND + p && rs.classes[c] & C_EGG) move(s, c, Z.NEST, true);
+    const lose = Math.ceil(handSize(s, p) / 2);
+    for (let i = 0; i < lose; i++) discard(s, rs, randomOf(s, Z.HAND + p), false);
+  }
+}
+/** I See Fire: seat p's Merchant King to Exile face down, its other cards to the Discard Pile; it leaves the game. */
+function eliminate(s: DmlState, rs: Ruleset, p: number): void {
+  for (let c = 0; c < NUM_CARDS; c++) {
+    const z = s.zone[c];
+    if (z === Z.KING + p) move(s, c, Z.EXILE, false);
+    else if (z === Z.HAND + p || z === Z.FRONT + p || z === Z.SEIZE + p) discard(s, rs, c, false);
+  }
+  s.alive[p] = 0;
+  s.seizeTotal[p] = 0;
+}
+
+// ---------------------------------------------------------------- setup
+
+/**
+ * A new game of `players` seats (rules/gameplay/setup/index.md): the Dealer roll-off, Merchant Kings, 2s and
+ * 3s, Eggs to the Nest, the shuffled Deck, Restock, then the first Round's Event and Turn.
+ * @throws RangeError for a player count outside the ruleset's
+ */
+export function createGame(rs: Ruleset, players: number, seed: string | number): DmlState {
+  const { min, max } = rs.data.players;
+  if (!(Number.isInteger(players) && players >= min && players <= max))
+    throw new RangeError(`${players} players: ${rs.data.name} takes ${min}-${max}`);
+  const s = new DmlState();
+  s.rulesetHash = rs.hash;
+  s.numPlayers = players;
+  s.rng = seedRng(seed);
+  for (let p = 0; p < players; p++) s.alive[p] = 1;
+  s.dealer = rollOff(s);
+  const kings: number[] = [];
+  const twos: number[] = [];
+  const threes: number[] = [];
+  const deck: number[] = [];
+  for (let c = 0; c < NUM_CARDS; c++) {
+    if (!rs.inGame[c]) {
+      move(s, c, Z.BOX, true);
+      continue;
+    }
+    if (rs.classes[c] & C_KING) kings.push(c);
+    else if (rs.classes[c] & C_EGG) move(s, c, Z.NEST, true);
+    else if (rs.classes[c] & C_COMMODITY && rs.value[c] === 2) twos.push(c);
+    else if (rs.classes[c] & C_COMMODITY && rs.value[c] === 3) threes.push(c);
+    else deck.push(c);
+  }
+  shuffleInPlace(s.rng, kings);
+  shuffleInPlace(s.rng, twos);
+  shuffleInPlace(s.rng, threes);
+  for (let k = 0; k < players; k++) {
+    const p = (s.dealer + 1 + k) % players;
+    move(s, kings[k], Z.KING + p, false);
+    move(s, twos[k], Z.HAND + p, false);
+    move(s, threes[k], Z.HAND + p, false);
+    s.pub[kings[k]] = s.pub[twos[k]] = s.pub[threes[k]] = PUB_UNKNOWN;
+  }
+  for (let k = players; k < kings.length; k++) {
+    move(s, kings[k], Z.EXILE, false);
+    s.pub[kings[k]] = PUB_UNKNOWN;
+  }
+  for (let k = players; k < twos.length; k++) discard(s, rs, twos[k], true);
+  for (let k = players; k < threes.length; k++) discard(s, rs, threes[k], true);
+  shuffleInPlace(s.rng, deck);
+  s.deck.set(deck);
+  s.deckLen = deck.length;
+  for (const c of deck) move(s, c, Z.DECK, true);
+  restock(s, rs);
+  startRound(s, rs);
+  return s;
+}
+
+/**
+ * The Dealer Token roll-off (setup/index.md "Dealer Token Roll-Off"): seats roll 2d6 in order; Woot! wins at
+ * once; the highest total wins, tied seats roll again. D18: a seat re-rolls a Dabo! totalling less than 7.
+ */
+function rollOff(s: DmlState): number {
+  let seats = Array.from({ length: s.numPlayers }, (_, p) => p);
+  for (;;) {
+    let best = -1;
+    let tied: number[] = [];
+    for (const p of seats) {
+      let d1 = rollD6(s.rng, 'rolloff');
+      let d2 = rollD6(s.rng, 'rolloff');
+      while (d1 === d2 && d1 >= 2 && d1 <= 5 && d1 + d2 < 7) {
+        d1 = rollD6(s.rng, 'rolloff');
+        d2 = rollD6(s.rng, 'rolloff');
+      }
+      if (d1 === 6 && d2 === 6) return p;
+      if (d1 + d2 > best) {
+        best = d1 + d2;
+        tied = [p];
+      } else if (d1 + d2 === best) tied.push(p);
+    }
+    if (tied.length === 1) return tied[0];
+    seats = tied;
+  }
+}
+
+// ---------------------------------------------------------------- the Round
+
+/** Restock (game/index.md "Restock"): draw until the Stocks hold 3 Commodities or the Deck is empty. */
+function restock(s: DmlState, rs: Ruleset): void {
+  while (countZone(s, Z.STOCK) < 3 && s.deckLen > 0) dealerDraw(s, rs);
+}
+/** The Dealer draws one card to the Marketplace: a Commodity to its Stock, else discarded (a Foreign Merchant then establishes a Black Market). */
+function dealerDraw(s: DmlState, rs: Ruleset): void {
+  const c = draw(s);
+  if (c < 0) return;
+  if (rs.classes[c] & C_COMMODITY) return move(s, c, Z.STOCK, true);
+  discard(s, rs, c, true);
+  if (rs.classes[c] & C_FOREIGN) foreignMerchant(s, rs);
+}
+
+/** The Event Phase (game/index.md "Event"; event/index.md): the last Event to the Discard Pile, a new one, its Player Effect. */
+function startRound(s: DmlState, rs: Ruleset): void {
+  if (s.eventCard >= 0 && s.zone[s.eventCard] === Z.EVENT) discard(s, rs, s.eventCard, true);
+  s.eventCard = -1;
+  if (s.deckLen === 0) return endByPoints(s, rs);
+  if (s.round >= rs.data.roundLimit) return finish(s, Outcome.Truncated, -1);
+  s.round++;
+  const c = draw(s);
+  move(s, c, Z.EVENT, true);
+  s.eventCard = c;
+  s.eventType = rs.event[c];
+  s.eventValue = rs.value[c];
+  const carnival = s.eventType === EV_CARNIVAL || s.eventType === EV_GRAND;
+  for (let p = 0; p < MAX_SEATS; p++) {
+    s.affected[p] = 0;
+    if (p >= s.numPlayers || !s.alive[p] || !rs.data.playerEffects) continue;
+    s.affected[p] = (carnival && rs.data.carnivalForEveryone) || handSize(s, p) >= s.eventValue ? 1 : 0;
+  }
+  if (rs.data.playerEffects && s.eventType === EV_HATED)
+    for (let k = 0, p = s.dealer; k < s.numPlayers; k++, p = (p + 1) % s.numPlayers) {
+      if (!s.affected[p] || handSize(s, p) === 0) continue;
+      if (rs.data.vantage.tribute === 'ignoreHatedPeople' && vantageCount(s, rs, p, V_TRIBUTE) > 0) continue;
+      discard(s, rs, randomOf(s, Z.HAND + p), false);
+    }
+  if (rs.classes[c] & C_FOREIGN) {
+    discard(s, rs, c, true);
+    s.eventCard = -1;
+    foreignMerchant(s, rs);
+  }
+  s.turnDone.fill(0);
+  s.powerDone.fill(0);
+  s.active = rs.data.firstTurn === 'dealer' && s.alive[s.dealer] ? s.dealer : nextAlive(s, s.dealer);
+  startTurn(s, rs);
+}
+
+/** A Turn (game/index.md "Turn"): Restock, Supply, then the Active Player's Market Phase. */
+function startTurn(s: DmlState, rs: Ruleset): void {
+  s.turnDone[s.active] = 1;
+  restock(s, rs);
+  dealerDraw(s, rs);
+  const carnival = (s.eventType === EV_CARNIVAL || s.eventType === EV_GRAND) && s.affected[s.active];
+  s.actionsLeft = rs.data.actions.perTurn + (carnival ? rs.data.actions.carnival : 0);
+  s.minorLeft = rs.data.actions.minor;
+  toMarket(s, rs);
+}
+
+/** Back to the Active Player's Market Phase; the Turn ends by itself when nothing is left to spend. */
+function toMarket(s: DmlState, rs: Ruleset): void {
+  if (s.outcome !== Outcome.Running) return;
+  if (!s.alive[s.active] || (s.actionsLeft === 0 && (s.minorLeft === 0 || !canVisitAny(s, rs)))) return endTurn(s, rs);
+  s.phase = Phase.Market;
+  s.decider = s.active;
+}
+function canVisitAny(s: DmlState, rs: Ruleset): boolean {
+  return rs.data.blackMarkets && s.bmCount > 0 && !banned(s, rs, s.active, EV_UNION);
+}
+
+function endTurn(s: DmlState, rs: Ruleset): void {
+  for (let k = 1; k <= s.numPlayers; k++) {
+    const q = (s.active + k) % s.numPlayers;
+    if (s.alive[q] && !s.turnDone[q]) {
+      s.active = q;
+      return startTurn(s, rs);
+    }
+  }
+  s.powerSeat = s.dealer;
+  openPowerWindow(s, rs);
+}
+
+/** The Power Phase (game/index.md "Power"): from the Dealer on, each seat may open a Stack without spending an Action. */
+function openPowerWindow(s: DmlState, rs: Ruleset): void {
+  for (let k = 0; k < s.numPlayers; k++) {
+    const p = (s.powerSeat + k) % s.numPlayers;
+    if (!s.alive[p] || s.powerDone[p]) continue;
+    s.powerDone[p] = 1;
+    if (!canPlayAny(s, rs, p)) continue;
+    s.powerSeat = p;
+    s.stackOrigin = 1;
+    s.stackLast = -1;
+    s.asked = p;
+    s.phase = Phase.Stack;
+    s.decider = p;
+    return;
+  }
+  // Cleanup: the Dealer Token passes on.
+  s.dealer = nextAlive(s, s.dealer);
+  startRound(s, rs);
+}
+
+// ---------------------------------------------------------------- the Stack
+
+/** Ask the opponents of the last player to play, in seat order, until one can respond; when all pass, resolve. */
+function askNext(s: DmlState, rs: Ruleset): void {
+  while (s.askLeft > 0) {
+    if (s.asked !== s.stackLast && canPlayAny(s, rs, s.asked)) {
+      s.phase = Phase.Stack;
+      s.decider = s.asked;
+      return;
+    }
+    s.askLeft--;
+    s.asked = nextOpponent(s, s.asked);
+  }
+  continueStack(s, rs);
+}
+function nextOpponent(s: DmlState, p: number): number {
+  let q = nextAlive(s, p);
+  if (q === s.stackLast) q = nextAlive(s, q);
+  return q;
+}
+function openResponses(s: DmlState, rs: Ruleset): void {
+  s.askLeft = aliveCount(s) - 1;
+  s.asked = nextOpponent(s, s.stackLast);
+  askNext(s, rs);
+}
+function push(s: DmlState, p: number, c: number, mode: number): void {
+  s.stack[s.stackLen] = c;
+  s.stackOwner[s.stackLen] = p;
+  s.stackMode[s.stackLen] = mode;
+  s.stackLen++;
+  move(s, c, Z.STACK, true);
+  s.stackLast = p;
+}
+
+/** Resolve the Stack from the top (last in, first out) until it is empty or a Power waits for a choice. */
+function continueStack(s: DmlState, rs: Ruleset): void {
+  while (s.stackLen > 0 && s.outcome === Outcome.Running) {
+    s.stackLen--;
+    const c = s.stack[s.stackLen];
+    const owner = s.stackOwner[s.stackLen];
+    if (!s.alive[owner]) {
+      discard(s, rs, c, false);
+      continue;
+    }
+    if (s.stackMode[s.stackLen] === 1) {
+      move(s, c, Z.FRONT + owner, true);
+      continue;
+    }
+    s.pendCard = c;
+    s.pendOwner = owner;
+    if (beginPower(s, rs)) return;
+  }
+  if (s.outcome !== Outcome.Running) return;
+  s.stackLast = -1;
+  if (s.stackOrigin === 1) openPowerWindow(s, rs);
+  else toMarket(s, rs);
+}
+
+/** Exile the resolved Power's card (card/class/index.md "Character"). */
+function endPower(s: DmlState): void {
+  move(s, s.pendCard, Z.EXILE, true);
+  s.pendCard = -1;
+  s.pendOwner = -1;
+  s.pendStep = 0;
+}
+function choose(s: DmlState, step: number, decider: number): true {
+  s.phase = Phase.Choice;
+  s.pendStep = step;
+  s.decider = decider;
+  return true;
+}
+
+/** Start resolving the Power of `pendCard`; true when it waits for a decision (card/index.md, each Power). */
+function beginPower(s: DmlState, rs: Ruleset): boolean {
+  const owner = s.pendOwner;
+  switch (rs.power[s.pendCard]) {
+    case P_DISCARD_MARKET:
+      for (let c = 0; c < NUM_CARDS; c++) {
+        const z = s.zone[c];
+        if (z === Z.STOCK || (rs.data.discardMarketplace === 'stocksAndBlackMarkets' && z >= Z.BM && z < Z.BM + s.bmCount))
+          discard(s, rs, c, true);
+      }
+      if (rs.data.discardMarketplace === 'stocksAndBlackMarkets') s.bmCount = 0;
+      restock(s, rs);
+      break;
+    case P_RETURN_EMBLEM:
+      if (anyEmblemInFront(s, rs)) return choose(s, Step.ReturnEmblem, owner);
+      break;
+    case P_SEARCH_BM:
+      if (s.bmCount > 0) return choose(s, Step.SearchPickMarket, owner);
+      break;
+    case P_TITHE:
+      s.titheSeat = owner;
+      if (nextTithe(s)) return true;
+      break;
+    case P_SIEGE:
+      endPower(s);
+      dragonSiege(s, rs);
+      return false;
+    case P_EXILE_STACK:
+      if (s.stackLen > 0) return choose(s, Step.ExileFromStack, owner);
+      break;
+    case P_TAKE_EGG: {
+      const egg = randomOf(s, Z.NEST);
+      if (egg >= 0) move(s, egg, Z.HAND + owner, true);
+      break;
+    }
+    case P_TAKE_STOCK:
+      if (countZone(s, Z.STOCK) > 0) return choose(s, Step.TakeStock, owner);
+      break;
+    case P_THIEF:
+      if (thiefCanGive(s) || thiefCanTake(s)) return choose(s, Step.ThiefMode, owner);
+      return startRoll(s, rs, Purpose.Thief, rs.data.targets.thief, owner);
+  }
+  endPower(s);
+  return false;
+}
+function anyEmblemInFront(s: DmlState, rs: Ruleset): boolean {
+  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] >= Z.FRONT && s.zone[c] < Z.FRONT + MAX_SEATS && rs.classes[c] & C_EMBLEM) return true;
+  return false;
+}
+function thiefCanGive(s: DmlState): boolean {
+  return handSize(s, s.pendOwner) > 0 && aliveCount(s) > 1;
+}
+function thiefCanTake(s: DmlState): boolean {
+  for (let p = 0; p < s.numPlayers; p++) if (p !== s.pendOwner && s.alive[p] && handSize(s, p) > 0) return true;
+  return false;
+}
+/** The next seat after `titheSeat` (before the owner) with a card to give; false when none is left. */
+function nextTithe(s: DmlState): boolean {
+  for (let p = nextAlive(s, s.titheSeat); p !== s.pendOwner; p = nextAlive(s, p)) {
+    if (handSize(s, p) > 0) {
+      s.titheSeat = p;
+      s.phase = Phase.Tithe;
+      s.decider = p;
+      return true;
+    }
+  }
+  s.titheSeat = -1;
+  return false;
+}
+
+// ---------------------------------------------------------------- rolls
+
+/**
+ * Roll 2d6 for `purpose` against `target` (components/dice_roll/index.md); a Dabo! (2-2..5-5) waits for the
+ * roller's choice while re-rolls remain (`dice.maxRerolls`, D5). Returns true: either it waits for that choice or
+ * `finishRoll` has already carried the flow on, so a caller inside the Stack loop must stop.
+ */
+function startRoll(s: DmlState, rs: Ruleset, purpose: number, target: number, roller: number): boolean {
+  s.rollPurpose = purpose;
+  s.rollTarget = target;
+  s.roller = roller;
+  s.rerolls = 0;
+  return roll(s, rs);
+}
+function roll(s: DmlState, rs: Ruleset): boolean {
+  s.die1 = rollD6(s.rng, 'die');
+  s.die2 = rollD6(s.rng, 'die');
+  if (s.die1 === s.die2 && s.die1 >= 2 && s.die1 <= 5 && (rs.data.dice.maxRerolls === null || s.rerolls < rs.data.dice.maxRerolls)) {
+    s.phase = Phase.Roll;
+    s.decider = s.roller;
+    return true;
+  }
+  finishRoll(s, rs);
+  return true;
+}
+/** The roll's effect, then Woot!'s Foreign Merchant and Wyvern Eyes' Dragon Siege, then the flow goes on. */
+function finishRoll(s: DmlState, rs: Ruleset): void {
+  const woot = s.die1 === 6 && s.die2 === 6;
+  const wyvern = s.die1 === 1 && s.die2 === 1;
+  const success = woot || (!wyvern && s.die1 + s.die2 >= s.rollTarget);
+  const p = s.roller;
+  const purpose = s.rollPurpose;
+  switch (purpose) {
+    case Purpose.Buy:
+      completeBuy(s, rs, success);
+      break;
+    case Purpose.Callback:
+      if (success && s.zone[s.rollArg] === Z.FRONT + p) move(s, s.rollArg, Z.HAND + p, true);
+      break;
+    case Purpose.BlackMarket: {
+      const z = Z.BM + s.rollArg;
+      if (success) {
+        const c = randomOf(s, z);
+        if (c >= 0) move(s, c, Z.HAND + p, false);
+      } else if (rs.data.iSeeFire.hustled && handSize(s, p) > 0) {
+        const c = randomOf(s, Z.HAND + p);
+        if (rs.classes[c] & C_EGG) move(s, c, Z.NEST, true);
+        else move(s, c, z, false);
+      }
+      compactBlackMarkets(s);
+      break;
+    }
+    case Purpose.Thief:
+      if (success) intoDeck(s, s.pendCard);
+      else move(s, s.pendCard, Z.EXILE, true);
+      s.pendCard = -1;
+      s.pendOwner = -1;
+      s.pendStep = 0;
+      break;
+  }
+  if (woot && rs.data.dice.wootForeignMerchant) foreignMerchant(s, rs);
+  if (wyvern && rs.data.dice.wyvernSiege) dragonSiege(s, rs);
+  checkLastStanding(s);
+  if (s.outcome !== Outcome.Running) return;
+  if (purpose === Purpose.Thief) continueStack(s, rs);
+  else toMarket(s, rs);
+}
+
+// ---------------------------------------------------------------- Buying
+
+/** Start a Declaration with card c (buying/index.md "Declaration"). */
+function startDeclaration(s: DmlState, rs: Ruleset, c: number): void {
+  s.actionsLeft--;
+  const z = s.zone[c];
+  s.buySuit = rs.suit[c];
+  s.buyKind = z === Z.STOCK ? 0 : z === Z.EVENT ? 2 : 1;
+  s.buyOwner = s.buyKind === 1 ? z - Z.FRONT : -1;
+  s.declValue = targetValue(s, rs, c);
+  s.activeCommit = s.secondaryCommit = s.seizerCommit = 0;
+  s.seizer = -1;
+  s.seizeTotal.fill(0);
+  move(s, c, Z.DECLARED, true);
+  s.phase = Phase.Declare;
+  s.decider = s.active;
+}
+/** After the Declaration: each Passive Player in turn may lay Seize cards face down (buying/index.md "Seize"). */
+function startSeize(s: DmlState, rs: Ruleset): void {
+  s.seizeSeat = s.active;
+  nextSeizer(s, rs);
+}
+function nextSeizer(s: DmlState, rs: Ruleset): void {
+  for (let p = nextAlive(s, s.seizeSeat); p !== s.active; p = nextAlive(s, p)) {
+    if (canSeize(s, rs, p)) {
+      s.seizeSeat = p;
+      s.phase = Phase.Seize;
+      s.decider = p;
+      return;
+    }
+  }
+  s.seizeSeat = -1;
+  revealSeize(s, rs);
+}
+/** All Seize cards are revealed at once; the highest total wins the Seize (D3 for ties), the others take theirs back. */
+function revealSeize(s: DmlState, rs: Ruleset): void {
+  let best = 0;
+  let winner = -1;
+  let tie = false;
+  for (let k = 1; k < s.numPlayers; k++) {
+    const p = (s.active + k) % s.numPlayers;
+    if (s.seizeTotal[p] > best) {
+      best = s.seizeTotal[p];
+      winner = p;
+      tie = false;
+    } else if (s.seizeTotal[p] === best && best > 0) tie = true;
+  }
+  if (tie && rs.data.seizeTie === 'nobody') winner = -1;
+  for (let c = 0; c < NUM_CARDS; c++) {
+    const z = s.zone[c];
+    if (z < Z.SEIZE || z >= Z.SEIZE + MAX_SEATS) continue;
+    const p = z - Z.SEIZE;
+    move(s, c, p === winner ? Z.COMMITTED : Z.HAND + p, true);
+  }
+  s.seizeTotal.fill(0);
+  s.seizer = winner;
+  if (winner < 0) {
+    startRoll(s, rs, Purpose.Buy, declarationValue(s, rs), s.active);
+    return;
+  }
+  s.seizerCommit = best;
+  s.resolveSide = rs.data.resolutionFirst === 'active' ? 0 : 1;
+  s.committedThisGo = 0;
+  askResolve(s, rs);
+}
+/** The side to commit, or the roll when it has nothing to commit (a pass). */
+function askResolve(s: DmlState, rs: Ruleset): void {
+  const p = s.resolveSide === 0 ? s.active : s.seizer;
+  const can =
+    committable(s, rs, p, rs.primary[s.buySuit]) > 0 || (s.resolveSide === 0 && committable(s, rs, p, rs.secondary[s.buySuit]) > 0);
+  if (!can) {
+    startRoll(s, rs, Purpose.Buy, declarationValue(s, rs), s.active);
+    return;
+  }
+  s.phase = Phase.Resolve;
+  s.decider = p;
+}
+/** The roll's outcome (buying/index.md "Roll"): the declared cards go to the buyer, the seizer or back; commits go to their Stocks. */
+function completeBuy(s: DmlState, rs: Ruleset, success: boolean): void {
+  const back = s.buyKind === 0 ? Z.STOCK : s.buyKind === 2 ? Z.EVENT : s.alive[s.buyOwner] ? Z.FRONT + s.buyOwner : -1;
+  for (let c = 0; c < NUM_CARDS; c++) {
+    if (s.zone[c] === Z.DECLARED) {
+      if (success) move(s, c, Z.HAND + s.active, true);
+      else if (s.seizer >= 0 && s.alive[s.seizer]) move(s, c, Z.HAND + s.seizer, true);
+      else if (back >= 0) move(s, c, back, true);
+      else discard(s, rs, c, false);
+      if (back === Z.EVENT && s.zone[c] !== Z.EVENT) s.eventCard = -1;
+    } else if (s.zone[c] === Z.COMMITTED) move(s, c, Z.STOCK, true);
+  }
+  s.buySuit = -1;
+  s.buyOwner = -1;
+  s.seizer = -1;
+  s.declValue = s.activeCommit = s.secondaryCommit = s.seizerCommit = 0;
+}
+
+// ---------------------------------------------------------------- the end
+
+/** Victory points of seat p (victory_condition/index.md): Commodities by suit (the Desired suit doubled), Guild bonuses, Eggs. */
+export function victoryPoints(s: DmlState, rs: Ruleset, p: number): number {
+  let desired = -1;
+  const bySuit = [0, 0, 0, 0];
+  const plain = [0, 0, 0, 0];
+  const guilds = [0, 0, 0, 0];
+  let eggs = 0;
+  for (let c = 0; c < NUM_CARDS; c++) {
+    const z = s.zone[c];
+    if (z === Z.KING + p) desired = rs.suit[c];
+    if (z !== Z.HAND + p && z !== Z.FRONT + p) continue;
+    if (rs.classes[c] & C_EGG && z === Z.HAND + p) eggs++;
+    if (!(rs.classes[c] & C_COMMODITY)) continue;
+    bySuit[rs.suit[c]] += rs.points[c];
+    if (rs.classes[c] & C_GUILD) guilds[rs.suit[c]]++;
+    else if (z === Z.HAND + p) plain[rs.suit[c]]++;
+  }
+  const sc = rs.data.scoring;
+  let total = eggs * sc.eggPoints;
+  for (let u = 0; u < SUITS.length; u++)
+    total += bySuit[u] * (u === desired ? sc.desiredMultiplier : 1) + guilds[u] * sc.guildBonus * plain[u];
+  return total;
+}
+/** Eggs in seat p's hand. */
+export function eggsHeld(s: DmlState, rs: Ruleset, p: number): number {
+  let n = 0;
+  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.HAND + p && rs.classes[c] & C_EGG) n++;
+  return n;
+}
+function finish(s: DmlState, outcome: number, winner: number): void {
+  s.outcome = outcome;
+  s.winner = winner;
+  s.phase = Phase.Over;
+  s.decider = -1;
+}
+/** The Victory Point Sequence (end/index.md): the highest score wins; a tie goes to more Eggs, else nobody wins. */
+function endByPoints(s: DmlState, rs: Ruleset): void {
+  let best = -1;
+  let bestEggs = -1;
+  let winner = -1;
+  for (let p = 0; p < s.numPlayers; p++) {
+    if (!s.alive[p]) continue;
+    const v = victoryPoints(s, rs, p);
+    const e = eggsHeld(s, rs, p);
+    if (v > best || (v === best && e > bestEggs)) {
+      best = v;
+      bestEggs = e;
+      winner = p;
+    } else if (v === best && e === bestEggs) winner = -1;
+  }
+  finish(s, winner < 0 ? Outcome.Nobody : Outcome.Points, winner);
+}
+/** Monopoly and Father of Dragons (victory_condition/index.md), declared at once (D14). */
+function checkInstantWins(s: DmlState, rs: Ruleset): void {
+  if (s.outcome !== Outcome.Running) return;
+  for (let p = 0; p < s.numPlayers; p++) {
+    if (!s.alive[p]) continue;
+    let eggs = 0;
+    const run = [0, 0, 0, 0];
+    for (let c = 0; c < NUM_CARDS; c++) {
+      if (s.zone[c] !== Z.HAND + p) continue;
+      if (rs.classes[c] & C_EGG) eggs++;
+      else if (rs.classes[c] & C_COMMODITY && rs.value[c] <= 9) run[rs.suit[c]]++;
+    }
+    if (rs.data.instantWins.fatherOfDragons && rs.eggs > 0 && eggs === rs.eggs) return finish(s, Outcome.FatherOfDragons, p);
+    if (rs.data.instantWins.monopoly && run.some((n) => n === 8)) return finish(s, Outcome.Monopoly, p);
+  }
+}
+function checkLastStanding(s: DmlState): void {
+  if (s.outcome !== Outcome.Running) return;
+  const n = aliveCount(s);
+  if (n === 1) for (let p = 0; p < s.numPlayers; p++) if (s.alive[p]) return finish(s, Outcome.LastStanding, p);
+  if (n === 0) finish(s, Outcome.Nobody, -1);
+}
+
+/** Final ranking: the winner first, then by victory points, then Eggs (seat order breaks what remains). */
+export function ranking(s: DmlState, rs: Ruleset): number[] {
+  const seats = Array.from({ length: s.numPlayers }, (_, p) => p);
+  const key = (p: number) => (p === s.winner ? 1e9 : 0) + (s.alive[p] ? 1e6 : 0) + victoryPoints(s, rs, p) * 10 + eggsHeld(s, rs, p);
+  return seats.sort((a, b) => key(b) - key(a) || a - b);
+}
+
+// ---------------------------------------------------------------- legality and actions
+
+/** Why `action` is illegal in `s` (null when legal). Reads only; the reference for `legalActions`. */
+export function whyIllegal(s: DmlState, rs: Ruleset, action: number): string | null {
+  if (!(Number.isInteger(action) && action >= 0 && action < NUM_ACTIONS)) return 'not in the catalogue';
+  if (s.outcome !== Outcome.Running) return 'the game is over';
+  const k = KIND_OF[action];
+  const x = ARG_OF[action];
+  const me = s.decider;
+  switch (s.phase) {
+    case Phase.Market:
+      switch (k) {
+        case Kind.Done:
+          return null;
+        case Kind.Substitute:
+          return s.actionsLeft > 0 ? null : 'no Action left';
+        case Kind.Declare: {
+          if (s.actionsLeft === 0) return 'no Action left';
+          const z = s.zone[x];
+          if (z === Z.STOCK) return feasible(s, rs, x, 0) ? null : 'its Value cannot be brought to the cap';
+          if (z >= Z.FRONT && z < Z.FRONT + MAX_SEATS && z !== Z.FRONT + me)
+            return feasible(s, rs, x, 0) ? null : 'its Value cannot be brought to the cap';
+          if (z === Z.EVENT && s.eventType === EV_GRAND && rs.data.grandOpeningBuyable && rs.classes[x] & C_GUILD)
+            return feasible(s, rs, x, 0) ? null : 'its Value cannot be brought to the cap';
+          return 'not a card one may declare';
+        }
+        case Kind.PlayPower:
+        case Kind.PlayEmblem:
+          if (s.actionsLeft === 0) return 'no Action left';
+          if (banned(s, rs, me, EV_CRACKDOWN)) return 'Customs Crackdown forbids Powers and Emblems this Round';
+          return playable(s, rs, me, x, k === Kind.PlayPower ? 0 : 1) ? null : 'not a playable card in hand';
+        case Kind.Callback:
+          if (s.actionsLeft === 0) return 'no Action left';
+          return s.zone[x] === Z.FRONT + me ? null : 'not an Emblem in your Front';
+        case Kind.Visit:
+          if (s.minorLeft === 0) return 'no Minor Action left';
+          if (!canVisitAny(s, rs)) return 'no Black Market may be visited';
+          return x < s.bmCount ? null : 'no such Black Market';
+        default:
+          return 'not a Market Phase action';
+      }
+    case Phase.Declare:
+      if (k === Kind.Done) return declarationValue(s, rs) <= rs.data.declaration.cap ? null : 'the Declaration is above the cap';
+      if (k === Kind.Commit)
+        return s.zone[x] === Z.HAND + me && buyingCard(s, rs, x, rs.primary[s.buySuit]) ? null : 'not a Primary Buying card in hand';
+      if (k === Kind.Declare) {
+        if (s.buyKind !== 0 || rs.data.declaration.cards === 'oneCard') return 'this Declaration holds one card';
+        if (s.zone[x] !== Z.STOCK || rs.suit[x] !== s.buySuit) return 'not a Stock card of the declared suit';
+        return feasible(s, rs, x, s.declValue - s.activeCommit) ? null : 'its Value cannot be brought to the cap';
+      }
+      return 'not a Declaration action';
+    case Phase.Seize:
+      if (k === Kind.Done) return null;
+      if (k === Kind.Commit)
+        return s.zone[x] === Z.HAND + me && buyingCard(s, rs, x, rs.primary[s.buySuit]) ? null : 'not a Primary Buying card in hand';
+      return 'not a Seize action';
+    case Phase.Resolve:
+      if (k === Kind.Done) return null;
+      if (k === Kind.Commit) {
+        if (s.zone[x] !== Z.HAND + me) return 'not in hand';
+        if (buyingCard(s, rs, x, rs.primary[s.buySuit])) return null;
+        if (s.resolveSide === 0 && buyingCard(s, rs, x, rs.secondary[s.buySuit])) return null;
+        return 'not a Buying card of this Declaration';
+      }
+      return 'not a Resolution action';
+    case Phase.Roll:
+      return k === Kind.Done || k === Kind.Reroll ? null : 'keep or re-roll';
+    case Phase.Stack:
+      if (k === Kind.Done) return null;
+      if (k === Kind.PlayPower || k === Kind.PlayEmblem) {
+        if (banned(s, rs, me, EV_CRACKDOWN)) return 'Customs Crackdown forbids Powers and Emblems this Round';
+        return playable(s, rs, me, x, k === Kind.PlayPower ? 0 : 1) ? null : 'not a playable card in hand';
+      }
+      return 'not a Stack action';
+    case Phase.Tithe:
+      return k === Kind.PickCard && s.zone[x] === Z.HAND + me ? null : 'give a card from your hand';
+    case Phase.Choice:
+      return whyIllegalChoice(s, rs, k, x);
+  }
+  return 'no decision pending';
+}
+/** Whether adding card c to a Declaration whose Value so far is `sofar` can still be lowered to the cap by the Active Player's Primary cards. */
+function feasible(s: DmlState, rs: Ruleset, c: number, sofar: number): boolean {
+  const suit = rs.suit[c];
+  if (suit < 0) return false;
+  const v = sofar + targetValue(s, rs, c) - buyingBonus(s, rs, s.active, suit);
+  return v - committable(s, rs, s.active, rs.primary[suit]) <= rs.data.declaration.cap;
+}
+function whyIllegalChoice(s: DmlState, rs: Ruleset, k: number, x: number): string | null {
+  const me = s.decider;
+  switch (s.pendStep) {
+    case Step.ReturnEmblem:
+      return k === Kind.PickCard && s.zone[x] >= Z.FRONT && s.zone[x] < Z.FRONT + MAX_SEATS && rs.classes[x] & C_EMBLEM
+        ? null
+        : 'pick an Emblem in a Front';
+    case Step.SearchPickMarket:
+      return k === Kind.PickOption && x < s.bmCount ? null : 'pick a Black Market';
+    case Step.SearchPickCard:
+      return k === Kind.PickCard && s.zone[x] === Z.BM + s.pendArg ? null : 'pick a card of the searched Black Market';
+    case Step.ExileFromStack:
+      return k === Kind.PickCard && s.zone[x] === Z.STACK && x !== s.pendCard ? null : 'pick a card on the Stack';
+    case Step.TakeStock:
+      return k === Kind.PickOption && x < SUITS.length && stockSize(s, rs, x) > 0 ? null : 'pick a non-empty Stock';
+    case Step.ThiefMode:
+      if (k !== Kind.PickOption || x > 1) return 'pick 0 (give a card) or 1 (take a random card)';
+      return (x === 0 ? thiefCanGive(s) : thiefCanTake(s)) ? null : 'that mode has no target';
+    case Step.ThiefSeat:
+      if (k !== Kind.PickSeat || x >= s.numPlayers || x === me || !s.alive[x]) return 'pick another seat in the game';
+      return s.pendArg === 1 && handSize(s, x) === 0 ? 'that seat has no card to take' : null;
+    case Step.ThiefCard:
+      return k === Kind.PickCard && s.zone[x] === Z.HAND + me ? null : 'pick a card from your hand';
+  }
+  return 'no choice pending';
+}
+function stockSize(s: DmlState, rs: Ruleset, suit: number): number {
+  let n = 0;
+  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.STOCK && rs.suit[c] === suit) n++;
+  return n;
+}
+
+/**
+ * The id blocks each phase can use, as [lo, hi) pairs in ascending order (catalogue.ts): `legalActions` checks only
+ * those ids. Indexed by phase.
+ */
+const PHASE_BLOCKS: readonly (readonly number[])[] = [
+  [A.DONE, A.COMMIT, A.POWER, A.PICK_CARD], // Market: Done, Reroll (never), Substitute, Declare; Powers, Emblems, Callback, Visit
+  [A.DONE, A.DONE + 1, A.DECLARE, A.POWER], // Declare: Done, Declare, Commit
+  [A.DONE, A.DONE + 1, A.COMMIT, A.POWER], // Seize
+  [A.DONE, A.DONE + 1, A.COMMIT, A.POWER], // Resolve
+  [A.DONE, A.SUBSTITUTE], // Roll: Done, Reroll
+  [A.DONE, A.DONE + 1, A.POWER, A.CALLBACK], // Stack
+  [A.PICK_CARD, NUM_ACTIONS], // Choice
+  [A.PICK_CARD, A.PICK_OPTION], // Tithe
+  [], // Over
+];
+
+/** Legal action ids of the seat to act, ascending, into `out`; returns how many (0 when over). */
+export function legalActions(s: DmlState, rs: Ruleset, out: Int32Array): number {
+  if (s.outcome !== Outcome.Running) return 0;
+  let n = 0;
+  const blocks = PHASE_BLOCKS[s.phase];
+  for (let i = 0; i < blocks.length; i += 2)
+    for (let a = blocks[i]; a < blocks[i + 1]; a++) {
+      const k = KIND_OF[a];
+      if (k >= Kind.Declare && k <= Kind.PickCard && k !== Kind.Visit && !cardMayMatter(s, k, ARG_OF[a])) continue;
+      if (whyIllegal(s, rs, a) === null) out[n++] = a;
+    }
+  return n;
+}
+/** A cheap filter before the full check: the card argument's zone can matter for the kind. */
+function cardMayMatter(s: DmlState, k: number, c: number): boolean {
+  const z = s.zone[c];
+  if (k === Kind.Declare) return z === Z.STOCK || z === Z.EVENT || (z >= Z.FRONT && z < Z.FRONT + MAX_SEATS);
+  if (k === Kind.Callback) return z === Z.FRONT + s.decider;
+  if (k === Kind.PickCard) return z !== Z.DECK && z !== Z.BOX && z !== Z.DISCARD;
+  return z === Z.HAND + s.decider;
+}
+
+/**
+ * Apply `action` for the seat to act, then run everything automatic up to the next decision.
+ * @throws GameOverError when the game is over; UnknownActionError outside the catalogue; IllegalActionError
+ *   (state unchanged) when not legal now
+ */
+export function applyAction(s: DmlState, rs: Ruleset, action: number): void {
+  if (s.outcome !== Outcome.Running) throw new GameOverError();
+  if (!(Number.isInteger(action) && action >= 0 && action < NUM_ACTIONS)) throw new UnknownActionError(action, NUM_ACTIONS);
+  const why = whyIllegal(s, rs, action);
+  if (why !== null) throw new IllegalActionError(action, describeAction(rs, action), why);
+  const k = KIND_OF[action];
+  const x = ARG_OF[action];
+  const me = s.decider;
+  switch (s.phase) {
+    case Phase.Market:
+      if (k === Kind.Done) endTurn(s, rs);
+      else if (k === Kind.Substitute) {
+        s.actionsLeft--;
+        s.minorLeft++;
+        toMarket(s, rs);
+      } else if (k === Kind.Declare) startDeclaration(s, rs, x);
+      else if (k === Kind.PlayPower || k === Kind.PlayEmblem) {
+        s.actionsLeft--;
+        s.stackOrigin = 0;
+        push(s, me, x, k === Kind.PlayPower ? 0 : 1);
+        openResponses(s, rs);
+      } else if (k === Kind.Callback) {
+        s.actionsLeft--;
+        s.rollArg = x;
+        startRoll(s, rs, Purpose.Callback, rs.data.targets.callback - luck(s, rs, me), me);
+      } else if (k === Kind.Visit) {
+        s.minorLeft--;
+        s.rollArg = x;
+        startRoll(s, rs, Purpose.BlackMarket, rs.data.targets.blackMarket - luck(s, rs, me), me);
+      }
+      break;
+    case Phase.Declare:
+      if (k === Kind.Done) startSeize(s, rs);
+      else if (k === Kind.Commit) {
+        s.activeCommit += rs.value[x];
+        move(s, x, Z.COMMITTED, true);
+      } else {
+        s.declValue += targetValue(s, rs, x);
+        move(s, x, Z.DECLARED, true);
+      }
+      break;
+    case Phase.Seize:
+      if (k === Kind.Done) nextSeizer(s, rs);
+      else {
+        s.seizeTotal[me] += rs.value[x];
+        move(s, x, Z.SEIZE + me, false);
+        if (committable(s, rs, me, rs.primary[s.buySuit]) === 0) nextSeizer(s, rs);
+      }
+      break;
+    case Phase.Resolve:
+      if (k === Kind.Done) {
+        if (s.committedThisGo === 0) startRoll(s, rs, Purpose.Buy, declarationValue(s, rs), s.active);
+        else {
+          s.resolveSide ^= 1;
+          s.committedThisGo = 0;
+          askResolve(s, rs);
+        }
+      } else {
+        if (buyingCard(s, rs, x, rs.primary[s.buySuit])) {
+          if (s.resolveSide === 0) s.activeCommit += rs.value[x];
+          else s.seizerCommit += rs.value[x];
+        } else s.secondaryCommit += rs.value[x];
+        s.committedThisGo++;
+        move(s, x, Z.COMMITTED, true);
+      }
+      break;
+    case Phase.Roll:
+      if (k === Kind.Reroll) {
+        s.rerolls++;
+        roll(s, rs);
+      } else finishRoll(s, rs);
+      break;
+    case Phase.Stack:
+      if (k === Kind.Done) {
+        if (s.stackLen === 0) openPowerWindow(s, rs);
+        else if (s.asked === s.stackLast) openResponses(s, rs);
+        else {
+          s.askLeft--;
+          s.asked = nextOpponent(s, s.asked);
+          askNext(s, rs);
+        }
+      } else {
+        push(s, me, x, k === Kind.PlayPower ? 0 : 1);
+        s.asked = me;
+        if (!canPlayAny(s, rs, me)) openResponses(s, rs);
+      }
+      break;
+    case Phase.Tithe:
+      move(s, x, Z.HAND + s.pendOwner, false);
+      if (!nextTithe(s)) {
+        endPower(s);
+        continueStack(s, rs);
+      }
+      break;
+    case Phase.Choice:
+      applyChoice(s, rs, k, x);
+      break;
+  }
+  checkInstantWins(s, rs);
+  checkLastStanding(s);
+}
+
+function applyChoice(s: DmlState, rs: Ruleset, _k: number, x: number): void {
+  const owner = s.pendOwner;
+  switch (s.pendStep) {
+    case Step.ReturnEmblem:
+      move(s, x, Z.HAND + (s.zone[x] - Z.FRONT), true);
+      break;
+    case Step.SearchPickMarket:
+      s.pendArg = x;
+      s.pendStep = Step.SearchPickCard;
+      return;
+    case Step.SearchPickCard:
+      move(s, x, Z.HAND + owner, false);
+      compactBlackMarkets(s);
+      break;
+    case Step.ExileFromStack: {
+      let i = 0;
+      while (s.stack[i] !== x) i++;
+      s.stack.copyWithin(i, i + 1, s.stackLen);
+      s.stackOwner.copyWithin(i, i + 1, s.stackLen);
+      s.stackMode.copyWithin(i, i + 1, s.stackLen);
+      s.stackLen--;
+      if (rs.classes[x] & C_GUILD) discard(s, rs, x, false);
+      else move(s, x, Z.EXILE, true);
+      break;
+    }
+    case Step.TakeStock:
+      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.STOCK && rs.suit[c] === x) move(s, c, Z.HAND + owner, true);
+      break;
+    case Step.ThiefMode:
+      s.pendArg = x;
+      s.pendStep = Step.ThiefSeat;
+      return;
+    case Step.ThiefSeat:
+      s.pendSeat = x;
+      if (s.pendArg === 0) {
+        s.pendStep = Step.ThiefCard;
+        return;
+      }
+      move(s, randomOf(s, Z.HAND + x), Z.HAND + owner, false);
+      s.pendStep = 0;
+      startRoll(s, rs, Purpose.Thief, rs.data.targets.thief, owner);
+      return;
+    case Step.ThiefCard:
+      move(s, x, Z.HAND + s.pendSeat, false);
+      s.pendStep = 0;
+      startRoll(s, rs, Purpose.Thief, rs.data.targets.thief, owner);
+      return;
+  }
+  endPower(s);
+  continueStack(s, rs);
+}
+
+/** A readable description of `action` (card names from the card file). */
+export function describeAction(rs: Ruleset, action: number): string {
+  if (!(action >= 0 && action < NUM_ACTIONS)) return `unknown action ${action}`;
+  const x = ARG_OF[action];
+  const card = () => rs.cardFile.cards[x].name;
+  switch (KIND_OF[action]) {
+    case Kind.Done:
+      return 'done (end the Turn / declare / pass / keep the roll)';
+    case Kind.Reroll:
+      return 're-roll the Dabo!';
+    case Kind.Substitute:
+      return 'substitute an Action for a Minor Action';
+    case Kind.Declare:
+      return `declare ${card()}`;
+    case Kind.Commit:
+      return `commit ${card()}`;
+    case Kind.PlayPower:
+      return `play the Power of ${card()}`;
+    case Kind.PlayEmblem:
+      return `play ${card()} as an Emblem`;
+    case Kind.Callback:
+      return `callback ${card()}`;
+    case Kind.Visit:
+      return `visit Black Market ${x}`;
+    case Kind.PickCard:
+      return `pick ${card()}`;
+    case Kind.PickOption:
+      return `pick option ${x} (Black Market ${x}; Stock ${SUITS[x] ?? '-'}; Thief: 0 give, 1 take)`;
+    case Kind.PickSeat:
+      return `pick seat ${x}`;
+  }
+  return `action ${action}`;
+}
+
+/** Names of the Powers, for reports. */
+export const POWER_NAMES = POWERS;

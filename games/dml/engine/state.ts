@@ -1,0 +1,251 @@
+/**
+ * The Dragon's Money Laundering state: flat typed arrays and scalars, so a clone is a few array copies, with
+ * the in-state RNG (lib/rng.ts) for the roll-off, shuffles, dice and random picks.
+ *
+ * Where every card is: `zone[c]` for each of the 54 cards (Z codes below: exactly one zone per card by
+ * construction; invariants.ts checks the ordered piles agree with it). The Deck's order is `deck[0..deckLen)`
+ * (top last) and the response Stack's `stack[0..stackLen)` (top last; `stackOwner`, `stackMode`). `pub[c]` is
+ * what every seat knows of card c's place (the zone it was last seen entering in public, or PUB_UNKNOWN):
+ * the "implied" knowledge of rules/components/zone/index.md, updated only by public moves.
+ */
+import { readFlatState, writeFlatState } from '../../../lib/flat-state.ts';
+import { cloneRng, type RngState } from '../../../lib/rng.ts';
+import { NUM_CARDS } from '../rules/index.ts';
+
+export const STATE_VERSION = 1;
+/** Seats the state has room for. */
+export const MAX_SEATS = 4;
+/** Black Markets the state has room for (a ruleset's `maxBlackMarkets` is at most this). */
+export const MAX_BM = 8;
+
+/** Zones (rules/components/zone/index.md), plus the working zones of Buying and the Stack. */
+export const Z = {
+  DECK: 0,
+  EVENT: 1,
+  DISCARD: 2,
+  NEST: 3,
+  STOCK: 4,
+  EXILE: 5,
+  STACK: 6,
+  /** Cards of the current Declaration, set apart (buying/index.md "Declaration"). */
+  DECLARED: 7,
+  /** Buying Commodities committed during the current Buying (they go to their Stocks at its end). */
+  COMMITTED: 8,
+  /** Out of this variant's game (Market Mayhem's deck). */
+  BOX: 9,
+  HAND: 10,
+  FRONT: 14,
+  KING: 18,
+  /** A seat's face-down Seize cards. */
+  SEIZE: 22,
+  BM: 26,
+} as const;
+export const NUM_ZONES = Z.BM + MAX_BM;
+/** `pub[c]` when nobody but its holder knows where card c is. */
+export const PUB_UNKNOWN = NUM_ZONES;
+
+/** Whose decision the state waits for, and of what kind. */
+export const Phase = {
+  /** The Active Player's Market Phase: spend an Action or Minor Action, or end the Turn. */
+  Market: 0,
+  /** The Active Player adds cards to the Declaration or commits Buying Commodities, then declares. */
+  Declare: 1,
+  /** A Passive Player lays Seize cards face down, or passes. */
+  Seize: 2,
+  /** The awarded seizer and the Active Player alternate commits. */
+  Resolve: 3,
+  /** A Dabo! was rolled: re-roll or keep. */
+  Roll: 4,
+  /** A seat may put Powers and Emblems on the Stack, or pass. */
+  Stack: 5,
+  /** A resolving Power's owner makes a choice (`pendStep`). */
+  Choice: 6,
+  /** A seat gives a card from its hand (the Jack of diamonds' Power). */
+  Tithe: 7,
+  Over: 8,
+} as const;
+
+/** Steps of `Phase.Choice`. */
+export const Step = {
+  ReturnEmblem: 1,
+  SearchPickMarket: 2,
+  SearchPickCard: 3,
+  ExileFromStack: 4,
+  TakeStock: 5,
+  ThiefMode: 6,
+  ThiefSeat: 7,
+  ThiefCard: 8,
+} as const;
+/** What a roll is for. */
+export const Purpose = { Buy: 0, Callback: 1, BlackMarket: 2, Thief: 3 } as const;
+/** How the game ended. */
+export const Outcome = { Running: 0, Points: 1, Nobody: 2, Monopoly: 3, FatherOfDragons: 4, LastStanding: 5, Truncated: 6 } as const;
+export const OUTCOME_NAMES = ['running', 'points', 'nobody', 'monopoly', 'fatherOfDragons', 'lastStanding', 'truncated'] as const;
+
+/** The state's integer scalars (serialised in this order). */
+export const SCALARS = [
+  'numPlayers',
+  'round',
+  'dealer',
+  'active',
+  'phase',
+  'decider',
+  'outcome',
+  'winner',
+  'deckLen',
+  'stackLen',
+  'bmCount',
+  'eventCard',
+  'eventType',
+  'eventValue',
+  'actionsLeft',
+  'minorLeft',
+  'buySuit',
+  'buyKind',
+  'buyOwner',
+  'declValue',
+  'activeCommit',
+  'secondaryCommit',
+  'seizer',
+  'seizerCommit',
+  'seizeSeat',
+  'resolveSide',
+  'committedThisGo',
+  'rollPurpose',
+  'rollTarget',
+  'rollArg',
+  'roller',
+  'rerolls',
+  'die1',
+  'die2',
+  'stackOrigin',
+  'stackLast',
+  'asked',
+  'askLeft',
+  'powerSeat',
+  'pendCard',
+  'pendOwner',
+  'pendStep',
+  'pendArg',
+  'pendSeat',
+  'titheSeat',
+  'discardTop',
+] as const;
+export type Scalar = (typeof SCALARS)[number];
+/** The state's typed arrays (serialised in this order). */
+export const ARRAYS = [
+  'zone',
+  'count',
+  'pub',
+  'deck',
+  'stack',
+  'stackOwner',
+  'stackMode',
+  'alive',
+  'affected',
+  'turnDone',
+  'powerDone',
+  'seizeTotal',
+] as const;
+
+export class DmlState implements Record<Scalar, number> {
+  rulesetHash = '';
+  numPlayers = 0;
+  /** Rounds begun (1 in the first). */
+  round = 0;
+  dealer = 0;
+  /** The Active Player of the current Turn. */
+  active = 0;
+  phase: number = Phase.Market;
+  /** The seat to act. */
+  decider = 0;
+  outcome: number = Outcome.Running;
+  /** Winning seat, -1 while running or when nobody wins. */
+  winner = -1;
+  deckLen = 0;
+  stackLen = 0;
+  bmCount = 0;
+  /** The card in the Event Zone (-1 none); the Round's Event type and Value (stay when the zone empties). */
+  eventCard = -1;
+  eventType = -1;
+  eventValue = 0;
+  actionsLeft = 0;
+  minorLeft = 0;
+  /** Buying: suit of the Declaration, target kind (0 Stock cards, 1 an opponent's Emblem, 2 the Grand Opening Guild), the Emblem's owner. */
+  buySuit = -1;
+  buyKind = 0;
+  buyOwner = -1;
+  /** Sum of the declared cards' modified Values. */
+  declValue = 0;
+  /** Values committed by the Active Player (Primary lowers), Secondary (cancels the seizer's), and by the seizer. */
+  activeCommit = 0;
+  secondaryCommit = 0;
+  seizer = -1;
+  seizerCommit = 0;
+  seizeSeat = -1;
+  /** Resolution: 0 the Active Player commits, 1 the seizer. */
+  resolveSide = 0;
+  committedThisGo = 0;
+  rollPurpose = 0;
+  rollTarget = 0;
+  /** Callback: the Emblem; Black Market visit: its index. */
+  rollArg = 0;
+  roller = 0;
+  rerolls = 0;
+  die1 = 0;
+  die2 = 0;
+  /** The Stack: opened in the Market Phase (0) or the Power Phase (1); the last seat to play; the seat asked; opponents left to ask. */
+  stackOrigin = 0;
+  stackLast = -1;
+  asked = -1;
+  askLeft = 0;
+  powerSeat = 0;
+  /** The Power being resolved (-1 none), its owner, choice step, and arguments. */
+  pendCard = -1;
+  pendOwner = -1;
+  pendStep = 0;
+  pendArg = 0;
+  pendSeat = -1;
+  titheSeat = -1;
+  /** The Discard Pile's top card (-1 empty): open knowledge. */
+  discardTop = -1;
+  zone = new Uint8Array(NUM_CARDS);
+  /** Cards in each zone (kept by every move: zone sizes are read on every step). */
+  count = Int16Array.from({ length: NUM_ZONES }, (_, z) => (z === Z.DECK ? NUM_CARDS : 0));
+  pub = new Uint8Array(NUM_CARDS);
+  deck = new Uint8Array(NUM_CARDS);
+  stack = new Uint8Array(NUM_CARDS);
+  stackOwner = new Uint8Array(NUM_CARDS);
+  /** 0 played as a Power, 1 as an Emblem. */
+  stackMode = new Uint8Array(NUM_CARDS);
+  alive = new Uint8Array(MAX_SEATS);
+  /** Hit by this Round's Player Effect. */
+  affected = new Uint8Array(MAX_SEATS);
+  turnDone = new Uint8Array(MAX_SEATS);
+  powerDone = new Uint8Array(MAX_SEATS);
+  seizeTotal = new Int16Array(MAX_SEATS);
+  rng: RngState = { c: 0, s0: 0, s1: 0, s2: 0 };
+}
+
+/** An independent copy of `s`. */
+export function cloneState(s: DmlState): DmlState {
+  const c = new DmlState();
+  c.rulesetHash = s.rulesetHash;
+  for (const k of SCALARS) c[k] = s[k];
+  for (const k of ARRAYS) c[k].set(s[k] as never);
+  c.rng = cloneRng(s.rng);
+  return c;
+}
+
+/** `s` as JSON text (key order fixed). */
+export function serializeState(s: DmlState): string {
+  return writeFlatState(s, STATE_VERSION, SCALARS, ARRAYS);
+}
+
+/**
+ * Read a state written by `serializeState` under the ruleset of hash `hash`, then check it with `check`.
+ * @throws StateError on malformed JSON, another version or ruleset, a missing or mistyped field, or a broken invariant
+ */
+export function deserializeState(json: string, hash: string, check: (s: DmlState) => string[]): DmlState {
+  return readFlatState(json, new DmlState(), { version: STATE_VERSION, hash, scalars: SCALARS, arrays: ARRAYS, check });
+}

@@ -1,0 +1,166 @@
+/**
+ * DML's observation and state tensors (docs/DML.md "Observation"). Seat-relative: relative seat r is the seat r
+ * places after the observer in seat order (r = 0 the observer). A seat sees its own hand, Merchant King and
+ * face-down Seize cards; of every other card only what is public (state.ts `pub`: the zone it was last seen
+ * entering in public, the "implied" knowledge of the source's zone rules), hand sizes, Black Market sizes and
+ * face-down Seize counts. The state tensor adds every card's true zone (perfect information, for critics).
+ * Values lie in [0, 1] except the Declaration's Value (in [-1, 2]).
+ */
+import { TensorLayout } from '../../../env/core/layout.ts';
+import type { TensorSpec } from '../../../env/core/game.ts';
+import { NUM_CARDS, type Ruleset } from '../rules/index.ts';
+import {
+  countZone,
+  declarationValue,
+  MAX_BM,
+  MAX_SEATS,
+  NUM_ZONES,
+  Outcome,
+  Phase,
+  PUB_UNKNOWN,
+  victoryPoints,
+  Z,
+  type DmlState,
+} from '../engine/index.ts';
+
+/** Per-card classes of the observation's `cards` block. */
+export const CARD_CLASSES = [
+  'deck',
+  'event',
+  'discard',
+  'nest',
+  'stock',
+  'exile',
+  'stack',
+  'declared',
+  'committed',
+  'blackMarket',
+  'myHand',
+  'front0',
+  'front1',
+  'front2',
+  'front3',
+  'hand0',
+  'hand1',
+  'hand2',
+  'hand3',
+  'unknown',
+  'box',
+] as const;
+const NC = CARD_CLASSES.length;
+
+export interface Encoder {
+  readonly spec: TensorSpec;
+  write(s: DmlState, seat: number, out: Float32Array): void;
+}
+
+const clamp = (x: number, lo = 0, hi = 1) => (x < lo ? lo : x > hi ? hi : x);
+
+/** The observation class of zone code z for observer `me` (relative seats by `rel`). */
+function classOf(z: number, me: number, rel: (p: number) => number): number {
+  if (z === PUB_UNKNOWN) return 19;
+  if (z <= Z.COMMITTED) return z;
+  if (z === Z.BOX) return 20;
+  if (z >= Z.BM) return 9;
+  if (z >= Z.SEIZE) return z - Z.SEIZE === me ? 8 : 19;
+  if (z >= Z.KING) return 19;
+  if (z >= Z.FRONT) return 11 + rel(z - Z.FRONT);
+  const p = z - Z.HAND;
+  return p === me ? 10 : 15 + rel(p);
+}
+
+function build(rs: Ruleset, full: boolean): Encoder {
+  const L = new TensorLayout();
+  const o = {
+    phase: L.add('phase', 9, 'one-hot phase (state.ts Phase: market, declare, seize, resolve, roll, stack, choice, tithe, over)'),
+    me: L.add('toAct', 1, '1 when the observer is the seat to act'),
+    active: L.add('active', MAX_SEATS, 'one-hot relative seat of the Active Player'),
+    dealer: L.add('dealer', MAX_SEATS, 'one-hot relative seat of the Dealer'),
+    alive: L.add('alive', MAX_SEATS, '1 per relative seat in the game'),
+    round: L.add('round', 1, 'Rounds begun / roundLimit'),
+    deck: L.add('deck', 1, 'cards in the Deck / 54'),
+    spend: L.add('spend', 2, 'Actions and Minor Actions left / 3'),
+    event: L.add('event', 6, 'one-hot Event type of the Round'),
+    eventValue: L.add('eventValue', 1, 'the Event Value / 12'),
+    affected: L.add('affected', MAX_SEATS, 'per relative seat, hit by the Player Effect'),
+    handSize: L.add('handSize', MAX_SEATS, 'per relative seat, cards in hand / 20 (capped at 1)'),
+    king: L.add('king', 4, "one-hot suit of the observer's Merchant King (Desired Commodity)"),
+    cards: L.add('cards', NUM_CARDS * NC, `per card, one-hot of what the observer knows of its place: ${CARD_CLASSES.join(', ')}`),
+    markets: L.add('blackMarkets', MAX_BM, 'cards in each Black Market / 20 (capped)'),
+    stackPos: L.add('stackPos', NUM_CARDS, 'per card on the Stack, (position + 1) / 54; 0 elsewhere'),
+    stackTop: L.add('stackTop', MAX_SEATS, 'one-hot relative seat that played the top of the Stack'),
+    buySuit: L.add('buySuit', 4, 'one-hot suit of the Declaration'),
+    buyKind: L.add('buyKind', 3, 'one-hot target of the Declaration: Stock cards, an Emblem, the Grand Opening Guild'),
+    value: L.add('declValue', 1, "the Declaration's current Value / 12", -1, 2),
+    seizer: L.add('seizer', MAX_SEATS, 'one-hot relative seat awarded the Seize'),
+    seizeCards: L.add('seizeCards', MAX_SEATS, 'per relative seat, face-down Seize cards / 8'),
+    commits: L.add('commits', 3, 'Values committed by the Active Player (Primary), Secondary, and the seizer / 30'),
+    roll: L.add('roll', 4, 'the dice / 6, the target / 12 (clamped), re-rolls / 10 (clamped)'),
+    purpose: L.add('rollPurpose', 4, 'one-hot what the roll is for: Buying, Callback, Black Market, Thief'),
+    step: L.add('choice', 9, 'one-hot choice step of a resolving Power (state.ts Step; 0 none)'),
+    pend: L.add('resolving', NUM_CARDS, 'one-hot card whose Power is resolving'),
+    seen: L.add('searched', NUM_CARDS, 'cards of the Black Market the observer is searching (Jack of hearts)'),
+    score: L.add('score', 1, "the observer's victory points now / 150 (capped)"),
+    truth: full ? L.add('zones', NUM_CARDS * (NUM_ZONES + 1), 'state tensor only: per card, one-hot true zone (state.ts Z)') : -1,
+  };
+  const spec = L.spec();
+  const write = (s: DmlState, seat: number, out: Float32Array): void => {
+    out.fill(0);
+    const n = s.numPlayers;
+    const me = full ? 0 : seat;
+    const rel = (p: number) => (p - me + n) % n;
+    out[o.phase + s.phase] = 1;
+    if (s.outcome === Outcome.Running && s.decider === me) out[o.me] = 1;
+    out[o.active + rel(s.active)] = 1;
+    out[o.dealer + rel(s.dealer)] = 1;
+    for (let p = 0; p < n; p++) {
+      const r = rel(p);
+      out[o.alive + r] = s.alive[p];
+      out[o.affected + r] = s.affected[p];
+      out[o.handSize + r] = clamp(countZone(s, Z.HAND + p) / 20);
+      out[o.seizeCards + r] = clamp(countZone(s, Z.SEIZE + p) / 8);
+    }
+    out[o.round] = clamp(s.round / rs.data.roundLimit);
+    out[o.deck] = s.deckLen / NUM_CARDS;
+    out[o.spend] = clamp(s.actionsLeft / 3);
+    out[o.spend + 1] = clamp(s.minorLeft / 3);
+    if (s.eventType >= 0) out[o.event + s.eventType] = 1;
+    out[o.eventValue] = clamp(s.eventValue / 12);
+    for (let c = 0; c < NUM_CARDS; c++) {
+      const z = s.zone[c];
+      if (z === Z.KING + me) out[o.king + rs.suit[c]] = 1;
+      const mine = z === Z.HAND + me || z === Z.SEIZE + me || z === Z.KING + me;
+      out[o.cards + c * NC + classOf(mine ? z : s.pub[c], me, rel)] = 1;
+      if (full) out[o.truth + c * (NUM_ZONES + 1) + z] = 1;
+      if (s.phase === Phase.Choice && s.decider === me && s.pendStep === 3 && z === Z.BM + s.pendArg) out[o.seen + c] = 1;
+    }
+    for (let b = 0; b < s.bmCount; b++) out[o.markets + b] = clamp(countZone(s, Z.BM + b) / 20);
+    for (let i = 0; i < s.stackLen; i++) out[o.stackPos + s.stack[i]] = (i + 1) / NUM_CARDS;
+    if (s.stackLen > 0) out[o.stackTop + rel(s.stackOwner[s.stackLen - 1])] = 1;
+    if (s.buySuit >= 0) {
+      out[o.buySuit + s.buySuit] = 1;
+      out[o.buyKind + s.buyKind] = 1;
+      out[o.value] = clamp(declarationValue(s, rs) / 12, -1, 2);
+      if (s.seizer >= 0) out[o.seizer + rel(s.seizer)] = 1;
+      out[o.commits] = clamp(s.activeCommit / 30);
+      out[o.commits + 1] = clamp(s.secondaryCommit / 30);
+      out[o.commits + 2] = clamp(s.seizerCommit / 30);
+    }
+    if (s.phase === Phase.Roll) {
+      out[o.roll] = s.die1 / 6;
+      out[o.roll + 1] = s.die2 / 6;
+      out[o.roll + 2] = clamp(s.rollTarget / 12);
+      out[o.roll + 3] = clamp(s.rerolls / 10);
+      out[o.purpose + s.rollPurpose] = 1;
+    }
+    out[o.step + s.pendStep] = 1;
+    if (s.pendCard >= 0) out[o.pend + s.pendCard] = 1;
+    if (s.alive[me] || s.outcome !== Outcome.Running) out[o.score] = clamp(victoryPoints(s, rs, me) / 150);
+  };
+  return { spec, write };
+}
+
+/** The observation encoder (a seat's view). */
+export const createObservationEncoder = (rs: Ruleset): Encoder => build(rs, false);
+/** The state tensor encoder (seat 0's view plus every card's true zone). */
+export const createStateEncoder = (rs: Ruleset): Encoder => build(rs, true);

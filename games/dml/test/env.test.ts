@@ -1,0 +1,80 @@
+/** DML's Game adapter: the game-agnostic basic tests per variant, hidden information, returns. */
+import { describe, expect, it } from 'vitest';
+import { basicTests } from '../../../env/core/basic-tests.ts';
+import { StateError } from '../../../lib/errors.ts';
+import { nextInt, seedRng } from '../../../lib/rng.ts';
+import { dmlGame } from '../env/game.ts';
+import { dmlReporting } from '../env/reporting.ts';
+import { Outcome, Z } from '../engine/index.ts';
+
+describe('dmlGame', () => {
+  for (const variant of ['full', 'three', 'mayhem', 'fire']) {
+    it(`${variant}: random games keep the Game contract`, () => {
+      const game = dmlGame(variant);
+      const r = basicTests(game, { seed: variant, games: 2, referenceEvery: 8, observeEvery: 4 });
+      expect(r.finished).toBe(r.games);
+      expect(r.referenceSweeps).toBeGreaterThan(10);
+      expect(r.illegalRefused).toBeGreaterThan(r.steps);
+    });
+  }
+
+  it('names, metadata and specs', () => {
+    const g = dmlGame();
+    expect(g.name).toBe('dml');
+    expect(g.variant).toBe('full');
+    expect([g.minPlayers, g.maxPlayers]).toEqual([4, 4]);
+    expect([dmlGame('mayhem').minPlayers, dmlGame('mayhem').maxPlayers]).toEqual([3, 4]);
+    expect(g.metadata).toMatchObject({ chanceMode: 'sampled', information: 'imperfect', utility: 'zeroSum' });
+    expect(g.observationSpec.segments.map((s) => s.name)).not.toContain('zones');
+    expect(g.stateSpec.segments.map((s) => s.name)).toContain('zones');
+    expect(dmlGame('fire').rulesHash).not.toBe(g.rulesHash);
+    expect(dmlGame('fire').actionsHash).toBe(g.actionsHash);
+  });
+
+  it("a seat's observation does not depend on what it cannot see, and resampleHidden keeps it", () => {
+    const g = dmlGame();
+    const rng = seedRng('hidden');
+    const legal = new Int32Array(g.numActions);
+    const a = new Float32Array(g.observationSpec.size);
+    const b = new Float32Array(g.observationSpec.size);
+    let differs = 0;
+    for (let game = 0; game < 12; game++) {
+      const s = g.newState(4, `h${game}`);
+      for (let step = 0; step < 10 + game * 6 && !g.isTerminal(s); step++) g.applyAction(s, legal[nextInt(rng, g.legalActions(s, legal))]);
+      for (let seat = 0; seat < 4; seat++) {
+        g.observe(s, seat, a);
+        const r = g.resampleHidden(s, `seed${game}`, seat);
+        g.observe(r, seat, b);
+        expect(Array.from(b)).toEqual(Array.from(a));
+        for (let c = 0; c < 54; c++) if (s.zone[c] === Z.HAND + seat) expect(r.zone[c]).toBe(Z.HAND + seat);
+        expect(dmlReporting(g.ruleset).checkInvariants!(r, false)).toEqual([]);
+        if (g.serialize(r) !== g.serialize(s)) differs++;
+      }
+    }
+    expect(differs).toBeGreaterThan(0);
+  });
+
+  it('returns: the winner +1, the others -1/(n-1); nobody winning pays 0', () => {
+    const g = dmlGame();
+    const s = g.newState(4, 'r');
+    s.outcome = Outcome.Points;
+    s.winner = 2;
+    const out = new Float64Array(4);
+    g.returns(s, out);
+    expect(Array.from(out)).toEqual([-1 / 3, -1 / 3, 1, -1 / 3]);
+    s.outcome = Outcome.Nobody;
+    s.winner = -1;
+    g.returns(s, out);
+    expect(Array.from(out)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('deserialize refuses malformed states and states that break the zone rules', () => {
+    const g = dmlGame();
+    const s = g.newState(4, 'x');
+    expect(g.deserialize(g.serialize(s))).toBeTruthy();
+    expect(() => g.deserialize('{')).toThrow(StateError);
+    const o = JSON.parse(g.serialize(s)) as { zone: number[] };
+    o.zone[0] = Z.STOCK; // an Egg in a Stock
+    expect(() => g.deserialize(JSON.stringify(o))).toThrow(StateError);
+  });
+});
