@@ -108,7 +108,7 @@ export class DmlGame implements Game<DmlState> {
   }
   returns(s: DmlState, out: Float64Array, options: RewardOptions = {}): void {
     const truncated = s.outcome === Outcome.Truncated;
-    const winner = truncated && options.truncation !== 'zero' ? ranking(s, this.ruleset)[0] : s.winner;
+    const winner = truncated && options.truncation === 'rank' ? ranking(s, this.ruleset)[0] : s.winner;
     winLossReturns(out, s.numPlayers, winner, s.outcome !== Outcome.Running, truncated, options);
   }
   score(s: DmlState, seat: number): number {

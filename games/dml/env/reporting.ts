@@ -13,6 +13,7 @@ import {
   KIND_CATEGORY,
   KIND_NAMES,
   KIND_OF,
+  Outcome,
   OUTCOME_NAMES,
   ranking,
   type DmlState,
@@ -29,7 +30,8 @@ export function dmlReporting(rs: Ruleset): GameReporting<DmlState> {
   if (cached) return cached;
   const r: GameReporting<DmlState> = {
     outcomes: DML_OUTCOMES,
-    outcome: (s) => ({ winner: s.winner, outcome: s.outcome === 0 ? '' : OUTCOME_NAMES[s.outcome], turns: s.round }),
+    // A game stopped at the round limit is won by nobody.
+    outcome: (s) => ({ winner: s.outcome === Outcome.Truncated ? -1 : s.winner, outcome: s.outcome === 0 ? '' : OUTCOME_NAMES[s.outcome], turns: s.round }),
     ranking: (s) => ranking(s, rs),
     kindNames: KIND_NAMES,
     kindOffered: KIND_NAMES.map(() => true),
