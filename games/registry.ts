@@ -144,6 +144,11 @@ export interface GameEntry<S = unknown> {
   readonly replay?: GameReplay<S>;
   /** The game's own part of `merlin probe` (absent: the figures every game has). */
   readonly probe?: GameProbe<S>;
+  /**
+   * The resolved rules `game` runs, as plain JSON (Merlin: `{ rules, decks }`, every deck's cards), which
+   * `probe --compare` diffs path by path; null for a game that does not expose them.
+   */
+  rules(game: Game<S>): unknown;
   /** What the play commands report beyond the game's end (victory types, action kinds, invariants, tallies). */
   reporting(game: Game<S>): GameReporting<S>;
 }
@@ -166,6 +171,8 @@ export interface GameDefinition<S> {
   docs?(variant?: string): { file: string; text: string }[];
   readonly replay?: GameReplay<S>;
   readonly probe?: GameProbe<S>;
+  /** The resolved rules as JSON (default: the replay's embedded rules and decks, else null). */
+  rules?(game: Game<S>): unknown;
 }
 
 /** A deterministic teacher for a game without a heuristic: the lowest legal action id. */
@@ -223,6 +230,7 @@ export function defineGame<S>(d: GameDefinition<S>): GameEntry<S> {
     docs: (variant) => d.docs?.(variant) ?? genericDocs(d.game(variant) as Game<unknown>),
     replay: d.replay,
     probe: d.probe,
+    rules: (game) => d.rules?.(game) ?? d.replay?.embedRules(game) ?? null,
   };
 }
 
@@ -249,6 +257,7 @@ const economicon = defineGame<EconomiconState>({
   gameRef: (variant = 'standard') => ({ module: join(here, 'economicon', 'env', 'game.ts'), export: 'economiconGame', args: [variant] }),
   reporting: (game) => economiconReporting((game as EconomiconGame).ruleset),
   agents: economiconAgents,
+  rules: (game) => ({ rules: (game as EconomiconGame).ruleset.data, deck: (game as EconomiconGame).ruleset.deck }),
 }) as unknown as GameEntry;
 
 const registered: Record<string, GameEntry> = { merlin, economicon };
