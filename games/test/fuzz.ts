@@ -1,6 +1,6 @@
 /**
  * Property-based fuzzing of every registered game (fast-check), shared by the fixed-budget tests in
- * `npm test` (games/test/fuzz.test.ts) and the long run on demand (`FUZZ_SECONDS=3600 npm run fuzz`):
+ * `npm test` (games/test/fuzz.test.ts) and the long run on demand (`FUZZ_SECONDS=3600 npm run fuzz`, tools/fuzz.ts):
  *
  * - **rulesets**: the game's shipped rules (resolved JSON) with one value changed within or just outside its
  *   schema (a number nudged, doubled, halved, zeroed, made negative, fractional or huge; a boolean flipped; a
