@@ -4,6 +4,7 @@
  * from a random seed, outside vitest (a property that runs for minutes would stall vitest's worker).
  *
  *   FUZZ_SECONDS=3600 nice -n 10 npm run fuzz      # or: npx tsx tools/fuzz.ts 3600
+ *   FUZZ_ONLY='merlin rulesets' npx tsx tools/fuzz.ts 600   # one property (game and property name), all the budget
  *
  * Prints one line per property (cases run, cases skipped, failures, seed) and, for a failure, fast-check's
  * report with the shrunk case and the seed that replays it. Exit code 1 when any property failed.
@@ -14,8 +15,9 @@ import { actionProperty, rulesetProperty, stateProperty } from '../games/test/fu
 
 const seconds = Number(process.argv[2] ?? process.env.FUZZ_SECONDS ?? 600);
 if (!(seconds > 0)) throw new Error(`the budget must be a positive number of seconds, got ${process.argv[2] ?? process.env.FUZZ_SECONDS}`);
+const only = process.env.FUZZ_ONLY;
 const games = Object.values(GAMES);
-const share = (seconds * 1000) / (3 * games.length);
+const share = (seconds * 1000) / (only ? 1 : 3 * games.length);
 let cases = 0;
 let failures = 0;
 for (const entry of games)
@@ -24,6 +26,7 @@ for (const entry of games)
     ['actions', actionProperty(entry)],
     ['states', stateProperty(entry)],
   ] as const) {
+    if (only && only !== `${entry.name} ${name}`) continue;
     const d = fc.check(property as fc.IProperty<unknown[]>, {
       numRuns: Number.MAX_SAFE_INTEGER,
       interruptAfterTimeLimit: share,

@@ -44,6 +44,11 @@ describe('ruleset errors give the numbers they compare', () => {
     const e = refusal(() => loadRuleset(file('bounds.json', { extends: 'full', players: { max: 9 }, board: { cols: 7 } })));
     expect(e.message).toMatch(/players\.max: Too big: expected number to be <=6 \(got 9\)/);
     expect(e.message).toMatch(/board\.cols: board\.cols 7 must divide table\.fieldSlots \d+/);
+    // Found by the fuzzer (games/test/fuzz.ts): a skirmish start that deals more cards than a hand holds.
+    const deal = refusal(() => loadRuleset(file('deal.json', { extends: 'skirmish', combat: { start: { properties: 20 } } })));
+    expect(deal.message).toMatch(
+      /combat\.start: deals properties 20 \+ golems \d+ \+ kings \d+ = \d+ cards into a hand of table\.handSize \d+/,
+    );
     const m = refusal(() => loadEconomicon(file('eco.json', { extends: 'standard', mandates: { startingHand: 7, handLimit: 3 } })));
     expect(m.message).toMatch(/mandates\.startingHand: 7 is more than the hand limit mandates\.handLimit 3/);
   });

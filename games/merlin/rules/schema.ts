@@ -513,6 +513,13 @@ export const RulesetSchema = z
         path: ['supply', 'gold'],
         message: `must cover starting gold for max players: ${r.players.max} players x start.gold ${r.start.gold} = ${r.players.max * r.start.gold} > supply.gold ${r.supply.gold}`,
       });
+    const st = r.combat.start;
+    if (st.properties + st.golems + st.kings > r.table.handSize)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['combat', 'start'],
+        message: `deals properties ${st.properties} + golems ${st.golems} + kings ${st.kings} = ${st.properties + st.golems + st.kings} cards into a hand of table.handSize ${r.table.handSize}`,
+      });
     for (const n of ['2', '3', '4', '5', '6', '8', '9', '10'])
       if (!(n in r.payout)) ctx.addIssue({ code: 'custom', path: ['payout', n], message: 'missing payout' });
     for (const w of ['standard', 'erratic'] as const) {
