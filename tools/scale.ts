@@ -8,8 +8,8 @@
  *   nice -n 10 npx tsx tools/scale.ts --games 1000 --games-only merlin --variants full,market
  *
  * Flags: `--games N` per cell (default 10,000), `--seed S` (default `scale`; cell seeds are `S/game/variant/P`),
- * `--deep-every K` (deep invariant checks every K steps, default 16 as in `merlin simulate`), `--games-only a,b`
- * and `--variants a,b` to run a subset, `--out DIR` (default runs/scale). Each finished cell is appended to
+ * `--deep-every K` (deep invariant checks every K steps, default 16 as in `merlin simulate`), `--games-only a,b`,
+ * `--variants a,b` and `--players 2,6` to run a subset, `--out DIR` (default runs/scale). Each finished cell is appended to
  * DIR/cells.jsonl at once (a stopped run keeps what it finished); the table is written to DIR/scale.md and
  * printed on stdout. Exit code 1 when any cell has an error or an invariant violation.
  */
@@ -29,6 +29,7 @@ const SEED = flag('--seed', 'scale');
 const DEEP_EVERY = Number(flag('--deep-every', '16'));
 const ONLY = flag('--games-only', '').split(',').filter(Boolean);
 const VARIANTS = flag('--variants', '').split(',').filter(Boolean);
+const PLAYERS = flag('--players', '').split(',').filter(Boolean).map(Number);
 const OUT = flag('--out', join('runs', 'scale'));
 if (!Number.isInteger(GAMES_PER_CELL) || GAMES_PER_CELL < 1) throw new Error(`--games must be a positive integer, got ${GAMES_PER_CELL}`);
 
@@ -59,6 +60,7 @@ for (const entry of Object.values(GAMES)) {
     if (VARIANTS.length && !VARIANTS.includes(variant)) continue;
     const game = entry.game(variant);
     for (let players = game.minPlayers; players <= game.maxPlayers; players++) {
+      if (PLAYERS.length && !PLAYERS.includes(players)) continue;
       const problems: string[] = [];
       const r = runSimulation({
         game,
