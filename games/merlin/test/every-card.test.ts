@@ -69,7 +69,6 @@ function seek(): { first: Record<string, string>; problems: string[]; games: num
   const first: Record<string, string> = {};
   const problems: string[] = [];
   let g = 0;
-  let specialised = 0;
   for (; g < MAX_GAMES && Object.keys(first).length < SEEK.length; g++) {
     const rng = seedrandom(`every-card/${g}`);
     const s = createGame(rs, 4, `every-card/${g}`);
@@ -83,7 +82,6 @@ function seek(): { first: Record<string, string>; problems: string[]; games: num
       const specialise = legal.filter((a) => cat.kind[a] === Kind.CreateSpecialised);
       const helping = legal.filter((a) => HELPERS.has(cat.kind[a]));
       const pool = seeking.length ? seeking : specialise.length ? specialise : helping.length && rng() < 0.7 ? helping : legal;
-      if (cat.kind[pool[0]] === Kind.CreateSpecialised) specialised++;
       const a = pool[Math.floor(rng() * pool.length)];
       tally.beforeAction?.(s, s.decider, a, step);
       applyAction(s, rs, a);
@@ -97,12 +95,6 @@ function seek(): { first: Record<string, string>; problems: string[]; games: num
     }
     tally.stop();
   }
-  console.log(
-    g,
-    specialised,
-    Object.keys(first).length,
-    SEEK.filter((c) => !(c in first)),
-  );
   return { first, problems, games: g };
 }
 
