@@ -6,10 +6,11 @@
  * The refusal is an `ArgumentError` (code `INVALID_ARGUMENT`), which cli/main.ts prints on stderr with
  * exit code 2.
  *
- * Ranges are the tool's sanity bounds, stated in each flag's `--help` line. Where the real bound depends
- * on the game (players per game: the ruleset's `players.min..max`, 2-6 for the shipped rulesets), the flag
- * checks that it is a whole number in 1..MAX_PLAYERS_FLAG and the game refuses a count it does not support
- * with its own INVALID_ARGUMENT naming its range.
+ * Ranges are the tool's sanity bounds, stated in each flag's `--help` line. `--players` is the exception:
+ * its range is the game's (the ruleset's `players.min..max`: 2-6 for Merlin, 2-4 for Economicon), which the
+ * parser does not know, so its option (`playersFlag`) keeps the text as typed and cli/main.ts checks it once
+ * the game is known (`checkPlayers`): `--players 2.5`, `--players 9` and `--players abc` get one message
+ * naming the game's range.
  */
 import { ArgumentError } from '../lib/errors.ts';
 
@@ -40,7 +41,7 @@ export interface NumericOption<D extends number | undefined> {
   rule: NumericRule;
 }
 
-/** Largest `--players` the parser accepts; the ruleset's own range is checked by the game. */
+/** Largest `--players` any game may allow (the flag's stated sanity bound; each game's own range is narrower). */
 export const MAX_PLAYERS_FLAG = 64;
 
 /** A plain decimal number as typed: optional sign, digits, optional fraction and exponent (no hex, no Infinity). */
@@ -118,6 +119,41 @@ export function realFlag<D extends number | undefined>(
   unit: string,
 ): NumericOption<D> {
   return numeric(flag, { integer: false, min, max }, describe, def, unit);
+}
+
+/**
+ * `--players`: an integer whose range is the game's. The option passes the text through unchecked (typed as
+ * the number it becomes): cli/main.ts replaces it with `checkPlayers(text, range)` before any command runs.
+ */
+export function playersFlag<D extends number | undefined>(describe: string, def: D): NumericOption<D> & { gameRange: true } {
+  return {
+    ...intFlag('players', 1, MAX_PLAYERS_FLAG, describe, def),
+    describe: `${describe} [integer, the game's range]`,
+    coerce: (v: unknown) => v as D extends number ? number : number | undefined,
+    gameRange: true,
+  };
+}
+
+/** The players a game allows, and whose range it is (`merlin's full ruleset`), for `checkPlayers`. */
+export interface PlayersRange {
+  min: number;
+  max: number;
+  /** What sets the range, e.g. `merlin's full ruleset allows` or `the 2 --agents specs allow`. */
+  why: string;
+}
+
+/**
+ * The one check of `--players`: an integer within the game's range, the same message for `2.5`, `9` or `abc`
+ * (`--players must be an integer from 2 to 6 (merlin's full ruleset allows), got "9"`).
+ * @param value the text typed (a number default passes as a number; an array when the flag was given twice).
+ * @throws ArgumentError (INVALID_ARGUMENT)
+ */
+export function checkPlayers(value: unknown, range: PlayersRange): number {
+  try {
+    return checkNumber('players', value, { integer: true, min: range.min, max: range.max });
+  } catch (e) {
+    throw new ArgumentError(`${(e as Error).message.replace(/, got /, ` (${range.why}), got `)}`);
+  }
 }
 
 /** True for an option built by intFlag/realFlag. */

@@ -6,13 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import cliProgress from 'cli-progress';
 import { ArgumentError, MerlinError } from '../lib/errors.ts';
 import { gameEntry, parseAgents, type GameEntry } from '../games/registry.ts';
 import { runSimulation } from './simulate.ts';
+import { progress, type Progress } from './progress.ts';
+import { checkPlayers } from './flags.ts';
 import { benchTraining, runBench, trainingBenchText, type TrainingBench } from './bench.ts';
 import {
   benchOptions,
+  COMMAND_OPTIONS,
   docsOptions,
   evalOptions,
   probeOptions,
@@ -44,14 +46,9 @@ function out(json: boolean, value: unknown, human: () => string): void {
   process.stdout.write(json ? JSON.stringify(value) + '\n' : human() + '\n');
 }
 
-/** A progress bar on stderr (none with --json unless stderr is a terminal). */
-function progressBar(command: string, json: boolean): cliProgress.SingleBar | null {
-  return !json || process.stderr.isTTY
-    ? new cliProgress.SingleBar(
-        { stream: process.stderr, format: `${command} [{bar}] {value}/{total} games | {eta}s left` },
-        cliProgress.Presets.shades_classic,
-      )
-    : null;
+/** Progress on stderr (cli/progress.ts: a bar on a terminal, else a plain line every few seconds); none with --json unless stderr is a terminal. */
+function progressBar(command: string, json: boolean): Progress | null {
+  return !json || process.stderr.isTTY ? progress(command) : null;
 }
 
 /**
@@ -63,6 +60,42 @@ function reportAndExit(err: unknown): never {
   if (err instanceof MerlinError) usageExit(err.code, err.message);
   if (err instanceof Error && err.name === 'YError') usageExit('INVALID_ARGUMENT', err.message);
   throw err;
+}
+
+/** The commands, as typed first on the command line. */
+const COMMANDS = Object.keys(COMMAND_OPTIONS).filter((c) => !c.includes(' '));
+
+/**
+ * yargs' message when the first word is not a command, reworded to say so: `unknown command "trian"; did you
+ * mean train?` (yargs' `recommendCommands`, which says only "Did you mean train?") or the list of commands
+ * when nothing is near. Null when the first word is a command (the message is about something else).
+ */
+function unknownCommand(msg: string): string | null {
+  const first = hideBin(process.argv).find((a) => !a.startsWith('-'));
+  if (first === undefined || COMMANDS.includes(first)) return null;
+  const near = /^Did you mean (\S+)\?/.exec(msg);
+  return `unknown command "${first}"; ${near ? `did you mean ${near[1]}?` : `the commands are ${COMMANDS.join(', ')}`}`;
+}
+
+/**
+ * `--players` checked against the game's range once the game is known (cli/flags.ts `playersFlag`): every
+ * command that has the flag, one message. For eval, the number of --agents specs also bounds it (a ladder
+ * seats that many of them). Runs as yargs middleware, before the command.
+ */
+function checkPlayersFlag(argv: Record<string, unknown>): void {
+  if (argv.players === undefined) return;
+  const entry = gameEntry(argv.game as string | undefined);
+  const variant =
+    (argv.ruleset as string | undefined) ??
+    (argv.variants as string | undefined)?.split(',')[0].trim() ??
+    (argv.variant as string | undefined) ??
+    entry.defaultVariant;
+  const game = entry.game(variant);
+  let range = { min: game.minPlayers, max: game.maxPlayers, why: `${entry.name}'s ${variant} ruleset allows` };
+  const agents =
+    argv._ instanceof Array && argv._[0] === 'eval' && typeof argv.agents === 'string' ? argv.agents.split(',').length : Infinity;
+  if (agents < range.max) range = { ...range, max: agents, why: `${range.why}; the ${agents} --agents specs allow` };
+  argv.players = checkPlayers(argv.players, range);
 }
 
 function usageExit(code: string, message: string): never {
@@ -116,8 +149,6 @@ try {
       async (argv) => {
         const agents = parseAgents(argv.agents, gameEntry(argv.game));
         if (agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
-        if (argv.players !== undefined && (argv.players < 2 || argv.players > agents.length))
-          throw new ArgumentError(`--players must be 2..${agents.length} (the number of --agents specs), got ${argv.players}`);
         const bar = progressBar('eval', argv.json);
         bar?.start(argv.games, 0);
         const r = await runEval({
@@ -192,6 +223,7 @@ try {
         const { reportHtml } = await import('../designer/report.ts');
         const { runExploit } = await import('../designer/exploit.ts');
         const { runLearned } = await import('../designer/learn.ts');
+        const { diffLines, rulesetDiff } = await import('../designer/ruleset-diff.ts');
         const entry = gameEntry(argv.game);
         const learn = argv.learn;
         if (learn !== undefined && (argv.exploit || argv.compare))
@@ -200,7 +232,9 @@ try {
         if (learn === undefined && !argv.exploit && agents.length < 2 && argv.players === undefined)
           throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
         const rulesets = [variantOf(argv), ...(argv.compare ? [argv.compare] : [])];
-        for (const r of rulesets) entry.game(r);
+        const games = rulesets.map((r) => entry.game(r));
+        // --compare opens with what differs between the two rulesets (designer/ruleset-diff.ts).
+        const diff = argv.compare ? rulesetDiff(entry.rules(games[0]), entry.rules(games[1])) : undefined;
         const base = argv.out.replace(/\.(html|json)$/, '');
         const bar = progressBar('probe', argv.json);
         const summaries: ProbeSummary[] = [];
@@ -265,12 +299,13 @@ try {
         const command = `npx merlin ${process.argv.slice(2).join(' ')}`;
         const date = new Date().toISOString();
         const written = { html: `${base}.html`, json: `${base}.json` };
-        writeFileSync(written.html, await reportHtml(summaries, { command, date }));
-        writeFileSync(written.json, JSON.stringify({ command, date, probes: summaries }, null, 1) + '\n');
+        writeFileSync(written.html, await reportHtml(summaries, { command, date, diff }));
+        writeFileSync(written.json, JSON.stringify({ command, date, ruleset_diff: diff, probes: summaries }, null, 1) + '\n');
         out(
           argv.json,
           {
             written,
+            ...(diff ? { ruleset_diff: diff } : {}),
             probes: summaries.map((s) => ({
               ...(s.field === undefined ? {} : { field: s.field, learned: s.learned }),
               ruleset: s.ruleset,
@@ -289,6 +324,7 @@ try {
           },
           () =>
             [
+              ...(diff ? [`ruleset differences, ${rulesets[0]} -> ${rulesets[1]}:`, ...diffLines(diff).map((l) => `  ${l}`)] : []),
               ...summaries.flatMap((s) => [
                 `${s.field ? `${s.ruleset.name}, ${s.field}` : s.ruleset.name}: ${s.games} games in ${s.seconds}s; ` +
                   s.by_agent.map((a) => `${a.agent} ${(a.rate * 100).toFixed(1)}%`).join(', ') +
@@ -336,7 +372,7 @@ try {
           argv.json,
           { written: argv.out, ...r },
           () =>
-            `${r.steps} actions, ${r.turns} turns, ${r.victory}, player ${r.winner} wins; wrote ${argv.out} (view it: merlin replay view ${argv.out})`,
+            `${r.steps} actions, ${r.turns} turns, ${r.victory}, player ${r.winner} wins; wrote ${argv.out} (view it: npx merlin replay view ${argv.out})`,
         );
       },
     )
@@ -411,11 +447,13 @@ try {
         out(argv.json, { written }, () => written.map((p) => `wrote ${p}`).join('\n'));
       },
     )
-    .demandCommand(1, 'name a command (see merlin --help)')
+    .demandCommand(1, 'name a command')
+    .recommendCommands()
+    .middleware(checkPlayersFlag)
     .strict()
     .fail((msg, err) => {
       if (err) reportAndExit(err);
-      usageExit('INVALID_ARGUMENT', `${msg}\n(see merlin --help)`);
+      usageExit('INVALID_ARGUMENT', `${unknownCommand(msg) ?? msg}\n(see npx merlin --help)`);
     })
     .help()
     .parseAsync();

@@ -8,7 +8,7 @@ import { BACKEND_ORDER } from '../training/backend-names.ts';
 import { DEFAULT_REWARD, REWARD_CHOICES, TRUNCATION_CHOICES } from '../training/reward-choices.ts';
 import { SERVER_DEFAULTS as SERVER } from '../bridge/limits.ts';
 import { DEFAULT_ENVS_PER_WORKER, DEFAULT_MAX_WARMUP } from './bench.ts';
-import { intFlag, MAX_PLAYERS_FLAG, realFlag } from './flags.ts';
+import { intFlag, playersFlag, realFlag } from './flags.ts';
 import { DEFAULT_GAME, GAMES } from '../games/registry.ts';
 
 /** Sanity bounds shared by several commands. */
@@ -17,8 +17,8 @@ const MAX_WORKERS = 256;
 const WEEK_MINUTES = 7 * 24 * 60;
 const cores = availableParallelism();
 
-const players = <D extends number | undefined>(def: D, describe = 'players per game (the ruleset allows 2-6 for the shipped ones)') =>
-  intFlag('players', 1, MAX_PLAYERS_FLAG, describe, def);
+const players = <D extends number | undefined>(def: D, describe = 'players per game (Merlin 2-6, Economicon 2-4)') =>
+  playersFlag(describe, def);
 const workers = (describe: string) => intFlag('workers', 1, MAX_WORKERS, describe, cores);
 
 /** `--game`: a registered game (games/registry.ts), for the commands that play any game. */
@@ -79,7 +79,7 @@ export const trainOptions = {
     type: 'string',
     describe: 'comma-separated rulesets mixed episode by episode (overrides --variant; the first is the main one)',
   },
-  players: players(4, 'players per game (2-6)'),
+  players: players(4),
   envs: intFlag('envs', 1, 4096, 'games played side by side (the inference batch)', 32),
   horizon: intFlag('horizon', 1, 100_000, 'learner decisions per game per rollout', 64),
   hidden: { type: 'string', default: '256,128', describe: 'hidden layer sizes of the MLP' },

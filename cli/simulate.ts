@@ -50,7 +50,7 @@ export interface SimulateResult {
   wins_by_agent: Record<string, number>;
   victory_types: Record<string, number>;
   mean_turns: number;
-  /** The median game length in the game's turns (DML: Rounds), the lower middle for an even count. */
+  /** The median game length in turns (the mean of the two middle games for an even count). */
   median_turns: number;
   truncated: number;
   invariant_violations: number;
@@ -63,6 +63,14 @@ export interface SimulateResult {
    */
   card_plays: Record<string, number>;
   trajectory_hash: string;
+}
+
+/** The median of `xs` (sorted in place); 0 for none. */
+function median(xs: Float64Array): number {
+  if (xs.length === 0) return 0;
+  xs.sort();
+  const m = xs.length >> 1;
+  return xs.length % 2 ? xs[m] : (xs[m - 1] + xs[m]) / 2;
 }
 
 /** Play `games` full games; see module docs. */
@@ -80,7 +88,7 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
   for (const v of report.outcomes) victoryTypes[v] = 0;
   let steps = 0;
   let turns = 0;
-  const lengths: number[] = [];
+  const lengths = new Float64Array(o.games);
   let violations = 0;
   let errors = 0;
   let truncated = 0;
@@ -125,7 +133,7 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
     steps += played.steps;
     const end = report.outcome(s);
     turns += end.turns;
-    lengths.push(end.turns);
+    lengths[g] = end.turns;
     // Every ended game counts under its outcome, a draw (no winner) too; wins only where there is a winner.
     if (end.outcome !== '') victoryTypes[end.outcome] = (victoryTypes[end.outcome] ?? 0) + 1;
     if (game.isTruncated(s)) truncated++;
@@ -155,7 +163,7 @@ export function runSimulation(o: SimulateOptions): SimulateResult {
     wins_by_agent: winsByAgent,
     victory_types: victoryTypes,
     mean_turns: o.games ? Math.round((turns / o.games) * 100) / 100 : 0,
-    median_turns: lengths.length ? lengths.sort((a, b) => a - b)[(lengths.length - 1) >> 1] : 0,
+    median_turns: median(lengths),
     truncated,
     invariant_violations: violations,
     errors,

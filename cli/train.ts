@@ -23,6 +23,8 @@ import {
   type UpdateRecord,
 } from '../training/train.ts';
 import { runEval } from './eval.ts';
+import { PLAIN_LINE_SECONDS, progress } from './progress.ts';
+import { checkPlayers } from './flags.ts';
 import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -167,7 +169,8 @@ const BASELINES = ['random', 'heuristic'] as const;
 /** Run the command; returns the training result, the evaluation rows and the table text. */
 export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainResult; evaluation: EvalRecord[]; table: string }> {
   if (!(c.minutes > 0) && c.updates === undefined) throw new ArgumentError('--minutes must be positive (or give --updates)');
-  if (c.players < 2 || c.players > 6) throw new ArgumentError(`--players must be 2..6, got ${c.players}`);
+  const main = gameEntry(c.game).game(c.variants[0]);
+  checkPlayers(c.players, { min: main.minPlayers, max: main.maxPlayers, why: `${main.name}'s ${c.variants[0]} ruleset allows` });
   const config: TrainConfig = {
     ...DEFAULT_TRAIN,
     ...(c.game === undefined ? {} : { game: c.game }),
@@ -186,7 +189,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
   const err = (s: string) => {
     if (!c.quiet) process.stderr.write(s);
   };
-  // On a terminal, a progress bar; in a log file or CI console, a plain line at most every 10 s.
+  // On a terminal, a progress bar; in a log file or CI console, a plain line at most every PLAIN_LINE_SECONDS.
   const tty = process.stderr.isTTY === true;
   let lastLine = 0;
   const bar =
@@ -238,7 +241,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
         barStarted = true;
       }
       bar?.update(Math.round(budgetFraction * 100), payload);
-      if (!tty && (performance.now() - lastLine > 10_000 || budgetFraction >= 1)) {
+      if (!tty && (performance.now() - lastLine > PLAIN_LINE_SECONDS * 1000 || budgetFraction >= 1)) {
         lastLine = performance.now();
         err(
           `train ${Math.round(budgetFraction * 100)}% | update ${r.update} (${r.phase}) | ${r.stepsPerSec} steps/s | ${r.episodes} episodes | ${payload.win} | ${payload.measured} | ${payload.league} | loss ${payload.loss} | entropy ${payload.ent}\n`,
@@ -266,12 +269,8 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
   if (c.evalGames > 0) {
     const game = result.manifest.game;
     const total = result.manifest.variants.length * (gameEntry(game).agents.heuristic ? 2 : 1) * c.evalGames;
-    const ebar = c.quiet
-      ? null
-      : new cliProgress.SingleBar(
-          { stream: process.stderr, format: 'eval  [{bar}] {value}/{total} games' },
-          cliProgress.Presets.shades_classic,
-        );
+    // A bar on a terminal; in a log file or CI console a plain line every few seconds (cli/progress.ts).
+    const ebar = c.quiet ? null : progress('evaluation');
     ebar?.start(total, 0);
     let done = 0;
     let last = 0;

@@ -7,6 +7,7 @@
 import escapeHtml from 'escape-html';
 import type { CardStat, ProbeSummary, Rate } from './probe.ts';
 import type { LineItem } from './line.ts';
+import { diffValue, type RulesetChange } from './ruleset-diff.ts';
 import { barChart, chartSvg, heatmap, histogram, lineChart, rateChart, stackedArea } from './charts.ts';
 
 /** Facts about how the report was made, printed at its top. */
@@ -15,6 +16,8 @@ export interface ReportMeta {
   command: string;
   /** ISO date-time. */
   date: string;
+  /** With `--compare`: what differs from the first ruleset to the second (the page opens with it). */
+  diff?: RulesetChange[];
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -333,6 +336,19 @@ th { background: #fafafa; } .warn { color: #a15c00; } .flag.above { color: #b326
 .z { color: #777; font-size: 12px; } details summary { cursor: pointer; color: #4c78a8; }
 `;
 
+/** The ruleset diff of a `--compare` page: every changed path with the first ruleset's value and the second's. */
+function diffHtml(changes: RulesetChange[], summaries: ProbeSummary[]): string {
+  const [a, b] = summaries.map((s) => esc(s.ruleset.name));
+  const rows = changes.map(
+    (c) => `<tr><td><code>${esc(c.path)}</code></td><td>${esc(diffValue(c.old, 200))}</td><td>${esc(diffValue(c.new, 200))}</td></tr>`,
+  );
+  return `<section id="ruleset-diff"><h2>What differs between the rulesets</h2>${
+    changes.length
+      ? `<p class="note">${changes.length} ${changes.length === 1 ? 'path differs' : 'paths differ'}.</p><table><tr><th>path</th><th>${a}</th><th>${b}</th></tr>${rows.join('')}</table>`
+      : '<p class="note">No rule differs: the two rulesets are the same.</p>'
+  }</section>`;
+}
+
 /**
  * The report page for one probe, or two side by side (`--compare`).
  * @param summaries one or two probe summaries (the first is the ruleset under study)
@@ -357,6 +373,7 @@ export async function reportHtml(summaries: ProbeSummary[], meta: ReportMeta): P
 <body>
 <h1>${esc(title)}</h1>
 <p class="meta">Made ${esc(meta.date)} by <code>${esc(meta.command)}</code> (merlin-gym <code>merlin probe</code>; docs/DESIGNER.md explains every section).</p>
+${meta.diff ? diffHtml(meta.diff, summaries) : ''}
 ${await cols(metaHtml)}
 <section id="findings"><h2>Most suspicious findings</h2>${await cols(findingsHtml)}</section>
 ${parts.join('\n')}

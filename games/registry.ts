@@ -149,6 +149,11 @@ export interface GameEntry<S = unknown> {
   readonly replay?: GameReplay<S>;
   /** The game's own part of `merlin probe` (absent: the figures every game has). */
   readonly probe?: GameProbe<S>;
+  /**
+   * The resolved rules `game` runs, as plain JSON (Merlin: `{ rules, decks }`, every deck's cards), which
+   * `probe --compare` diffs path by path; null for a game that does not expose them.
+   */
+  rules(game: Game<S>): unknown;
   /** What the play commands report beyond the game's end (victory types, action kinds, invariants, tallies). */
   reporting(game: Game<S>): GameReporting<S>;
 }
@@ -171,6 +176,8 @@ export interface GameDefinition<S> {
   docs?(variant?: string): { file: string; text: string }[];
   readonly replay?: GameReplay<S>;
   readonly probe?: GameProbe<S>;
+  /** The resolved rules as JSON (default: the replay's embedded rules and decks, else null). */
+  rules?(game: Game<S>): unknown;
 }
 
 /** A deterministic teacher for a game without a heuristic: the lowest legal action id. */
@@ -228,6 +235,7 @@ export function defineGame<S>(d: GameDefinition<S>): GameEntry<S> {
     docs: (variant) => d.docs?.(variant) ?? genericDocs(d.game(variant) as Game<unknown>),
     replay: d.replay,
     probe: d.probe,
+    rules: (game) => d.rules?.(game) ?? d.replay?.embedRules(game) ?? null,
   };
 }
 
@@ -256,6 +264,7 @@ const economicon = defineGame<EconomiconState>({
   gameRef: (variant = 'standard') => ({ module: join(here, 'economicon', 'env', `game${ext}`), export: 'economiconGame', args: [variant] }),
   reporting: (game) => economiconReporting((game as EconomiconGame).ruleset),
   agents: economiconAgents,
+  rules: (game) => ({ rules: (game as EconomiconGame).ruleset.data, deck: (game as EconomiconGame).ruleset.deck }),
 }) as unknown as GameEntry;
 
 /** Dragon's Money Laundering: games/dml/ (card file and rulesets as data, engine, env adapter, heuristic; docs/DML.md). */

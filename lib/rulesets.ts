@@ -8,17 +8,39 @@
  *   const load = rulesetLoader({ rulesetsDir: RULESETS_DIR, decksDir: CARDS_DIR, compile: compileRuleset });
  *   export const loadRuleset = (nameOrPath = 'full') => load(nameOrPath);
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { ZodError } from 'zod';
 import { RulesetError } from './errors.ts';
 
-/** Zod's issues as RulesetError issues: dotted paths (after `prefix`), unknown keys named in the message. */
-export function zodIssues(err: ZodError, prefix = ''): { path: string; message: string }[] {
+/** The value at `path` in `input` (undefined where the path leads nowhere). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const k of path) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[k];
+  }
+  return v;
+}
+
+/**
+ * Zod's issues as RulesetError issues: dotted paths (after `prefix`), unknown keys named in the message, and,
+ * given the `input` that failed, the value a bound or type check compared (`Too big: expected number to be
+ * <=6 (got 9)`), so a designer sees both numbers.
+ */
+export function zodIssues(err: ZodError, prefix = '', input?: unknown): { path: string; message: string }[] {
   return err.issues.map((i) => {
     const keys = (i as { keys?: string[] }).keys;
     const path = prefix + i.path.map(String).join('.');
-    const message = keys && keys.length ? `${i.message} (${keys.join(', ')})` : i.message;
+    let message = keys && keys.length ? `${i.message} (${keys.join(', ')})` : i.message;
+    if (
+      input !== undefined &&
+      (i.code === 'too_small' || i.code === 'too_big' || i.code === 'invalid_type' || i.code === 'not_multiple_of')
+    ) {
+      const v = valueAt(input, i.path);
+      const got = Array.isArray(v) ? `${v.length} items` : v === undefined ? 'nothing' : JSON.stringify(v);
+      if (got.length <= 60) message += ` (got ${got})`;
+    }
     return { path, message };
   });
 }
@@ -52,6 +74,14 @@ export function mergeRuleset(base: unknown, over: unknown): unknown {
   const out: Record<string, unknown> = { ...base };
   for (const [k, v] of Object.entries(over)) out[k] = k in base ? mergeRuleset(base[k], v) : v;
   return out;
+}
+
+/** The shipped ruleset names in `dir` (its `NAME.json` files), sorted. */
+export function shippedNames(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -'.json'.length))
+    .sort();
 }
 
 /** What a game's ruleset files need: its folders and how it validates and compiles resolved ruleset JSON. */
@@ -94,7 +124,12 @@ export function rulesetLoader<R>(files: RulesetFiles<R>): (nameOrPath: string) =
     if (hit) return hit;
     const { file, isPath } = fileOf(nameOrPath, process.cwd());
     if (!isPath && !existsSync(file))
-      throw new RulesetError(nameOrPath, [{ path: '', message: `no shipped ruleset named "${nameOrPath}"` }]);
+      throw new RulesetError(nameOrPath, [
+        {
+          path: '',
+          message: `no shipped ruleset named "${nameOrPath}"; shipped: ${shippedNames(files.rulesetsDir).join(', ')} (or a path to a .json file)`,
+        },
+      ]);
     const readDeck = (deckFile: string) => {
       const local = isAbsolute(deckFile) ? deckFile : join(dirname(file), deckFile);
       return readJson(existsSync(local) ? local : join(files.decksDir, deckFile));

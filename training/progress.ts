@@ -5,10 +5,12 @@
  *   (`random`, `heuristic`, a snapshot) in the last `RECENT_UPDATES` updates, with the episode count. While
  *   the heuristic imitates (the warm start) the learner's seat is played by the teacher, so there are no
  *   measured episodes yet and the line shows `-`.
+ *   A rate is quoted only over MIN_GAMES_FOR_RATE episodes or more, with its 95% interval.
  * - **the league's estimate**: `LeagueMember.learnerWinRate`, an exponential moving average that starts at
  *   the fair share 1/players and moves by `alpha` per episode; it drives PFSP sampling (training/league.ts)
  *   and is not a win rate one can quote (it reads 0.25 until PPO episodes move it).
  */
+import { createRequire } from 'node:module';
 
 /** The learner's finished episodes against one league member, and how many it won. */
 export interface Tally {
@@ -37,9 +39,18 @@ export function recentResults(records: readonly { resultsVs?: Record<string, Tal
   return sum;
 }
 
+/** Fewest finished episodes over which the progress line quotes a win rate (fewer: `-` and the count). */
+export const MIN_GAMES_FOR_RATE = 10;
+
+const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
+
+/** `1 game`, `34 games`. */
+export const gamesText = (n: number): string => `${n} ${n === 1 ? 'game' : 'games'}`;
+
 /**
- * `vs random 0.62 (34 games), heuristic - (0 games)`: measured win rates against the named members, `-`
- * without episodes.
+ * `vs random 0.62 [0.45, 0.77] (34 games), heuristic - (3 games)`: measured win rates against the named
+ * members with their 95% Wilson intervals and episode counts; `-` under MIN_GAMES_FOR_RATE episodes (a rate
+ * over 1-8 games swings 0.50 -> 1.00 and says nothing).
  */
 export function measuredText(results: Record<string, Tally>, names: readonly string[]): string {
   return (
@@ -47,7 +58,9 @@ export function measuredText(results: Record<string, Tally>, names: readonly str
     names
       .map((n) => {
         const t = results[n] ?? { episodes: 0, wins: 0 };
-        return `${n} ${t.episodes ? (t.wins / t.episodes).toFixed(2) : '-'} (${t.episodes} games)`;
+        if (t.episodes < MIN_GAMES_FOR_RATE) return `${n} - (${gamesText(t.episodes)})`;
+        const ci = wilson(t.wins, t.episodes);
+        return `${n} ${(t.wins / t.episodes).toFixed(2)} [${ci.left.toFixed(2)}, ${ci.right.toFixed(2)}] (${gamesText(t.episodes)})`;
       })
       .join(', ')
   );

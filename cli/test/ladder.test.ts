@@ -47,6 +47,8 @@ describe('eval ladder', () => {
   it('merlin eval refuses --players above the number of agents with a typed error', async () => {
     const r = await merlinAsync(['eval', '--agents', 'random,random', '--players', '3', '--games', '2']);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/INVALID_ARGUMENT: --players must be 2\.\.2/);
+    expect(r.stderr).toMatch(
+      /INVALID_ARGUMENT: --players must be an integer from 2 to 2 \(merlin.s full ruleset allows; the 2 --agents specs allow\), got "3"/,
+    );
   });
 });

@@ -21,7 +21,15 @@ describe('training progress', () => {
     ];
     expect(recentResults(records, 2)).toEqual({ random: { episodes: 8, wins: 3 } });
     expect(recentResults(records, 10).random).toEqual({ episodes: 18, wins: 13 });
-    expect(measuredText(recentResults(records, 2), ['random', 'heuristic'])).toBe('vs random 0.38 (8 games), heuristic - (0 games)');
+    expect(measuredText(recentResults(records, 10), ['random', 'heuristic'])).toBe(
+      'vs random 0.72 [0.49, 0.88] (18 games), heuristic - (0 games)',
+    );
+  });
+
+  it('quotes no rate under 10 games (a rate over 1-8 games swings 0.50 -> 1.00) and says "1 game"', () => {
+    expect(measuredText({ heuristic: { episodes: 1, wins: 1 } }, ['heuristic'])).toBe('vs heuristic - (1 game)');
+    expect(measuredText({ random: { episodes: 8, wins: 3 } }, ['random'])).toBe('vs random - (8 games)');
+    expect(measuredText({ random: { episodes: 10, wins: 10 } }, ['random'])).toBe('vs random 1.00 [0.72, 1.00] (10 games)');
   });
 
   it('labels the league EMA as an estimate, never as a win rate', () => {

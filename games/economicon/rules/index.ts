@@ -64,7 +64,7 @@ export interface Ruleset {
  */
 export function compileRuleset(json: unknown, deckLoader: (file: string) => unknown, source = 'ruleset'): Ruleset {
   const r = RulesetSchema.safeParse(json);
-  if (!r.success) throw new RulesetError(source, zodIssues(r.error));
+  if (!r.success) throw new RulesetError(source, zodIssues(r.error, '', json));
   const data = r.data;
   const d = MandateDeckFile.safeParse(deckLoader(data.mandates.deck));
   if (!d.success) throw new RulesetError(source, zodIssues(d.error, `mandates.deck (${data.mandates.deck}) `));

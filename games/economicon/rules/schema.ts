@@ -153,16 +153,29 @@ export const RulesetSchema = z
   })
   .strict()
   .superRefine((r, ctx) => {
-    if (r.players.min > r.players.max) ctx.addIssue({ code: 'custom', path: ['players'], message: 'need min <= max' });
+    if (r.players.min > r.players.max)
+      ctx.addIssue({ code: 'custom', path: ['players'], message: `need min <= max, got min ${r.players.min} > max ${r.players.max}` });
     for (const c of ['gold', 'currency'] as const) {
       if (r.columns[c].printed.length !== r.columnSize)
-        ctx.addIssue({ code: 'custom', path: ['columns', c, 'printed'], message: `needs one number per spot (${r.columnSize})` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['columns', c, 'printed'],
+          message: `needs one number per spot: ${r.columns[c].printed.length} numbers for columnSize ${r.columnSize}`,
+        });
     }
     for (const k of ['oil', 'electricity', 'technology', 'gold', 'currency'] as const)
       if (r.start.market[k] > r.columnSize)
-        ctx.addIssue({ code: 'custom', path: ['start', 'market', k], message: `more than the ${r.columnSize} spots of a column` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['start', 'market', k],
+          message: `${r.start.market[k]} is more than the ${r.columnSize} spots of a column (columnSize)`,
+        });
     if (r.mandates.startingHand > r.mandates.handLimit)
-      ctx.addIssue({ code: 'custom', path: ['mandates', 'startingHand'], message: 'more than the hand limit' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mandates', 'startingHand'],
+        message: `${r.mandates.startingHand} is more than the hand limit mandates.handLimit ${r.mandates.handLimit}`,
+      });
   });
 
 export type RulesetData = z.infer<typeof RulesetSchema>;

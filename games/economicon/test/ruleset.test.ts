@@ -28,7 +28,9 @@ describe('loadRuleset', () => {
 
   it('a bad number is refused with its path', () => {
     const dir = write({ 'bad.json': { extends: 'standard', name: 'bad', columns: { gold: { printed: [5, 4] } } } });
-    expect(() => loadRuleset(join(dir, 'bad.json'))).toThrow(/columns\.gold\.printed: needs one number per spot \(12\)/);
+    expect(() => loadRuleset(join(dir, 'bad.json'))).toThrow(
+      /columns\.gold\.printed: needs one number per spot: 2 numbers for columnSize 12/,
+    );
   });
 
   it('a bad deck file is refused with the deck field', () => {

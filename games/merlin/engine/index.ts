@@ -23,6 +23,7 @@ export {
   activeSeat,
   cloneState,
   deserializeState,
+  shapeProblems,
   Phase,
   serializeState,
   STATE_VERSION,

@@ -676,14 +676,33 @@ export function deserializeState(json: string, expectedRulesetHash?: string): Me
     const t = kindOf(k) === 'num' ? 'number' : 'string';
     if (typeof s[k] !== t) throw new StateError(`state field ${k} is missing or not a ${t}`);
   }
-  for (const k of NUM_ARRAYS) if (!Array.isArray(s[k])) throw new StateError(`state field ${k} is missing or not an array`);
+  const isNums = (a: unknown) => Array.isArray(a) && a.every((x) => typeof x === 'number');
+  for (const k of NUM_ARRAYS) if (!isNums(s[k])) throw new StateError(`state field ${k} is missing or not an array of numbers`);
   for (const k of NESTED_ARRAYS) {
     const a = s[k] as unknown;
-    if (!Array.isArray(a) || !a.every(Array.isArray)) throw new StateError(`state field ${k} is missing or not an array of arrays`);
+    if (!Array.isArray(a) || !a.every(isNums)) throw new StateError(`state field ${k} is missing or not an array of arrays of numbers`);
   }
-  if (!s.rng || typeof s.rng.s0 !== 'number') throw new StateError('state field rng is missing');
+  if (!s.rng || !(['c', 's0', 's1', 's2'] as const).every((k) => typeof s.rng[k] === 'number'))
+    throw new StateError('state field rng is missing or malformed');
   // JSON.parse makes a dictionary-mode object; the engine's code is fast on StateRecords only.
   return new StateRecord(s);
+}
+
+/**
+ * Where `s` (a state read by deserializeState) differs in shape from `fresh`, a new game of the same ruleset
+ * and player count: every fixed-size field (its table entry has a `dim` other than `none`) must have the
+ * same length. Returns one message per field that does not.
+ */
+export function shapeProblems(s: MerlinState, fresh: MerlinState): string[] {
+  const out: string[] = [];
+  for (const k of [...NUM_ARRAYS, ...NESTED_ARRAYS]) {
+    const f: FieldSpec = STATE_FIELDS[k];
+    if (f.dim === undefined || f.dim === 'none') continue;
+    const a = s[k] as unknown[];
+    const b = fresh[k] as unknown[];
+    if (a.length !== b.length) out.push(`state field ${k} has ${a.length} entries, not ${b.length}`);
+  }
+  return out;
 }
 
 /** Deep equality of two states (by canonical serialisation). */

@@ -11,6 +11,7 @@
  * `score(s, seat)` is net worth in gold (engine/victory.ts), the base of the opt-in shaped reward.
  */
 import { weakMemo } from '../../../lib/memo.ts';
+import { StateError } from '../../../lib/errors.ts';
 import { contentHash } from '../../../lib/hash.ts';
 import type { Game, GameMetadata, ObservationRowWriter, RewardOptions, TensorSpec } from '../../../env/core/game.ts';
 import { TERMINAL, winLossReturns } from '../../../env/core/game.ts';
@@ -18,6 +19,7 @@ import { loadRuleset, type Ruleset } from '../rules/index.ts';
 import {
   applyAction,
   catalogue,
+  checkConservation,
   cloneState,
   createGame,
   currentPlayer,
@@ -27,6 +29,7 @@ import {
   isTruncated,
   legalActions,
   serializeState,
+  shapeProblems,
   Victory,
   whyIllegal,
   type MerlinState,
@@ -98,8 +101,33 @@ export class MerlinGame implements Game<MerlinState> {
   serialize(s: MerlinState): string {
     return serializeState(s);
   }
+  /**
+   * Read a state written by `serialize`. Beyond the version, the ruleset hash and each field's type, the state
+   * must have the shape of a game of this ruleset at its player count and pass the conservation checks
+   * (engine/invariants.ts), so a corrupted or hand-edited state is refused here rather than failing later.
+   * @throws StateError naming what is wrong
+   */
   deserialize(json: string): MerlinState {
-    return deserializeState(json, this.rulesHash);
+    const s = deserializeState(json, this.rulesHash);
+    const P = s.numPlayers;
+    if (!Number.isInteger(P) || P < this.minPlayers || P > this.maxPlayers)
+      throw new StateError(`state has ${P} players; this ruleset allows ${this.minPlayers} to ${this.maxPlayers}`);
+    let problems: string[];
+    try {
+      problems = shapeProblems(s, this.fresh(P));
+      if (!problems.length) problems = checkConservation(s, this.ruleset);
+    } catch (e) {
+      problems = [`it cannot be checked: ${(e as Error).message}`];
+    }
+    if (problems.length) throw new StateError(`state is not a state of this game: ${problems.slice(0, 3).join('; ')}`);
+    return s;
+  }
+  /** A new game per player count, for the shape of deserialised states. */
+  private readonly freshStates = new Map<number, MerlinState>();
+  private fresh(players: number): MerlinState {
+    let s = this.freshStates.get(players);
+    if (!s) this.freshStates.set(players, (s = createGame(this.ruleset, players, 0)));
+    return s;
   }
   numPlayers(s: MerlinState): number {
     return s.numPlayers;

@@ -97,7 +97,7 @@ export function parseDeck(json: unknown, source: string): DeckFile {
  */
 export function compileRuleset(json: unknown, deckLoader: (file: string, deck: DeckName) => unknown, source = 'ruleset'): Ruleset {
   const r = RulesetSchema.safeParse(json);
-  if (!r.success) throw new RulesetError(source, zodIssues(r.error));
+  if (!r.success) throw new RulesetError(source, zodIssues(r.error, '', json));
   const data = r.data;
   const decks = {} as Record<DeckName, DeckFile>;
   const bad: { path: string; message: string }[] = [];

@@ -511,20 +511,47 @@ export const RulesetSchema = z
   .strict()
   .superRefine((r, ctx) => {
     if (r.players.min > r.players.max || r.players.default < r.players.min || r.players.default > r.players.max)
-      ctx.addIssue({ code: 'custom', path: ['players'], message: 'need min <= default <= max' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['players'],
+        message: `need min <= default <= max, got min ${r.players.min}, default ${r.players.default}, max ${r.players.max}`,
+      });
     if (r.supply.gold < r.players.max * r.start.gold)
-      ctx.addIssue({ code: 'custom', path: ['supply', 'gold'], message: 'must cover starting gold for max players' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['supply', 'gold'],
+        message: `must cover starting gold for max players: ${r.players.max} players x start.gold ${r.start.gold} = ${r.players.max * r.start.gold} > supply.gold ${r.supply.gold}`,
+      });
+    const st = r.combat.start;
+    if (st.properties + st.golems + st.kings > r.table.handSize)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['combat', 'start'],
+        message: `deals properties ${st.properties} + golems ${st.golems} + kings ${st.kings} = ${st.properties + st.golems + st.kings} cards into a hand of table.handSize ${r.table.handSize}`,
+      });
     for (const n of ['2', '3', '4', '5', '6', '8', '9', '10'])
       if (!(n in r.payout)) ctx.addIssue({ code: 'custom', path: ['payout', n], message: 'missing payout' });
     for (const w of ['standard', 'erratic'] as const) {
       const p = r.wheels[w].portions;
       if (r.start.wheelPortion >= p.length)
-        ctx.addIssue({ code: 'custom', path: ['start', 'wheelPortion'], message: `outside the ${w} wheel` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['start', 'wheelPortion'],
+          message: `portion ${r.start.wheelPortion} is outside the ${w} wheel (portions 0..${p.length - 1})`,
+        });
     }
     if (r.table.fieldSlots % r.board.cols !== 0)
-      ctx.addIssue({ code: 'custom', path: ['board', 'cols'], message: 'must divide table.fieldSlots' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['board', 'cols'],
+        message: `board.cols ${r.board.cols} must divide table.fieldSlots ${r.table.fieldSlots}`,
+      });
     if (r.wheels.standard.portions.length !== r.wheels.erratic.portions.length)
-      ctx.addIssue({ code: 'custom', path: ['wheels'], message: 'both wheels need the same number of portions' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['wheels'],
+        message: `both wheels need the same number of portions, got standard ${r.wheels.standard.portions.length} and erratic ${r.wheels.erratic.portions.length}`,
+      });
   });
 
 export type RulesetData = z.infer<typeof RulesetSchema>;
