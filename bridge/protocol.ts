@@ -314,11 +314,17 @@ export const Hello = z
 export const RewardsOption = z
   .object({
     terminal: z.enum(['winLoss', 'zero']).optional(),
-    truncation: z.enum(['rank', 'zero']).optional().describe("a game truncated at the turn limit: 'zero' (a draw, the default since 1.6) or 'rank'"),
+    truncation: z
+      .enum(['rank', 'zero'])
+      .optional()
+      .describe("a game truncated at the turn limit: 'zero' (a draw, the default since 1.6) or 'rank'"),
     shaped: z.boolean().optional(),
     shaped_scale: z.number().positive().optional(),
     shaped_relative: z.boolean().optional().describe('shape on the lead over the mean of the other seats (since 1.4)'),
-    shaped_potential: z.boolean().optional().describe("pay the episode's shaped rewards back at its end: potential-based shaping (since 1.6)"),
+    shaped_potential: z
+      .boolean()
+      .optional()
+      .describe("pay the episode's shaped rewards back at its end: potential-based shaping (since 1.6)"),
   })
   .strict();
 

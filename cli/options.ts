@@ -106,7 +106,8 @@ export const trainOptions = {
     type: 'string',
     choices: Object.keys(TRUNCATION_CHOICES),
     default: 'draw',
-    describe: 'what a game truncated at the turn limit pays: a draw, 0 to every seat (draw), or a win to the net-worth leader (rank, the earlier default)',
+    describe:
+      'what a game truncated at the turn limit pays: a draw, 0 to every seat (draw), or a win to the net-worth leader (rank, the earlier default)',
   },
   exploiter: {
     type: 'boolean',

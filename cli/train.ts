@@ -58,7 +58,6 @@ export interface TrainCommand {
   quiet: boolean;
 }
 
-
 /** Parse "256,128" into positive integers. @throws ArgumentError */
 export function parseSizes(text: string, what: string): number[] {
   const xs = text.split(',').map((x) => Number(x.trim()));

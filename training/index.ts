@@ -24,4 +24,11 @@ export { initParams, PolicyValueNet } from './network.ts';
 export { DEFAULT_PPO, PpoLearner, type PpoConfig } from './ppo.ts';
 export { DEFAULT_LEAGUE, League, type LeagueOptions } from './league.ts';
 export { readWeights, saveCheckpoint, saveWeights } from './checkpoint.ts';
-export { DEFAULT_REWARD, REWARD_CHOICES, rewardOptions, TRUNCATION_CHOICES, type RewardChoice, type TruncationChoice } from './reward-choices.ts';
+export {
+  DEFAULT_REWARD,
+  REWARD_CHOICES,
+  rewardOptions,
+  TRUNCATION_CHOICES,
+  type RewardChoice,
+  type TruncationChoice,
+} from './reward-choices.ts';

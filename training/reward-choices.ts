@@ -13,7 +13,14 @@ export const REWARD_CHOICES = {
    * The default: each step's change in the learner's lead (its net worth minus the other seats' mean) / 400,
    * paid back at the episode's end (potential-based), so an episode is worth exactly its terminal reward.
    */
-  'lead-potential': { terminal: 'winLoss', truncation: 'zero', shaped: true, shapedScale: 400, shapedRelative: true, shapedPotential: true },
+  'lead-potential': {
+    terminal: 'winLoss',
+    truncation: 'zero',
+    shaped: true,
+    shapedScale: 400,
+    shapedRelative: true,
+    shapedPotential: true,
+  },
   /** Each step's change in the learner's net worth / 400, kept (not paid back). */
   'net-worth': { terminal: 'winLoss', truncation: 'zero', shaped: true, shapedScale: 400 },
   /** Each step's change in the learner's lead over the other seats' mean net worth / 400, kept. */

@@ -31,7 +31,11 @@ export function dmlReporting(rs: Ruleset): GameReporting<DmlState> {
   const r: GameReporting<DmlState> = {
     outcomes: DML_OUTCOMES,
     // A game stopped at the round limit is won by nobody.
-    outcome: (s) => ({ winner: s.outcome === Outcome.Truncated ? -1 : s.winner, outcome: s.outcome === 0 ? '' : OUTCOME_NAMES[s.outcome], turns: s.round }),
+    outcome: (s) => ({
+      winner: s.outcome === Outcome.Truncated ? -1 : s.winner,
+      outcome: s.outcome === 0 ? '' : OUTCOME_NAMES[s.outcome],
+      turns: s.round,
+    }),
     ranking: (s) => ranking(s, rs),
     kindNames: KIND_NAMES,
     kindOffered: KIND_NAMES.map(() => true),

@@ -7,7 +7,17 @@
 import type { GameReporting, Tally } from '../../../env/core/play.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { DECK_NAMES } from '../cards/schema.ts';
-import { catalogue, checkConservation, checkDeep, Kind, KIND_NAMES, ranking, Victory, VICTORY_NAMES, type MerlinState } from '../engine/index.ts';
+import {
+  catalogue,
+  checkConservation,
+  checkDeep,
+  Kind,
+  KIND_NAMES,
+  ranking,
+  Victory,
+  VICTORY_NAMES,
+  type MerlinState,
+} from '../engine/index.ts';
 import { kindCategory } from '../engine/actions.ts';
 import { cardTally } from '../engine/effects.ts';
 
