@@ -74,7 +74,7 @@ export const SECTIONS: {
         s.eliminated[p]
           ? 'out'
           : s.bankruptSince[p] >= 0
-            ? `bankrupt since month ${s.bankruptSince[p]}`
+            ? `bankrupt since month ${s.bankruptSince[p]}${s.bankruptHeld[p] ? ', through its own turn' : ''}`
             : s.order.indexOf(p) >= 0
               ? `${s.order.indexOf(p) + 1}. in turn order`
               : '',
@@ -318,6 +318,7 @@ const LAID_OUT = new Set([
   'debtBank',
   'debtRow',
   'bankruptSince',
+  'bankruptHeld',
   'eliminated',
   'hands',
   'handOrigin',

@@ -49,7 +49,10 @@ export function renderTable(rs: Ruleset, s: MerlinState): string {
   );
   const seats = s.order.some((p) => p < 0) ? [...Array(s.numPlayers).keys()] : s.order;
   for (const p of seats) {
-    const flags = [s.eliminated[p] ? 'OUT' : '', s.bankruptSince[p] >= 0 ? `bankrupt since month ${s.bankruptSince[p]}` : '']
+    const flags = [
+      s.eliminated[p] ? 'OUT' : '',
+      s.bankruptSince[p] >= 0 ? `bankrupt since month ${s.bankruptSince[p]}${s.bankruptHeld[p] ? ', through its own turn' : ''}` : '',
+    ]
       .filter(Boolean)
       .join(', ');
     const auction = s.phase === Phase.AuctionBid || s.phase === Phase.DecreeBid;
