@@ -274,6 +274,7 @@ const dml = defineGame<DmlState>({
   game: (variant = 'full') => dmlGame(variant as Parameters<typeof dmlGame>[0]),
   gameRef: (variant = 'full') => ({ module: join(here, 'dml', 'env', 'game.ts'), export: 'dmlGame', args: [variant] }),
   reporting: (game) => dmlReporting((game as DmlGame).ruleset),
+  rules: (game) => ({ rules: (game as DmlGame).ruleset.data, cards: (game as DmlGame).ruleset.cardFile }),
   agents: dmlAgents,
 }) as unknown as GameEntry;
 

@@ -26,6 +26,8 @@ import { compileRuleset as compileMerlin } from '../merlin/rules/index.ts';
 import { merlinGame } from '../merlin/env/game.ts';
 import { compileRuleset as compileEconomicon } from '../economicon/rules/index.ts';
 import { economiconGame } from '../economicon/env/game.ts';
+import { compileRuleset as compileDml } from '../dml/rules/index.ts';
+import { dmlGame } from '../dml/env/game.ts';
 
 type Json = unknown;
 
@@ -44,6 +46,13 @@ export const RULES: Record<string, RulesAdapter> = {
     compile: (entry, game, rules) => {
       const { decks } = entry.rules(game) as { decks: Record<string, Json> };
       return merlinGame(compileMerlin(rules, (_file, deck) => decks[deck], 'fuzzed ruleset')) as unknown as Game<unknown>;
+    },
+  },
+  dml: {
+    rules: (entry, game) => (entry.rules(game) as { rules: Json }).rules,
+    compile: (entry, game, rules) => {
+      const { cards } = entry.rules(game) as { cards: Json };
+      return dmlGame(compileDml(rules, () => cards, 'fuzzed ruleset')) as unknown as Game<unknown>;
     },
   },
   economicon: {
