@@ -39,6 +39,7 @@ export interface PlayedGame {
 export const LINE_UPS: LineUp[] = [
   { game: 'merlin', variant: 'full', agents: ['ppo:checkpoints/default', 'heuristic', 'random', 'mcts:4'], seed: 'browser-1' },
   { game: 'economicon', variant: 'standard', agents: ['ppo:checkpoints/economicon', 'heuristic', 'random', 'mcts:4'], seed: 'browser-1' },
+  { game: 'dml', variant: 'full', agents: ['ppo:checkpoints/dml', 'heuristic', 'random', 'mcts:4'], seed: 'browser-1' },
 ];
 
 /** The benchmark's line-ups: the test's, then each shipped checkpoint playing every seat (as tools/bench-move.ts in Node). */

@@ -24,9 +24,11 @@ export const DIST = join(root, 'dist');
 export const DATA: [string, (name: string) => boolean][] = [
   ['games/merlin/rules/rulesets', (f) => f.endsWith('.json')],
   ['games/merlin/cards/data', (f) => f.endsWith('.json')],
-  ['games/merlin/agents', (f) => f === 'heuristic.json'],
+  ['games/merlin/agents', (f) => f.startsWith('heuristic') && f.endsWith('.json')],
   ['games/economicon/rules/rulesets', (f) => f.endsWith('.json')],
   ['games/economicon/rules/decks', (f) => f.endsWith('.json')],
+  ['games/dml/rules/rulesets', (f) => f.endsWith('.json')],
+  ['games/dml/rules/decks', (f) => f.endsWith('.json')],
   ...readdirSync(join(root, 'checkpoints'), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d): [string, (name: string) => boolean] => [

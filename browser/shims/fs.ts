@@ -33,3 +33,13 @@ export function statSync(path: string): { size: number; mtimeMs: number; isFile:
   if (f === undefined) throw missing(path);
   return { size: typeof f === 'string' ? f.length : f.byteLength, mtimeMs: 0, isFile: () => true };
 }
+
+/** The names of the bundle's files and folders directly in folder `path` (as Node's, unsorted). @throws an ENOENT error */
+export function readdirSync(path: string): string[] {
+  const k = key(path);
+  const dir = k.endsWith('/') ? k : `${k}/`;
+  const names = new Set<string>();
+  for (const f of Object.keys(FILES)) if (f.startsWith(dir)) names.add(f.slice(dir.length).split('/')[0]);
+  if (names.size === 0) throw missing(path);
+  return [...names];
+}

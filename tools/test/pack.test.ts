@@ -101,7 +101,7 @@ describe('the packed npm package, installed in a fresh folder', () => {
       games: Record<string, number>;
       move: { action: number; description: string; top: { probability: number }[] };
     };
-    expect(Object.keys(out.games).sort()).toEqual(['economicon', 'merlin']);
+    expect(Object.keys(out.games).sort()).toEqual(['dml', 'economicon', 'merlin']);
     for (const n of Object.values(out.games)) expect(n).toBeGreaterThan(0);
     expect(out.move.description.length).toBeGreaterThan(0);
     expect(out.move.top.length).toBe(3);
