@@ -27,7 +27,10 @@ const gameOption = {
 } as const;
 
 const rulesetOptions = {
-  variant: { type: 'string', describe: "shipped ruleset name (default: the game's first; Merlin: full, market, skirmish)" },
+  variant: {
+    type: 'string',
+    describe: "shipped ruleset name (default: the game's first; Merlin: full, market, skirmish, classic, literal)",
+  },
   ruleset: { type: 'string', describe: 'path to a ruleset JSON file (overrides --variant)' },
   json: { type: 'boolean', default: false, describe: 'print one JSON object on stdout and nothing else there' },
 } as const;

@@ -246,7 +246,7 @@ const ext = extname(fileURLToPath(import.meta.url));
 /** Merlin Economics: games/merlin/ (engine, env adapter, agents, designer views). */
 const merlin = defineGame<MerlinState>({
   name: 'merlin',
-  variants: ['full', 'market', 'skirmish'],
+  variants: ['full', 'market', 'skirmish', 'classic', 'literal'],
   game: (variant = 'full') => merlinGame(variant as Parameters<typeof merlinGame>[0]),
   gameRef: (variant = 'full') => ({ module: join(here, 'merlin', 'env', `game${ext}`), export: 'merlinGame', args: [variant] }),
   reporting: (game) => merlinReporting((game as MerlinGame).ruleset),
@@ -272,7 +272,7 @@ const dml = defineGame<DmlState>({
   name: 'dml',
   variants: DML_VARIANTS,
   game: (variant = 'full') => dmlGame(variant as Parameters<typeof dmlGame>[0]),
-  gameRef: (variant = 'full') => ({ module: join(here, 'dml', 'env', 'game.ts'), export: 'dmlGame', args: [variant] }),
+  gameRef: (variant = 'full') => ({ module: join(here, 'dml', 'env', `game${ext}`), export: 'dmlGame', args: [variant] }),
   reporting: (game) => dmlReporting((game as DmlGame).ruleset),
   rules: (game) => ({ rules: (game as DmlGame).ruleset.data, cards: (game as DmlGame).ruleset.cardFile }),
   agents: dmlAgents,
