@@ -101,7 +101,8 @@ function targetValue(s: DmlState, rs: Ruleset, c: number): number {
   return marketValue(s, rs, c);
 }
 /** Whether card c may be committed as a Buying card of suit `suit` (Market Effects of FCCC Regulations and Customs Crackdown). */
-function buyingCard(s: DmlState, rs: Ruleset, c: number, suit: number): boolean {
+/** Whether card c may be committed as a Buying card of `suit` under the current Event (buying/index.md; FCCC, Crackdown). */
+export function buyingCard(s: DmlState, rs: Ruleset, c: number, suit: number): boolean {
   if (!(rs.classes[c] & C_COMMODITY) || rs.suit[c] !== suit) return false;
   if (s.eventType === EV_FCCC && rs.value[c] > s.eventValue) return false;
   if (s.eventType === EV_CRACKDOWN && rs.value[c] < s.eventValue) return false;

@@ -5,7 +5,7 @@ import { StateError } from '../../../lib/errors.ts';
 import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { dmlGame } from '../env/game.ts';
 import { dmlReporting } from '../env/reporting.ts';
-import { Outcome, Z } from '../engine/index.ts';
+import { buyingCard, Outcome, Phase, Z } from '../engine/index.ts';
 
 describe('dmlGame', () => {
   for (const variant of ['full', 'three', 'mayhem', 'fire']) {
@@ -52,6 +52,44 @@ describe('dmlGame', () => {
       }
     }
     expect(differs).toBeGreaterThan(0);
+  });
+
+  it("resampleHidden redraws other seats' face-down Seize cards among the Primary Buying cards they could have laid", () => {
+    const g = dmlGame();
+    const rs = g.ruleset;
+    const rng = seedRng('seize');
+    const legal = new Int32Array(g.numActions);
+    const a = new Float32Array(g.observationSpec.size);
+    const b = new Float32Array(g.observationSpec.size);
+    let seen = 0;
+    let redrawn = 0;
+    for (let game = 0; game < 400 && seen < 20; game++) {
+      const s = g.newState(4, `seize${game}`);
+      while (!g.isTerminal(s)) {
+        const laid = (p: number) => [...Array(54).keys()].filter((c) => s.zone[c] === Z.SEIZE + p);
+        const layers = [0, 1, 2, 3].filter((p) => laid(p).length > 0);
+        if (s.phase === Phase.Seize && layers.some((p) => p !== s.decider)) {
+          const player = s.decider;
+          const other = layers.find((p) => p !== player)!;
+          g.observe(s, player, a);
+          const r = g.resampleHidden(s, `seize${game}`, player);
+          g.observe(r, player, b);
+          expect(Array.from(b)).toEqual(Array.from(a));
+          const after = [...Array(54).keys()].filter((c) => r.zone[c] === Z.SEIZE + other);
+          expect(after.length).toBe(laid(other).length);
+          for (const c of after) expect(buyingCard(r, rs, c, rs.primary[r.buySuit])).toBe(true);
+          expect(r.seizeTotal[other]).toBe(after.reduce((t, c) => t + rs.value[c], 0));
+          for (const c of laid(player)) expect(r.zone[c]).toBe(Z.SEIZE + player);
+          expect(dmlReporting(rs).checkInvariants!(r, true)).toEqual([]);
+          if (after.join() !== laid(other).join()) redrawn++;
+          seen++;
+          break;
+        }
+        g.applyAction(s, legal[nextInt(rng, g.legalActions(s, legal))]);
+      }
+    }
+    expect(seen).toBeGreaterThanOrEqual(10);
+    expect(redrawn).toBeGreaterThan(0);
   });
 
   it('returns: the winner +1, the others -1/(n-1); nobody winning pays 0', () => {
