@@ -169,7 +169,8 @@ export class PlayTable {
   private readonly opponents: (Opponent | null)[];
   private readonly describer: ViewerDescriber;
   private readonly seed: string;
-  private readonly state: unknown;
+  /** The true state, every seat's hidden part included: for tests and tools, never sent to the page. */
+  readonly state: unknown;
   private readonly log: LogEntry[] = [];
   private step = 0;
   private lastTurn = -1;

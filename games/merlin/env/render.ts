@@ -57,11 +57,13 @@ export function renderTable(rs: Ruleset, s: MerlinState): string {
       .filter(Boolean)
       .join(', ');
     const auction = s.phase === Phase.AuctionBid || s.phase === Phase.DecreeBid;
-    const gold = auction ? s.gold[p] + Math.max(0, s.bids[p]) : s.gold[p];
+    // An open bid is hidden: folded back into the pocket and the net worth, as the observation does.
+    const bid = auction ? Math.max(0, s.bids[p]) : 0;
+    const gold = s.gold[p] + bid;
     lines.push('');
     lines.push(
       `player_${p}${flags ? ` [${flags}]` : ''}: gold ${gold}, ${COMMODITIES.map((c, i) => `${c} ${s.held[p * 3 + i]}`).join(', ')}, crowns ${s.crowns[p]}, mead ${s.mead[p]}` +
-        `${s.debtBank[p] + s.debtRow[p] ? `, debt ${s.debtBank[p] + s.debtRow[p]}` : ''}, hand ${s.hands[p].length}+${s.newCards[p].length} new, net worth ${s.eliminated[p] ? 0 : netWorth(s, rs, p)}`,
+        `${s.debtBank[p] + s.debtRow[p] ? `, debt ${s.debtBank[p] + s.debtRow[p]}` : ''}, hand ${s.hands[p].length}+${s.newCards[p].length} new, net worth ${s.eliminated[p] ? 0 : netWorth(s, rs, p) + bid}`,
     );
     const field: string[] = [];
     for (let i = 0; i < F; i++) {
