@@ -128,7 +128,7 @@ call('/api/view').then(show, showError);
 export function playPageHtml(): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>merlin play</title><style>${STYLE}</style></head>
+<head><meta charset="utf-8"><link rel="icon" href="data:,"><title>merlin play</title><style>${STYLE}</style></head>
 <body data-state="loading">
 <header><h1>merlin play</h1><span id="title"></span><strong id="status">loading</strong></header>
 <main>
