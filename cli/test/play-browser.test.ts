@@ -32,14 +32,14 @@ type HiddenCheck = (text: string, server: PlayServer) => Promise<string[]>;
 
 /**
  * Play the page to its end, clicking a pseudo-random move button each turn (a fixed sequence, not the game's
- * RNG), running `check` at each turn. Returns how many turns were played and how many hidden items were checked.
+ * RNG), running `check` at each turn. Returns how many turns were played and the hidden items checked.
  */
-async function playToEnd(server: PlayServer, check: HiddenCheck): Promise<{ turns: number; checked: number; opened: OpenedPage }> {
+async function playToEnd(server: PlayServer, check: HiddenCheck): Promise<{ turns: number; checked: string[]; opened: OpenedPage }> {
   const opened = await openUrl(server.url, 1360, 1000, new URL(server.url).origin);
-  let checked = 0;
+  const checked: string[] = [];
   let turns = 0;
   for (let state = await settle(opened.page); state !== 'over'; turns++) {
-    checked += (await check(await opened.page.innerText('body'), server)).length;
+    checked.push(...(await check(await opened.page.innerText('body'), server)));
     state = await clickMove(opened.page, (n) => (turns * 7919 + 17) % n);
   }
   return { turns, checked, opened };
@@ -69,19 +69,20 @@ describe.skipIf(!chromium && !process.env.CI)('the play page in headless chromiu
   });
 
   /** Serve a table, play it to its end through the page with `check` at each turn, and check the end. */
-  async function playGame(options: PlayOptions, check: HiddenCheck): Promise<void> {
+  async function playGame(options: PlayOptions, check: HiddenCheck): Promise<string[]> {
     const server = await servePlay(options);
     servers.push(server);
     const { turns, checked, opened } = await playToEnd(server, check);
     pages.push(opened);
     expect(turns).toBeGreaterThan(3);
-    expect(checked).toBeGreaterThan(0);
+    expect(checked.length).toBeGreaterThan(0);
     await expectFinalScores(server, opened);
+    return checked;
   }
 
   it("plays Merlin to its end against a random agent, never showing the agent's hand spells and potions or its open bid", async () => {
     // The person sits at seat 1, so the agent (seat 0) bids first in the opening turn-order auction.
-    await playGame({ game: 'merlin', agents: ['random'], seat: 1, seed: 'page-1' }, async (text, server) => {
+    const checked = await playGame({ game: 'merlin', agents: ['random'], seat: 1, seed: 'page-4' }, async (text, server) => {
       const game = server.table.game as MerlinGame;
       const s = server.table.state as MerlinState;
       const found: string[] = [];
@@ -109,6 +110,9 @@ describe.skipIf(!chromium && !process.env.CI)('the play page in headless chromiu
       }
       return found;
     });
+    // Both kinds of hidden item came up (seed page-4: the agent holds spells and potions at 21 of the person's turns).
+    expect(checked.some((c) => /^(spell|potion) /.test(c))).toBe(true);
+    expect(checked.some((c) => c.startsWith('bid '))).toBe(true);
   }, 120_000);
 
   it("plays Economicon to its end against a random agent, never showing the agent's mandates", async () => {

@@ -130,4 +130,21 @@ describe('PlayTable', () => {
     // The person's own bid buttons name their amounts.
     expect(v.legal.find((g) => g.kind === 'Bid')!.actions[0].description).toMatch(/^bid \d+ gold$/);
   });
+
+  it("names an agent's hand card only by its index, and the same seed and moves give the same game", () => {
+    const play = () => {
+      const t = new PlayTable({ game: 'merlin', agents: ['heuristic'], seed: 'hands' });
+      let v = t.view();
+      for (let i = 0; !v.result && i < 400; i++) {
+        const all = v.legal.flatMap((g) => g.actions);
+        v = t.move(all[(i * 7919 + 17) % all.length].id, v.step);
+      }
+      return v;
+    };
+    const v = play();
+    const agent = v.log.filter((e) => e.seat === 1);
+    expect(agent.some((e) => /^play hand card \d+$/.test(e.text))).toBe(true);
+    expect(agent.filter((e) => /\(hand \d+\)|(spell|potion) "/.test(e.text))).toEqual([]);
+    expect(play()).toEqual(v);
+  });
 });
