@@ -1,5 +1,5 @@
 /**
- * The `merlin` command (yargs). Commands: simulate, eval, train, serve, bench, docs, probe, replay (DESIGN.md).
+ * The `merlin` command (yargs). Commands: simulate, eval, train, serve, bench, docs, probe, replay, play (DESIGN.md).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import {
   COMMAND_OPTIONS,
   docsOptions,
   evalOptions,
+  playOptions,
   probeOptions,
   replayOptions,
   replayViewOptions,
@@ -445,6 +446,32 @@ try {
           writeFileSync(written[i], d.text);
         });
         out(argv.json, { written }, () => written.map((p) => `wrote ${p}`).join('\n'));
+      },
+    )
+    .command(
+      'play',
+      'serve a table where you take a seat against agents, in the browser (docs/PLAY.md)',
+      (y) => y.options(playOptions),
+      async (argv) => {
+        const { servePlay } = await import('./play-server.ts');
+        const entry = gameEntry(argv.game);
+        const seed = argv.seed ?? `play-${Date.now()}`;
+        const s = await servePlay({
+          game: entry.name,
+          variant: variantOf(argv),
+          agents: argv.agents === undefined ? undefined : parseAgents(argv.agents, entry),
+          seat: argv.seat,
+          seed,
+          host: argv.host,
+          port: argv.port,
+        });
+        const t = s.table;
+        out(
+          argv.json,
+          { url: s.url, game: entry.name, variant: t.variant, seat: t.seat, players: t.players, seed },
+          () =>
+            `merlin play: ${entry.name} (${t.variant}), you are seat ${t.seat} against ${t.players.filter((_, p) => p !== t.seat).join(', ')}; seed ${seed}\nopen ${s.url} (Ctrl-C to stop)`,
+        );
       },
     )
     .demandCommand(1, 'name a command')

@@ -275,6 +275,24 @@ export const serveOptions = {
 
 export const docsOptions = { ...gameOption, ...rulesetOptions } as const;
 
+export const playOptions = {
+  agents: {
+    type: 'string',
+    describe:
+      "comma-separated agent specs, one per other seat in seat order (default: the game's shipped checkpoint for the variant, else its heuristic, three seats)",
+  },
+  seat: intFlag('seat', 0, 5, 'your seat (0 moves first where the game has a fixed order)', 0),
+  seed: { type: 'string', describe: 'the game seed (default: a fresh one, printed); the same seed and moves give the same game' },
+  host: {
+    type: 'string',
+    default: '127.0.0.1',
+    describe: 'address to bind (anything but a loopback address opens the table to the network)',
+  },
+  port: intFlag('port', 0, 65535, 'port (0 picks a free one; the URL is printed)', 0),
+  ...gameOption,
+  ...rulesetOptions,
+} as const;
+
 /** Every command's flag table, by command name (`replay view` as 'replay view'). */
 export const COMMAND_OPTIONS = {
   simulate: simulateOptions,
@@ -286,4 +304,5 @@ export const COMMAND_OPTIONS = {
   bench: benchOptions,
   serve: serveOptions,
   docs: docsOptions,
+  play: playOptions,
 } as const;

@@ -26,6 +26,15 @@ export interface OpenedPage {
  * @throws Error when no chromium is installed
  */
 export async function openFile(file: string, width = 1360, height = 1000): Promise<OpenedPage> {
+  return openUrl(pathToFileURL(file).href, width, height);
+}
+
+/**
+ * Launch headless chromium and open `url` in a page of `width` x `height` pixels. Requests to anything but
+ * local files, data and `allowOrigin` (a served page's own server, e.g. `merlin play`'s) count as errors.
+ * @throws Error when no chromium is installed
+ */
+export async function openUrl(url: string, width = 1360, height = 1000, allowOrigin?: string): Promise<OpenedPage> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('no chromium found (apt-get install chromium, or set CHROMIUM_PATH)');
   const browser: Browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
@@ -37,8 +46,9 @@ export async function openFile(file: string, width = 1360, height = 1000): Promi
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
   page.on('request', (r) => {
-    if (!/^(file|data|about|blob):/.test(r.url())) errors.push(`network request (pages must be self-contained): ${r.url()}`);
+    const own = allowOrigin !== undefined && new URL(r.url()).origin === allowOrigin;
+    if (!own && !/^(file|data|about|blob):/.test(r.url())) errors.push(`network request (pages must be self-contained): ${r.url()}`);
   });
-  await page.goto(pathToFileURL(file).href);
+  await page.goto(url);
   return { page, errors, close: () => browser.close() };
 }

@@ -24,16 +24,19 @@ import { merlinReplay } from './merlin/designer/replay.ts';
 import { merlinProbe } from './merlin/designer/probe.ts';
 import type { MerlinState } from './merlin/engine/state.ts';
 import { merlinAgents } from './merlin/agents/specs.ts';
+import { renderSeat as renderMerlinSeat } from './merlin/env/render.ts';
 import { economiconGame, type EconomiconGame } from './economicon/env/game.ts';
 import { VARIANTS as ECONOMICON_VARIANTS } from './economicon/rules/index.ts';
 import { economiconReporting } from './economicon/env/reporting.ts';
 import type { EconomiconState } from './economicon/engine/state.ts';
 import { economiconAgents } from './economicon/agents/specs.ts';
+import { renderSeat as renderEconomiconSeat } from './economicon/env/render.ts';
 import { dmlGame, type DmlGame } from './dml/env/game.ts';
 import { VARIANTS as DML_VARIANTS } from './dml/rules/index.ts';
 import { dmlReporting } from './dml/env/reporting.ts';
 import type { DmlState } from './dml/engine/state.ts';
 import { dmlAgents } from './dml/agents/specs.ts';
+import { renderSeat as renderDmlSeat } from './dml/env/render.ts';
 import { agentSpecs, NO_GAME_AGENTS, parseAgentList, resolveAgent, specReadsFiles, type GameAgents } from '../agents/registry.ts';
 
 /** A cell of the replay viewer's counters and tables. */
@@ -156,6 +159,11 @@ export interface GameEntry<S = unknown> {
   rules(game: Game<S>): unknown;
   /** What the play commands report beyond the game's end (victory types, action kinds, invariants, tallies). */
   reporting(game: Game<S>): GameReporting<S>;
+  /**
+   * What `seat` alone may see of `s` beyond the public `game.render(s)` (its hand, held cards, own bid), as
+   * text for the play page (cli/play.ts); '' for a game that registers none. Never another seat's hidden part.
+   */
+  seatView(game: Game<S>, s: S, seat: number): string;
 }
 
 /** What a game supplies to be registered (`defineGame` fills in the rest). S is its state type. */
@@ -178,6 +186,8 @@ export interface GameDefinition<S> {
   readonly probe?: GameProbe<S>;
   /** The resolved rules as JSON (default: the replay's embedded rules and decks, else null). */
   rules?(game: Game<S>): unknown;
+  /** What one seat alone sees, beyond `render` (default: nothing, ''). */
+  seatView?(game: Game<S>, s: S, seat: number): string;
 }
 
 /** A deterministic teacher for a game without a heuristic: the lowest legal action id. */
@@ -236,6 +246,7 @@ export function defineGame<S>(d: GameDefinition<S>): GameEntry<S> {
     replay: d.replay,
     probe: d.probe,
     rules: (game) => d.rules?.(game) ?? d.replay?.embedRules(game) ?? null,
+    seatView: (game, s, seat) => d.seatView?.(game, s, seat) ?? '',
   };
 }
 
@@ -254,6 +265,7 @@ const merlin = defineGame<MerlinState>({
   docs: (variant = 'full') => merlinDocs(merlinGame(variant).ruleset),
   replay: merlinReplay,
   probe: merlinProbe,
+  seatView: (game, s, seat) => renderMerlinSeat((game as MerlinGame).ruleset, s, seat),
 }) as unknown as GameEntry;
 
 /** Economicon v0.4: games/economicon/ (rules and mandate deck as data, engine, env adapter, heuristic; docs/ECONOMICON.md). */
@@ -265,6 +277,7 @@ const economicon = defineGame<EconomiconState>({
   reporting: (game) => economiconReporting((game as EconomiconGame).ruleset),
   agents: economiconAgents,
   rules: (game) => ({ rules: (game as EconomiconGame).ruleset.data, deck: (game as EconomiconGame).ruleset.deck }),
+  seatView: (game, s, seat) => renderEconomiconSeat((game as EconomiconGame).ruleset, s, seat),
 }) as unknown as GameEntry;
 
 /** Dragon's Money Laundering: games/dml/ (card file and rulesets as data, engine, env adapter, heuristic; docs/DML.md). */
@@ -276,6 +289,7 @@ const dml = defineGame<DmlState>({
   reporting: (game) => dmlReporting((game as DmlGame).ruleset),
   rules: (game) => ({ rules: (game as DmlGame).ruleset.data, cards: (game as DmlGame).ruleset.cardFile }),
   agents: dmlAgents,
+  seatView: (game, s, seat) => renderDmlSeat((game as DmlGame).ruleset, s, seat),
 }) as unknown as GameEntry;
 
 const registered: Record<string, GameEntry> = { merlin, economicon, dml };

@@ -43,3 +43,15 @@ export function renderTable(rs: Ruleset, s: DmlState): string {
     );
   return lines.join('\n');
 }
+
+/** What `seat` alone sees: its hand, its Merchant King and its face-down Seize cards, by name. Never another seat's. */
+export function renderSeat(rs: Ruleset, s: DmlState, seat: number): string {
+  const inZone = (z: number) => {
+    const a: string[] = [];
+    for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === z) a.push(rs.cardFile.cards[c].id);
+    return a.join(' ') || '-';
+  };
+  return [`your hand: ${inZone(Z.HAND + seat)}`, `your King: ${inZone(Z.KING + seat)}`, `your Seize cards: ${inZone(Z.SEIZE + seat)}`].join(
+    '\n',
+  );
+}

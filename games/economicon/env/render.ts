@@ -3,7 +3,18 @@
  * held mandates (hands as counts: the render shows public information only), the draw piles.
  */
 import { CUR0, GOLD, MAX_NATIONS, NUM_TYPES, RESOURCES, type Ruleset } from '../rules/index.ts';
-import { MARKET, OFFER, OUTCOME_NAMES, Outcome, PILE, RESERVES, unitX, victoryPoints, type EconomiconState } from '../engine/index.ts';
+import {
+  MARKET,
+  MAX_HAND,
+  OFFER,
+  OUTCOME_NAMES,
+  Outcome,
+  PILE,
+  RESERVES,
+  unitX,
+  victoryPoints,
+  type EconomiconState,
+} from '../engine/index.ts';
 
 const T = NUM_TYPES;
 const NATIONS = ['A', 'B', 'C', 'D'];
@@ -39,4 +50,15 @@ export function renderTable(rs: Ruleset, s: EconomiconState): string {
     `draw piles: oil ${pile(0)}, electricity ${pile(1)}, technology ${pile(2)}, gold ${pile(GOLD)}, currency ${NATIONS.map((n, j) => `${n} ${pile(CUR0 + j)}`).join(' ')}; mandate deck ${s.deckLen}`,
   );
   return lines.join('\n');
+}
+
+/** What `seat` alone sees: the mandates it holds (unsatisfied), by name and condition. Never another seat's. */
+export function renderSeat(rs: Ruleset, s: EconomiconState, seat: number): string {
+  const held: string[] = [];
+  for (let i = 0; i < s.handLen[seat]; i++) {
+    const c = rs.deck.cards[rs.cardDef[s.hand[seat * MAX_HAND + i]]];
+    const cond = c.condition;
+    held.push(`${c.name} (${cond.kind}${cond.resource ? ` ${cond.resource}` : ''} ${cond.amount})`);
+  }
+  return `your mandates: ${held.join('; ') || 'none'}`;
 }

@@ -5,9 +5,10 @@
  */
 import type { Ruleset } from '../rules/index.ts';
 import { COMMODITIES } from '../rules/schema.ts';
-import { Phase, SlotKind, TopKind, VICTORY_NAMES, type MerlinState } from '../engine/state.ts';
+import { HAND_POTION, HAND_SPELL, Phase, SlotKind, TopKind, VICTORY_NAMES, type MerlinState } from '../engine/state.ts';
 import { rankOf, suitOf } from '../engine/cards.ts';
 import { cardDef } from '../engine/effects.ts';
+import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
 import { netWorth } from '../engine/victory.ts';
 import { describeAction, legalActionList } from '../engine/engine.ts';
 
@@ -56,11 +57,13 @@ export function renderTable(rs: Ruleset, s: MerlinState): string {
       .filter(Boolean)
       .join(', ');
     const auction = s.phase === Phase.AuctionBid || s.phase === Phase.DecreeBid;
-    const gold = auction ? s.gold[p] + Math.max(0, s.bids[p]) : s.gold[p];
+    // An open bid is hidden: folded back into the pocket and the net worth, as the observation does.
+    const bid = auction ? Math.max(0, s.bids[p]) : 0;
+    const gold = s.gold[p] + bid;
     lines.push('');
     lines.push(
       `player_${p}${flags ? ` [${flags}]` : ''}: gold ${gold}, ${COMMODITIES.map((c, i) => `${c} ${s.held[p * 3 + i]}`).join(', ')}, crowns ${s.crowns[p]}, mead ${s.mead[p]}` +
-        `${s.debtBank[p] + s.debtRow[p] ? `, debt ${s.debtBank[p] + s.debtRow[p]}` : ''}, hand ${s.hands[p].length}+${s.newCards[p].length} new, net worth ${s.eliminated[p] ? 0 : netWorth(s, rs, p)}`,
+        `${s.debtBank[p] + s.debtRow[p] ? `, debt ${s.debtBank[p] + s.debtRow[p]}` : ''}, hand ${s.hands[p].length}+${s.newCards[p].length} new, net worth ${s.eliminated[p] ? 0 : netWorth(s, rs, p) + bid}`,
     );
     const field: string[] = [];
     for (let i = 0; i < F; i++) {
@@ -108,5 +111,27 @@ export function renderTable(rs: Ruleset, s: MerlinState): string {
         (legal.length > 8 ? '; …' : ''),
     );
   }
+  return lines.join('\n');
+}
+
+/** A hand entry by name: a playing card, `spell "Drought"` or `potion "..."`. */
+function handCard(rs: Ruleset, c: number): string {
+  if (c >= HAND_POTION) return `potion "${cardDef(rs, DECK_INDEX.potions, c - HAND_POTION).name}"`;
+  if (c >= HAND_SPELL) return `spell "${cardDef(rs, DECK_INDEX.spells, c - HAND_SPELL).name}"`;
+  return card(c);
+}
+
+/**
+ * What `seat` alone sees of the table, as text (the public rest is `renderTable`): its hand by name (hand
+ * index: card), the cards it bought this turn, and its own open bid or vote. Never another seat's.
+ */
+export function renderSeat(rs: Ruleset, s: MerlinState, seat: number): string {
+  const lines = [
+    `your hand: ${s.hands[seat].map((c, i) => `${i}: ${handCard(rs, c)}`).join(', ') || '(empty)'}`,
+    `bought this turn (playable next turn): ${s.newCards[seat].map((c) => handCard(rs, c)).join(', ') || 'none'}`,
+  ];
+  if ((s.phase === Phase.AuctionBid || s.phase === Phase.DecreeBid) && s.bids[seat] >= 0)
+    lines.push(`your hidden bid: ${s.bids[seat]} gold`);
+  if (s.votes[seat] >= 0) lines.push(`your vote: ${['keep', 'raise', 'lower'][s.votes[seat]] ?? s.votes[seat]}`);
   return lines.join('\n');
 }
