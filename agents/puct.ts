@@ -14,8 +14,9 @@
  * Q(a) the child's mean backed-up value for the acting seat (an unvisited child: the node's own mean for that
  * seat, "first-play urgency" at the parent's value). A node reached for the first time is evaluated, not
  * rolled out: the checkpoint's value head read from every seat's observation gives one value per seat (the
- * value head estimates the observing seat's return under the training rewards: about +1 for a win and
- * -1/(n-1) for a loss), and a finished game gives its `returns`. The vector is backed up along the path, and
+ * value head estimates the observing seat's return still to come under the training rewards, the manifest's
+ * `config.rewards`: about +1 for a win and -1/(n-1) for a loss, plus any shaped reward; the shaping potential
+ * in the leaf is added back, see `addPotential`), and a finished game gives its `returns` under those rewards. The vector is backed up along the path, and
  * each seat maximises its own entry (max^n, as in multi-player AlphaZero). A node whose seat has one legal
  * action is passed through without an evaluation. An action legal in this determinisation but not in the
  * ones that first reached the node gets its prior from a policy pass over this determinisation.
@@ -30,7 +31,7 @@
  * `isTerminal`, `returns`, `observe` or `observeSparse`), so it plays any game with a checkpoint of its own.
  */
 import type { Agent, AgentContext } from '../env/core/agent.ts';
-import type { Game } from '../env/core/game.ts';
+import type { Game, RewardOptions } from '../env/core/game.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { nextFloat, nextInt, seedRng, type RngState } from '../lib/rng.ts';
 import type { LoadedCheckpoint } from '../policy/checkpoint.ts';
@@ -96,6 +97,9 @@ export class PuctAgent<S = unknown> implements Agent {
   private readonly index: Int32Array;
   private readonly val: Float32Array;
   private readonly leaf: Float64Array;
+  private readonly phi: Float64Array;
+  /** The rewards the checkpoint was trained on (its manifest's `config.rewards`): what its value head estimates. */
+  private readonly rewards: RewardOptions;
   private decisions = 0;
 
   /**
@@ -126,6 +130,8 @@ export class PuctAgent<S = unknown> implements Agent {
     this.index = new Int32Array(game.observationSpec.size);
     this.val = new Float32Array(game.observationSpec.size);
     this.leaf = new Float64Array(game.maxPlayers);
+    this.phi = new Float64Array(game.maxPlayers);
+    this.rewards = (this.checkpoint.manifest.config.rewards ?? {}) as RewardOptions;
   }
 
   act(_obs: Float32Array | null, _mask: Uint8Array | null, ctx: AgentContext): number {
@@ -147,7 +153,8 @@ export class PuctAgent<S = unknown> implements Agent {
       const v = this.leaf;
       for (;;) {
         if (this.game.isTerminal(s)) {
-          this.game.returns(s, v);
+          this.game.returns(s, v, this.rewards);
+          if (this.rewards.shaped && !this.rewards.shapedPotential) this.addPotential(s, seats, v);
           break;
         }
         const n = this.game.legalActions(s, this.legal);
@@ -254,6 +261,24 @@ export class PuctAgent<S = unknown> implements Agent {
     v[p] = this.pass(s, p, n);
     for (let i = 0; i < n; i++) node.add(this.legal[i], Math.exp(this.logp[i]));
     for (let q = 0; q < seats; q++) if (q !== p) v[q] = this.pass(s, q, 0);
+    if (this.rewards.shaped) this.addPotential(s, seats, v);
+  }
+
+  /**
+   * Add to `v` each seat's shaping potential in `s`, phi = score / scale (with `shapedRelative`, its lead: its
+   * score minus the mean of the others'), so that the value head's estimate of the return still to come plus
+   * the shaped reward collected since the root (phi here minus phi at the root, the same for every action)
+   * compares leaves by the whole return. Under `shapedPotential` the end of the game pays phi back, so the
+   * head estimates the terminal payoff minus phi and this restores the payoff itself.
+   */
+  private addPotential(s: S, seats: number, v: Float64Array): void {
+    const scale = this.rewards.shapedScale ?? 100;
+    let total = 0;
+    for (let q = 0; q < seats; q++) total += this.phi[q] = this.game.score(s, q);
+    for (let q = 0; q < seats; q++) {
+      const lead = this.rewards.shapedRelative && seats > 1 ? this.phi[q] - (total - this.phi[q]) / (seats - 1) : this.phi[q];
+      v[q] += lead / scale;
+    }
   }
 
   /** Add priors for the actions legal here but new to `node`, from `p`'s observation of this determinisation. */

@@ -50,7 +50,12 @@ export const NO_GAME_AGENTS: GameAgents = { specs: [], resolve: () => undefined 
 /** The shared MCTS specs (`mcts:SIMULATIONS:random` plays random rollouts even where a heuristic exists). */
 export const MCTS_SPECS = ['mcts', 'mcts:SIMULATIONS', 'mcts:SIMULATIONS:random'] as const;
 /** The shared checkpoint specs. */
-export const PPO_SPECS = ['ppo:CHECKPOINT_DIR', 'ppo:CHECKPOINT_DIR:sample', 'mcts:SIMULATIONS:ppo:CHECKPOINT_DIR'] as const;
+export const PPO_SPECS = [
+  'ppo:CHECKPOINT_DIR',
+  'ppo:CHECKPOINT_DIR:sample',
+  'mcts:SIMULATIONS:ppo:CHECKPOINT_DIR',
+  'mcts:SIMULATIONS:C:ppo:CHECKPOINT_DIR',
+] as const;
 
 /**
  * Every spec a game with `own` agents resolves, as listed to users: `random`, the game's heuristic specs,
@@ -80,7 +85,7 @@ export function resolveAgent<S>(
       if (param !== undefined) throw new ArgumentError(`agent spec "${spec}": random takes no parameter`);
       return new RandomAgent(seed);
     case 'mcts': {
-      if (extra === 'ppo') return policySearch(spec, seed, game);
+      if (extra === 'ppo' || spec.split(':')[3] === 'ppo') return policySearch(spec, seed, game);
       const sims = param === undefined ? DEFAULT_MCTS.simulations : Number(param);
       if (!Number.isInteger(sims) || sims < 1) throw new ArgumentError(`agent spec "${spec}": SIMULATIONS must be a positive integer`);
       if (extra !== undefined && extra !== 'heuristic' && extra !== 'random')
@@ -105,18 +110,29 @@ export function resolveAgent<S>(
   throw new ArgumentError(`agent spec "${spec}": unknown agent; available: ${agentSpecs(own).join(', ')}`);
 }
 
+/** The checkpoint directory of a policy-guided search spec (`mcts:N[:C]:ppo:DIR`), or undefined for another spec. */
+function searchCheckpoint(spec: string): string | undefined {
+  const parts = spec.split(':');
+  if (parts[0] !== 'mcts') return undefined;
+  if (parts[2] === 'ppo') return parts.slice(3).join(':');
+  if (parts[3] === 'ppo') return parts.slice(4).join(':');
+  return undefined;
+}
+
 /**
- * `mcts:SIMULATIONS:ppo:DIR`: the policy-guided search of agents/puct.ts with checkpoint DIR (the rest of the
- * spec after `ppo:`).
- * @throws ArgumentError for a bad SIMULATIONS or a missing DIR; CheckpointError for a bad checkpoint
+ * `mcts:SIMULATIONS[:C]:ppo:DIR`: the policy-guided search of agents/puct.ts with checkpoint DIR (the rest of
+ * the spec after `ppo:`) and PUCT exploration constant C (default `DEFAULT_PUCT.exploration`).
+ * @throws ArgumentError for a bad SIMULATIONS or C or a missing DIR; CheckpointError for a bad checkpoint
  */
 function policySearch<S>(spec: string, seed: string | number, game: Game<S>): Agent {
   const parts = spec.split(':');
   const sims = Number(parts[1]);
   if (!Number.isInteger(sims) || sims < 1) throw new ArgumentError(`agent spec "${spec}": SIMULATIONS must be a positive integer`);
-  const dir = parts.slice(3).join(':');
-  if (!dir) throw new ArgumentError(`agent spec "${spec}": the search needs a checkpoint directory (mcts:SIMULATIONS:ppo:DIR)`);
-  return new PuctAgent(game, dir, seed, { ...DEFAULT_PUCT, simulations: sims }, spec);
+  const c = parts[2] === 'ppo' ? DEFAULT_PUCT.exploration : Number(parts[2]);
+  if (parts[2] === '' || !(c >= 0)) throw new ArgumentError(`agent spec "${spec}": C must be a number >= 0`);
+  const dir = searchCheckpoint(spec);
+  if (!dir) throw new ArgumentError(`agent spec "${spec}": the search needs a checkpoint directory (mcts:SIMULATIONS[:C]:ppo:DIR)`);
+  return new PuctAgent(game, dir, seed, { ...DEFAULT_PUCT, simulations: sims, exploration: c }, spec);
 }
 
 /**
@@ -130,7 +146,8 @@ export function specReadsFiles<S>(spec: string, own: GameAgents<S> = NO_GAME_AGE
   if (preset !== undefined) return specReadsFiles(preset, own);
   const parts = spec.split(':');
   if (parts[0] === 'ppo') return parts[1] !== undefined && !SHIPPED_CHECKPOINT.test(parts[1]);
-  if (parts[0] === 'mcts' && parts[2] === 'ppo') return !SHIPPED_CHECKPOINT.test(parts.slice(3).join(':'));
+  const dir = searchCheckpoint(spec);
+  if (dir !== undefined) return !SHIPPED_CHECKPOINT.test(dir);
   return own.readsFiles?.(spec) ?? false;
 }
 

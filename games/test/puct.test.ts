@@ -8,7 +8,7 @@ import { CheckpointError } from '../../policy/checkpoint.ts';
 import { PolicyForward } from '../../policy/forward.ts';
 import { PuctAgent } from '../../agents/puct.ts';
 import { PpoAgent } from '../../agents/ppo.ts';
-import type { Game } from '../../env/core/game.ts';
+import type { Game, RewardOptions } from '../../env/core/game.ts';
 import { gameEntry, GAMES } from '../registry.ts';
 
 /** The shipped checkpoint of each registered game. */
@@ -64,20 +64,32 @@ describe('mcts:N:ppo:DIR', () => {
       const forward = new PolicyForward(policy.checkpoint.shape, policy.checkpoint.params, { simd: false });
       const obs = new Float32Array(game.observationSpec.size);
       const legal = new Int32Array(game.numActions);
+      let checked = 0;
       for (const s of states) {
         const n = game.legalActions(s, legal);
         const seat = game.currentPlayer(s);
         const ctx = { seat, legal, numLegal: n, state: s };
         expect(search.act(null, null, ctx), name).toBe(policy.act(null, null, ctx));
         const found = search.lastSearch()!;
-        game.observe(s, seat, obs);
         expect(found.simulations).toBe(1);
-        expect(found.value, `${name}: the root's value is the value head's`).toBeCloseTo(forward.run(obs), 4);
         // The priors are the policy's probabilities over the legal actions.
         const top = policy.topChoices(ctx, n);
         for (const { action, probability } of top)
           expect(found.actions.find((x) => x.action === action)!.prior).toBeCloseTo(probability, 4);
+        // The value is the value head's plus the shaping potential the checkpoint was trained with (score or lead
+        // / scale), checked where none of the scores it reads depends on hidden information (the search reads a determinisation).
+        const rewards = policy.checkpoint.manifest.config.rewards as RewardOptions;
+        const scores = [0, 1, 2, 3].map((q) => game.score(s, q));
+        const read = rewards.shapedRelative ? [0, 1, 2, 3] : [seat];
+        const hidden = [1, 2, 3, 4, 5].some((k) => read.some((q) => game.score(game.resampleHidden(s, k, seat), q) !== scores[q]));
+        if (hidden) continue;
+        checked++;
+        game.observe(s, seat, obs);
+        const others = (scores.reduce((a, b) => a + b, 0) - scores[seat]) / 3;
+        const phi = rewards.shaped ? (rewards.shapedRelative ? scores[seat] - others : scores[seat]) / rewards.shapedScale! : 0;
+        expect(found.value, `${name}: the root's value is the value head's`).toBeCloseTo(forward.run(obs) + phi, 4);
       }
+      expect(checked, name).toBeGreaterThanOrEqual(5);
     }
   }, 60_000);
 
@@ -118,11 +130,15 @@ describe('mcts:N:ppo:DIR', () => {
   it('refuses a bad spec with a typed error, and counts only outside checkpoints as reading files', () => {
     const entry = gameEntry('merlin');
     const game = entry.game();
+    expect(entry.agent('mcts:10:0.5:ppo:checkpoints/default', 0, game)).toBeInstanceOf(PuctAgent);
     for (const bad of [
       'mcts:0:ppo:checkpoints/default',
       'mcts:x:ppo:checkpoints/default',
       'mcts:10:ppo:',
       'mcts:2.5:ppo:checkpoints/default',
+      'mcts:10:-1:ppo:checkpoints/default',
+      'mcts:10::ppo:checkpoints/default',
+      'mcts:10:x:ppo:checkpoints/default',
     ])
       expect(() => entry.agent(bad, 0, game), bad).toThrow(ArgumentError);
     expect(() => entry.agent('mcts:10:ppo:checkpoints/economicon', 0, game)).toThrow(CheckpointError);
@@ -132,6 +148,8 @@ describe('mcts:N:ppo:DIR', () => {
     );
     expect(entry.specReadsFiles('mcts:10:ppo:checkpoints/default')).toBe(false);
     expect(entry.specReadsFiles('mcts:10:ppo:/tmp/elsewhere')).toBe(true);
+    expect(entry.specReadsFiles('mcts:10:0.5:ppo:/tmp/elsewhere')).toBe(true);
+    expect(entry.specReadsFiles('mcts:10:0.5:ppo:checkpoints/default')).toBe(false);
     expect(entry.agentSpecs).toContain('mcts:SIMULATIONS:ppo:CHECKPOINT_DIR');
   });
 });
