@@ -1,6 +1,7 @@
 /**
  * The `merlin-gym/agents` entry point: the shared agents of every game (DESIGN "Agents": `random`,
- * `mcts[:SIMULATIONS]`, `ppo:PATH_TO_CHECKPOINT`) and their spec resolver. Loads no tfjs. A game's own
+ * `mcts[:SIMULATIONS]`, `ppo:PATH_TO_CHECKPOINT`, `mcts:SIMULATIONS:ppo:PATH_TO_CHECKPOINT`, the difficulty
+ * presets a game names) and their spec resolver. Loads no tfjs. A game's own
  * agents (Merlin's `heuristic` and `single:STRATEGY`) live with the game; the game registry
  * (`merlin-gym/games`: `gameEntry(name).agent(spec, seed, game)`, `opponentFactory`) combines both.
  *
@@ -10,6 +11,8 @@
  */
 export {
   agentSpecs,
+  DIFFICULTIES,
+  type Difficulty,
   MCTS_SPECS,
   NO_GAME_AGENTS,
   parseAgentList,
@@ -21,4 +24,5 @@ export {
 export type { Agent, AgentContext } from './types.ts';
 export { RandomAgent } from './random.ts';
 export { DEFAULT_MCTS, MctsAgent, type MctsGuide, type MctsOptions } from './mcts.ts';
-export { checkpointPath, PpoAgent } from './ppo.ts';
+export { checkpointPath, loadPolicyCheckpoint, PpoAgent } from './ppo.ts';
+export { DEFAULT_PUCT, PuctAgent, type PuctOptions } from './puct.ts';

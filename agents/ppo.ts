@@ -51,6 +51,24 @@ function loadCached(dir: string, expect: Parameters<typeof loadCheckpoint>[1] & 
   return ck;
 }
 
+/**
+ * The checkpoint in `dir` (see `checkpointPath`) for `game`, read once per directory and kept: what `PpoAgent`
+ * and the policy-guided search (agents/puct.ts) play from. Warns on stderr, once per directory, when it was
+ * trained under other rules with the same layout.
+ * @throws CheckpointError for a missing, malformed or mismatched checkpoint, or one made for another game
+ */
+export function loadPolicyCheckpoint<S>(game: Game<S>, dir: string): LoadedCheckpoint {
+  dir = checkpointPath(dir);
+  const ck = loadCached(dir, specHashesOf(game));
+  if (!ck.rulesMatch && !warned.has(dir)) {
+    warned.add(dir);
+    process.stderr.write(
+      `warning: checkpoint ${dir} was trained under rules ${ck.manifest.rulesHash.slice(0, 12)}, playing under ${game.rulesHash.slice(0, 12)}\n`,
+    );
+  }
+  return ck;
+}
+
 export class PpoAgent<S = unknown> implements Agent {
   readonly spec: string;
   readonly needsObservation = false;
@@ -67,14 +85,7 @@ export class PpoAgent<S = unknown> implements Agent {
    * @throws CheckpointError for a missing, malformed or mismatched checkpoint, or one made for another game
    */
   constructor(game: Game<S>, dir: string, mode: 'greedy' | 'sample', seed: string | number, spec = `ppo:${dir}`) {
-    dir = checkpointPath(dir);
-    const ck = loadCached(dir, specHashesOf(game));
-    if (!ck.rulesMatch && !warned.has(dir)) {
-      warned.add(dir);
-      process.stderr.write(
-        `warning: checkpoint ${dir} was trained under rules ${ck.manifest.rulesHash.slice(0, 12)}, playing under ${game.rulesHash.slice(0, 12)}\n`,
-      );
-    }
+    const ck = loadPolicyCheckpoint(game, dir);
     this.spec = spec;
     this.checkpoint = ck;
     this.mode = mode;

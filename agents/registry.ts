@@ -11,6 +11,7 @@ import type { Game } from '../env/core/game.ts';
 import { RandomAgent } from './random.ts';
 import { DEFAULT_MCTS, MctsAgent, type MctsGuide } from './mcts.ts';
 import { PpoAgent } from './ppo.ts';
+import { DEFAULT_PUCT, PuctAgent } from './puct.ts';
 import type { Agent } from './types.ts';
 
 /**
@@ -32,7 +33,16 @@ export interface GameAgents<S = unknown> {
   resolve(spec: string, seed: string | number, game: Game<S>): Agent | undefined;
   /** True for own specs that read a file of the caller's choosing (Merlin: `heuristic:PATH`). */
   readsFiles?(spec: string): boolean;
+  /**
+   * The difficulty presets for frontends: each level's agent spec in this game (docs/AGENTS.md
+   * "Difficulty presets" gives what each was measured at). A preset name resolves wherever a spec does.
+   */
+  readonly presets?: Readonly<Record<Difficulty, string>>;
 }
+
+/** The difficulty levels a game may name presets for, weakest first. */
+export const DIFFICULTIES = ['easy', 'medium', 'hard', 'strongest'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
 
 /** A game with no agents of its own: the shared specs only (MCTS with random rollouts). */
 export const NO_GAME_AGENTS: GameAgents = { specs: [], resolve: () => undefined };
@@ -40,14 +50,19 @@ export const NO_GAME_AGENTS: GameAgents = { specs: [], resolve: () => undefined 
 /** The shared MCTS specs (`mcts:SIMULATIONS:random` plays random rollouts even where a heuristic exists). */
 export const MCTS_SPECS = ['mcts', 'mcts:SIMULATIONS', 'mcts:SIMULATIONS:random'] as const;
 /** The shared checkpoint specs. */
-export const PPO_SPECS = ['ppo:CHECKPOINT_DIR', 'ppo:CHECKPOINT_DIR:sample'] as const;
+export const PPO_SPECS = [
+  'ppo:CHECKPOINT_DIR',
+  'ppo:CHECKPOINT_DIR:sample',
+  'mcts:SIMULATIONS:ppo:CHECKPOINT_DIR',
+  'mcts:SIMULATIONS:C:ppo:CHECKPOINT_DIR',
+] as const;
 
 /**
  * Every spec a game with `own` agents resolves, as listed to users: `random`, the game's heuristic specs,
  * MCTS, ppo, then the game's other specs.
  */
 export function agentSpecs<S>(own: GameAgents<S> = NO_GAME_AGENTS as GameAgents<S>): string[] {
-  return ['random', ...(own.heuristic?.specs ?? []), ...MCTS_SPECS, ...PPO_SPECS, ...own.specs];
+  return ['random', ...(own.heuristic?.specs ?? []), ...MCTS_SPECS, ...PPO_SPECS, ...own.specs, ...(own.presets ? DIFFICULTIES : [])];
 }
 
 /**
@@ -61,6 +76,8 @@ export function resolveAgent<S>(
   game: Game<S>,
   own: GameAgents<S> = NO_GAME_AGENTS as GameAgents<S>,
 ): Agent {
+  const preset = own.presets?.[spec as Difficulty];
+  if (preset !== undefined) return resolveAgent(preset, seed, game, own);
   const [name, param, extra] = spec.split(':');
   if (extra !== undefined && name !== 'mcts' && name !== 'ppo') throw new ArgumentError(`agent spec "${spec}": too many ":" parts`);
   switch (name) {
@@ -68,6 +85,7 @@ export function resolveAgent<S>(
       if (param !== undefined) throw new ArgumentError(`agent spec "${spec}": random takes no parameter`);
       return new RandomAgent(seed);
     case 'mcts': {
+      if (extra === 'ppo' || spec.split(':')[3] === 'ppo') return policySearch(spec, seed, game);
       const sims = param === undefined ? DEFAULT_MCTS.simulations : Number(param);
       if (!Number.isInteger(sims) || sims < 1) throw new ArgumentError(`agent spec "${spec}": SIMULATIONS must be a positive integer`);
       if (extra !== undefined && extra !== 'heuristic' && extra !== 'random')
@@ -92,6 +110,31 @@ export function resolveAgent<S>(
   throw new ArgumentError(`agent spec "${spec}": unknown agent; available: ${agentSpecs(own).join(', ')}`);
 }
 
+/** The checkpoint directory of a policy-guided search spec (`mcts:N[:C]:ppo:DIR`), or undefined for another spec. */
+function searchCheckpoint(spec: string): string | undefined {
+  const parts = spec.split(':');
+  if (parts[0] !== 'mcts') return undefined;
+  if (parts[2] === 'ppo') return parts.slice(3).join(':');
+  if (parts[3] === 'ppo') return parts.slice(4).join(':');
+  return undefined;
+}
+
+/**
+ * `mcts:SIMULATIONS[:C]:ppo:DIR`: the policy-guided search of agents/puct.ts with checkpoint DIR (the rest of
+ * the spec after `ppo:`) and PUCT exploration constant C (default `DEFAULT_PUCT.exploration`).
+ * @throws ArgumentError for a bad SIMULATIONS or C or a missing DIR; CheckpointError for a bad checkpoint
+ */
+function policySearch<S>(spec: string, seed: string | number, game: Game<S>): Agent {
+  const parts = spec.split(':');
+  const sims = Number(parts[1]);
+  if (!Number.isInteger(sims) || sims < 1) throw new ArgumentError(`agent spec "${spec}": SIMULATIONS must be a positive integer`);
+  const c = parts[2] === 'ppo' ? DEFAULT_PUCT.exploration : Number(parts[2]);
+  if (parts[2] === '' || !(c >= 0)) throw new ArgumentError(`agent spec "${spec}": C must be a number >= 0`);
+  const dir = searchCheckpoint(spec);
+  if (!dir) throw new ArgumentError(`agent spec "${spec}": the search needs a checkpoint directory (mcts:SIMULATIONS[:C]:ppo:DIR)`);
+  return new PuctAgent(game, dir, seed, { ...DEFAULT_PUCT, simulations: sims, exploration: c }, spec);
+}
+
 /**
  * True for specs that make the process read a file of the caller's choosing (`ppo:PATH`, and the game's
  * own such specs, e.g. Merlin's `heuristic:PATH`). A server should not accept these from remote clients
@@ -99,8 +142,12 @@ export function resolveAgent<S>(
  * not such files.
  */
 export function specReadsFiles<S>(spec: string, own: GameAgents<S> = NO_GAME_AGENTS as GameAgents<S>): boolean {
-  const [name, param] = spec.split(':');
-  if (name === 'ppo') return param !== undefined && !SHIPPED_CHECKPOINT.test(param);
+  const preset = own.presets?.[spec as Difficulty];
+  if (preset !== undefined) return specReadsFiles(preset, own);
+  const parts = spec.split(':');
+  if (parts[0] === 'ppo') return parts[1] !== undefined && !SHIPPED_CHECKPOINT.test(parts[1]);
+  const dir = searchCheckpoint(spec);
+  if (dir !== undefined) return !SHIPPED_CHECKPOINT.test(dir);
   return own.readsFiles?.(spec) ?? false;
 }
 

@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '../server.ts';
 import { computeLayout, FrameType, type Layout } from '../protocol.ts';
 import { VectorEnv } from '../../env/core/vector.ts';
 import { DEFAULT_GAME, GAMES, gameEntry } from '../../games/registry.ts';
+import { createOpponent } from '../../games/opponent.ts';
 import { decode, firstLegal, stepFrame, TestClient } from './ws-client.ts';
 
 const ECONOMICON = Object.hasOwn(GAMES, 'economicon');
@@ -151,15 +152,15 @@ describe('games on one server', () => {
     for (const entry of Object.values(GAMES)) {
       const g = entry.game(entry.defaultVariant);
       pairs.push(await pair(c, entry.name, undefined, 2, g.minPlayers));
-      const act = await c.request({
-        type: 'act',
-        game: entry.name,
-        agent: 'random',
-        seed: 2,
-        history: { players: g.minPlayers, seed: 's', actions: [] },
-      });
+      const ask = (agent: string) =>
+        c.request({ type: 'act', game: entry.name, agent, seed: 2, history: { players: g.minPlayers, seed: 's', actions: [] } });
+      const act = await ask('random');
       const s = g.newState(g.minPlayers, 's');
       expect(act).toMatchObject({ type: 'action', description: g.describeAction(s, act.action), seat: g.currentPlayer(s) });
+      // A difficulty preset is a spec like any other (and reads only a shipped checkpoint, so a server takes it).
+      const strongest = await ask('strongest');
+      expect(strongest).toMatchObject({ type: 'action', agent: 'strongest', seat: g.currentPlayer(s) });
+      expect(strongest.action).toBe(createOpponent(entry.agents.presets!.strongest, { game: entry.name, seed: 2 }).act(s).action);
       const d = await c.request({ type: 'describe_action', game: entry.name, action: 0 });
       expect(d.description).toBe(g.describeAction(null, 0));
     }

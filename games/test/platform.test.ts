@@ -38,6 +38,8 @@ describe('a second game registered with one call', () => {
       'mcts:SIMULATIONS:random',
       'ppo:CHECKPOINT_DIR',
       'ppo:CHECKPOINT_DIR:sample',
+      'mcts:SIMULATIONS:ppo:CHECKPOINT_DIR',
+      'mcts:SIMULATIONS:C:ppo:CHECKPOINT_DIR',
     ]);
     expect(entry.agent('mcts:8', 0, game).spec).toBe('mcts:8');
     expect(() => entry.agent('heuristic', 0, game)).toThrow(/unknown agent.*available: random, mcts/);

@@ -27,4 +27,9 @@ export const dmlAgents = {
   heuristic: { spec: 'heuristic', specs: ['heuristic'], guide: dmlHeuristic },
   specs: Object.keys(SINGLE_STRATEGIES).map((n) => `single:${n}`),
   resolve: resolveDmlAgent,
+  /**
+   * Difficulty presets for frontends (docs/AGENTS.md "Difficulty presets" has what each was measured at): random
+   * play, the heuristic, the shipped policy `checkpoints/dml`, and search guided by it.
+   */
+  presets: { easy: 'random', medium: 'heuristic', hard: 'ppo:checkpoints/dml', strongest: 'mcts:100:ppo:checkpoints/dml' },
 };

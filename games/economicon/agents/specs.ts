@@ -38,4 +38,9 @@ export const economiconAgents = {
   heuristic: { spec: 'heuristic', specs: ['heuristic'], guide: economiconHeuristic },
   specs: Object.keys(SINGLE_STRATEGIES).map((n) => `single:${n}`),
   resolve: resolveEconomiconAgent,
+  /**
+   * Difficulty presets for frontends (docs/AGENTS.md "Difficulty presets" has what each was measured at): random
+   * play, the heuristic, the shipped policy `checkpoints/economicon`, and search guided by it.
+   */
+  presets: { easy: 'random', medium: 'heuristic', hard: 'ppo:checkpoints/economicon', strongest: 'mcts:100:ppo:checkpoints/economicon' },
 };

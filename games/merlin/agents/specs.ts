@@ -43,6 +43,11 @@ export const merlinAgents = {
   heuristic: { spec: 'heuristic', specs: ['heuristic', 'heuristic:PATH'], guide: merlinHeuristic },
   specs: Object.keys(STRATEGIES).map((n) => `single:${n}`),
   resolve: resolveMerlinAgent,
+  /**
+   * Difficulty presets for frontends (docs/AGENTS.md "Difficulty presets" has what each was measured at): random
+   * play, the heuristic, the shipped policy `checkpoints/default`, and search guided by it.
+   */
+  presets: { easy: 'random', medium: 'heuristic', hard: 'ppo:checkpoints/default', strongest: 'mcts:100:ppo:checkpoints/default' },
   /** `heuristic:PATH` reads a weights file of the caller's choosing. */
   readsFiles: (spec: string) => spec.split(':')[0] === 'heuristic' && spec.split(':')[1] !== undefined,
 };
