@@ -104,8 +104,11 @@ export interface CollectReply extends Pick<RolloutBatch, 'taken' | 'actions' | '
   legal: { rows: number; ptr: Int32Array<ArrayBuffer>; ids: Int32Array<ArrayBuffer> };
   finished: EpisodeResult[];
   envSteps: number;
-  /** The collector's state before and after this rollout (what a resume restores). */
-  before: CollectorSnapshot;
+  /**
+   * The collector's state before this rollout, only where the learner does not have it (the first rollout of a
+   * new run: the worker made the collector), and after it (what a resume restores).
+   */
+  before?: CollectorSnapshot;
   after: CollectorSnapshot;
   /** The frozen members whose parameters the worker holds after it. */
   held: string[];
@@ -116,7 +119,7 @@ export interface ReceivedRollout extends RolloutBatch {
   index: number;
   finished: EpisodeResult[];
   envSteps: number;
-  before: CollectorSnapshot;
+  before?: CollectorSnapshot;
   after: CollectorSnapshot;
 }
 
@@ -154,6 +157,7 @@ export class RolloutWorker {
     for (const w of req.members) this.league.members.push(this.known.get(w.name)!);
     const entry = gameEntry(s.game ?? DEFAULT_GAME);
     // Made at the first request, with the league as it then stands (a new episode draws its opponents).
+    const made = !this.collector;
     const c = (this.collector ??= new Collector<unknown>(
       collectorOptions(
         entry,
@@ -169,7 +173,7 @@ export class RolloutWorker {
         if (!m) throw new Error(`collector worker: the restored state names league member ${n}, which was not sent`);
         return m;
       });
-    const before = c.snapshot();
+    const before = made && !req.restore ? c.snapshot() : undefined;
     const behaviour = new PolicyForward(s.shape, req.behaviour);
     c.collect({ sparseInput: true, inference: () => behaviour }, (m) => this.netOf(m), req.teacher);
     // Forget members neither in the league nor seated any more.
@@ -194,7 +198,7 @@ export class RolloutWorker {
       bootstrapValue: c.bootstrapValue.slice(),
       finished: c.finished,
       envSteps: c.envSteps,
-      before,
+      ...(before ? { before } : {}),
       after: c.snapshot(),
       held: [...this.known.values()].filter((m) => m.params).map((m) => m.name),
     };
@@ -255,7 +259,7 @@ export function receivedRollout(r: CollectReply, setup: CollectorSetup): Receive
     bootstrapValue: r.bootstrapValue,
     finished: r.finished,
     envSteps: r.envSteps,
-    before: r.before,
+    ...(r.before ? { before: r.before } : {}),
     after: r.after,
   };
 }

@@ -519,7 +519,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     removeDir(join(dir, 'league'));
     // With a collector worker, the state to resume is the one before the rollout in flight (asked again on resume).
     const flight = collector ? null : inFlight!;
-    const collectorState = collector ? collector.snapshot() : (flight!.before ?? (await flight!.promise).before);
+    const collectorState = collector ? collector.snapshot() : (flight!.before ?? (await flight!.promise).before!);
     const inUse = collector ? collector.membersInUse() : flightMembers(flight!.members, collectorState);
     const all = new Map<string, { m: LeagueMember; inLeague: boolean }>();
     for (const m of league.members) all.set(m.name, { m, inLeague: true });

@@ -1,8 +1,8 @@
 /**
  * `merlin train --collectors` (training/collector-thread.ts): one collector is today's synchronous loop (the
  * same weights, bit for bit, as before collector workers existed); two (a worker thread collecting beside the
- * learner) give the same run twice from one seed, resume exactly, keep the league's snapshots and the
- * exploiter working; a bad value is refused with a typed error before anything is written.
+ * learner) give the same run twice from one seed, resume exactly, keep the league's snapshots, the fixed
+ * field and the exploiter working; a bad value is refused with a typed error before anything is written.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -93,6 +93,20 @@ describe('merlin train --collectors', () => {
     expect(records(b).map(timeless)).toEqual(records(a).map(timeless));
     expect(Object.keys(records(a).at(-1)!.winRateVs as object)).toEqual(['random', 'heuristic', 'self', 'exploiter@4']);
   }, 120_000);
+
+  it('two collectors train against a fixed field of agents (made in the worker from their specs)', async () => {
+    const a = tmp();
+    await train({
+      config: { ...TINY, collectors: 2, imitationUpdates: 0, opponents: ['heuristic', 'single:invest'] },
+      out: a,
+      minutes: 0,
+      maxUpdates: 3,
+    });
+    const recs = records(a);
+    expect(Object.keys(recs[2].winRateVs as object)).toEqual(['heuristic', 'single:invest']);
+    // The field's agents played their seats (env steps count every seat's decisions, learner steps its own).
+    expect(recs[2].envSteps as number).toBeGreaterThan(recs[2].learnerSteps as number);
+  }, 60_000);
 
   it('a bad --collectors value is refused with a typed error, before anything is written', async () => {
     for (const n of [0, -1, 1.5, Number.NaN, 3]) expect(() => checkCollectors(n, true)).toThrow(ArgumentError);
