@@ -13,6 +13,11 @@
  * (With a fixed field of agents that draw random numbers of their own, e.g. `random` as a spec or
  * `ppo:DIR:sample`, those agents restart their streams at the resume: the run continues, not exactly.)
  *
+ * With `collectors` 2, a worker thread collects each rollout while this thread runs the update on the one
+ * before (training/collector-thread.ts; docs/TRAINING.md "Collectors"): one update of policy lag, corrected by
+ * PPO's clipped ratio against the stored behaviour log-probabilities. The rollout in flight is part of the
+ * resume data, so such a run resumes exactly too. 1 (or absent) is the synchronous loop.
+ *
  * With `exploiter`, a second network (the main exploiter of AlphaStar) is trained with the same PPO only
  * against the current learner, one exploiter update every `exploiter.every` learner updates, on games of
  * its own. When its win rate against the learner reaches `addAt`, or after `period` updates, a frozen copy
