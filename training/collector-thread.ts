@@ -93,6 +93,8 @@ export interface CollectRequest {
   extra: MemberWire[];
   /** The heuristic plays the learner's seat (imitation warm start). */
   teacher: boolean;
+  /** Send the collector's state before this rollout (the learner will save before it asks again). */
+  snapshot: boolean;
   /** Restore this collector state first (a resumed run's first rollout). */
   restore?: CollectorSnapshot;
 }
@@ -104,12 +106,8 @@ export interface CollectReply extends Pick<RolloutBatch, 'taken' | 'actions' | '
   legal: { rows: number; ptr: Int32Array<ArrayBuffer>; ids: Int32Array<ArrayBuffer> };
   finished: EpisodeResult[];
   envSteps: number;
-  /**
-   * The collector's state before this rollout, only where the learner does not have it (the first rollout of a
-   * new run: the worker made the collector), and after it (what a resume restores).
-   */
-  before?: CollectorSnapshot;
-  after: CollectorSnapshot;
+  /** The league members the games seat after this rollout, by name (the learner keeps them known). */
+  seated: string[];
   /** The frozen members whose parameters the worker holds after it. */
   held: string[];
 }
@@ -119,8 +117,7 @@ export interface ReceivedRollout extends RolloutBatch {
   index: number;
   finished: EpisodeResult[];
   envSteps: number;
-  before?: CollectorSnapshot;
-  after: CollectorSnapshot;
+  seated: string[];
 }
 
 /**
@@ -138,8 +135,12 @@ export class RolloutWorker {
     this.league = new League(setup.league, []);
   }
 
-  /** Collect one rollout (see module docs). @throws Error when a frozen member's parameters were never sent */
-  collect(req: CollectRequest): CollectReply {
+  /**
+   * Collect one rollout (see module docs).
+   * @param onBefore called with the collector's state before the rollout, when the request asks for it
+   * @throws Error when a frozen member's parameters were never sent
+   */
+  collect(req: CollectRequest, onBefore?: (state: CollectorSnapshot) => void): CollectReply {
     const s = this.setup;
     for (const w of [...req.members, ...req.extra]) {
       let m = this.known.get(w.name);
@@ -157,7 +158,6 @@ export class RolloutWorker {
     for (const w of req.members) this.league.members.push(this.known.get(w.name)!);
     const entry = gameEntry(s.game ?? DEFAULT_GAME);
     // Made at the first request, with the league as it then stands (a new episode draws its opponents).
-    const made = !this.collector;
     const c = (this.collector ??= new Collector<unknown>(
       collectorOptions(
         entry,
@@ -173,7 +173,8 @@ export class RolloutWorker {
         if (!m) throw new Error(`collector worker: the restored state names league member ${n}, which was not sent`);
         return m;
       });
-    const before = made && !req.restore ? c.snapshot() : undefined;
+    // Serializing every game costs about a tenth of a rollout: only when a save will want it.
+    if (req.snapshot) onBefore?.(c.snapshot());
     const behaviour = new PolicyForward(s.shape, req.behaviour);
     c.collect({ sparseInput: true, inference: () => behaviour }, (m) => this.netOf(m), req.teacher);
     // Forget members neither in the league nor seated any more.
@@ -198,8 +199,7 @@ export class RolloutWorker {
       bootstrapValue: c.bootstrapValue.slice(),
       finished: c.finished,
       envSteps: c.envSteps,
-      ...(before ? { before } : {}),
-      after: c.snapshot(),
+      seated: [...inUse].map((m) => m.name),
       held: [...this.known.values()].filter((m) => m.params).map((m) => m.name),
     };
   }
@@ -259,8 +259,7 @@ export function receivedRollout(r: CollectReply, setup: CollectorSetup): Receive
     bootstrapValue: r.bootstrapValue,
     finished: r.finished,
     envSteps: r.envSteps,
-    ...(r.before ? { before: r.before } : {}),
-    after: r.after,
+    seated: r.seated,
   };
 }
 
@@ -276,24 +275,30 @@ export class CollectorThread {
   private readonly worker: Worker;
   private held = new Set<string>();
   private waiting: { resolve: (r: CollectReply) => void; reject: (e: Error) => void } | null = null;
+  private waitingBefore: { resolve: (s: CollectorSnapshot) => void; reject: (e: Error) => void } | null = null;
   private failed: Error | null = null;
 
   constructor(private readonly setup: CollectorSetup) {
     this.worker = new Worker(WORKER, { workerData: setup });
-    this.worker.on('message', (m: { reply?: CollectReply; error?: string }) => {
+    this.worker.on('message', (m: { before?: CollectorSnapshot; reply?: CollectReply; error?: string }) => {
+      if (m.before) {
+        this.waitingBefore?.resolve(m.before);
+        this.waitingBefore = null;
+        return;
+      }
       const w = this.waiting;
       this.waiting = null;
       if (!w) return;
       if (m.reply) {
         this.held = new Set(m.reply.held);
         w.resolve(m.reply);
-      } else w.reject(new Error(`collector worker: ${m.error}`));
+      } else this.reject(w, new Error(`collector worker: ${m.error}`));
     });
     const fail = (e: Error) => {
       this.failed = e;
       const w = this.waiting;
       this.waiting = null;
-      w?.reject(e);
+      if (w) this.reject(w, e);
     };
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => fail(new Error(`collector worker exited (code ${code})`)));
@@ -302,16 +307,18 @@ export class CollectorThread {
   /**
    * Ask for one rollout; resolves when it is collected.
    * @param members the league as it stands (copied at the call: later changes do not reach this rollout)
-   * @param extra members a restored state seats outside the league (resume)
+   * @param snapshot whether the reply brings the collector's state before the rollout (CollectReply.before)
+   * @param restore a collector state to restore first, and the members it seats outside the league (resume)
    */
   collect(
     index: number,
     behaviour: Float32Array[],
     members: LeagueMember[],
     teacher: boolean,
+    snapshot: boolean,
     restore?: { state: CollectorSnapshot; extra: LeagueMember[] },
-  ): Promise<ReceivedRollout> {
-    if (this.failed) return Promise.reject(this.failed);
+  ): { rollout: Promise<ReceivedRollout>; before: Promise<CollectorSnapshot> | null } {
+    if (this.failed) throw this.failed;
     if (this.waiting) throw new Error('a rollout is already being collected');
     const wire = (m: LeagueMember): MemberWire => ({
       name: m.name,
@@ -327,12 +334,21 @@ export class CollectorThread {
       members: members.map(wire),
       extra: (restore?.extra ?? []).map(wire),
       teacher,
+      snapshot,
       ...(restore ? { restore: restore.state } : {}),
     };
     for (const w of [...req.members, ...req.extra]) if (w.params) this.held.add(w.name);
     const p = new Promise<CollectReply>((resolve, reject) => (this.waiting = { resolve, reject }));
+    const before = snapshot ? new Promise<CollectorSnapshot>((resolve, reject) => (this.waitingBefore = { resolve, reject })) : null;
     this.worker.postMessage(req);
-    return p.then((r) => receivedRollout(r, this.setup));
+    return { rollout: p.then((r) => receivedRollout(r, this.setup)), before };
+  }
+
+  /** Reject a rollout, and its state before if still awaited. */
+  private reject(w: { reject: (e: Error) => void }, e: Error): void {
+    w.reject(e);
+    this.waitingBefore?.reject(e);
+    this.waitingBefore = null;
   }
 
   /** Stop the worker (a rollout in flight is dropped). */
@@ -340,7 +356,7 @@ export class CollectorThread {
     this.worker.removeAllListeners('exit');
     const w = this.waiting;
     this.waiting = null;
-    w?.reject(new Error('the collector worker was stopped'));
+    if (w) this.reject(w, new Error('the collector worker was stopped'));
     await this.worker.terminate();
   }
 }

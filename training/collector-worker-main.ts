@@ -5,7 +5,7 @@ import { replyTransfers, RolloutWorker, type CollectorSetup, type CollectRequest
 const worker = new RolloutWorker(workerData as CollectorSetup);
 parentPort!.on('message', (req: CollectRequest) => {
   try {
-    const reply = worker.collect(req);
+    const reply = worker.collect(req, (before) => parentPort!.postMessage({ before }));
     parentPort!.postMessage({ reply }, replyTransfers(reply));
   } catch (e) {
     parentPort!.postMessage({ error: (e as Error).message });

@@ -446,12 +446,13 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     for (const m of snapshotNets.keys()) if (!league.members.includes(m) && !inUse.has(m)) snapshotNets.delete(m);
   };
   // With a collector worker: the rollout in flight (the league it was asked with, as it then stood, its
-  // behaviour weights, and the collector's state before it: null until the worker reports it).
+  // behaviour weights, and the collector's state before it: asked of the worker only when a save will follow
+  // before the next rollout is asked for, or known on resume; null when not asked).
   interface Flight {
     promise: Promise<ReceivedRollout>;
     behaviour: Float32Array[];
     members: LeagueMember[];
-    before: CollectorSnapshot | null;
+    before: Promise<CollectorSnapshot> | null;
   }
   let inFlight: Flight | null = null;
   const byName = (n: string): LeagueMember => {
@@ -459,31 +460,51 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     if (!m) throw new Error(`league member ${n} is unknown`);
     return m;
   };
-  // The members a rollout may seat: its league and those the collector's state still seats.
-  const flightMembers = (members: LeagueMember[], state: CollectorSnapshot): Set<LeagueMember> => {
+  // The members a rollout may seat: its league and those its games seat when it starts (by name).
+  const flightMembers = (members: LeagueMember[], seated: Iterable<string>): Set<LeagueMember> => {
     const out = new Set(members.map((m) => byName(m.name)));
-    for (const e of state.envs) for (const n of e.opponents) if (n) out.add(byName(n));
+    for (const n of seated) out.add(byName(n));
     return out;
   };
+  const seatedIn = (state: CollectorSnapshot) => state.envs.flatMap((e) => e.opponents.filter((n) => n !== ''));
   // The teacher plays the learner's seat in the rollouts of the imitation updates.
   const teacherAt = (index: number) => index - 1 < (config.imitationUpdates ?? 0);
   let thread: CollectorThread | null = null;
   /**
-   * Ask the worker for the rollout update `index` learns from, with `behaviour` and the league as it stands
-   * (`asked`: the members with their values as they stood when it was first asked, on resume).
+   * Ask the worker for the rollout update `index` learns from, with `behaviour` and the league as it stands.
+   * @param o.snapshot have the worker send its collector's state before the rollout (a save will follow)
+   * @param o.seated the members the games seat before it, by name (the last rollout's `seated`)
+   * @param o.asked on resume: the members with their values as they stood when it was first asked
+   * @param o.restore on resume: the collector's state before it
    */
-  const ask = (index: number, behaviour: Float32Array[], before: CollectorSnapshot | null, asked?: LeagueMember[], restore = false) => {
-    const members = asked ?? league.members.map((m) => ({ ...m }));
-    const extra = restore && before ? [...flightMembers(members, before)].filter((m) => !members.some((x) => x.name === m.name)) : [];
-    const promise = thread!.collect(index, behaviour, members, teacherAt(index), restore && before ? { state: before, extra } : undefined);
-    promise.catch(() => {}); // awaited in the loop; a rollout dropped at the end must not count as unhandled
-    inFlight = { promise, behaviour, members, before };
+  const ask = (
+    index: number,
+    behaviour: Float32Array[],
+    o: { snapshot: boolean; seated?: string[]; asked?: LeagueMember[]; restore?: CollectorSnapshot },
+  ) => {
+    const members = o.asked ?? league.members.map((m) => ({ ...m }));
+    const seated = o.restore ? seatedIn(o.restore) : o.seated;
+    const extra = o.restore ? [...flightMembers(members, seated!)].filter((m) => !members.some((x) => x.name === m.name)) : [];
+    const asked = thread!.collect(
+      index,
+      behaviour,
+      members,
+      teacherAt(index),
+      o.snapshot && !o.restore,
+      o.restore ? { state: o.restore, extra } : undefined,
+    );
+    // Awaited in the loop or a save; a rollout dropped at the end must not count as unhandled.
+    asked.rollout.catch(() => {});
+    asked.before?.catch(() => {});
+    inFlight = { promise: asked.rollout, behaviour, members, before: o.restore ? Promise.resolve(o.restore) : asked.before };
     // Members retired from the league stay known while a rollout may still seat them.
-    if (before) {
-      const keep = flightMembers(members, before);
+    if (seated) {
+      const keep = flightMembers(members, seated);
       for (const [n, m] of retired) if (!keep.has(m)) retired.delete(n);
     }
   };
+  // Whether a save follows update k (so the rollout asked for during it must bring its collector state).
+  const savesAfter = (k: number) => (config.saveEvery > 0 && k % config.saveEvery === 0) || k === o.maxUpdates;
   // Members a league change drops are kept (retired) while the worker may still seat them.
   const retire = (prev: LeagueMember[]) => {
     if (thread) for (const m of prev) if (!league.members.includes(m)) retired.set(m.name, m);
@@ -524,8 +545,9 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     removeDir(join(dir, 'league'));
     // With a collector worker, the state to resume is the one before the rollout in flight (asked again on resume).
     const flight = collector ? null : inFlight!;
-    const collectorState = collector ? collector.snapshot() : (flight!.before ?? (await flight!.promise).before!);
-    const inUse = collector ? collector.membersInUse() : flightMembers(flight!.members, collectorState);
+    if (flight && !flight.before) throw new Error('the rollout in flight was asked without its collector state: nothing to resume from');
+    const collectorState = collector ? collector.snapshot() : await flight!.before!;
+    const inUse = collector ? collector.membersInUse() : flightMembers(flight!.members, seatedIn(collectorState));
     const all = new Map<string, { m: LeagueMember; inLeague: boolean }>();
     for (const m of league.members) all.set(m.name, { m, inLeague: true });
     for (const m of inUse) if (!all.has(m.name)) all.set(m.name, { m, inLeague: false });
@@ -592,18 +614,23 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       if (resumeState) {
         const p = resumeState.pending!;
         const asked = p.members.map((x) => ({ ...byName(x.name), learnerWinRate: x.learnerWinRate, episodes: x.episodes }));
-        ask(
-          updates + 1,
-          (await readWeights(join(o.out, 'resume', 'behaviour'), shape)).params,
-          resumeState.collector as CollectorSnapshot,
+        ask(updates + 1, (await readWeights(join(o.out, 'resume', 'behaviour'), shape)).params, {
+          snapshot: false,
           asked,
-          true,
-        );
-      } else ask(updates + 1, net.params(), null);
+          restore: resumeState.collector as CollectorSnapshot,
+        });
+      } else ask(updates + 1, net.params(), { snapshot: true });
     }
+    // Out of time with a rollout in flight whose collector state was not asked for: one more update, whose
+    // next rollout brings it (a run with a collector worker overruns its budget by at most one update).
+    let overrun = false;
     for (;;) {
       if (o.maxUpdates !== undefined && updates >= o.maxUpdates) break;
-      if (elapsed() * 1000 >= budgetMs) break;
+      if (elapsed() * 1000 >= budgetMs) {
+        const flight = inFlight as Flight | null; // assigned by `ask`, which TypeScript does not follow
+        if (!flight || flight.before) break;
+        overrun = true;
+      }
       const u0 = performance.now();
       const imitating = updates < (config.imitationUpdates ?? 0);
       let batch: RolloutBatch;
@@ -620,7 +647,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
         // The league's results in the order the worker met them (it played with a copy of the league).
         if (!teacherAt(r.index)) for (const e of r.finished) league.record(e.opponents.map(byName), e.learnerWon);
         // The next rollout, with the weights this update starts from, while this one is learnt from.
-        ask(r.index + 1, net.params(), r.after);
+        ask(r.index + 1, net.params(), { snapshot: overrun || savesAfter(r.index), seated: r.seated });
         batch = r;
         fin = r.finished;
         rolloutSteps = r.envSteps;

@@ -76,6 +76,20 @@ describe('merlin train --collectors', () => {
     expect(existsSync(join(a, 'resume', 'behaviour', 'weights.bin'))).toBe(true);
   }, 120_000);
 
+  it('two collectors: a run stopped by its time budget, saving every other update, resumes exactly', async () => {
+    // The rollout in flight brings its collector state only when a save follows; out of time without it, the
+    // run takes one more update, so whatever its stopping point, it resumes.
+    const cfg: TrainConfig = { ...TINY, collectors: 2, saveEvery: 2 };
+    const a = tmp();
+    const b = tmp();
+    const stopped = await train({ config: cfg, out: a, minutes: 0.01, maxUpdates: 8 });
+    expect(stopped.updates).toBeLessThanOrEqual(8);
+    await train({ config: cfg, out: a, minutes: 0, maxUpdates: 8, resume: true });
+    await train({ config: cfg, out: b, minutes: 0, maxUpdates: 8 });
+    expect(await hashOf(a)).toBe(await hashOf(b));
+    expect(records(a).map(timeless)).toEqual(records(b).map(timeless));
+  }, 120_000);
+
   it('two collectors with a main exploiter resume exactly', async () => {
     const cfg: TrainConfig = {
       ...TINY,
