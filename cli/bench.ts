@@ -320,6 +320,25 @@ export interface TrainingBench {
   backends: (TrainingBackendBench | TrainingBackendUnavailable)[];
   /** tfjs-node's learner decisions per second over wasm's, when both ran. */
   tensorflow_over_wasm?: number;
+  /** One collector beside the default `--collectors` (training/collector-thread.ts), when a backend loaded. */
+  collectors?: TrainingCollectorsBench;
+}
+
+/**
+ * `merlin bench --training`'s collectors figure: the same run with one collector and with this machine's
+ * default (`defaultCollectors()`), one after the other on one backend, each timed from the end of its first
+ * update to the end of its last (a worker's start-up and the first rollout, which nothing overlaps, left out).
+ */
+export interface TrainingCollectorsBench {
+  backend: BackendName;
+  /** The default `--collectors` here (1 where the machine has one core or no WebAssembly SIMD: nothing to compare). */
+  default_collectors: number;
+  /** Learner decisions per second with one collector. */
+  one_learner_steps_per_sec: number;
+  /** The same with the default collectors (absent when that is 1). */
+  default_learner_steps_per_sec?: number;
+  /** default / one. */
+  ratio?: number;
 }
 
 /** The backends `merlin bench --training` compares, side by side (the pure-JS cpu backend is far slower than both). */
@@ -373,12 +392,49 @@ export async function benchTraining(
   const rate = (b: BackendName) =>
     results.find((x): x is TrainingBackendBench => x.backend === b && 'learner_steps_per_sec' in x)?.learner_steps_per_sec;
   const [tfRate, wasmRate] = [rate('tensorflow'), rate('wasm')];
+  const last = results.filter((x): x is TrainingBackendBench => 'learner_steps_per_sec' in x).at(-1)?.backend;
+  const collectors = last && sparseInput ? await benchCollectors(config, updates, last) : undefined;
   return {
     updates,
     rollout: `${config.numEnvs} games x ${config.horizon} learner decisions, ${config.players} players`,
     network: `MLP ${config.hidden.join('-')}, ${sparseInput ? 'sparse' : 'dense'} input layer; ${trainingPath(simdAvailable(), sparseInput)}`,
     backends: results,
     ...(tfRate && wasmRate ? { tensorflow_over_wasm: Math.round((tfRate / wasmRate) * 100) / 100 } : {}),
+    ...(collectors ? { collectors } : {}),
+  };
+}
+
+/** `TrainingCollectorsBench`: 1 + `updates` updates of `config` with one collector, then with the default, on `backend`. */
+async function benchCollectors(config: TrainConfig, updates: number, backend: BackendName): Promise<TrainingCollectorsBench> {
+  const { train } = await import('../training/train.ts');
+  const { defaultCollectors } = await import('../training/collector-thread.ts');
+  const rateWith = async (collectors: number) => {
+    const dir = mkdtempSync(join(tmpdir(), 'merlin-bench-collectors-'));
+    try {
+      const ends: number[] = [];
+      await train({
+        config: { ...config, collectors },
+        out: dir,
+        minutes: 60,
+        maxUpdates: 1 + updates,
+        backend,
+        onUpdate: () => ends.push(performance.now()),
+      });
+      return Math.round((updates * config.numEnvs * config.horizon) / ((ends[updates] - ends[0]) / 1000));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const n = defaultCollectors();
+  const one = await rateWith(1);
+  if (n === 1) return { backend, default_collectors: 1, one_learner_steps_per_sec: one };
+  const many = await rateWith(n);
+  return {
+    backend,
+    default_collectors: n,
+    one_learner_steps_per_sec: one,
+    default_learner_steps_per_sec: many,
+    ratio: Math.round((many / one) * 100) / 100,
   };
 }
 
@@ -398,7 +454,18 @@ export function trainingBenchText(t: TrainingBench): string {
       : `  ${b.backend.padEnd(10)} ${b.learner_steps_per_sec.toLocaleString('en').padStart(7)} learner decisions/s, ${b.env_steps_per_sec.toLocaleString('en').padStart(7)} env steps/s, ${b.ms_per_update.toLocaleString('en').padStart(7)} ms per PPO update  (${b.label})`,
   );
   const ratio = t.tensorflow_over_wasm !== undefined ? [`  tfjs-node / wasm: ${t.tensorflow_over_wasm}x learner decisions/s`] : [];
-  return [`training (${t.updates} timed PPO updates after 1 untimed, per backend; ${t.rollout}; ${t.network}):`, ...rows, ...ratio].join(
-    '\n',
-  );
+  return [
+    `training (${t.updates} timed PPO updates after 1 untimed, per backend; ${t.rollout}; ${t.network}):`,
+    ...rows,
+    ...ratio,
+    ...(t.collectors ? [collectorsText(t.collectors)] : []),
+  ].join('\n');
+}
+
+/** The collectors line of `trainingBenchText`. */
+function collectorsText(c: TrainingCollectorsBench): string {
+  const one = `1 collector ${c.one_learner_steps_per_sec.toLocaleString('en')} learner decisions/s`;
+  if (c.default_learner_steps_per_sec === undefined)
+    return `  collectors on ${c.backend}: ${one} (the default here is 1: nothing to compare)`;
+  return `  collectors on ${c.backend}: ${one}, ${c.default_collectors} (the default) ${c.default_learner_steps_per_sec.toLocaleString('en')}: ${c.ratio}x`;
 }

@@ -202,6 +202,7 @@ try {
           imitationUpdates: argv['imitation-updates'] ?? (argv['init-from'] === undefined ? 30 : 0),
           initFrom: argv['init-from'],
           exploiterEvery: argv.exploiter ? argv['exploiter-every'] : undefined,
+          collectors: argv.collectors,
           reward: argv.reward as RewardChoice,
           truncation: argv.truncation as TruncationChoice,
           opponents: argv.opponents === undefined ? undefined : parseAgents(argv.opponents, gameEntry(argv.game)),

@@ -119,6 +119,13 @@ export const trainOptions = {
       'train a main exploiter against the learner beside the league; frozen copies join the league when it wins 50% against the learner or after 20 of its updates (docs/TRAINING.md)',
   },
   'exploiter-every': intFlag('exploiter-every', 1, 1000, 'with --exploiter: learner updates per exploiter update', 2),
+  collectors: intFlag(
+    'collectors',
+    1,
+    2,
+    'threads a rollout runs on: 1 = the learner collects, then updates; 2 = a worker thread collects the next rollout with the previous weights while the learner updates (docs/TRAINING.md "Collectors"; default 2 on two or more cores with the WebAssembly SIMD kernels, else 1)',
+    undefined,
+  ),
   opponents: {
     type: 'string',
     describe: 'a fixed field of agent specs to train against instead of the self-play league (e.g. heuristic,ppo:checkpoints/default)',

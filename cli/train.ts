@@ -22,6 +22,7 @@ import {
   type TrainResult,
   type UpdateRecord,
 } from '../training/train.ts';
+import { defaultCollectors } from '../training/collector-thread.ts';
 import { runEval } from './eval.ts';
 import { PLAIN_LINE_SECONDS, progress } from './progress.ts';
 import { checkPlayers } from './flags.ts';
@@ -50,6 +51,8 @@ export interface TrainCommand {
   truncation?: TruncationChoice;
   /** Train a main exploiter beside the league: an exploiter update every this many learner updates (TrainConfig.exploiter). */
   exploiterEvery?: number;
+  /** Threads a rollout runs on (TrainConfig.collectors; default `defaultCollectors()`: 2 on two or more cores with the SIMD kernels). */
+  collectors?: number;
   out: string;
   resume: boolean;
   backend?: BackendName;
@@ -184,6 +187,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
     ...(c.initFrom === undefined ? {} : { initFrom: c.initFrom }),
     ...(c.reward === undefined && c.truncation === undefined ? {} : { rewards: rewardOptions(c.reward, c.truncation) }),
     ...(c.exploiterEvery === undefined ? {} : { exploiter: { ...DEFAULT_EXPLOITER, every: c.exploiterEvery } }),
+    collectors: c.collectors ?? defaultCollectors(),
   };
   const err = (s: string) => {
     if (!c.quiet) process.stderr.write(s);

@@ -19,6 +19,7 @@ export {
   type TrainResult,
   type UpdateRecord,
 } from './train.ts';
+export { checkCollectors, defaultCollectors, MAX_COLLECTORS } from './collector-thread.ts';
 export { BACKEND_ORDER, backendLabel, initBackend, type BackendName } from './backend.ts';
 export { initParams, PolicyValueNet } from './network.ts';
 export { DEFAULT_PPO, PpoLearner, type PpoConfig } from './ppo.ts';

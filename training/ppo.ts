@@ -61,7 +61,8 @@ export interface RolloutBatch {
   rows: SparseRows;
   /** The same as dense [T * N, obsSize] floats, kept only when a dense network collected (else null). */
   obs: Float32Array | null;
-  mask: Float32Array;
+  /** The action masks [T * N, numActions] (1 legal, 0 not): read by the dense-input step only (null: not kept). */
+  mask: Float32Array | null;
   /** The same legality as lists of legal ids, one row per transition, ascending. */
   legalLists: IdLists;
   /** Where the taken action stands in its row's legal list. */
@@ -223,8 +224,11 @@ export class PpoLearner {
     for (let i = 0; i < R; i++) order[i] = i;
     const sparse = this.net.sparseInput;
     const obs = b.obs;
-    if (!sparse && !obs)
-      throw new ArgumentError('a dense-input network (sparseInput false) needs the dense observations: collect with that network');
+    const mask = b.mask;
+    if (!sparse && (!obs || !mask))
+      throw new ArgumentError(
+        'a dense-input network (sparseInput false) needs the dense observations and masks: collect with that network',
+      );
     const sums = { policyLoss: 0, valueLoss: 0, entropy: 0, approxKl: 0, clipFraction: 0, gradNorm: 0 };
     let mbs = 0;
     let epochsRun = 0;
@@ -252,7 +256,7 @@ export class PpoLearner {
             this.mbTaken[k] = b.taken[r];
           } else {
             mbObs.set(obs!.subarray(r * O, (r + 1) * O), k * O);
-            mbMask.set(b.mask.subarray(r * A, (r + 1) * A), k * A);
+            mbMask.set(mask!.subarray(r * A, (r + 1) * A), k * A);
           }
           mbAct[k] = b.actions[r];
           mbOld[k] = b.logp[r];

@@ -22,8 +22,8 @@ import { ArgumentError } from '../lib/errors.ts';
 import { RewardTracker } from '../env/core/rewards.ts';
 import { cloneRng, nextFloat, nextInt, seedRng, type RngState } from '../lib/rng.ts';
 import type { Agent } from '../env/core/agent.ts';
+import type { GameEntry } from '../games/registry.ts';
 import { FROZEN_KINDS, type League, type LeagueMember } from './league.ts';
-import type { PolicyValueNet } from './network.ts';
 import { IdLists, SparseRows } from './rows.ts';
 import type { PolicyForward } from '../policy/forward.ts';
 
@@ -39,6 +39,36 @@ export interface CollectorOptions<S> {
   heuristic: (game: Game<S>) => Agent;
   /** Makes the agent of an `agent` league member (its spec) for a game, seeded with `seed`. */
   agent?: (spec: string, seed: string, game: Game<S>) => Agent;
+}
+
+/** The run settings a collector takes from a training configuration (training/train.ts TrainConfig). */
+export interface CollectorRunSettings {
+  numEnvs: number;
+  players: number;
+  horizon: number;
+  rewards: RewardOptions;
+}
+
+/**
+ * Collector options over registered games: the game's teacher as the heuristic, its agent specs for `agent`
+ * members (games/registry.ts GameEntry).
+ */
+export function collectorOptions<S>(
+  entry: Pick<GameEntry<S>, 'teacher' | 'agent'>,
+  games: Game<S>[],
+  run: CollectorRunSettings,
+  seed: string,
+): CollectorOptions<S> {
+  return {
+    games,
+    numEnvs: run.numEnvs,
+    players: run.players,
+    horizon: run.horizon,
+    seed,
+    rewards: run.rewards,
+    heuristic: (g) => entry.teacher(g),
+    agent: (spec, seed, g) => entry.agent(spec, seed, g),
+  };
 }
 
 /** One finished episode, for statistics. */
@@ -76,6 +106,23 @@ export function checkSharedLayout<S>(games: Game<S>[], names: string[]): void {
     if (g.observationSpec.hash !== g0.observationSpec.hash || g.actionsHash !== g0.actionsHash)
       throw new ArgumentError(`variants ${names[0]} and ${names[i]} differ in observation spec or action catalogue; train them separately`);
   });
+}
+
+/**
+ * What a rollout needs of the learner's network: its plain-JS forward pass over the current parameters and
+ * whether it reads sparse observation rows (training/network.ts PolicyValueNet; a collector worker thread
+ * wraps a bare PolicyForward over the behaviour weights, training/collector-thread.ts).
+ */
+export interface RolloutPolicy {
+  readonly sparseInput: boolean;
+  inference(): PolicyForward;
+}
+
+/** Everything needed to resume collection exactly (`Collector.snapshot`). */
+export interface CollectorSnapshot {
+  rng: RngState;
+  episodeCounter: number;
+  envs: EnvSnapshot[];
 }
 
 export class Collector<S> {
@@ -319,7 +366,7 @@ export class Collector<S> {
    * @param teacher when true, the learner's seat is played by the heuristic (imitation warm-start data:
    *   `actions` are the teacher's choices, `logp` their log-probability under `learner`)
    */
-  collect(learnerNet: PolicyValueNet, nets: (m: LeagueMember) => PolicyForward, teacher = false): void {
+  collect(learnerNet: RolloutPolicy, nets: (m: LeagueMember) => PolicyForward, teacher = false): void {
     const N = this.N;
     const O = this.obsSize;
     const A = this.numActions;
@@ -379,7 +426,7 @@ export class Collector<S> {
   }
 
   /** Everything needed to resume collection exactly (between `collect` calls). */
-  snapshot(): { rng: RngState; episodeCounter: number; envs: EnvSnapshot[] } {
+  snapshot(): CollectorSnapshot {
     const envs: EnvSnapshot[] = [];
     for (let i = 0; i < this.N; i++) {
       envs.push({
@@ -397,7 +444,7 @@ export class Collector<S> {
   }
 
   /** Restore `snapshot()` output; `byName` resolves member names (snapshots included). */
-  restore(snap: { rng: RngState; episodeCounter: number; envs: EnvSnapshot[] }, byName: (name: string) => LeagueMember): void {
+  restore(snap: CollectorSnapshot, byName: (name: string) => LeagueMember): void {
     if (snap.envs.length !== this.N) throw new Error(`resume data has ${snap.envs.length} envs, this run ${this.N}`);
     this.rng = cloneRng(snap.rng);
     this.episodeCounter = snap.episodeCounter;

@@ -13,6 +13,11 @@
  * (With a fixed field of agents that draw random numbers of their own, e.g. `random` as a spec or
  * `ppo:DIR:sample`, those agents restart their streams at the resume: the run continues, not exactly.)
  *
+ * With `collectors` 2, a worker thread collects each rollout while this thread runs the update on the one
+ * before (training/collector-thread.ts; docs/TRAINING.md "Collectors"): one update of policy lag, corrected by
+ * PPO's clipped ratio against the stored behaviour log-probabilities. The rollout in flight is part of the
+ * resume data, so such a run resumes exactly too. 1 (or absent) is the synchronous loop.
+ *
  * With `exploiter`, a second network (the main exploiter of AlphaStar) is trained with the same PPO only
  * against the current learner, one exploiter update every `exploiter.every` learner updates, on games of
  * its own. When its win rate against the learner reaches `addAt`, or after `period` updates, a frozen copy
@@ -43,8 +48,9 @@ import { ArgumentError } from '../lib/errors.ts';
 import { initParams, PolicyValueNet } from './network.ts';
 import type { NetShape } from '../policy/network.ts';
 import { PolicyForward } from '../policy/forward.ts';
-import { DEFAULT_PPO, PpoLearner, type PpoConfig, type UpdateMetrics } from './ppo.ts';
-import { checkSharedLayout, Collector, type EnvSnapshot } from './rollout.ts';
+import { DEFAULT_PPO, PpoLearner, type PpoConfig, type RolloutBatch, type UpdateMetrics } from './ppo.ts';
+import { checkSharedLayout, Collector, collectorOptions, type CollectorSnapshot, type EpisodeResult } from './rollout.ts';
+import { checkCollectors, CollectorThread, type ReceivedRollout } from './collector-thread.ts';
 import { tallyByMember, type Tally } from './progress.ts';
 
 export interface TrainConfig {
@@ -93,6 +99,13 @@ export interface TrainConfig {
   initFromUpdates?: number;
   /** A main exploiter beside the league (see module docs; absent: none). Not with `opponents`. */
   exploiter?: ExploiterOptions;
+  /**
+   * Threads that take part in a rollout (training/collector-thread.ts; absent: 1). 1: the learner's thread
+   * collects each rollout, then updates on it. 2: a collector worker thread collects the next rollout with
+   * the weights of the update before while the learner's thread updates (one update of policy lag, corrected
+   * by PPO's clipped ratio against the stored behaviour log-probabilities). A run resumes with its own.
+   */
+  collectors?: number;
 }
 
 /** The main exploiter's schedule (TrainConfig.exploiter). */
@@ -235,6 +248,12 @@ const ResumeState = z.object({
       inLeague: z.boolean(),
     }),
   ),
+  /**
+   * With collectors 2: the rollout in flight when the run stopped, to ask again on resume: the league it was
+   * asked with (the member names in order, their win-rate estimates and episodes then); its behaviour weights
+   * are in resume/behaviour/ and the collector's state before it is `collector`.
+   */
+  pending: z.object({ members: z.array(z.object({ name: z.string(), learnerWinRate: z.number(), episodes: z.number() })) }).optional(),
   /** The main exploiter (weights and optimizer in resume/exploiter/). */
   exploiter: z
     .object({
@@ -304,16 +323,7 @@ async function makeExploiter(
   net.sparseInput = config.sparseInput ?? true;
   const learner = new PpoLearner(net, config.ppo);
   const collector = new Collector<unknown>(
-    {
-      games,
-      numEnvs: config.numEnvs,
-      players: config.players,
-      horizon: config.horizon,
-      seed: `${config.seed}/exploiter`,
-      rewards: config.rewards,
-      heuristic: (g) => entry.teacher(g),
-      agent: (spec, seed, g) => entry.agent(spec, seed, g),
-    },
+    collectorOptions(entry, games, config, `${config.seed}/exploiter`),
     new League(leagueOptions, [vsLearner]),
   );
   const ex: Exploiter = { options: eo, net, learner, collector, vsLearner, updates: 0, totalUpdates: 0, learnerSteps: 0 };
@@ -323,7 +333,7 @@ async function makeExploiter(
     ex.learnerSteps = saved.learnerSteps;
     vsLearner.learnerWinRate = saved.vsLearner.learnerWinRate;
     vsLearner.episodes = saved.vsLearner.episodes;
-    collector.restore(saved.collector as { rng: RngState; episodeCounter: number; envs: EnvSnapshot[] }, (n) => {
+    collector.restore(saved.collector as CollectorSnapshot, (n) => {
       if (n !== vsLearner.name) throw new CheckpointError(`resume data names exploiter opponent ${n}; it only plays the learner`);
       return vsLearner;
     });
@@ -356,6 +366,8 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     resumeState = ResumeState.parse(JSON.parse(readFileSync(path, 'utf8')));
     config = resumeState.config as TrainConfig;
   }
+  const collectors = config.collectors ?? 1;
+  checkCollectors(collectors, config.sparseInput ?? true);
   const entry = gameEntry(config.game ?? DEFAULT_GAME);
   const games = trainingGames(config.variants, entry.name);
   const g0 = games[0];
@@ -376,19 +388,8 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   const leagueOptions = { ...config.league, players: config.players };
   if (config.opponents) for (const spec of config.opponents) for (const g of games) entry.agent(spec, 0, g);
   const league = config.opponents?.length ? League.field(leagueOptions, config.opponents) : new League(leagueOptions);
-  const collector = new Collector<unknown>(
-    {
-      games,
-      numEnvs: config.numEnvs,
-      players: config.players,
-      horizon: config.horizon,
-      seed: config.seed,
-      rewards: config.rewards,
-      heuristic: (g) => entry.teacher(g),
-      agent: (spec, seed, g) => entry.agent(spec, seed, g),
-    },
-    league,
-  );
+  // One collector: the learner's thread collects. Two: a worker thread does (made below, after the checks).
+  const collector = collectors === 1 ? new Collector<unknown>(collectorOptions(entry, games, config, config.seed), league) : null;
   const ex = config.exploiter ? await makeExploiter(config, config.exploiter, shape, games, net, leagueOptions, o.out, resumeState) : null;
   let trainerRng: RngState = seedRng(`trainer/${config.seed}`);
   let updates = 0;
@@ -418,7 +419,13 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       if (!m) throw new CheckpointError(`resume data names league member ${n}, which it does not contain`);
       return m;
     };
-    collector.restore(rs.collector as { rng: RngState; episodeCounter: number; envs: EnvSnapshot[] }, byName);
+    if (collector) collector.restore(rs.collector as CollectorSnapshot, byName);
+    else {
+      if (!rs.pending)
+        throw new CheckpointError(`cannot resume ${o.out}: its resume data has no rollout in flight (a run with --collectors 2 saves one)`);
+      rs.pending.members.forEach((p) => byName(p.name));
+      for (const e of rs.collector.envs) for (const n of e.opponents) if (n) byName(n);
+    }
     await loadOptimizer(join(o.out, 'resume'), learner.optimizerState);
   }
 
@@ -434,8 +441,73 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   };
   // Drop the forward passes of frozen members no longer in the league nor in use.
   const pruneNets = () => {
+    if (!collector) return;
     const inUse = collector.membersInUse();
     for (const m of snapshotNets.keys()) if (!league.members.includes(m) && !inUse.has(m)) snapshotNets.delete(m);
+  };
+  // With a collector worker: the rollout in flight (the league it was asked with, as it then stood, its
+  // behaviour weights, and the collector's state before it: asked of the worker only when a save will follow
+  // before the next rollout is asked for, or known on resume; null when not asked).
+  interface Flight {
+    promise: Promise<ReceivedRollout>;
+    behaviour: Float32Array[];
+    members: LeagueMember[];
+    before: Promise<CollectorSnapshot> | null;
+  }
+  let inFlight: Flight | null = null;
+  const byName = (n: string): LeagueMember => {
+    const m = league.members.find((x) => x.name === n) ?? retired.get(n);
+    if (!m) throw new Error(`league member ${n} is unknown`);
+    return m;
+  };
+  // The members a rollout may seat: its league and those its games seat when it starts (by name).
+  const flightMembers = (members: LeagueMember[], seated: Iterable<string>): Set<LeagueMember> => {
+    const out = new Set(members.map((m) => byName(m.name)));
+    for (const n of seated) out.add(byName(n));
+    return out;
+  };
+  const seatedIn = (state: CollectorSnapshot) => state.envs.flatMap((e) => e.opponents.filter((n) => n !== ''));
+  // The teacher plays the learner's seat in the rollouts of the imitation updates.
+  const teacherAt = (index: number) => index - 1 < (config.imitationUpdates ?? 0);
+  let thread: CollectorThread | null = null;
+  /**
+   * Ask the worker for the rollout update `index` learns from, with `behaviour` and the league as it stands.
+   * @param o.snapshot have the worker send its collector's state before the rollout (a save will follow)
+   * @param o.seated the members the games seat before it, by name (the last rollout's `seated`)
+   * @param o.asked on resume: the members with their values as they stood when it was first asked
+   * @param o.restore on resume: the collector's state before it
+   */
+  const ask = (
+    index: number,
+    behaviour: Float32Array[],
+    o: { snapshot: boolean; seated?: string[]; asked?: LeagueMember[]; restore?: CollectorSnapshot },
+  ) => {
+    const members = o.asked ?? league.members.map((m) => ({ ...m }));
+    const seated = o.restore ? seatedIn(o.restore) : o.seated;
+    const extra = o.restore ? [...flightMembers(members, seated!)].filter((m) => !members.some((x) => x.name === m.name)) : [];
+    const asked = thread!.collect(
+      index,
+      behaviour,
+      members,
+      teacherAt(index),
+      o.snapshot && !o.restore,
+      o.restore ? { state: o.restore, extra } : undefined,
+    );
+    // Awaited in the loop or a save; a rollout dropped at the end must not count as unhandled.
+    asked.rollout.catch(() => {});
+    asked.before?.catch(() => {});
+    inFlight = { promise: asked.rollout, behaviour, members, before: o.restore ? Promise.resolve(o.restore) : asked.before };
+    // Members retired from the league stay known while a rollout may still seat them.
+    if (seated) {
+      const keep = flightMembers(members, seated);
+      for (const [n, m] of retired) if (!keep.has(m)) retired.delete(n);
+    }
+  };
+  // Whether a save follows update k (so the rollout asked for during it must bring its collector state).
+  const savesAfter = (k: number) => (config.saveEvery > 0 && k % config.saveEvery === 0) || k === o.maxUpdates;
+  // Members a league change drops are kept (retired) while the worker may still seat them.
+  const retire = (prev: LeagueMember[]) => {
+    if (thread) for (const m of prev) if (!league.members.includes(m)) retired.set(m.name, m);
   };
   mkdirSync(o.out, { recursive: true });
   const metricsPath = join(o.out, 'metrics.jsonl');
@@ -471,13 +543,19 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     // Resume data.
     const dir = join(o.out, 'resume');
     removeDir(join(dir, 'league'));
-    const inUse = collector.membersInUse();
+    // With a collector worker, the state to resume is the one before the rollout in flight (asked again on resume).
+    const flight = collector ? null : inFlight!;
+    if (flight && !flight.before) throw new Error('the rollout in flight was asked without its collector state: nothing to resume from');
+    const collectorState = collector ? collector.snapshot() : await flight!.before!;
+    const inUse = collector ? collector.membersInUse() : flightMembers(flight!.members, seatedIn(collectorState));
     const all = new Map<string, { m: LeagueMember; inLeague: boolean }>();
     for (const m of league.members) all.set(m.name, { m, inLeague: true });
     for (const m of inUse) if (!all.has(m.name)) all.set(m.name, { m, inLeague: false });
     for (const { m } of all.values())
       if (FROZEN_KINDS.includes(m.kind) && m.params) await saveWeights(join(dir, 'league', m.name.replace('@', '-')), shape, m.params);
     await saveOptimizer(dir, learner.optimizerState);
+    removeDir(join(dir, 'behaviour'));
+    if (flight) await saveWeights(join(dir, 'behaviour'), shape, flight.behaviour);
     if (ex) {
       await saveWeights(join(dir, 'exploiter'), shape, ex.net.params());
       await saveOptimizer(join(dir, 'exploiter'), ex.learner.optimizerState);
@@ -490,7 +568,10 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       episodes,
       wallSeconds: wallBefore + elapsed(),
       trainerRng: cloneRng(trainerRng),
-      collector: collector.snapshot(),
+      collector: collectorState,
+      ...(flight
+        ? { pending: { members: flight.members.map(({ name, learnerWinRate, episodes }) => ({ name, learnerWinRate, episodes })) } }
+        : {}),
       league: [...all.values()].map(({ m, inLeague }) => ({
         name: m.name,
         kind: m.kind,
@@ -516,78 +597,133 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     return manifest;
   };
 
-  for (;;) {
-    if (o.maxUpdates !== undefined && updates >= o.maxUpdates) break;
-    if (elapsed() * 1000 >= budgetMs) break;
-    const u0 = performance.now();
-    const imitating = updates < (config.imitationUpdates ?? 0);
-    collector.collect(net, netOf, imitating);
-    const metrics = imitating ? learner.imitate(collector, trainerRng) : learner.update(collector, trainerRng);
-    updates++;
-    learnerSteps += collector.N * collector.T;
-    envSteps += collector.envSteps;
-    const fin = collector.finished;
-    episodes += fin.length;
-    if (!config.opponents?.length && updates % config.league.snapshotEvery === 0) {
-      league.addSnapshot(updates, net.params());
-      pruneNets();
+  let manifest: CheckpointManifest;
+  try {
+    if (!collector) {
+      thread = new CollectorThread({
+        game: config.game,
+        variants: config.variants,
+        players: config.players,
+        numEnvs: config.numEnvs,
+        horizon: config.horizon,
+        seed: config.seed,
+        rewards: config.rewards,
+        league: leagueOptions,
+        shape,
+      });
+      if (resumeState) {
+        const p = resumeState.pending!;
+        const asked = p.members.map((x) => ({ ...byName(x.name), learnerWinRate: x.learnerWinRate, episodes: x.episodes }));
+        ask(updates + 1, (await readWeights(join(o.out, 'resume', 'behaviour'), shape)).params, {
+          snapshot: false,
+          asked,
+          restore: resumeState.collector as CollectorSnapshot,
+        });
+      } else ask(updates + 1, net.params(), { snapshot: true });
     }
-    let exploiterRecord: ExploiterRecord | undefined;
-    if (ex) {
-      const eo = ex.options;
-      let added: string | undefined;
-      if (updates % eo.every === 0) {
-        ex.collector.collect(ex.net, () => net.inference());
-        ex.learner.update(ex.collector, trainerRng);
-        ex.updates++;
-        ex.totalUpdates++;
-        ex.learnerSteps += ex.collector.N * ex.collector.T;
-        if (ex.vsLearner.learnerWinRate >= eo.addAt || ex.updates >= eo.period) {
-          league.addExploiter(updates, ex.net.params(), eo.max);
-          added = `exploiter@${updates}`;
-          pruneNets();
-          // Restart from the learner as it is now, with a fresh optimizer.
-          ex.net.assign(net.params());
-          ex.learner.optimizer.dispose();
-          ex.learner = new PpoLearner(ex.net, config.ppo);
-          ex.updates = 0;
-          ex.vsLearner.learnerWinRate = 1 / config.players;
-          ex.vsLearner.episodes = 0;
-        }
+    // Out of time with a rollout in flight whose collector state was not asked for: one more update, whose
+    // next rollout brings it (a run with a collector worker overruns its budget by at most one update).
+    let overrun = false;
+    for (;;) {
+      if (o.maxUpdates !== undefined && updates >= o.maxUpdates) break;
+      if (elapsed() * 1000 >= budgetMs) {
+        const flight = inFlight as Flight | null; // assigned by `ask`, which TypeScript does not follow
+        if (!flight || flight.before) break;
+        overrun = true;
       }
-      exploiterRecord = {
-        updates: ex.updates,
-        totalUpdates: ex.totalUpdates,
-        learnerSteps: ex.learnerSteps,
-        winRateVsLearner: Math.round(ex.vsLearner.learnerWinRate * 1000) / 1000,
-        ...(added ? { added } : {}),
+      const u0 = performance.now();
+      const imitating = updates < (config.imitationUpdates ?? 0);
+      let batch: RolloutBatch;
+      let fin: EpisodeResult[];
+      let rolloutSteps: number;
+      if (collector) {
+        collector.collect(net, netOf, imitating);
+        batch = collector;
+        fin = collector.finished;
+        rolloutSteps = collector.envSteps;
+      } else {
+        const r = await inFlight!.promise;
+        if (r.index !== updates + 1) throw new Error(`collector worker sent rollout ${r.index}, expected ${updates + 1}`);
+        // The league's results in the order the worker met them (it played with a copy of the league).
+        if (!teacherAt(r.index)) for (const e of r.finished) league.record(e.opponents.map(byName), e.learnerWon);
+        // The next rollout, with the weights this update starts from, while this one is learnt from.
+        ask(r.index + 1, net.params(), { snapshot: overrun || savesAfter(r.index), seated: r.seated });
+        batch = r;
+        fin = r.finished;
+        rolloutSteps = r.envSteps;
+      }
+      const metrics = imitating ? learner.imitate(batch, trainerRng) : learner.update(batch, trainerRng);
+      updates++;
+      learnerSteps += config.numEnvs * config.horizon;
+      envSteps += rolloutSteps;
+      episodes += fin.length;
+      if (!config.opponents?.length && updates % config.league.snapshotEvery === 0) {
+        const prev = league.members.slice();
+        league.addSnapshot(updates, net.params());
+        retire(prev);
+        pruneNets();
+      }
+      let exploiterRecord: ExploiterRecord | undefined;
+      if (ex) {
+        const eo = ex.options;
+        let added: string | undefined;
+        if (updates % eo.every === 0) {
+          ex.collector.collect(ex.net, () => net.inference());
+          ex.learner.update(ex.collector, trainerRng);
+          ex.updates++;
+          ex.totalUpdates++;
+          ex.learnerSteps += ex.collector.N * ex.collector.T;
+          if (ex.vsLearner.learnerWinRate >= eo.addAt || ex.updates >= eo.period) {
+            const prev = league.members.slice();
+            league.addExploiter(updates, ex.net.params(), eo.max);
+            retire(prev);
+            added = `exploiter@${updates}`;
+            pruneNets();
+            // Restart from the learner as it is now, with a fresh optimizer.
+            ex.net.assign(net.params());
+            ex.learner.optimizer.dispose();
+            ex.learner = new PpoLearner(ex.net, config.ppo);
+            ex.updates = 0;
+            ex.vsLearner.learnerWinRate = 1 / config.players;
+            ex.vsLearner.episodes = 0;
+          }
+        }
+        exploiterRecord = {
+          updates: ex.updates,
+          totalUpdates: ex.totalUpdates,
+          learnerSteps: ex.learnerSteps,
+          winRateVsLearner: Math.round(ex.vsLearner.learnerWinRate * 1000) / 1000,
+          ...(added ? { added } : {}),
+        };
+      }
+      const winRateVs: Record<string, number> = {};
+      for (const m of league.members) winRateVs[m.name] = Math.round(m.learnerWinRate * 1000) / 1000;
+      const record: UpdateRecord = {
+        ...metrics,
+        update: updates,
+        phase: imitating ? 'imitation' : 'ppo',
+        learnerSteps,
+        envSteps,
+        episodes,
+        wallSeconds: Math.round((wallBefore + elapsed()) * 10) / 10,
+        stepsPerSec: Math.round(rolloutSteps / ((performance.now() - u0) / 1000)),
+        winRate: fin.length ? fin.filter((e) => e.learnerWon).length / fin.length : 0,
+        winRateVs,
+        resultsVs: imitating ? {} : tallyByMember(fin),
+        leagueSize: league.members.length,
+        ...(exploiterRecord ? { exploiter: exploiterRecord } : {}),
       };
+      appendFileSync(metricsPath, JSON.stringify(record) + '\n');
+      const frac = Math.max(o.maxUpdates !== undefined ? updates / o.maxUpdates : 0, (elapsed() * 1000) / budgetMs);
+      o.onUpdate?.({ record, budgetFraction: Math.min(1, frac) });
+      // Let timers run (progress redraws) between the synchronous rollout and update phases.
+      await new Promise((r) => setImmediate(r));
+      if (config.saveEvery > 0 && updates % config.saveEvery === 0) await save();
     }
-    const winRateVs: Record<string, number> = {};
-    for (const m of league.members) winRateVs[m.name] = Math.round(m.learnerWinRate * 1000) / 1000;
-    const record: UpdateRecord = {
-      ...metrics,
-      update: updates,
-      phase: imitating ? 'imitation' : 'ppo',
-      learnerSteps,
-      envSteps,
-      episodes,
-      wallSeconds: Math.round((wallBefore + elapsed()) * 10) / 10,
-      stepsPerSec: Math.round(collector.envSteps / ((performance.now() - u0) / 1000)),
-      winRate: fin.length ? fin.filter((e) => e.learnerWon).length / fin.length : 0,
-      winRateVs,
-      resultsVs: imitating ? {} : tallyByMember(fin),
-      leagueSize: league.members.length,
-      ...(exploiterRecord ? { exploiter: exploiterRecord } : {}),
-    };
-    appendFileSync(metricsPath, JSON.stringify(record) + '\n');
-    const frac = Math.max(o.maxUpdates !== undefined ? updates / o.maxUpdates : 0, (elapsed() * 1000) / budgetMs);
-    o.onUpdate?.({ record, budgetFraction: Math.min(1, frac) });
-    // Let timers run (progress redraws) between the synchronous rollout and update phases.
-    await new Promise((r) => setImmediate(r));
-    if (config.saveEvery > 0 && updates % config.saveEvery === 0) await save();
+    manifest = await save();
+  } finally {
+    await thread?.close();
   }
-  const manifest = await save();
   net.dispose();
   learner.optimizer.dispose();
   if (ex) {

@@ -1,11 +1,12 @@
 /**
  * `merlin bench --training` (cli/bench.ts): the same training run on tfjs-node and wasm side by side, with
- * the ratio when both ran, and a backend that does not load reported with its reason instead of figures.
+ * the ratio when both ran, one collector beside the default `--collectors`, and a backend that does not load reported with its reason instead of figures.
  * A tiny configuration keeps it to a few seconds; the figures themselves are not checked (machine-dependent).
  */
 import { describe, expect, it } from 'vitest';
 import { benchTraining, trainingBenchText, type TrainingBackendBench, type TrainingBench } from '../bench.ts';
 import { SETUP_TFJS_NODE } from '../../training/backend.ts';
+import { defaultCollectors } from '../../training/collector-thread.ts';
 
 const TINY = { numEnvs: 2, horizon: 8, players: 2, hidden: [8] };
 
@@ -37,7 +38,17 @@ describe('merlin bench --training', () => {
       expect(t.tensorflow_over_wasm).toBeUndefined();
       expect(text).toContain('tensorflow not measured: ');
     }
-    expect(text.split('\n')).toHaveLength(nodeLoads ? 4 : 3);
+    // One collector and the default side by side, on the last backend measured (wasm).
+    const c = t.collectors!;
+    expect(c.backend).toBe('wasm');
+    expect(c.default_collectors).toBe(defaultCollectors());
+    expect(c.one_learner_steps_per_sec).toBeGreaterThan(0);
+    if (c.default_collectors > 1) {
+      expect(c.default_learner_steps_per_sec).toBeGreaterThan(0);
+      expect(c.ratio).toBeCloseTo(c.default_learner_steps_per_sec! / c.one_learner_steps_per_sec, 1);
+      expect(text).toMatch(/collectors on wasm: 1 collector [\d,]+ learner decisions\/s, 2 \(the default\) [\d,]+: [\d.]+x$/m);
+    } else expect(text).toContain('the default here is 1: nothing to compare');
+    expect(text.split('\n')).toHaveLength(nodeLoads ? 5 : 4);
   });
 
   it('prints one line per backend and the ratio', () => {
@@ -65,5 +76,22 @@ describe('merlin bench --training', () => {
         '  tfjs-node / wasm: 1.33x learner decisions/s',
       ].join('\n'),
     );
+    const c = {
+      backend: 'wasm' as const,
+      default_collectors: 2,
+      one_learner_steps_per_sec: 1400,
+      default_learner_steps_per_sec: 2310,
+      ratio: 1.65,
+    };
+    expect(
+      trainingBenchText({ ...t, collectors: c })
+        .split('\n')
+        .at(-1),
+    ).toBe('  collectors on wasm: 1 collector 1,400 learner decisions/s, 2 (the default) 2,310: 1.65x');
+    expect(
+      trainingBenchText({ ...t, collectors: { backend: 'wasm', default_collectors: 1, one_learner_steps_per_sec: 1400 } })
+        .split('\n')
+        .at(-1),
+    ).toBe('  collectors on wasm: 1 collector 1,400 learner decisions/s (the default here is 1: nothing to compare)');
   });
 });

@@ -191,5 +191,10 @@ describe('merlin train', () => {
     const bad = await merlinAsync(['train', '--hidden', '8,x']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/INVALID_ARGUMENT.*--hidden/);
+    // Collector workers: one beside the learner at most (docs/TRAINING.md "Collectors").
+    const many = await merlinAsync(['train', '--collectors', '3', '--out', join(dir, 'many')]);
+    expect(many.status).toBe(2);
+    expect(many.stderr).toMatch(/INVALID_ARGUMENT: --collectors must be an integer from 1 to 2, got "3"/);
+    expect(existsSync(join(dir, 'many'))).toBe(false);
   }, 120_000);
 });

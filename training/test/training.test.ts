@@ -20,6 +20,7 @@ import { CheckpointError, loadCheckpoint, specHashesOf } from '../../policy/chec
 import { loadOptimizer, readWeights, saveOptimizer, saveWeights } from '../checkpoint.ts';
 import { PolicyForward } from '../../policy/forward.ts';
 import { gameEntry } from '../../games/registry.ts';
+import { TINY } from './tiny.ts';
 import { merlinGame } from '../../games/merlin/env/game.ts';
 import { nextFloat, nextInt, seedRng } from '../../lib/rng.ts';
 import { loadRuleset } from '../../games/merlin/rules/index.ts';
@@ -31,19 +32,6 @@ const resolveAgent = (spec: string, seed: string | number, rs: Ruleset) => gameE
 
 const bytes = (xs: Float32Array[]) => Buffer.concat(xs.map((x) => Buffer.from(x.buffer, x.byteOffset, x.byteLength)));
 const tmp = () => mkdtempSync(join(tmpdir(), 'merlin-train-'));
-
-const TINY: TrainConfig = {
-  ...DEFAULT_TRAIN,
-  variants: ['market'],
-  players: 2,
-  numEnvs: 4,
-  horizon: 16,
-  hidden: [16],
-  seed: 'tiny',
-  ppo: { ...DEFAULT_PPO, minibatch: 32, epochs: 2 },
-  league: { ...DEFAULT_LEAGUE, snapshotEvery: 1, maxSnapshots: 2 },
-  saveEvery: 0,
-};
 
 let backend = '';
 beforeAll(async () => {
