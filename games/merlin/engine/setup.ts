@@ -15,7 +15,7 @@ import { seedRng, shuffleInPlace } from '../../../lib/rng.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { DECK_NAMES } from '../cards/schema.ts';
 import { REGULATED_ACTIONS } from '../rules/schema.ts';
-import { filled, newState, Phase, type MerlinState } from './state.ts';
+import { newState, Phase, type MerlinState } from './state.ts';
 import { buildPlayingDeck } from './cards.ts';
 import { dealSkirmish } from './combat.ts';
 
@@ -62,7 +62,7 @@ export function createGame(rs: Ruleset, numPlayers: number, seed: string | numbe
       volatility: r.start.volatility,
       centralBank: r.supply.gold - P * r.start.gold,
       supply: [r.supply.commodities.souls, r.supply.commodities.elixirOil, r.supply.commodities.essenceGrain],
-      gold: filled(P, r.start.gold),
+      gold: new Array<number>(P).fill(r.start.gold),
       deck,
       cdeck,
       cdiscard: cdeck.map(() => []),

@@ -585,30 +585,16 @@ function makeNewStateLiteral(): (length: Record<Dim, number>, given: Partial<Mer
     }
     if (f.dim === undefined) return `    ${k}: g.${k},`;
     if (f.kind === 'nested') return `    ${k}: nest(L.${f.dim}),`;
-    return `    ${k}: filled(L.${f.dim}, ${f.fill ?? 0}),`;
+    return `    ${k}: new Array(L.${f.dim}).fill(${f.fill ?? 0}),`;
   });
   const source = `return function newStateLiteral(L, g) {\n  return {\n${lines.join('\n')}\n  };\n};`;
-  return new Function('nest', 'filled', source)(nestEmpty, filled) as (
-    length: Record<Dim, number>,
-    given: Partial<MerlinState>,
-  ) => MerlinState;
-}
-
-/**
- * An array of `n` copies of `v`, built by pushing so that V8 keeps it packed (`new Array(n).fill(v)` is a
- * holey array: every element load then checks for holes, and a state's arrays would differ in elements kind
- * from a deserialised state's, which JSON.parse makes packed).
- */
-export function filled(n: number, v: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push(v);
-  return out;
+  return new Function('nest', source)(nestEmpty) as (length: Record<Dim, number>, given: Partial<MerlinState>) => MerlinState;
 }
 
 /** `n` empty arrays (a nested field of a new game). */
 function nestEmpty(n: number): number[][] {
-  const out: number[][] = [];
-  for (let i = 0; i < n; i++) out.push([]);
+  const out = new Array<number[]>(n);
+  for (let i = 0; i < n; i++) out[i] = [];
   return out;
 }
 
@@ -651,8 +637,8 @@ function makeStateRecord(): new (s: MerlinState) => MerlinState {
 }
 
 function nestCopy(a: number[][]): number[][] {
-  const out: number[][] = [];
-  for (let i = 0; i < a.length; i++) out.push(a[i].slice());
+  const out = new Array<number[]>(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i].slice();
   return out;
 }
 
