@@ -405,7 +405,9 @@ export function checkMint(s: MerlinState, rs: Ruleset): string[] {
   }
   for (let p = 0; p < s.numPlayers; p++)
     if (sharePercent(s, p) > rs.data.finance.mint.maxSharePercent) out.push(`shares of ${p} claim too much`);
-  if (s.offerCard >= 0 !== (s.offerKind === MintOffer.Spell)) out.push('an offered spell lies outside a spell offer (or is missing in it)');
+  // A spell offer holds its card from the seller's choice of spell on (SpellChoice is the step before it).
+  const spellHeld = s.offerKind === MintOffer.Spell && s.pending !== MintPending.SpellChoice;
+  if (s.offerCard >= 0 !== spellHeld) out.push('an offered spell lies outside a spell offer (or is missing in it)');
   return out;
 }
 

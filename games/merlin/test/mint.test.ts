@@ -11,7 +11,7 @@ import { legalActionList, whyIllegal } from '../engine/engine.ts';
 import { produceFor } from '../engine/dice.ts';
 import { leaveMint, mintTurnStart } from '../engine/mint.ts';
 import { netWorth } from '../engine/victory.ts';
-import { checkDeep } from '../engine/invariants.ts';
+import { checkConservation, checkDeep } from '../engine/invariants.ts';
 import { createObservationEncoder } from '../env/observation.ts';
 import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { catalogue, KIND_NAMES } from '../engine/actions.ts';
@@ -215,6 +215,10 @@ describe('D130, D131: spell and Mead sales to players', () => {
     putSpecialised(g.s, g.rs, 0, 0, spade(6));
     act(g, Kind.OfferSpell);
     expect(g.s.hands[0]).toContain(HAND_SPELL + inst); // chosen next
+    // Before the spell is chosen the offer holds no card, and that is consistent (found by 10,000-game random play).
+    expect(g.s.offerCard).toBe(-1);
+    expect(checkConservation(g.s, g.rs)).toEqual([]);
+    expect(checkDeep(g.s, g.rs)).toEqual([]);
     act(g, Kind.SelectTerm, 0); // the first spell in hand
     expect(g.s.hands[0]).not.toContain(HAND_SPELL + inst);
     expect(g.s.offerCard).toBe(HAND_SPELL + inst);
