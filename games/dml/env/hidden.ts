@@ -29,8 +29,8 @@ export function resampleHidden(rs: Ruleset, s: DmlState, seed: string | number, 
       continue;
     }
     if (rs.classes[k] & C_EGG) continue;
-    const hidden = (z >= Z.HAND && z < Z.HAND + MAX_SEATS && z !== Z.HAND + player) || (z >= Z.BM && z < Z.BM + c.bmCount);
-    if (hidden) {
+    // The Deck is redrawn by position below.
+    if (z !== Z.DECK && hiddenPlace(c, z, player)) {
       cards.push(k);
       slots.push(z);
     }
