@@ -1,5 +1,6 @@
 /**
- * The `merlin` command (yargs). Commands: simulate, eval, train, serve, bench, docs, probe, replay, play (DESIGN.md).
+ * The `merlin` command (yargs). Commands: simulate, eval, train, serve, bench, docs, probe, exploitability, replay, play
+ * (DESIGN.md).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,7 @@ import {
   COMMAND_OPTIONS,
   docsOptions,
   evalOptions,
+  exploitabilityOptions,
   playOptions,
   probeOptions,
   replayOptions,
@@ -336,6 +338,58 @@ try {
               ]),
               `wrote ${written.html} and ${written.json}`,
             ].join('\n'),
+        );
+      },
+    )
+    .command(
+      'exploitability <agent>',
+      'train a best response against copies of one agent for a time budget and report its win rate with a 95% interval and its line (docs/AGENTS.md)',
+      (y) =>
+        y
+          .positional('agent', {
+            type: 'string',
+            demandOption: true,
+            describe: 'the agent spec to measure (random, heuristic, ppo:DIR, mcts:N:ppo:DIR, a preset...)',
+          })
+          .options(exploitabilityOptions),
+      async (argv) => {
+        const { measureExploitability } = await import('../designer/exploit.ts');
+        const entry = gameEntry(argv.game);
+        const [agent] = parseAgents(argv.agent, entry);
+        if (!argv.json)
+          process.stderr.write(
+            `exploitability: training a best response against ${argv.players - 1} x ${agent} for ${argv.minutes} minutes into ${argv.out}\n`,
+          );
+        const bar = progressBar('exploitability', argv.json);
+        let started = false;
+        const r = await measureExploitability({
+          game: entry.name,
+          ruleset: variantOf(argv),
+          agent,
+          players: argv.players,
+          seed: argv.seed,
+          minutes: argv.minutes,
+          outDir: argv.out,
+          games: argv.games,
+          workers: argv.workers,
+          onUpdate: ({ record: u }) => {
+            if (!argv.json && u.update % 10 === 0)
+              process.stderr.write(`  update ${u.update} (${u.phase}), ${u.episodes} episodes, ${Math.round(u.wallSeconds)}s\n`);
+          },
+          onGame: (n) => {
+            if (!started) (bar?.start(argv.games, 0), (started = true));
+            bar?.update(n);
+          },
+        });
+        bar?.stop();
+        const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+        out(argv.json, r, () =>
+          [
+            `exploitability of ${r.agent} (${r.game} ${r.ruleset}, ${r.players} players): a best response trained for ${r.minutes} minutes wins ` +
+              `${pct(r.win_rate)} [${pct(r.ci[0])}, ${pct(r.ci[1])}] of ${r.games} games (fair share ${pct(r.fair_share)}; ${r.truncated} stopped at the turn limit)`,
+            ...r.line.slice(0, 5).map((l) => `  its line: ${l}`),
+            `the best response is ${r.exploiter}`,
+          ].join('\n'),
         );
       },
     )

@@ -197,6 +197,17 @@ export const probeOptions = {
   ...rulesetOptions,
 } as const;
 
+export const exploitabilityOptions = {
+  minutes: realFlag('minutes', 0.01, WEEK_MINUTES, "the best response's training budget (issue 37 measures at 20)", 20, 'minutes'),
+  games: intFlag('games', 1, MAX_GAMES, 'evaluation games of the best response against the agent (seats rotate)', 200),
+  players: players(4),
+  seed: { type: 'string', default: '0', describe: 'seed of the training run and of the evaluation games' },
+  out: { type: 'string', default: 'exploiter', describe: "the best response's checkpoint directory (evaluate or replay it as ppo:OUT)" },
+  workers: workers('worker threads for the evaluation games (results do not depend on it)'),
+  ...gameOption,
+  ...rulesetOptions,
+} as const;
+
 export const replayOptions = {
   agents: {
     type: 'string',
@@ -306,6 +317,7 @@ export const COMMAND_OPTIONS = {
   eval: evalOptions,
   train: trainOptions,
   probe: probeOptions,
+  exploitability: exploitabilityOptions,
   replay: replayOptions,
   'replay view': replayViewOptions,
   bench: benchOptions,

@@ -8,7 +8,7 @@ import { loadRuleset } from '../../games/merlin/rules/index.ts';
 import { createGame } from '../../games/merlin/engine/index.ts';
 import { lineupOf, overuse, probeGame, runProbe, summarise } from '../probe.ts';
 import { reportHtml } from '../report.ts';
-import { runExploit } from '../exploit.ts';
+import { measureExploitability, runExploit } from '../exploit.ts';
 import { commoditiesBy, goldBy } from '../../games/merlin/designer/holders.ts';
 import type { MerlinProbeExtra } from '../../games/merlin/designer/probe.ts';
 import { merlinGame } from '../../games/merlin/env/game.ts';
@@ -112,6 +112,39 @@ describe('probe', () => {
     await expect(
       runExploit({ ruleset: 'market', field: ['grandmaster'], players: 2, seed: 'x', minutes: 0.01, outDir, games: 4, workers: 1 }),
     ).rejects.toThrow(/unknown agent/);
+  }, 120_000);
+
+  it('measures exploitability: a best response against copies of one agent, its win rate by the rules with an interval', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'merlin-exploitability-'));
+    const r = await measureExploitability({
+      ruleset: 'market',
+      agent: 'single:invest',
+      players: 2,
+      seed: 'x',
+      minutes: 0.01,
+      outDir,
+      games: 6,
+      workers: 1,
+    });
+    expect(r).toMatchObject({
+      agent: 'single:invest',
+      game: 'merlin',
+      ruleset: 'market',
+      players: 2,
+      games: 6,
+      fair_share: 0.5,
+      exploiter: `ppo:${outDir}`,
+    });
+    expect(r.wins).toBeLessThanOrEqual(6 - r.truncated);
+    expect(r.win_rate).toBeCloseTo(r.wins / 6, 12);
+    expect(r.ci[0]).toBeLessThanOrEqual(r.win_rate);
+    expect(r.ci[1]).toBeGreaterThanOrEqual(r.win_rate);
+    expect(JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8')).config.opponents).toEqual(['single:invest']);
+    const c = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'exploitability', 'grandmaster', '--minutes', '0.01'], {
+      encoding: 'utf8',
+    });
+    expect(c.status).toBe(2);
+    expect(c.stderr).toMatch(/INVALID_ARGUMENT.*grandmaster.*unknown agent/);
   }, 120_000);
 
   it('merlin probe writes the HTML and JSON; bad input exits with code 2', async () => {
