@@ -5,7 +5,7 @@
  * Where every unit is: `units[h * 8 + t]` holds the units of type t (rules/index.ts: oil, electricity,
  * technology, gold, currency of nations 0..3) at holder h: 0..3 a seat's reserves, 4..7 a seat's open sale
  * offer to the players, 8 the market column, 9 the draw pile. Mandate cards: `deck[0..deckLen)` (the top is
- * the last), `hand[p * 3 + i]` for i < handLen[p] (unsatisfied mandates), and `cardAt[c]` saying where card
+ * the last), `hand[p * MAX_HAND + i]` for i < handLen[p] (unsatisfied mandates), and `cardAt[c]` saying where card
  * instance c is (AT_DECK, AT_HAND + p, AT_SATISFIED + p); `satisfied[p]` counts seat p's satisfied mandates.
  */
 import { readFlatState, writeFlatState } from '../../../lib/flat-state.ts';
