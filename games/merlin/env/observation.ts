@@ -6,7 +6,7 @@
  * cards. `createStateEncoder(rs)` writes the perfect-information tensor for centralised critics: the same
  * public layout by absolute seat, plus every seat's hidden cards, bids and votes and the decree options.
  *
- * Both layouts are generated from code (`Layout.add` below) and sized by the ruleset only (players.max
+ * Both layouts are generated from code (`TensorLayout.add`, env/core/layout.ts) and sized by the ruleset only (players.max
  * seats, fieldSlots, handSize, deck definitions), so the length is fixed whatever the player count: absent
  * seats are all zero with `seat.present` = 0. Every value is finite and within its segment's [low, high];
  * each segment's `meaning` states its normalisation. Hidden-information rules (never broken by `observe`):
@@ -31,11 +31,11 @@
  * (see `build`), so V8 inlines `put` and the engine helpers (`bestBid`, `contractWorths`...) into each; see
  * docs/BENCHMARKS.md for the figures.
  *
- * Layout: `build` is a list of feature blocks, one per topic, each declaring its segments (`Layout.add`, with
+ * Layout: `build` is a list of feature blocks, one per topic, each declaring its segments (`TensorLayout.add`, with
  * named sub-fields for record-shaped entries, `record`) right above the function that writes them.
  */
-import type { EntityGroupSpec, ObservationRowWriter, SegmentSpec, TensorSpec } from '../../../env/core/game.ts';
-import { contentHash } from '../../../lib/hash.ts';
+import type { ObservationRowWriter, TensorSpec } from '../../../env/core/game.ts';
+import { TensorLayout } from '../../../env/core/layout.ts';
 import { ArgumentError } from '../../../lib/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, MintPending, Pending, Phase, SlotKind, TopKind, UnitFlag, type MerlinState } from '../engine/state.ts';
@@ -73,28 +73,6 @@ const SLOT_KINDS = 4;
 const TOP_KINDS = 3;
 /** Playing-card suits one-hot: Clubs, Spades, Hearts, Diamonds, Joker. */
 const SUITS = 5;
-
-/** A tensor layout under construction: segments are appended in order and tile [0, size). */
-class Layout {
-  readonly segments: SegmentSpec[] = [];
-  size = 0;
-  /** Append a segment; returns its offset. */
-  add(name: string, length: number, meaning: string, low = 0, high = 1): number {
-    const offset = this.size;
-    this.segments.push({ name, offset, length, meaning, low, high });
-    this.size += length;
-    return offset;
-  }
-  readonly groups: EntityGroupSpec[] = [];
-  /** Declare an entity group over segments already added (env/core/entities.ts); not part of the hash. */
-  group(g: EntityGroupSpec): void {
-    this.groups.push(g);
-  }
-  spec(): TensorSpec {
-    const spec: TensorSpec = { size: this.size, segments: this.segments, hash: contentHash(this.segments) };
-    return this.groups.length ? { ...spec, entities: this.groups } : spec;
-  }
-}
 
 /** The writer shared by both encoders: `full` selects the perfect-information state tensor. */
 interface Encoder {
@@ -156,7 +134,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const B = full ? M : 1;
   const privWord = full ? `[${M}] seats by seat number × ` : "the observer's own: ";
   const priceWord = 'x as x / (x + 10)';
-  const L = new Layout();
+  const L = new TensorLayout();
 
   // Per-call scratch, filled by `encode`: rel[i] the seat at relative index i, relOf[p] the relative index of
   // seat p (both the identity in the state tensor), orderPos[p] its turn-order position + 1 (0 unplaced), and
