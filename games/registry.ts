@@ -37,6 +37,7 @@ import { dmlReporting } from './dml/env/reporting.ts';
 import type { DmlState } from './dml/engine/state.ts';
 import { dmlAgents } from './dml/agents/specs.ts';
 import { renderSeat as renderDmlSeat } from './dml/env/render.ts';
+import { dmlReplay } from './dml/designer/replay.ts';
 import { agentSpecs, NO_GAME_AGENTS, parseAgentList, resolveAgent, specReadsFiles, type GameAgents } from '../agents/registry.ts';
 
 /** A cell of the replay viewer's counters and tables. */
@@ -288,6 +289,7 @@ const dml = defineGame<DmlState>({
   gameRef: (variant = 'full') => ({ module: join(here, 'dml', 'env', `game${ext}`), export: 'dmlGame', args: [variant] }),
   reporting: (game) => dmlReporting((game as DmlGame).ruleset),
   rules: (game) => ({ rules: (game as DmlGame).ruleset.data, cards: (game as DmlGame).ruleset.cardFile }),
+  replay: dmlReplay,
   agents: dmlAgents,
   seatView: (game, s, seat) => renderDmlSeat((game as DmlGame).ruleset, s, seat),
 }) as unknown as GameEntry;
