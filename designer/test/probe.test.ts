@@ -9,6 +9,7 @@ import { createGame } from '../../games/merlin/engine/index.ts';
 import { lineupOf, overuse, probeGame, runProbe, summarise } from '../probe.ts';
 import { reportHtml } from '../report.ts';
 import { measureExploitability, runExploit } from '../exploit.ts';
+import { merlinAsync } from '../../cli/test/run.ts';
 import { commoditiesBy, goldBy } from '../../games/merlin/designer/holders.ts';
 import type { MerlinProbeExtra } from '../../games/merlin/designer/probe.ts';
 import { merlinGame } from '../../games/merlin/env/game.ts';
@@ -140,9 +141,7 @@ describe('probe', () => {
     expect(r.ci[0]).toBeLessThanOrEqual(r.win_rate);
     expect(r.ci[1]).toBeGreaterThanOrEqual(r.win_rate);
     expect(JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8')).config.opponents).toEqual(['single:invest']);
-    const c = spawnSync(process.execPath, [join(root, 'bin', 'merlin.js'), 'exploitability', 'grandmaster', '--minutes', '0.01'], {
-      encoding: 'utf8',
-    });
+    const c = await merlinAsync(['exploitability', 'grandmaster', '--minutes', '0.01']);
     expect(c.status).toBe(2);
     expect(c.stderr).toMatch(/INVALID_ARGUMENT.*grandmaster.*unknown agent/);
   }, 120_000);
