@@ -65,6 +65,10 @@ export function aliveCount(s: DmlState): number {
   for (let p = 0; p < s.numPlayers; p++) n += s.alive[p];
   return n;
 }
+/** The ids of the cards of suit index `suit` (-1: of no suit), ascending. */
+function cardsOfSuit(rs: Ruleset, suit: number): Uint8Array {
+  return rs.suitCards[suit < 0 ? SUITS.length : suit];
+}
 /** Emblems in seat p's Front with Vantage `v`. */
 export function vantageCount(s: DmlState, rs: Ruleset, p: number, v: number): number {
   let n = 0;
@@ -73,8 +77,9 @@ export function vantageCount(s: DmlState, rs: Ruleset, p: number, v: number): nu
 }
 /** Sum of the Buying Bonuses of seat p's Emblems of suit `suit` (card/class/index.md "Buying Bonus"). */
 export function buyingBonus(s: DmlState, rs: Ruleset, p: number, suit: number): number {
+  const cards = cardsOfSuit(rs, suit);
   let n = 0;
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.FRONT + p && rs.suit[c] === suit) n += rs.buyingBonus[c];
+  for (let i = 0; i < cards.length; i++) if (s.zone[cards[i]] === Z.FRONT + p) n += rs.buyingBonus[cards[i]];
   return n;
 }
 /** Whether a ban of this Round's Player Effect applies to p (affected, and no Permission under `vantage.permission`). */
@@ -110,8 +115,9 @@ export function buyingCard(s: DmlState, rs: Ruleset, c: number, suit: number): b
 }
 /** Sum of the Values of p's cards that may be committed as Buying cards of `suit`. */
 function committable(s: DmlState, rs: Ruleset, p: number, suit: number): number {
+  const cards = cardsOfSuit(rs, suit);
   let n = 0;
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.HAND + p && buyingCard(s, rs, c, suit)) n += rs.value[c];
+  for (let i = 0; i < cards.length; i++) if (s.zone[cards[i]] === Z.HAND + p && buyingCard(s, rs, cards[i], suit)) n += rs.value[cards[i]];
   return n;
 }
 /** The Declaration's current Value (buying/index.md): declared Values, the buyer's Emblem bonus once, commits. */
@@ -937,47 +943,158 @@ function whyIllegalChoice(s: DmlState, rs: Ruleset, k: number, x: number): strin
   return 'no choice pending';
 }
 function stockSize(s: DmlState, rs: Ruleset, suit: number): number {
+  const cards = cardsOfSuit(rs, suit);
   let n = 0;
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.STOCK && rs.suit[c] === suit) n++;
+  for (let i = 0; i < cards.length; i++) if (s.zone[cards[i]] === Z.STOCK) n++;
   return n;
 }
 
 /**
- * The id blocks each phase can use, as [lo, hi) pairs in ascending order (catalogue.ts): `legalActions` checks only
- * those ids. Indexed by phase.
+ * Legal action ids of the seat to act, ascending, into `out`; returns how many (0 when over). Built per phase
+ * from the conditions of `whyIllegal` (the reference: `legalActionsByCheck` tests every id against it, and the
+ * engine tests check both agree on many random states), so each candidate costs a zone lookup, not a full check.
  */
-const PHASE_BLOCKS: readonly (readonly number[])[] = [
-  [A.DONE, A.COMMIT, A.POWER, A.PICK_CARD], // Market: Done, Reroll (never), Substitute, Declare; Powers, Emblems, Callback, Visit
-  [A.DONE, A.DONE + 1, A.DECLARE, A.POWER], // Declare: Done, Declare, Commit
-  [A.DONE, A.DONE + 1, A.COMMIT, A.POWER], // Seize
-  [A.DONE, A.DONE + 1, A.COMMIT, A.POWER], // Resolve
-  [A.DONE, A.SUBSTITUTE], // Roll: Done, Reroll
-  [A.DONE, A.DONE + 1, A.POWER, A.CALLBACK], // Stack
-  [A.PICK_CARD, NUM_ACTIONS], // Choice
-  [A.PICK_CARD, A.PICK_OPTION], // Tithe
-  [], // Over
-];
-
-/** Legal action ids of the seat to act, ascending, into `out`; returns how many (0 when over). */
 export function legalActions(s: DmlState, rs: Ruleset, out: Int32Array): number {
   if (s.outcome !== Outcome.Running) return 0;
+  const me = s.decider;
+  const hand = Z.HAND + me;
   let n = 0;
-  const blocks = PHASE_BLOCKS[s.phase];
-  for (let i = 0; i < blocks.length; i += 2)
-    for (let a = blocks[i]; a < blocks[i + 1]; a++) {
-      const k = KIND_OF[a];
-      if (k >= Kind.Declare && k <= Kind.PickCard && k !== Kind.Visit && !cardMayMatter(s, k, ARG_OF[a])) continue;
-      if (whyIllegal(s, rs, a) === null) out[n++] = a;
+  switch (s.phase) {
+    case Phase.Market: {
+      out[n++] = A.DONE;
+      if (s.actionsLeft === 0) {
+        if (s.minorLeft > 0 && canVisitAny(s, rs)) for (let b = 0; b < s.bmCount; b++) out[n++] = A.VISIT + b;
+        return n;
+      }
+      out[n++] = A.SUBSTITUTE;
+      n = legalDeclares(s, rs, out, n);
+      if (!banned(s, rs, me, EV_CRACKDOWN)) n = legalPlays(s, rs, out, n);
+      const front = Z.FRONT + me;
+      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === front) out[n++] = A.CALLBACK + c;
+      if (s.minorLeft > 0 && canVisitAny(s, rs)) for (let b = 0; b < s.bmCount; b++) out[n++] = A.VISIT + b;
+      return n;
     }
+    case Phase.Declare: {
+      if (declarationValue(s, rs) <= rs.data.declaration.cap) out[n++] = A.DONE;
+      if (s.buyKind === 0 && rs.data.declaration.cards !== 'oneCard') {
+        const room = rs.data.declaration.cap + declareRoom(s, rs, s.buySuit) - (s.declValue - s.activeCommit);
+        for (let c = 0; c < NUM_CARDS; c++)
+          if (s.zone[c] === Z.STOCK && rs.suit[c] === s.buySuit && targetValue(s, rs, c) <= room) out[n++] = A.DECLARE + c;
+      }
+      const primary = rs.primary[s.buySuit];
+      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === hand && buyingCard(s, rs, c, primary)) out[n++] = A.COMMIT + c;
+      return n;
+    }
+    case Phase.Seize:
+    case Phase.Resolve: {
+      out[n++] = A.DONE;
+      const primary = rs.primary[s.buySuit];
+      const secondary = s.phase === Phase.Resolve && s.resolveSide === 0 ? rs.secondary[s.buySuit] : -1;
+      for (let c = 0; c < NUM_CARDS; c++)
+        if (s.zone[c] === hand && (buyingCard(s, rs, c, primary) || (secondary >= 0 && buyingCard(s, rs, c, secondary))))
+          out[n++] = A.COMMIT + c;
+      return n;
+    }
+    case Phase.Roll:
+      out[n++] = A.DONE;
+      out[n++] = A.REROLL;
+      return n;
+    case Phase.Stack:
+      out[n++] = A.DONE;
+      if (!banned(s, rs, me, EV_CRACKDOWN)) n = legalPlays(s, rs, out, n);
+      return n;
+    case Phase.Tithe:
+      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === hand) out[n++] = A.PICK_CARD + c;
+      return n;
+    case Phase.Choice:
+      return legalChoices(s, rs, out);
+  }
+  return 0;
+}
+/**
+ * How far above the cap the Active Player can bring a Declaration of `suit` down: its Emblems' Buying Bonus of
+ * the suit plus the Values of its Primary Buying cards in hand (the two terms of `feasible`).
+ */
+function declareRoom(s: DmlState, rs: Ruleset, suit: number): number {
+  return buyingBonus(s, rs, s.active, suit) + committable(s, rs, s.active, rs.primary[suit]);
+}
+/** The Market Phase's Declare ids (what `whyIllegal` accepts for Kind.Declare with an Action left), appended at `n`. */
+function legalDeclares(s: DmlState, rs: Ruleset, out: Int32Array, n: number): number {
+  const myFront = Z.FRONT + s.decider;
+  const grand = s.eventType === EV_GRAND && rs.data.grandOpeningBuyable;
+  const cap = rs.data.declaration.cap;
+  // Per suit: cap + declareRoom, computed once a card of that suit is a candidate (NaN: not yet).
+  let r0 = NaN;
+  let r1 = NaN;
+  let r2 = NaN;
+  let r3 = NaN;
+  for (let c = 0; c < NUM_CARDS; c++) {
+    const z = s.zone[c];
+    if (!(
+      z === Z.STOCK ||
+      (z >= Z.FRONT && z < Z.FRONT + MAX_SEATS && z !== myFront) ||
+      (z === Z.EVENT && grand && rs.classes[c] & C_GUILD)
+    ))
+      continue;
+    const suit = rs.suit[c];
+    let room: number;
+    if (suit === 0) room = r0 === r0 ? r0 : (r0 = cap + declareRoom(s, rs, 0));
+    else if (suit === 1) room = r1 === r1 ? r1 : (r1 = cap + declareRoom(s, rs, 1));
+    else if (suit === 2) room = r2 === r2 ? r2 : (r2 = cap + declareRoom(s, rs, 2));
+    else if (suit === 3) room = r3 === r3 ? r3 : (r3 = cap + declareRoom(s, rs, 3));
+    else continue;
+    if (targetValue(s, rs, c) <= room) out[n++] = A.DECLARE + c;
+  }
   return n;
 }
-/** A cheap filter before the full check: the card argument's zone can matter for the kind. */
-function cardMayMatter(s: DmlState, k: number, c: number): boolean {
-  const z = s.zone[c];
-  if (k === Kind.Declare) return z === Z.STOCK || z === Z.EVENT || (z >= Z.FRONT && z < Z.FRONT + MAX_SEATS);
-  if (k === Kind.Callback) return z === Z.FRONT + s.decider;
-  if (k === Kind.PickCard) return z !== Z.DECK && z !== Z.BOX && z !== Z.DISCARD;
-  return z === Z.HAND + s.decider;
+/** The PlayPower ids, then the PlayEmblem ids, of the decider's hand (Crackdown's ban checked by the caller), appended at `n`. */
+function legalPlays(s: DmlState, rs: Ruleset, out: Int32Array, n: number): number {
+  const hand = Z.HAND + s.decider;
+  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === hand && rs.classes[c] & C_CHARACTER && rs.power[c] >= 0) out[n++] = A.POWER + c;
+  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === hand && rs.classes[c] & C_EMBLEM) out[n++] = A.EMBLEM + c;
+  return n;
+}
+/** The legal ids of a resolving Power's choice (`whyIllegalChoice`'s conditions), from 0. */
+function legalChoices(s: DmlState, rs: Ruleset, out: Int32Array): number {
+  const me = s.decider;
+  let n = 0;
+  switch (s.pendStep) {
+    case Step.ReturnEmblem:
+      for (let c = 0; c < NUM_CARDS; c++)
+        if (s.zone[c] >= Z.FRONT && s.zone[c] < Z.FRONT + MAX_SEATS && rs.classes[c] & C_EMBLEM) out[n++] = A.PICK_CARD + c;
+      break;
+    case Step.SearchPickMarket:
+      for (let b = 0; b < s.bmCount; b++) out[n++] = A.PICK_OPTION + b;
+      break;
+    case Step.SearchPickCard:
+      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.BM + s.pendArg) out[n++] = A.PICK_CARD + c;
+      break;
+    case Step.ExileFromStack:
+      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.STACK && c !== s.pendCard) out[n++] = A.PICK_CARD + c;
+      break;
+    case Step.TakeStock:
+      for (let u = 0; u < SUITS.length; u++) if (stockSize(s, rs, u) > 0) out[n++] = A.PICK_OPTION + u;
+      break;
+    case Step.ThiefMode:
+      if (thiefCanGive(s)) out[n++] = A.PICK_OPTION;
+      if (thiefCanTake(s)) out[n++] = A.PICK_OPTION + 1;
+      break;
+    case Step.ThiefSeat:
+      for (let p = 0; p < s.numPlayers; p++)
+        if (p !== me && s.alive[p] && !(s.pendArg === 1 && handSize(s, p) === 0)) out[n++] = A.PICK_SEAT + p;
+      break;
+    case Step.ThiefCard:
+      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.HAND + me) out[n++] = A.PICK_CARD + c;
+      break;
+  }
+  return n;
+}
+
+/** Legal action ids by testing every id against `whyIllegal`, ascending (the slow reference of `legalActions`, for tests). */
+export function legalActionsByCheck(s: DmlState, rs: Ruleset, out: Int32Array): number {
+  let n = 0;
+  for (let a = 0; a < NUM_ACTIONS; a++) if (whyIllegal(s, rs, a) === null) out[n++] = a;
+  return n;
 }
 
 /**

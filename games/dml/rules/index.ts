@@ -77,6 +77,11 @@ export interface Ruleset {
   readonly secondary: Int8Array;
   /** Eggs in the game. */
   readonly eggs: number;
+  /**
+   * Per suit index: the ids of the cards of that suit, ascending; the last entry (index SUITS.length) the
+   * cards of no suit (Jokers). Sums over one suit read these, not all 54 cards (engine.ts `cardsOfSuit`).
+   */
+  readonly suitCards: readonly Uint8Array[];
 }
 
 /**
@@ -107,11 +112,12 @@ export function compileRuleset(json: unknown, deckLoader: (file: string) => unkn
   const excluded = bits(data.excludeClasses);
   const inGame = Uint8Array.from(classes, (b) => (b & excluded ? 0 : 1));
   const suitIx = (s: string | null) => (s === null ? -1 : SUITS.indexOf(s as (typeof SUITS)[number]));
+  const suit = Int8Array.from(cards, (c) => suitIx(c.suit));
   return {
     data,
     cardFile: d.data,
     hash: contentHash({ rules: data, cards: d.data }),
-    suit: Int8Array.from(cards, (c) => suitIx(c.suit)),
+    suit,
     rank: Uint8Array.from(cards, (c) => c.rank),
     classes,
     value: Uint8Array.from(cards, (c) => c.value),
@@ -124,6 +130,7 @@ export function compileRuleset(json: unknown, deckLoader: (file: string) => unkn
     primary: Int8Array.from(SUITS, (s) => SUITS.indexOf(data.wheel[s].primary)),
     secondary: Int8Array.from(SUITS, (s) => SUITS.indexOf(data.wheel[s].secondary)),
     eggs: cards.filter((_, i) => inGame[i] && classes[i] & C_EGG).length,
+    suitCards: [...SUITS.map((_, u) => u), -1].map((u) => Uint8Array.from(cards.keys()).filter((i) => suit[i] === u)),
   };
 }
 

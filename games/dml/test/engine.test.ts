@@ -10,10 +10,12 @@ import {
   createGame,
   declarationValue,
   legalActions,
+  legalActionsByCheck,
   NUM_ACTIONS,
   Outcome,
   Phase,
   serializeState,
+  Step,
   victoryPoints,
   Z,
 } from '../engine/index.ts';
@@ -41,6 +43,43 @@ describe('random games', () => {
       }
     });
   }
+
+  it('the per-phase legal list equals the per-id check against whyIllegal on many random states', () => {
+    const fast = new Int32Array(NUM_ACTIONS);
+    const slow = new Int32Array(NUM_ACTIONS);
+    const phases = new Set<number>();
+    const steps = new Set<number>();
+    let states = 0;
+    for (const v of VARIANTS) {
+      const r = loadRuleset(v);
+      for (let g = 0; g < 30; g++) {
+        const s = createGame(r, r.data.players.min + (g % (r.data.players.max - r.data.players.min + 1)), `legal/${v}/${g}`);
+        playRandom(s, r, `legal/${v}/${g}/moves`, (x) => {
+          const n = legalActions(x, r, fast);
+          const m = legalActionsByCheck(x, r, slow);
+          if (n !== m || fast.subarray(0, n).some((a, i) => a !== slow[i]))
+            throw new Error(`${v} game ${g}: [${fast.subarray(0, n).join()}] != [${slow.subarray(0, m).join()}]`);
+          phases.add(x.phase);
+          if (x.phase === Phase.Choice) steps.add(x.pendStep);
+          states++;
+          return false;
+        });
+      }
+    }
+    expect(states).toBeGreaterThan(10_000);
+    // Every decision phase and most Power choices were compared (the rare ones are covered by the rules tests' positions).
+    expect([...phases].sort()).toEqual([
+      Phase.Market,
+      Phase.Declare,
+      Phase.Seize,
+      Phase.Resolve,
+      Phase.Roll,
+      Phase.Stack,
+      Phase.Choice,
+      Phase.Tithe,
+    ]);
+    expect(steps.size).toBeGreaterThanOrEqual(Object.keys(Step).length - 2);
+  });
 
   it('the same seed and actions give the same game', () => {
     const a = createGame(rs, 4, 'same');
