@@ -133,7 +133,9 @@ function playable(s: DmlState, rs: Ruleset, p: number, c: number, mode: number):
 /** Whether seat p could put anything on the Stack now. */
 function canPlayAny(s: DmlState, rs: Ruleset, p: number): boolean {
   if (!s.alive[p] || banned(s, rs, p, EV_CRACKDOWN)) return false;
-  for (let c = 0; c < NUM_CARDS; c++) if (playable(s, rs, p, c, 0) || playable(s, rs, p, c, 1)) return true;
+  const hand = Z.HAND + p;
+  for (let c = 0; c < NUM_CARDS; c++)
+    if (s.zone[c] === hand && ((rs.classes[c] & C_CHARACTER && rs.power[c] >= 0) || rs.classes[c] & C_EMBLEM)) return true;
   return false;
 }
 /** Whether seat p may lay Seize cards (not banned by FCCC Regulations, and holding a Primary Buying card). */
@@ -798,20 +800,36 @@ function endByPoints(s: DmlState, rs: Ruleset): void {
   }
   finish(s, winner < 0 ? Outcome.Nobody : Outcome.Points, winner);
 }
-/** Monopoly and Father of Dragons (victory_condition/index.md), declared at once (D14). */
+/** Per seat: Eggs in hand, then the hand's Commodities of Value 9 or less per suit (`checkInstantWins`'s scratch). */
+const handTally = new Int32Array(MAX_SEATS * (1 + SUITS.length));
+/**
+ * Monopoly and Father of Dragons (victory_condition/index.md), declared at once (D14): the first seat in seat
+ * order holding every Egg of the game, or 8 Commodities of Value 9 or less of one suit. Checked after every
+ * action, so it counts every hand in one pass over the cards, and not at all while no hand is large enough.
+ */
 function checkInstantWins(s: DmlState, rs: Ruleset): void {
   if (s.outcome !== Outcome.Running) return;
+  const fatherOfDragons = rs.data.instantWins.fatherOfDragons && rs.eggs > 0;
+  const monopoly = rs.data.instantWins.monopoly;
+  const least = Math.min(fatherOfDragons ? rs.eggs : Infinity, monopoly ? 8 : Infinity);
+  let any = false;
+  for (let p = 0; p < s.numPlayers; p++) if (s.alive[p] && s.count[Z.HAND + p] >= least) any = true;
+  if (!any) return;
+  const W = 1 + SUITS.length;
+  const t = handTally;
+  t.fill(0);
+  for (let c = 0; c < NUM_CARDS; c++) {
+    const z = s.zone[c];
+    if (z < Z.HAND || z >= Z.HAND + MAX_SEATS) continue;
+    const at = (z - Z.HAND) * W;
+    if (rs.classes[c] & C_EGG) t[at]++;
+    else if (rs.classes[c] & C_COMMODITY && rs.value[c] <= 9 && rs.suit[c] >= 0) t[at + 1 + rs.suit[c]]++;
+  }
   for (let p = 0; p < s.numPlayers; p++) {
     if (!s.alive[p]) continue;
-    let eggs = 0;
-    const run = [0, 0, 0, 0];
-    for (let c = 0; c < NUM_CARDS; c++) {
-      if (s.zone[c] !== Z.HAND + p) continue;
-      if (rs.classes[c] & C_EGG) eggs++;
-      else if (rs.classes[c] & C_COMMODITY && rs.value[c] <= 9) run[rs.suit[c]]++;
-    }
-    if (rs.data.instantWins.fatherOfDragons && rs.eggs > 0 && eggs === rs.eggs) return finish(s, Outcome.FatherOfDragons, p);
-    if (rs.data.instantWins.monopoly && run.some((n) => n === 8)) return finish(s, Outcome.Monopoly, p);
+    const at = p * W;
+    if (fatherOfDragons && t[at] === rs.eggs) return finish(s, Outcome.FatherOfDragons, p);
+    if (monopoly && (t[at + 1] === 8 || t[at + 2] === 8 || t[at + 3] === 8 || t[at + 4] === 8)) return finish(s, Outcome.Monopoly, p);
   }
 }
 function checkLastStanding(s: DmlState): void {
