@@ -65,9 +65,9 @@ export function aliveCount(s: DmlState): number {
   for (let p = 0; p < s.numPlayers; p++) n += s.alive[p];
   return n;
 }
-/** The ids of the cards of suit index `suit` (-1: of no suit), ascending. */
-function cardsOfSuit(rs: Ruleset, suit: number): Uint8Array {
-  return rs.suitCards[suit < 0 ? SUITS.length : suit];
+/** The ids of `table`'s cards of suit index `suit` (-1: of no suit), ascending (a Ruleset `suit*` table). */
+function cardsOfSuit(table: readonly Uint8Array[], suit: number): Uint8Array {
+  return table[suit < 0 ? SUITS.length : suit];
 }
 /** Emblems in seat p's Front with Vantage `v`. */
 export function vantageCount(s: DmlState, rs: Ruleset, p: number, v: number): number {
@@ -77,7 +77,7 @@ export function vantageCount(s: DmlState, rs: Ruleset, p: number, v: number): nu
 }
 /** Sum of the Buying Bonuses of seat p's Emblems of suit `suit` (card/class/index.md "Buying Bonus"). */
 export function buyingBonus(s: DmlState, rs: Ruleset, p: number, suit: number): number {
-  const cards = cardsOfSuit(rs, suit);
+  const cards = cardsOfSuit(rs.suitBonuses, suit);
   let n = 0;
   for (let i = 0; i < cards.length; i++) if (s.zone[cards[i]] === Z.FRONT + p) n += rs.buyingBonus[cards[i]];
   return n;
@@ -115,7 +115,7 @@ export function buyingCard(s: DmlState, rs: Ruleset, c: number, suit: number): b
 }
 /** Sum of the Values of p's cards that may be committed as Buying cards of `suit`. */
 function committable(s: DmlState, rs: Ruleset, p: number, suit: number): number {
-  const cards = cardsOfSuit(rs, suit);
+  const cards = cardsOfSuit(rs.suitCommodities, suit);
   let n = 0;
   for (let i = 0; i < cards.length; i++) if (s.zone[cards[i]] === Z.HAND + p && buyingCard(s, rs, cards[i], suit)) n += rs.value[cards[i]];
   return n;
@@ -800,37 +800,38 @@ function endByPoints(s: DmlState, rs: Ruleset): void {
   }
   finish(s, winner < 0 ? Outcome.Nobody : Outcome.Points, winner);
 }
-/** Per seat: Eggs in hand, then the hand's Commodities of Value 9 or less per suit (`checkInstantWins`'s scratch). */
-const handTally = new Int32Array(MAX_SEATS * (1 + SUITS.length));
 /**
  * Monopoly and Father of Dragons (victory_condition/index.md), declared at once (D14): the first seat in seat
  * order holding every Egg of the game, or 8 Commodities of Value 9 or less of one suit. Checked after every
- * action, so it counts every hand in one pass over the cards, and not at all while no hand is large enough.
+ * action, so it reads the Eggs' zones, and counts suits only in hands of 8 cards or more.
  */
 function checkInstantWins(s: DmlState, rs: Ruleset): void {
   if (s.outcome !== Outcome.Running) return;
-  const fatherOfDragons = rs.data.instantWins.fatherOfDragons && rs.eggs > 0;
-  const monopoly = rs.data.instantWins.monopoly;
-  const least = Math.min(fatherOfDragons ? rs.eggs : Infinity, monopoly ? 8 : Infinity);
-  let any = false;
-  for (let p = 0; p < s.numPlayers; p++) if (s.alive[p] && s.count[Z.HAND + p] >= least) any = true;
-  if (!any) return;
-  const W = 1 + SUITS.length;
-  const t = handTally;
-  t.fill(0);
-  for (let c = 0; c < NUM_CARDS; c++) {
-    const z = s.zone[c];
-    if (z < Z.HAND || z >= Z.HAND + MAX_SEATS) continue;
-    const at = (z - Z.HAND) * W;
-    if (rs.classes[c] & C_EGG) t[at]++;
-    else if (rs.classes[c] & C_COMMODITY && rs.value[c] <= 9 && rs.suit[c] >= 0) t[at + 1 + rs.suit[c]]++;
+  let father = -1; // the seat whose hand holds every Egg of the game
+  if (rs.data.instantWins.fatherOfDragons && rs.eggs > 0) {
+    const z = s.zone[rs.eggCards[0]];
+    father = z >= Z.HAND && z < Z.HAND + MAX_SEATS ? z - Z.HAND : -1;
+    for (let i = 1; i < rs.eggCards.length && father >= 0; i++) if (s.zone[rs.eggCards[i]] !== z) father = -1;
   }
+  const monopoly = rs.data.instantWins.monopoly;
   for (let p = 0; p < s.numPlayers; p++) {
     if (!s.alive[p]) continue;
-    const at = p * W;
-    if (fatherOfDragons && t[at] === rs.eggs) return finish(s, Outcome.FatherOfDragons, p);
-    if (monopoly && (t[at + 1] === 8 || t[at + 2] === 8 || t[at + 3] === 8 || t[at + 4] === 8)) return finish(s, Outcome.Monopoly, p);
+    if (p === father) return finish(s, Outcome.FatherOfDragons, p);
+    if (monopoly && s.count[Z.HAND + p] >= 8 && monopolyIn(s, rs, p)) return finish(s, Outcome.Monopoly, p);
   }
+}
+/** Whether seat p's hand holds 8 Commodities (not Eggs) of Value 9 or less of one suit. */
+function monopolyIn(s: DmlState, rs: Ruleset, p: number): boolean {
+  for (let u = 0; u < SUITS.length; u++) {
+    const cards = rs.suitCommodities[u];
+    let run = 0;
+    for (let i = 0; i < cards.length; i++) {
+      const c = cards[i];
+      if (s.zone[c] === Z.HAND + p && !(rs.classes[c] & C_EGG) && rs.value[c] <= 9) run++;
+    }
+    if (run === 8) return true;
+  }
+  return false;
 }
 function checkLastStanding(s: DmlState): void {
   if (s.outcome !== Outcome.Running) return;
@@ -961,7 +962,7 @@ function whyIllegalChoice(s: DmlState, rs: Ruleset, k: number, x: number): strin
   return 'no choice pending';
 }
 function stockSize(s: DmlState, rs: Ruleset, suit: number): number {
-  const cards = cardsOfSuit(rs, suit);
+  const cards = cardsOfSuit(rs.suitCards, suit);
   let n = 0;
   for (let i = 0; i < cards.length; i++) if (s.zone[cards[i]] === Z.STOCK) n++;
   return n;
