@@ -748,12 +748,16 @@ function completeBuy(s: DmlState, rs: Ruleset, success: boolean): void {
 
 // ---------------------------------------------------------------- the end
 
+/** `victoryPoints`' per-suit scratch (it runs for every observation): points, plain Commodities in hand, Guilds. */
+const vpBySuit = new Int32Array(SUITS.length);
+const vpPlain = new Int32Array(SUITS.length);
+const vpGuilds = new Int32Array(SUITS.length);
 /** Victory points of seat p (victory_condition/index.md): Commodities by suit (the Desired suit doubled), Guild bonuses, Eggs. */
 export function victoryPoints(s: DmlState, rs: Ruleset, p: number): number {
   let desired = -1;
-  const bySuit = [0, 0, 0, 0];
-  const plain = [0, 0, 0, 0];
-  const guilds = [0, 0, 0, 0];
+  const bySuit = vpBySuit.fill(0);
+  const plain = vpPlain.fill(0);
+  const guilds = vpGuilds.fill(0);
   let eggs = 0;
   for (let c = 0; c < NUM_CARDS; c++) {
     const z = s.zone[c];
