@@ -42,7 +42,7 @@ import {
   type Ruleset,
 } from '../rules/index.ts';
 import { A, ARG_OF, Kind, KIND_OF, NUM_ACTIONS } from './catalogue.ts';
-import { DmlState, MAX_SEATS, Outcome, Phase, PUB_UNKNOWN, Purpose, Step, Z } from './state.ts';
+import { DmlState, MAX_SEATS, NUM_ZONES, Outcome, Phase, PUB_UNKNOWN, Purpose, Step, Z } from './state.ts';
 
 // ---------------------------------------------------------------- small queries
 
@@ -752,23 +752,33 @@ function completeBuy(s: DmlState, rs: Ruleset, success: boolean): void {
 const vpBySuit = new Int32Array(SUITS.length);
 const vpPlain = new Int32Array(SUITS.length);
 const vpGuilds = new Int32Array(SUITS.length);
+/** `victoryPoints`' per-zone scratch: 1 the seat's hand, 2 its Front, 3 its Merchant King, 0 elsewhere. */
+const vpRole = new Uint8Array(NUM_ZONES);
 /** Victory points of seat p (victory_condition/index.md): Commodities by suit (the Desired suit doubled), Guild bonuses, Eggs. */
 export function victoryPoints(s: DmlState, rs: Ruleset, p: number): number {
   let desired = -1;
   const bySuit = vpBySuit.fill(0);
   const plain = vpPlain.fill(0);
   const guilds = vpGuilds.fill(0);
+  const role = vpRole;
+  role[Z.HAND + p] = 1;
+  role[Z.FRONT + p] = 2;
+  role[Z.KING + p] = 3;
   let eggs = 0;
   for (let c = 0; c < NUM_CARDS; c++) {
-    const z = s.zone[c];
-    if (z === Z.KING + p) desired = rs.suit[c];
-    if (z !== Z.HAND + p && z !== Z.FRONT + p) continue;
-    if (rs.classes[c] & C_EGG && z === Z.HAND + p) eggs++;
+    const r = role[s.zone[c]];
+    if (r === 0) continue;
+    if (r === 3) {
+      desired = rs.suit[c];
+      continue;
+    }
+    if (rs.classes[c] & C_EGG && r === 1) eggs++;
     if (!(rs.classes[c] & C_COMMODITY)) continue;
     bySuit[rs.suit[c]] += rs.points[c];
     if (rs.classes[c] & C_GUILD) guilds[rs.suit[c]]++;
-    else if (z === Z.HAND + p) plain[rs.suit[c]]++;
+    else if (r === 1) plain[rs.suit[c]]++;
   }
+  role[Z.HAND + p] = role[Z.FRONT + p] = role[Z.KING + p] = 0;
   const sc = rs.data.scoring;
   let total = eggs * sc.eggPoints;
   for (let u = 0; u < SUITS.length; u++)
@@ -991,9 +1001,7 @@ export function legalActions(s: DmlState, rs: Ruleset, out: Int32Array): number 
       }
       out[n++] = A.SUBSTITUTE;
       n = legalDeclares(s, rs, out, n);
-      if (!banned(s, rs, me, EV_CRACKDOWN)) n = legalPlays(s, rs, out, n);
-      const front = Z.FRONT + me;
-      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === front) out[n++] = A.CALLBACK + c;
+      n = legalPlays(s, rs, out, n, !banned(s, rs, me, EV_CRACKDOWN), true);
       if (s.minorLeft > 0 && canVisitAny(s, rs)) for (let b = 0; b < s.bmCount; b++) out[n++] = A.VISIT + b;
       return n;
     }
@@ -1024,8 +1032,7 @@ export function legalActions(s: DmlState, rs: Ruleset, out: Int32Array): number 
       return n;
     case Phase.Stack:
       out[n++] = A.DONE;
-      if (!banned(s, rs, me, EV_CRACKDOWN)) n = legalPlays(s, rs, out, n);
-      return n;
+      return legalPlays(s, rs, out, n, !banned(s, rs, me, EV_CRACKDOWN), false);
     case Phase.Tithe:
       for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === hand) out[n++] = A.PICK_CARD + c;
       return n;
@@ -1070,11 +1077,28 @@ function legalDeclares(s: DmlState, rs: Ruleset, out: Int32Array, n: number): nu
   }
   return n;
 }
-/** The PlayPower ids, then the PlayEmblem ids, of the decider's hand (Crackdown's ban checked by the caller), appended at `n`. */
-function legalPlays(s: DmlState, rs: Ruleset, out: Int32Array, n: number): number {
-  const hand = Z.HAND + s.decider;
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === hand && rs.classes[c] & C_CHARACTER && rs.power[c] >= 0) out[n++] = A.POWER + c;
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === hand && rs.classes[c] & C_EMBLEM) out[n++] = A.EMBLEM + c;
+/** `legalPlays`' scratch: the PlayEmblem and Callback ids, gathered in the same pass as the PlayPower ids. */
+const emblemIds = new Int32Array(NUM_CARDS);
+const callbackIds = new Int32Array(NUM_CARDS);
+/**
+ * Appended at `n` in one pass over the cards: the PlayPower ids then the PlayEmblem ids of the decider's hand
+ * (when `plays`: Customs Crackdown's ban is the caller's), then, when `callbacks`, the Callback ids of its Front.
+ */
+function legalPlays(s: DmlState, rs: Ruleset, out: Int32Array, n: number, plays: boolean, callbacks: boolean): number {
+  if (!plays && !callbacks) return n;
+  const hand = plays ? Z.HAND + s.decider : -1;
+  const front = callbacks ? Z.FRONT + s.decider : -1;
+  let ne = 0;
+  let nc = 0;
+  for (let c = 0; c < NUM_CARDS; c++) {
+    const z = s.zone[c];
+    if (z === hand) {
+      if (rs.classes[c] & C_CHARACTER && rs.power[c] >= 0) out[n++] = A.POWER + c;
+      if (rs.classes[c] & C_EMBLEM) emblemIds[ne++] = A.EMBLEM + c;
+    } else if (z === front) callbackIds[nc++] = A.CALLBACK + c;
+  }
+  for (let i = 0; i < ne; i++) out[n++] = emblemIds[i];
+  for (let i = 0; i < nc; i++) out[n++] = callbackIds[i];
   return n;
 }
 /** The legal ids of a resolving Power's choice (`whyIllegalChoice`'s conditions), from 0. */

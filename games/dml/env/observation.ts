@@ -110,6 +110,13 @@ function classOf(z: number, me: number, rel: (p: number) => number): number {
   return p === me ? 10 : 15 + rel(p);
 }
 
+/** Per player count n and observer `me` (index (n - 1) * MAX_SEATS + me): `classOf` of every zone code and PUB_UNKNOWN. */
+const classTable = Array.from({ length: MAX_SEATS * MAX_SEATS }, (_, i) => {
+  const n = Math.floor(i / MAX_SEATS) + 1;
+  const me = i % MAX_SEATS;
+  return Uint8Array.from({ length: PUB_UNKNOWN + 1 }, (_, z) => classOf(z, me, (p) => (p - me + n) % n));
+});
+
 function build(rs: Ruleset, full: boolean): Encoder {
   const L = new TensorLayout();
   const o = {
@@ -150,6 +157,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
     const n = s.numPlayers;
     const me = full ? 0 : seat;
     const rel = (p: number) => (p - me + n) % n;
+    const classes = classTable[(n - 1) * MAX_SEATS + me];
     k.put(o.phase + s.phase, 1);
     if (s.outcome === Outcome.Running && s.decider === me) k.put(o.me, 1);
     k.put(o.active + rel(s.active), 1);
@@ -172,7 +180,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
       const z = s.zone[c];
       if (z === Z.KING + me) k.put(o.king + rs.suit[c], 1);
       const mine = z === Z.HAND + me || z === Z.SEIZE + me || z === Z.KING + me;
-      const cl = classOf(mine ? z : s.pub[c], me, rel);
+      const cl = classes[mine ? z : s.pub[c]];
       const was = k.cls[c];
       if (was !== cl) {
         if (was !== UNSET) out[o.cards + c * NC + was] = 0;

@@ -5,6 +5,8 @@ import { loadRuleset, VARIANTS } from '../rules/index.ts';
 import {
   A,
   applyAction,
+  ARRAYS,
+  cloneState,
   checkDeep,
   checkState,
   createGame,
@@ -14,6 +16,7 @@ import {
   NUM_ACTIONS,
   Outcome,
   Phase,
+  SCALARS,
   serializeState,
   Step,
   victoryPoints,
@@ -79,6 +82,20 @@ describe('random games', () => {
       Phase.Tithe,
     ]);
     expect(steps.size).toBeGreaterThanOrEqual(Object.keys(Step).length - 2);
+  });
+
+  it('a clone copies every scalar and array of the state, and shares none', () => {
+    const s = createGame(rs, 4, 'clone');
+    SCALARS.forEach((k, i) => (s[k] = 1000 + i));
+    for (const k of ARRAYS) s[k].forEach((_, i, a) => (a[i] = (i * 7 + k.length) % 100));
+    const c = cloneState(s);
+    for (const k of SCALARS) expect(c[k], k).toBe(s[k]);
+    for (const k of ARRAYS) {
+      expect(Array.from(c[k]), k).toEqual(Array.from(s[k]));
+      expect(c[k]).not.toBe(s[k]);
+    }
+    expect(c.rng).toEqual(s.rng);
+    expect(c.rng).not.toBe(s.rng);
   });
 
   it('the same seed and actions give the same game', () => {
