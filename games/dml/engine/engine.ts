@@ -764,19 +764,21 @@ export function victoryPoints(s: DmlState, rs: Ruleset, p: number): number {
   role[Z.HAND + p] = 1;
   role[Z.FRONT + p] = 2;
   role[Z.KING + p] = 3;
+  const zone = s.zone;
+  const { classes, suit } = rs;
   let eggs = 0;
   for (let c = 0; c < NUM_CARDS; c++) {
-    const r = role[s.zone[c]];
+    const r = role[zone[c]];
     if (r === 0) continue;
     if (r === 3) {
-      desired = rs.suit[c];
+      desired = suit[c];
       continue;
     }
-    if (rs.classes[c] & C_EGG && r === 1) eggs++;
-    if (!(rs.classes[c] & C_COMMODITY)) continue;
-    bySuit[rs.suit[c]] += rs.points[c];
-    if (rs.classes[c] & C_GUILD) guilds[rs.suit[c]]++;
-    else if (r === 1) plain[rs.suit[c]]++;
+    if (classes[c] & C_EGG && r === 1) eggs++;
+    if (!(classes[c] & C_COMMODITY)) continue;
+    bySuit[suit[c]] += rs.points[c];
+    if (classes[c] & C_GUILD) guilds[suit[c]]++;
+    else if (r === 1) plain[suit[c]]++;
   }
   role[Z.HAND + p] = role[Z.FRONT + p] = role[Z.KING + p] = 0;
   const sc = rs.data.scoring;

@@ -117,6 +117,16 @@ const classTable = Array.from({ length: MAX_SEATS * MAX_SEATS }, (_, i) => {
   return Uint8Array.from({ length: PUB_UNKNOWN + 1 }, (_, z) => classOf(z, me, (p) => (p - me + n) % n));
 });
 
+/**
+ * Per observer `me`: the class of each zone code that holds the observer's own cards (its hand, Seize cards and
+ * Merchant King, seen where they truly are); UNSET for the other zones, whose cards are seen by `pub`.
+ */
+const ownClasses = Array.from({ length: MAX_SEATS }, (_, me) => {
+  const t = new Uint8Array(PUB_UNKNOWN + 1).fill(UNSET);
+  for (const z of [Z.HAND + me, Z.SEIZE + me, Z.KING + me]) t[z] = classOf(z, me, () => 0);
+  return t;
+});
+
 function build(rs: Ruleset, full: boolean): Encoder {
   const L = new TensorLayout();
   const o = {
@@ -176,16 +186,20 @@ function build(rs: Ruleset, full: boolean): Encoder {
     if (s.eventType >= 0) k.put(o.event + s.eventType, 1);
     k.put(o.eventValue, clamp(s.eventValue / 12));
     const searched = s.phase === Phase.Choice && s.decider === me && s.pendStep === 3 ? Z.BM + s.pendArg : -1;
+    const { zone, pub } = s;
+    const cls = k.cls;
+    const own = ownClasses[me];
+    const king = Z.KING + me;
     for (let c = 0; c < NUM_CARDS; c++) {
-      const z = s.zone[c];
-      if (z === Z.KING + me) k.put(o.king + rs.suit[c], 1);
-      const mine = z === Z.HAND + me || z === Z.SEIZE + me || z === Z.KING + me;
-      const cl = classes[mine ? z : s.pub[c]];
-      const was = k.cls[c];
+      const z = zone[c];
+      if (z === king) k.put(o.king + rs.suit[c], 1);
+      let cl = own[z];
+      if (cl === UNSET) cl = classes[pub[c]];
+      const was = cls[c];
       if (was !== cl) {
         if (was !== UNSET) out[o.cards + c * NC + was] = 0;
         out[o.cards + c * NC + cl] = 1;
-        k.cls[c] = cl;
+        cls[c] = cl;
       }
       if (full) k.put(o.truth + c * (NUM_ZONES + 1) + z, 1);
       if (z === searched) k.put(o.seen + c, 1);
