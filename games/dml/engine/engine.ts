@@ -992,7 +992,6 @@ function stockSize(s: DmlState, rs: Ruleset, suit: number): number {
 export function legalActions(s: DmlState, rs: Ruleset, out: Int32Array): number {
   if (s.outcome !== Outcome.Running) return 0;
   const me = s.decider;
-  const hand = Z.HAND + me;
   let n = 0;
   switch (s.phase) {
     case Phase.Market: {
@@ -1011,23 +1010,20 @@ export function legalActions(s: DmlState, rs: Ruleset, out: Int32Array): number 
       if (declarationValue(s, rs) <= rs.data.declaration.cap) out[n++] = A.DONE;
       if (s.buyKind === 0 && rs.data.declaration.cards !== 'oneCard') {
         const room = rs.data.declaration.cap + declareRoom(s, rs, s.buySuit) - (s.declValue - s.activeCommit);
-        for (let c = 0; c < NUM_CARDS; c++)
-          if (s.zone[c] === Z.STOCK && rs.suit[c] === s.buySuit && targetValue(s, rs, c) <= room) out[n++] = A.DECLARE + c;
+        const cards = cardsOfSuit(rs.suitCards, s.buySuit);
+        for (let i = 0; i < cards.length; i++) {
+          const c = cards[i];
+          if (s.zone[c] === Z.STOCK && targetValue(s, rs, c) <= room) out[n++] = A.DECLARE + c;
+        }
       }
-      const primary = rs.primary[s.buySuit];
-      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === hand && buyingCard(s, rs, c, primary)) out[n++] = A.COMMIT + c;
-      return n;
+      return legalCommits(s, rs, out, n, rs.primary[s.buySuit], -1);
     }
     case Phase.Seize:
-    case Phase.Resolve: {
       out[n++] = A.DONE;
-      const primary = rs.primary[s.buySuit];
-      const secondary = s.phase === Phase.Resolve && s.resolveSide === 0 ? rs.secondary[s.buySuit] : -1;
-      for (let c = 0; c < NUM_CARDS; c++)
-        if (s.zone[c] === hand && (buyingCard(s, rs, c, primary) || (secondary >= 0 && buyingCard(s, rs, c, secondary))))
-          out[n++] = A.COMMIT + c;
-      return n;
-    }
+      return legalCommits(s, rs, out, n, rs.primary[s.buySuit], -1);
+    case Phase.Resolve:
+      out[n++] = A.DONE;
+      return legalCommits(s, rs, out, n, rs.primary[s.buySuit], s.resolveSide === 0 ? rs.secondary[s.buySuit] : -1);
     case Phase.Roll:
       out[n++] = A.DONE;
       out[n++] = A.REROLL;
@@ -1036,7 +1032,7 @@ export function legalActions(s: DmlState, rs: Ruleset, out: Int32Array): number 
       out[n++] = A.DONE;
       return legalPlays(s, rs, out, n, !banned(s, rs, me, EV_CRACKDOWN), false);
     case Phase.Tithe:
-      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === hand) out[n++] = A.PICK_CARD + c;
+      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.HAND + me) out[n++] = A.PICK_CARD + c;
       return n;
     case Phase.Choice:
       return legalChoices(s, rs, out);
@@ -1079,6 +1075,29 @@ function legalDeclares(s: DmlState, rs: Ruleset, out: Int32Array, n: number): nu
   }
   return n;
 }
+/**
+ * The Commit ids of the decider's Buying cards of suit `primary` or (when not -1) `secondary`, appended at `n`
+ * in ascending order: the two suits' Commodity lists (each ascending) merged. A Buying card is a Commodity.
+ */
+function legalCommits(s: DmlState, rs: Ruleset, out: Int32Array, n: number, primary: number, secondary: number): number {
+  const hand = Z.HAND + s.decider;
+  const a = cardsOfSuit(rs.suitCommodities, primary);
+  const b = secondary >= 0 && secondary !== primary ? cardsOfSuit(rs.suitCommodities, secondary) : NO_CARDS;
+  for (let i = 0, j = 0; i < a.length || j < b.length;) {
+    let c: number;
+    let suit: number;
+    if (j >= b.length || (i < a.length && a[i] < b[j])) {
+      c = a[i++];
+      suit = primary;
+    } else {
+      c = b[j++];
+      suit = secondary;
+    }
+    if (s.zone[c] === hand && buyingCard(s, rs, c, suit)) out[n++] = A.COMMIT + c;
+  }
+  return n;
+}
+const NO_CARDS = new Uint8Array(0);
 /** `legalPlays`' scratch: the PlayEmblem and Callback ids, gathered in the same pass as the PlayPower ids. */
 const emblemIds = new Int32Array(NUM_CARDS);
 const callbackIds = new Int32Array(NUM_CARDS);
