@@ -1009,11 +1009,15 @@ export function legalActions(s: DmlState, rs: Ruleset, out: Int32Array): number 
     case Phase.Declare: {
       if (declarationValue(s, rs) <= rs.data.declaration.cap) out[n++] = A.DONE;
       if (s.buyKind === 0 && rs.data.declaration.cards !== 'oneCard') {
-        const room = rs.data.declaration.cap + declareRoom(s, rs, s.buySuit) - (s.declValue - s.activeCommit);
+        // cap + declareRoom - the Value so far; declareRoom (never negative) only computed when a card needs it.
+        const free = rs.data.declaration.cap - (s.declValue - s.activeCommit);
+        let room = NaN;
         const cards = cardsOfSuit(rs.suitCards, s.buySuit);
         for (let i = 0; i < cards.length; i++) {
           const c = cards[i];
-          if (s.zone[c] === Z.STOCK && targetValue(s, rs, c) <= room) out[n++] = A.DECLARE + c;
+          if (s.zone[c] !== Z.STOCK) continue;
+          const v = targetValue(s, rs, c);
+          if (v <= free || v <= (room === room ? room : (room = free + declareRoom(s, rs, s.buySuit)))) out[n++] = A.DECLARE + c;
         }
       }
       return legalCommits(s, rs, out, n, rs.primary[s.buySuit], -1);
@@ -1065,13 +1069,19 @@ function legalDeclares(s: DmlState, rs: Ruleset, out: Int32Array, n: number): nu
     ))
       continue;
     const suit = rs.suit[c];
+    const v = targetValue(s, rs, c);
+    // declareRoom is never negative: a Value at or below the cap needs no room (and a suitless card is never legal).
+    if (v <= cap && suit >= 0) {
+      out[n++] = A.DECLARE + c;
+      continue;
+    }
     let room: number;
     if (suit === 0) room = r0 === r0 ? r0 : (r0 = cap + declareRoom(s, rs, 0));
     else if (suit === 1) room = r1 === r1 ? r1 : (r1 = cap + declareRoom(s, rs, 1));
     else if (suit === 2) room = r2 === r2 ? r2 : (r2 = cap + declareRoom(s, rs, 2));
     else if (suit === 3) room = r3 === r3 ? r3 : (r3 = cap + declareRoom(s, rs, 3));
     else continue;
-    if (targetValue(s, rs, c) <= room) out[n++] = A.DECLARE + c;
+    if (v <= room) out[n++] = A.DECLARE + c;
   }
   return n;
 }
