@@ -4,6 +4,10 @@
  *
  *   npx tsx tools/behaviour-hashes.ts > /tmp/after.json
  *   npx tsx tools/behaviour-hashes.ts --check tools/behaviour-hashes.json
+ *   npx tsx tools/behaviour-hashes.ts --game dml --games 200 --sim-games 40 --check tools/behaviour-hashes-dml.json
+ *
+ * `--game NAME` fingerprints another registered game (default merlin; `--variants` defaults to its shipped
+ * variants; the checkpoint run is Merlin's only).
  *
  * For every shipped variant and every player count it allows (2-6), it plays `--games` seeded games of
  * uniformly random legal moves (the move chooser is a seedrandom stream apart from the game's own RNG) and
@@ -22,8 +26,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import seedrandom from 'seedrandom';
-import { merlinGame } from '../games/merlin/env/game.ts';
-import { loadRuleset } from '../games/merlin/rules/index.ts';
+import { gameEntry } from '../games/registry.ts';
 import { runSimulation } from '../cli/simulate.ts';
 
 const args = process.argv.slice(2);
@@ -33,14 +36,16 @@ const flag = (name: string, dflt: string): string => {
 };
 const GAMES = Number(flag('--games', '5'));
 const SIM_GAMES = Number(flag('--sim-games', '10'));
-const VARIANTS = flag('--variants', 'full,market,skirmish,classic').split(',');
+const GAME = flag('--game', 'merlin');
+const entry = gameEntry(GAME);
+const VARIANTS = flag('--variants', GAME === 'merlin' ? 'full,market,skirmish,classic' : entry.variants.join(',')).split(',');
 const CHECK = flag('--check', '');
-const PPO = flag('--ppo', 'checkpoints/default');
+const PPO = GAME === 'merlin' ? flag('--ppo', 'checkpoints/default') : '';
 
 const out: Record<string, string> = {};
 
 for (const variant of VARIANTS) {
-  const game = merlinGame(variant);
+  const game = entry.game(variant);
   const legal = new Int32Array(game.numActions);
   const obs = new Float32Array(game.observationSpec.size);
   const st = new Float32Array(game.stateSpec.size);
@@ -86,15 +91,13 @@ for (const variant of VARIANTS) {
     out[`${key}/legal`] = hLegal.digest('hex');
     out[`${key}/observations`] = hObs.digest('hex');
     out[`${key}/states`] = hState.digest('hex');
-    const ruleset = loadRuleset(variant);
     for (const agents of [['random'], ['heuristic']]) {
-      const r = runSimulation({ ruleset, games: SIM_GAMES, players, agents, seed: 0 });
+      const r = runSimulation({ game, games: SIM_GAMES, players, agents, seed: 0 });
       out[`${key}/simulate-${agents[0]}`] = r.trajectory_hash;
     }
   }
   if (PPO && variant === 'full') {
-    const ruleset = loadRuleset(variant);
-    const r = runSimulation({ ruleset, games: SIM_GAMES, players: 4, agents: [`ppo:${PPO}`, 'random', 'heuristic', 'random'], seed: 0 });
+    const r = runSimulation({ game, games: SIM_GAMES, players: 4, agents: [`ppo:${PPO}`, 'random', 'heuristic', 'random'], seed: 0 });
     out[`${variant}/4/simulate-ppo`] = r.trajectory_hash;
   }
 }

@@ -42,7 +42,7 @@ import {
   type Ruleset,
 } from '../rules/index.ts';
 import { A, ARG_OF, Kind, KIND_OF, NUM_ACTIONS } from './catalogue.ts';
-import { DmlState, MAX_SEATS, Outcome, Phase, PUB_UNKNOWN, Purpose, Step, Z } from './state.ts';
+import { DmlState, MAX_SEATS, NUM_ZONES, Outcome, Phase, PUB_UNKNOWN, Purpose, Step, Z } from './state.ts';
 
 // ---------------------------------------------------------------- small queries
 
@@ -65,6 +65,10 @@ export function aliveCount(s: DmlState): number {
   for (let p = 0; p < s.numPlayers; p++) n += s.alive[p];
   return n;
 }
+/** The ids of `table`'s cards of suit index `suit` (-1: of no suit), ascending (a Ruleset `suit*` table). */
+function cardsOfSuit(table: readonly Uint8Array[], suit: number): Uint8Array {
+  return table[suit < 0 ? SUITS.length : suit];
+}
 /** Emblems in seat p's Front with Vantage `v`. */
 export function vantageCount(s: DmlState, rs: Ruleset, p: number, v: number): number {
   let n = 0;
@@ -73,8 +77,9 @@ export function vantageCount(s: DmlState, rs: Ruleset, p: number, v: number): nu
 }
 /** Sum of the Buying Bonuses of seat p's Emblems of suit `suit` (card/class/index.md "Buying Bonus"). */
 export function buyingBonus(s: DmlState, rs: Ruleset, p: number, suit: number): number {
+  const cards = cardsOfSuit(rs.suitBonuses, suit);
   let n = 0;
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.FRONT + p && rs.suit[c] === suit) n += rs.buyingBonus[c];
+  for (let i = 0; i < cards.length; i++) if (s.zone[cards[i]] === Z.FRONT + p) n += rs.buyingBonus[cards[i]];
   return n;
 }
 /** Whether a ban of this Round's Player Effect applies to p (affected, and no Permission under `vantage.permission`). */
@@ -110,8 +115,9 @@ export function buyingCard(s: DmlState, rs: Ruleset, c: number, suit: number): b
 }
 /** Sum of the Values of p's cards that may be committed as Buying cards of `suit`. */
 function committable(s: DmlState, rs: Ruleset, p: number, suit: number): number {
+  const cards = cardsOfSuit(rs.suitCommodities, suit);
   let n = 0;
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.HAND + p && buyingCard(s, rs, c, suit)) n += rs.value[c];
+  for (let i = 0; i < cards.length; i++) if (s.zone[cards[i]] === Z.HAND + p && buyingCard(s, rs, cards[i], suit)) n += rs.value[cards[i]];
   return n;
 }
 /** The Declaration's current Value (buying/index.md): declared Values, the buyer's Emblem bonus once, commits. */
@@ -127,7 +133,9 @@ function playable(s: DmlState, rs: Ruleset, p: number, c: number, mode: number):
 /** Whether seat p could put anything on the Stack now. */
 function canPlayAny(s: DmlState, rs: Ruleset, p: number): boolean {
   if (!s.alive[p] || banned(s, rs, p, EV_CRACKDOWN)) return false;
-  for (let c = 0; c < NUM_CARDS; c++) if (playable(s, rs, p, c, 0) || playable(s, rs, p, c, 1)) return true;
+  const hand = Z.HAND + p;
+  for (let c = 0; c < NUM_CARDS; c++)
+    if (s.zone[c] === hand && ((rs.classes[c] & C_CHARACTER && rs.power[c] >= 0) || rs.classes[c] & C_EMBLEM)) return true;
   return false;
 }
 /** Whether seat p may lay Seize cards (not banned by FCCC Regulations, and holding a Primary Buying card). */
@@ -740,23 +748,39 @@ function completeBuy(s: DmlState, rs: Ruleset, success: boolean): void {
 
 // ---------------------------------------------------------------- the end
 
+/** `victoryPoints`' per-suit scratch (it runs for every observation): points, plain Commodities in hand, Guilds. */
+const vpBySuit = new Int32Array(SUITS.length);
+const vpPlain = new Int32Array(SUITS.length);
+const vpGuilds = new Int32Array(SUITS.length);
+/** `victoryPoints`' per-zone scratch: 1 the seat's hand, 2 its Front, 3 its Merchant King, 0 elsewhere. */
+const vpRole = new Uint8Array(NUM_ZONES);
 /** Victory points of seat p (victory_condition/index.md): Commodities by suit (the Desired suit doubled), Guild bonuses, Eggs. */
 export function victoryPoints(s: DmlState, rs: Ruleset, p: number): number {
   let desired = -1;
-  const bySuit = [0, 0, 0, 0];
-  const plain = [0, 0, 0, 0];
-  const guilds = [0, 0, 0, 0];
+  const bySuit = vpBySuit.fill(0);
+  const plain = vpPlain.fill(0);
+  const guilds = vpGuilds.fill(0);
+  const role = vpRole;
+  role[Z.HAND + p] = 1;
+  role[Z.FRONT + p] = 2;
+  role[Z.KING + p] = 3;
+  const zone = s.zone;
+  const { classes, suit } = rs;
   let eggs = 0;
   for (let c = 0; c < NUM_CARDS; c++) {
-    const z = s.zone[c];
-    if (z === Z.KING + p) desired = rs.suit[c];
-    if (z !== Z.HAND + p && z !== Z.FRONT + p) continue;
-    if (rs.classes[c] & C_EGG && z === Z.HAND + p) eggs++;
-    if (!(rs.classes[c] & C_COMMODITY)) continue;
-    bySuit[rs.suit[c]] += rs.points[c];
-    if (rs.classes[c] & C_GUILD) guilds[rs.suit[c]]++;
-    else if (z === Z.HAND + p) plain[rs.suit[c]]++;
+    const r = role[zone[c]];
+    if (r === 0) continue;
+    if (r === 3) {
+      desired = suit[c];
+      continue;
+    }
+    if (classes[c] & C_EGG && r === 1) eggs++;
+    if (!(classes[c] & C_COMMODITY)) continue;
+    bySuit[suit[c]] += rs.points[c];
+    if (classes[c] & C_GUILD) guilds[suit[c]]++;
+    else if (r === 1) plain[suit[c]]++;
   }
+  role[Z.HAND + p] = role[Z.FRONT + p] = role[Z.KING + p] = 0;
   const sc = rs.data.scoring;
   let total = eggs * sc.eggPoints;
   for (let u = 0; u < SUITS.length; u++)
@@ -792,21 +816,38 @@ function endByPoints(s: DmlState, rs: Ruleset): void {
   }
   finish(s, winner < 0 ? Outcome.Nobody : Outcome.Points, winner);
 }
-/** Monopoly and Father of Dragons (victory_condition/index.md), declared at once (D14). */
+/**
+ * Monopoly and Father of Dragons (victory_condition/index.md), declared at once (D14): the first seat in seat
+ * order holding every Egg of the game, or 8 Commodities of Value 9 or less of one suit. Checked after every
+ * action, so it reads the Eggs' zones, and counts suits only in hands of 8 cards or more.
+ */
 function checkInstantWins(s: DmlState, rs: Ruleset): void {
   if (s.outcome !== Outcome.Running) return;
+  let father = -1; // the seat whose hand holds every Egg of the game
+  if (rs.data.instantWins.fatherOfDragons && rs.eggs > 0) {
+    const z = s.zone[rs.eggCards[0]];
+    father = z >= Z.HAND && z < Z.HAND + MAX_SEATS ? z - Z.HAND : -1;
+    for (let i = 1; i < rs.eggCards.length && father >= 0; i++) if (s.zone[rs.eggCards[i]] !== z) father = -1;
+  }
+  const monopoly = rs.data.instantWins.monopoly;
   for (let p = 0; p < s.numPlayers; p++) {
     if (!s.alive[p]) continue;
-    let eggs = 0;
-    const run = [0, 0, 0, 0];
-    for (let c = 0; c < NUM_CARDS; c++) {
-      if (s.zone[c] !== Z.HAND + p) continue;
-      if (rs.classes[c] & C_EGG) eggs++;
-      else if (rs.classes[c] & C_COMMODITY && rs.value[c] <= 9) run[rs.suit[c]]++;
-    }
-    if (rs.data.instantWins.fatherOfDragons && rs.eggs > 0 && eggs === rs.eggs) return finish(s, Outcome.FatherOfDragons, p);
-    if (rs.data.instantWins.monopoly && run.some((n) => n === 8)) return finish(s, Outcome.Monopoly, p);
+    if (p === father) return finish(s, Outcome.FatherOfDragons, p);
+    if (monopoly && s.count[Z.HAND + p] >= 8 && monopolyIn(s, rs, p)) return finish(s, Outcome.Monopoly, p);
   }
+}
+/** Whether seat p's hand holds 8 Commodities (not Eggs) of Value 9 or less of one suit. */
+function monopolyIn(s: DmlState, rs: Ruleset, p: number): boolean {
+  for (let u = 0; u < SUITS.length; u++) {
+    const cards = rs.suitCommodities[u];
+    let run = 0;
+    for (let i = 0; i < cards.length; i++) {
+      const c = cards[i];
+      if (s.zone[c] === Z.HAND + p && !(rs.classes[c] & C_EGG) && rs.value[c] <= 9) run++;
+    }
+    if (run === 8) return true;
+  }
+  return false;
 }
 function checkLastStanding(s: DmlState): void {
   if (s.outcome !== Outcome.Running) return;
@@ -937,47 +978,201 @@ function whyIllegalChoice(s: DmlState, rs: Ruleset, k: number, x: number): strin
   return 'no choice pending';
 }
 function stockSize(s: DmlState, rs: Ruleset, suit: number): number {
+  const cards = cardsOfSuit(rs.suitCards, suit);
   let n = 0;
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.STOCK && rs.suit[c] === suit) n++;
+  for (let i = 0; i < cards.length; i++) if (s.zone[cards[i]] === Z.STOCK) n++;
   return n;
 }
 
 /**
- * The id blocks each phase can use, as [lo, hi) pairs in ascending order (catalogue.ts): `legalActions` checks only
- * those ids. Indexed by phase.
+ * Legal action ids of the seat to act, ascending, into `out`; returns how many (0 when over). Built per phase
+ * from the conditions of `whyIllegal` (the reference: `legalActionsByCheck` tests every id against it, and the
+ * engine tests check both agree on many random states), so each candidate costs a zone lookup, not a full check.
  */
-const PHASE_BLOCKS: readonly (readonly number[])[] = [
-  [A.DONE, A.COMMIT, A.POWER, A.PICK_CARD], // Market: Done, Reroll (never), Substitute, Declare; Powers, Emblems, Callback, Visit
-  [A.DONE, A.DONE + 1, A.DECLARE, A.POWER], // Declare: Done, Declare, Commit
-  [A.DONE, A.DONE + 1, A.COMMIT, A.POWER], // Seize
-  [A.DONE, A.DONE + 1, A.COMMIT, A.POWER], // Resolve
-  [A.DONE, A.SUBSTITUTE], // Roll: Done, Reroll
-  [A.DONE, A.DONE + 1, A.POWER, A.CALLBACK], // Stack
-  [A.PICK_CARD, NUM_ACTIONS], // Choice
-  [A.PICK_CARD, A.PICK_OPTION], // Tithe
-  [], // Over
-];
-
-/** Legal action ids of the seat to act, ascending, into `out`; returns how many (0 when over). */
 export function legalActions(s: DmlState, rs: Ruleset, out: Int32Array): number {
   if (s.outcome !== Outcome.Running) return 0;
+  const me = s.decider;
   let n = 0;
-  const blocks = PHASE_BLOCKS[s.phase];
-  for (let i = 0; i < blocks.length; i += 2)
-    for (let a = blocks[i]; a < blocks[i + 1]; a++) {
-      const k = KIND_OF[a];
-      if (k >= Kind.Declare && k <= Kind.PickCard && k !== Kind.Visit && !cardMayMatter(s, k, ARG_OF[a])) continue;
-      if (whyIllegal(s, rs, a) === null) out[n++] = a;
+  switch (s.phase) {
+    case Phase.Market: {
+      out[n++] = A.DONE;
+      if (s.actionsLeft === 0) {
+        if (s.minorLeft > 0 && canVisitAny(s, rs)) for (let b = 0; b < s.bmCount; b++) out[n++] = A.VISIT + b;
+        return n;
+      }
+      out[n++] = A.SUBSTITUTE;
+      n = legalDeclares(s, rs, out, n);
+      n = legalPlays(s, rs, out, n, !banned(s, rs, me, EV_CRACKDOWN), true);
+      if (s.minorLeft > 0 && canVisitAny(s, rs)) for (let b = 0; b < s.bmCount; b++) out[n++] = A.VISIT + b;
+      return n;
     }
+    case Phase.Declare: {
+      if (declarationValue(s, rs) <= rs.data.declaration.cap) out[n++] = A.DONE;
+      if (s.buyKind === 0 && rs.data.declaration.cards !== 'oneCard') {
+        // cap + declareRoom - the Value so far; declareRoom (never negative) only computed when a card needs it.
+        const free = rs.data.declaration.cap - (s.declValue - s.activeCommit);
+        let room = NaN;
+        const cards = cardsOfSuit(rs.suitCards, s.buySuit);
+        for (let i = 0; i < cards.length; i++) {
+          const c = cards[i];
+          if (s.zone[c] !== Z.STOCK) continue;
+          const v = targetValue(s, rs, c);
+          if (v <= free || v <= (room === room ? room : (room = free + declareRoom(s, rs, s.buySuit)))) out[n++] = A.DECLARE + c;
+        }
+      }
+      return legalCommits(s, rs, out, n, rs.primary[s.buySuit], -1);
+    }
+    case Phase.Seize:
+      out[n++] = A.DONE;
+      return legalCommits(s, rs, out, n, rs.primary[s.buySuit], -1);
+    case Phase.Resolve:
+      out[n++] = A.DONE;
+      return legalCommits(s, rs, out, n, rs.primary[s.buySuit], s.resolveSide === 0 ? rs.secondary[s.buySuit] : -1);
+    case Phase.Roll:
+      out[n++] = A.DONE;
+      out[n++] = A.REROLL;
+      return n;
+    case Phase.Stack:
+      out[n++] = A.DONE;
+      return legalPlays(s, rs, out, n, !banned(s, rs, me, EV_CRACKDOWN), false);
+    case Phase.Tithe:
+      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.HAND + me) out[n++] = A.PICK_CARD + c;
+      return n;
+    case Phase.Choice:
+      return legalChoices(s, rs, out);
+  }
+  return 0;
+}
+/**
+ * How far above the cap the Active Player can bring a Declaration of `suit` down: its Emblems' Buying Bonus of
+ * the suit plus the Values of its Primary Buying cards in hand (the two terms of `feasible`).
+ */
+function declareRoom(s: DmlState, rs: Ruleset, suit: number): number {
+  return buyingBonus(s, rs, s.active, suit) + committable(s, rs, s.active, rs.primary[suit]);
+}
+/** The Market Phase's Declare ids (what `whyIllegal` accepts for Kind.Declare with an Action left), appended at `n`. */
+function legalDeclares(s: DmlState, rs: Ruleset, out: Int32Array, n: number): number {
+  const myFront = Z.FRONT + s.decider;
+  const grand = s.eventType === EV_GRAND && rs.data.grandOpeningBuyable;
+  const cap = rs.data.declaration.cap;
+  // Per suit: cap + declareRoom, computed once a card of that suit is a candidate (NaN: not yet).
+  let r0 = NaN;
+  let r1 = NaN;
+  let r2 = NaN;
+  let r3 = NaN;
+  for (let c = 0; c < NUM_CARDS; c++) {
+    const z = s.zone[c];
+    if (!(
+      z === Z.STOCK ||
+      (z >= Z.FRONT && z < Z.FRONT + MAX_SEATS && z !== myFront) ||
+      (z === Z.EVENT && grand && rs.classes[c] & C_GUILD)
+    ))
+      continue;
+    const suit = rs.suit[c];
+    const v = targetValue(s, rs, c);
+    // declareRoom is never negative: a Value at or below the cap needs no room (and a suitless card is never legal).
+    if (v <= cap && suit >= 0) {
+      out[n++] = A.DECLARE + c;
+      continue;
+    }
+    let room: number;
+    if (suit === 0) room = r0 === r0 ? r0 : (r0 = cap + declareRoom(s, rs, 0));
+    else if (suit === 1) room = r1 === r1 ? r1 : (r1 = cap + declareRoom(s, rs, 1));
+    else if (suit === 2) room = r2 === r2 ? r2 : (r2 = cap + declareRoom(s, rs, 2));
+    else if (suit === 3) room = r3 === r3 ? r3 : (r3 = cap + declareRoom(s, rs, 3));
+    else continue;
+    if (v <= room) out[n++] = A.DECLARE + c;
+  }
   return n;
 }
-/** A cheap filter before the full check: the card argument's zone can matter for the kind. */
-function cardMayMatter(s: DmlState, k: number, c: number): boolean {
-  const z = s.zone[c];
-  if (k === Kind.Declare) return z === Z.STOCK || z === Z.EVENT || (z >= Z.FRONT && z < Z.FRONT + MAX_SEATS);
-  if (k === Kind.Callback) return z === Z.FRONT + s.decider;
-  if (k === Kind.PickCard) return z !== Z.DECK && z !== Z.BOX && z !== Z.DISCARD;
-  return z === Z.HAND + s.decider;
+/**
+ * The Commit ids of the decider's Buying cards of suit `primary` or (when not -1) `secondary`, appended at `n`
+ * in ascending order: the two suits' Commodity lists (each ascending) merged. A Buying card is a Commodity.
+ */
+function legalCommits(s: DmlState, rs: Ruleset, out: Int32Array, n: number, primary: number, secondary: number): number {
+  const hand = Z.HAND + s.decider;
+  const a = cardsOfSuit(rs.suitCommodities, primary);
+  const b = secondary >= 0 && secondary !== primary ? cardsOfSuit(rs.suitCommodities, secondary) : NO_CARDS;
+  for (let i = 0, j = 0; i < a.length || j < b.length;) {
+    let c: number;
+    let suit: number;
+    if (j >= b.length || (i < a.length && a[i] < b[j])) {
+      c = a[i++];
+      suit = primary;
+    } else {
+      c = b[j++];
+      suit = secondary;
+    }
+    if (s.zone[c] === hand && buyingCard(s, rs, c, suit)) out[n++] = A.COMMIT + c;
+  }
+  return n;
+}
+const NO_CARDS = new Uint8Array(0);
+/** `legalPlays`' scratch: the PlayEmblem and Callback ids, gathered in the same pass as the PlayPower ids. */
+const emblemIds = new Int32Array(NUM_CARDS);
+const callbackIds = new Int32Array(NUM_CARDS);
+/**
+ * Appended at `n` in one pass over the cards: the PlayPower ids then the PlayEmblem ids of the decider's hand
+ * (when `plays`: Customs Crackdown's ban is the caller's), then, when `callbacks`, the Callback ids of its Front.
+ */
+function legalPlays(s: DmlState, rs: Ruleset, out: Int32Array, n: number, plays: boolean, callbacks: boolean): number {
+  if (!plays && !callbacks) return n;
+  const hand = plays ? Z.HAND + s.decider : -1;
+  const front = callbacks ? Z.FRONT + s.decider : -1;
+  let ne = 0;
+  let nc = 0;
+  for (let c = 0; c < NUM_CARDS; c++) {
+    const z = s.zone[c];
+    if (z === hand) {
+      if (rs.classes[c] & C_CHARACTER && rs.power[c] >= 0) out[n++] = A.POWER + c;
+      if (rs.classes[c] & C_EMBLEM) emblemIds[ne++] = A.EMBLEM + c;
+    } else if (z === front) callbackIds[nc++] = A.CALLBACK + c;
+  }
+  for (let i = 0; i < ne; i++) out[n++] = emblemIds[i];
+  for (let i = 0; i < nc; i++) out[n++] = callbackIds[i];
+  return n;
+}
+/** The legal ids of a resolving Power's choice (`whyIllegalChoice`'s conditions), from 0. */
+function legalChoices(s: DmlState, rs: Ruleset, out: Int32Array): number {
+  const me = s.decider;
+  let n = 0;
+  switch (s.pendStep) {
+    case Step.ReturnEmblem:
+      for (let c = 0; c < NUM_CARDS; c++)
+        if (s.zone[c] >= Z.FRONT && s.zone[c] < Z.FRONT + MAX_SEATS && rs.classes[c] & C_EMBLEM) out[n++] = A.PICK_CARD + c;
+      break;
+    case Step.SearchPickMarket:
+      for (let b = 0; b < s.bmCount; b++) out[n++] = A.PICK_OPTION + b;
+      break;
+    case Step.SearchPickCard:
+      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.BM + s.pendArg) out[n++] = A.PICK_CARD + c;
+      break;
+    case Step.ExileFromStack:
+      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.STACK && c !== s.pendCard) out[n++] = A.PICK_CARD + c;
+      break;
+    case Step.TakeStock:
+      for (let u = 0; u < SUITS.length; u++) if (stockSize(s, rs, u) > 0) out[n++] = A.PICK_OPTION + u;
+      break;
+    case Step.ThiefMode:
+      if (thiefCanGive(s)) out[n++] = A.PICK_OPTION;
+      if (thiefCanTake(s)) out[n++] = A.PICK_OPTION + 1;
+      break;
+    case Step.ThiefSeat:
+      for (let p = 0; p < s.numPlayers; p++)
+        if (p !== me && s.alive[p] && !(s.pendArg === 1 && handSize(s, p) === 0)) out[n++] = A.PICK_SEAT + p;
+      break;
+    case Step.ThiefCard:
+      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.HAND + me) out[n++] = A.PICK_CARD + c;
+      break;
+  }
+  return n;
+}
+
+/** Legal action ids by testing every id against `whyIllegal`, ascending (the slow reference of `legalActions`, for tests). */
+export function legalActionsByCheck(s: DmlState, rs: Ruleset, out: Int32Array): number {
+  let n = 0;
+  for (let a = 0; a < NUM_ACTIONS; a++) if (whyIllegal(s, rs, a) === null) out[n++] = a;
+  return n;
 }
 
 /**

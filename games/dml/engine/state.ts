@@ -211,7 +211,7 @@ export class DmlState implements Record<Scalar, number> {
   discardTop = -1;
   zone = new Uint8Array(NUM_CARDS);
   /** Cards in each zone (kept by every move: zone sizes are read on every step). */
-  count = Int16Array.from({ length: NUM_ZONES }, (_, z) => (z === Z.DECK ? NUM_CARDS : 0));
+  count = deckOnlyCounts();
   pub = new Uint8Array(NUM_CARDS);
   deck = new Uint8Array(NUM_CARDS);
   stack = new Uint8Array(NUM_CARDS);
@@ -227,12 +227,75 @@ export class DmlState implements Record<Scalar, number> {
   rng: RngState = { c: 0, s0: 0, s1: 0, s2: 0 };
 }
 
-/** An independent copy of `s`. */
+/** Zone sizes with every card in the Deck (a new state's, before setup moves them). */
+function deckOnlyCounts(): Int16Array {
+  const count = new Int16Array(NUM_ZONES);
+  count[Z.DECK] = NUM_CARDS;
+  return count;
+}
+
+/** An independent copy of `s` (every field of SCALARS and ARRAYS written out: a keyed loop over them took most of a clone's time). */
 export function cloneState(s: DmlState): DmlState {
   const c = new DmlState();
   c.rulesetHash = s.rulesetHash;
-  for (const k of SCALARS) c[k] = s[k];
-  for (const k of ARRAYS) c[k].set(s[k] as never);
+  c.numPlayers = s.numPlayers;
+  c.round = s.round;
+  c.dealer = s.dealer;
+  c.active = s.active;
+  c.phase = s.phase;
+  c.decider = s.decider;
+  c.outcome = s.outcome;
+  c.winner = s.winner;
+  c.deckLen = s.deckLen;
+  c.stackLen = s.stackLen;
+  c.bmCount = s.bmCount;
+  c.eventCard = s.eventCard;
+  c.eventType = s.eventType;
+  c.eventValue = s.eventValue;
+  c.actionsLeft = s.actionsLeft;
+  c.minorLeft = s.minorLeft;
+  c.buySuit = s.buySuit;
+  c.buyKind = s.buyKind;
+  c.buyOwner = s.buyOwner;
+  c.declValue = s.declValue;
+  c.activeCommit = s.activeCommit;
+  c.secondaryCommit = s.secondaryCommit;
+  c.seizer = s.seizer;
+  c.seizerCommit = s.seizerCommit;
+  c.seizeSeat = s.seizeSeat;
+  c.resolveSide = s.resolveSide;
+  c.committedThisGo = s.committedThisGo;
+  c.rollPurpose = s.rollPurpose;
+  c.rollTarget = s.rollTarget;
+  c.rollArg = s.rollArg;
+  c.roller = s.roller;
+  c.rerolls = s.rerolls;
+  c.die1 = s.die1;
+  c.die2 = s.die2;
+  c.stackOrigin = s.stackOrigin;
+  c.stackLast = s.stackLast;
+  c.asked = s.asked;
+  c.askLeft = s.askLeft;
+  c.powerSeat = s.powerSeat;
+  c.pendCard = s.pendCard;
+  c.pendOwner = s.pendOwner;
+  c.pendStep = s.pendStep;
+  c.pendArg = s.pendArg;
+  c.pendSeat = s.pendSeat;
+  c.titheSeat = s.titheSeat;
+  c.discardTop = s.discardTop;
+  c.zone.set(s.zone);
+  c.count.set(s.count);
+  c.pub.set(s.pub);
+  c.deck.set(s.deck);
+  c.stack.set(s.stack);
+  c.stackOwner.set(s.stackOwner);
+  c.stackMode.set(s.stackMode);
+  c.alive.set(s.alive);
+  c.affected.set(s.affected);
+  c.turnDone.set(s.turnDone);
+  c.powerDone.set(s.powerDone);
+  c.seizeTotal.set(s.seizeTotal);
   c.rng = cloneRng(s.rng);
   return c;
 }

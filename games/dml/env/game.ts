@@ -11,7 +11,7 @@
  * seat's victory points now. `metadata.maxTurns` counts Rounds.
  */
 import { weakMemo } from '../../../lib/memo.ts';
-import type { Game, GameMetadata, RewardOptions, TensorSpec } from '../../../env/core/game.ts';
+import type { Game, GameMetadata, ObservationRowWriter, RewardOptions, TensorSpec } from '../../../env/core/game.ts';
 import { TERMINAL, winLossReturns } from '../../../env/core/game.ts';
 import { loadRuleset, type Ruleset } from '../rules/index.ts';
 import {
@@ -116,6 +116,9 @@ export class DmlGame implements Game<DmlState> {
   }
   observe(s: DmlState, seat: number, out: Float32Array): void {
     this.obs.write(s, seat, out);
+  }
+  observationRowWriter(): ObservationRowWriter<DmlState> {
+    return this.obs.rowWriter();
   }
   stateTensor(s: DmlState, out: Float32Array): void {
     this.st.write(s, 0, out);

@@ -5,9 +5,13 @@
  * entering in public, the "implied" knowledge of the source's zone rules), hand sizes, Black Market sizes and
  * face-down Seize counts. The state tensor adds every card's true zone (perfect information, for critics).
  * Values lie in [0, 1] except the Declaration's Value (in [-1, 2]).
+ *
+ * `write` fills a whole tensor; `rowWriter` keeps one row that one env owns equal to the observation by
+ * rewriting only what it wrote last time (about 60 entries of 1,390) and, of the 54 cards' one-hots, only the
+ * cards whose class changed. Both run the same `encode`, so they write the same values.
  */
 import { TensorLayout } from '../../../env/core/layout.ts';
-import type { TensorSpec } from '../../../env/core/game.ts';
+import type { ObservationRowWriter, TensorSpec } from '../../../env/core/game.ts';
 import { NUM_CARDS, type Ruleset } from '../rules/index.ts';
 import {
   countZone,
@@ -51,7 +55,44 @@ const NC = CARD_CLASSES.length;
 
 export interface Encoder {
   readonly spec: TensorSpec;
+  /** Write `seat`'s view (the state tensor: seat 0's plus the true zones) into `out` (length spec.size), every entry. */
   write(s: DmlState, seat: number, out: Float32Array): void;
+  /** A new writer for a row one env owns (`Game.observationRowWriter`): the same values as `write`. */
+  rowWriter(): ObservationRowWriter<DmlState>;
+}
+
+/** `Sink.cls[c]` before card c's one-hot was written to the row. */
+const UNSET = 255;
+
+/**
+ * Where `encode` writes: the row, the list of entries it wrote through `put` (to zero them before the next
+ * call), and per card the class whose one-hot the row holds (so an unchanged card is not rewritten).
+ */
+class Sink {
+  row: Float32Array = new Float32Array(0);
+  n = 0;
+  readonly idx: Int32Array;
+  readonly cls = new Uint8Array(NUM_CARDS).fill(UNSET);
+  constructor(size: number) {
+    this.idx = new Int32Array(size);
+  }
+  /** Set entry i to v and remember it. */
+  put(i: number, v: number): void {
+    this.row[i] = v;
+    this.idx[this.n++] = i;
+  }
+  /** Start a fresh row: all zero, nothing remembered. */
+  reset(row: Float32Array): void {
+    row.fill(0);
+    this.cls.fill(UNSET);
+    this.row = row;
+    this.n = 0;
+  }
+  /** Start another call on the same row: zero what the last call put. */
+  again(): void {
+    for (let k = 0; k < this.n; k++) this.row[this.idx[k]] = 0;
+    this.n = 0;
+  }
 }
 
 const clamp = (x: number, lo = 0, hi = 1) => (x < lo ? lo : x > hi ? hi : x);
@@ -68,6 +109,23 @@ function classOf(z: number, me: number, rel: (p: number) => number): number {
   const p = z - Z.HAND;
   return p === me ? 10 : 15 + rel(p);
 }
+
+/** Per player count n and observer `me` (index (n - 1) * MAX_SEATS + me): `classOf` of every zone code and PUB_UNKNOWN. */
+const classTable = Array.from({ length: MAX_SEATS * MAX_SEATS }, (_, i) => {
+  const n = Math.floor(i / MAX_SEATS) + 1;
+  const me = i % MAX_SEATS;
+  return Uint8Array.from({ length: PUB_UNKNOWN + 1 }, (_, z) => classOf(z, me, (p) => (p - me + n) % n));
+});
+
+/**
+ * Per observer `me`: the class of each zone code that holds the observer's own cards (its hand, Seize cards and
+ * Merchant King, seen where they truly are); UNSET for the other zones, whose cards are seen by `pub`.
+ */
+const ownClasses = Array.from({ length: MAX_SEATS }, (_, me) => {
+  const t = new Uint8Array(PUB_UNKNOWN + 1).fill(UNSET);
+  for (const z of [Z.HAND + me, Z.SEIZE + me, Z.KING + me]) t[z] = classOf(z, me, () => 0);
+  return t;
+});
 
 function build(rs: Ruleset, full: boolean): Encoder {
   const L = new TensorLayout();
@@ -104,60 +162,96 @@ function build(rs: Ruleset, full: boolean): Encoder {
     truth: full ? L.add('zones', NUM_CARDS * (NUM_ZONES + 1), 'state tensor only: per card, one-hot true zone (state.ts Z)') : -1,
   };
   const spec = L.spec();
-  const write = (s: DmlState, seat: number, out: Float32Array): void => {
-    out.fill(0);
+  const encode = (s: DmlState, seat: number, k: Sink): void => {
+    const out = k.row;
     const n = s.numPlayers;
     const me = full ? 0 : seat;
     const rel = (p: number) => (p - me + n) % n;
-    out[o.phase + s.phase] = 1;
-    if (s.outcome === Outcome.Running && s.decider === me) out[o.me] = 1;
-    out[o.active + rel(s.active)] = 1;
-    out[o.dealer + rel(s.dealer)] = 1;
+    const classes = classTable[(n - 1) * MAX_SEATS + me];
+    k.put(o.phase + s.phase, 1);
+    if (s.outcome === Outcome.Running && s.decider === me) k.put(o.me, 1);
+    k.put(o.active + rel(s.active), 1);
+    k.put(o.dealer + rel(s.dealer), 1);
     for (let p = 0; p < n; p++) {
       const r = rel(p);
-      out[o.alive + r] = s.alive[p];
-      out[o.affected + r] = s.affected[p];
-      out[o.handSize + r] = clamp(countZone(s, Z.HAND + p) / 20);
-      out[o.seizeCards + r] = clamp(countZone(s, Z.SEIZE + p) / 8);
+      k.put(o.alive + r, s.alive[p]);
+      k.put(o.affected + r, s.affected[p]);
+      k.put(o.handSize + r, clamp(countZone(s, Z.HAND + p) / 20));
+      k.put(o.seizeCards + r, clamp(countZone(s, Z.SEIZE + p) / 8));
     }
-    out[o.round] = clamp(s.round / rs.data.roundLimit);
-    out[o.deck] = s.deckLen / NUM_CARDS;
-    out[o.spend] = clamp(s.actionsLeft / 3);
-    out[o.spend + 1] = clamp(s.minorLeft / 3);
-    if (s.eventType >= 0) out[o.event + s.eventType] = 1;
-    out[o.eventValue] = clamp(s.eventValue / 12);
+    k.put(o.round, clamp(s.round / rs.data.roundLimit));
+    k.put(o.deck, s.deckLen / NUM_CARDS);
+    k.put(o.spend, clamp(s.actionsLeft / 3));
+    k.put(o.spend + 1, clamp(s.minorLeft / 3));
+    if (s.eventType >= 0) k.put(o.event + s.eventType, 1);
+    k.put(o.eventValue, clamp(s.eventValue / 12));
+    const searched = s.phase === Phase.Choice && s.decider === me && s.pendStep === 3 ? Z.BM + s.pendArg : -1;
+    const { zone, pub } = s;
+    const cls = k.cls;
+    const own = ownClasses[me];
+    const king = Z.KING + me;
     for (let c = 0; c < NUM_CARDS; c++) {
-      const z = s.zone[c];
-      if (z === Z.KING + me) out[o.king + rs.suit[c]] = 1;
-      const mine = z === Z.HAND + me || z === Z.SEIZE + me || z === Z.KING + me;
-      out[o.cards + c * NC + classOf(mine ? z : s.pub[c], me, rel)] = 1;
-      if (full) out[o.truth + c * (NUM_ZONES + 1) + z] = 1;
-      if (s.phase === Phase.Choice && s.decider === me && s.pendStep === 3 && z === Z.BM + s.pendArg) out[o.seen + c] = 1;
+      const z = zone[c];
+      if (z === king) k.put(o.king + rs.suit[c], 1);
+      let cl = own[z];
+      if (cl === UNSET) cl = classes[pub[c]];
+      const was = cls[c];
+      if (was !== cl) {
+        if (was !== UNSET) out[o.cards + c * NC + was] = 0;
+        out[o.cards + c * NC + cl] = 1;
+        cls[c] = cl;
+      }
+      if (full) k.put(o.truth + c * (NUM_ZONES + 1) + z, 1);
+      if (z === searched) k.put(o.seen + c, 1);
     }
-    for (let b = 0; b < s.bmCount; b++) out[o.markets + b] = clamp(countZone(s, Z.BM + b) / 20);
-    for (let i = 0; i < s.stackLen; i++) out[o.stackPos + s.stack[i]] = (i + 1) / NUM_CARDS;
-    if (s.stackLen > 0) out[o.stackTop + rel(s.stackOwner[s.stackLen - 1])] = 1;
+    for (let b = 0; b < s.bmCount; b++) k.put(o.markets + b, clamp(countZone(s, Z.BM + b) / 20));
+    for (let i = 0; i < s.stackLen; i++) k.put(o.stackPos + s.stack[i], (i + 1) / NUM_CARDS);
+    if (s.stackLen > 0) k.put(o.stackTop + rel(s.stackOwner[s.stackLen - 1]), 1);
     if (s.buySuit >= 0) {
-      out[o.buySuit + s.buySuit] = 1;
-      out[o.buyKind + s.buyKind] = 1;
-      out[o.value] = clamp(declarationValue(s, rs) / 12, -1, 2);
-      if (s.seizer >= 0) out[o.seizer + rel(s.seizer)] = 1;
-      out[o.commits] = clamp(s.activeCommit / 30);
-      out[o.commits + 1] = clamp(s.secondaryCommit / 30);
-      out[o.commits + 2] = clamp(s.seizerCommit / 30);
+      k.put(o.buySuit + s.buySuit, 1);
+      k.put(o.buyKind + s.buyKind, 1);
+      k.put(o.value, clamp(declarationValue(s, rs) / 12, -1, 2));
+      if (s.seizer >= 0) k.put(o.seizer + rel(s.seizer), 1);
+      k.put(o.commits, clamp(s.activeCommit / 30));
+      k.put(o.commits + 1, clamp(s.secondaryCommit / 30));
+      k.put(o.commits + 2, clamp(s.seizerCommit / 30));
     }
     if (s.phase === Phase.Roll) {
-      out[o.roll] = s.die1 / 6;
-      out[o.roll + 1] = s.die2 / 6;
-      out[o.roll + 2] = clamp(s.rollTarget / 12);
-      out[o.roll + 3] = clamp(s.rerolls / 10);
-      out[o.purpose + s.rollPurpose] = 1;
+      k.put(o.roll, s.die1 / 6);
+      k.put(o.roll + 1, s.die2 / 6);
+      k.put(o.roll + 2, clamp(s.rollTarget / 12));
+      k.put(o.roll + 3, clamp(s.rerolls / 10));
+      k.put(o.purpose + s.rollPurpose, 1);
     }
-    out[o.step + s.pendStep] = 1;
-    if (s.pendCard >= 0) out[o.pend + s.pendCard] = 1;
-    if (s.alive[me] || s.outcome !== Outcome.Running) out[o.score] = clamp(victoryPoints(s, rs, me) / 150);
+    k.put(o.step + s.pendStep, 1);
+    if (s.pendCard >= 0) k.put(o.pend + s.pendCard, 1);
+    if (s.alive[me] || s.outcome !== Outcome.Running) k.put(o.score, clamp(victoryPoints(s, rs, me) / 150));
   };
-  return { spec, write };
+  const dense = new Sink(spec.size);
+  const write = (s: DmlState, seat: number, out: Float32Array): void => {
+    dense.reset(out);
+    encode(s, seat, dense);
+  };
+  const rowWriter = (): ObservationRowWriter<DmlState> => {
+    const sink = new Sink(spec.size);
+    let last: Float32Array | null = null; // the row it keeps (null: unknown, so the next call starts afresh)
+    const w = (s: DmlState, seat: number, row: Float32Array): void => {
+      if (row !== last) sink.reset(row);
+      else sink.again();
+      last = null;
+      encode(s, seat, sink);
+      last = row;
+    };
+    w.written = (out: Int32Array): number => {
+      if (last === null) return -1;
+      out.set(sink.idx.subarray(0, sink.n));
+      let m = sink.n;
+      for (let c = 0; c < NUM_CARDS; c++) out[m++] = o.cards + c * NC + sink.cls[c];
+      return m;
+    };
+    return w;
+  };
+  return { spec, write, rowWriter };
 }
 
 /** The observation encoder (a seat's view). */

@@ -77,6 +77,17 @@ export interface Ruleset {
   readonly secondary: Int8Array;
   /** Eggs in the game. */
   readonly eggs: number;
+  /**
+   * Per suit index: the ids of the cards of that suit, ascending; the last entry (index SUITS.length) the
+   * cards of no suit (Jokers). Sums over one suit read these, not all 54 cards (engine.ts `cardsOfSuit`).
+   */
+  readonly suitCards: readonly Uint8Array[];
+  /** The same per suit index, of the Commodities only (the cards a Buying sum can count). */
+  readonly suitCommodities: readonly Uint8Array[];
+  /** The same per suit index, of the cards with a Buying Bonus above 0. */
+  readonly suitBonuses: readonly Uint8Array[];
+  /** The ids of the Eggs in the game, ascending. */
+  readonly eggCards: Uint8Array;
 }
 
 /**
@@ -107,11 +118,15 @@ export function compileRuleset(json: unknown, deckLoader: (file: string) => unkn
   const excluded = bits(data.excludeClasses);
   const inGame = Uint8Array.from(classes, (b) => (b & excluded ? 0 : 1));
   const suitIx = (s: string | null) => (s === null ? -1 : SUITS.indexOf(s as (typeof SUITS)[number]));
+  const suit = Int8Array.from(cards, (c) => suitIx(c.suit));
+  const ids = Uint8Array.from(cards.keys());
+  /** Per suit index, then the cards of no suit: the ids of the cards passing `keep`, ascending. */
+  const bySuit = (keep: (i: number) => boolean) => [...SUITS.map((_, u) => u), -1].map((u) => ids.filter((i) => suit[i] === u && keep(i)));
   return {
     data,
     cardFile: d.data,
     hash: contentHash({ rules: data, cards: d.data }),
-    suit: Int8Array.from(cards, (c) => suitIx(c.suit)),
+    suit,
     rank: Uint8Array.from(cards, (c) => c.rank),
     classes,
     value: Uint8Array.from(cards, (c) => c.value),
@@ -124,6 +139,10 @@ export function compileRuleset(json: unknown, deckLoader: (file: string) => unkn
     primary: Int8Array.from(SUITS, (s) => SUITS.indexOf(data.wheel[s].primary)),
     secondary: Int8Array.from(SUITS, (s) => SUITS.indexOf(data.wheel[s].secondary)),
     eggs: cards.filter((_, i) => inGame[i] && classes[i] & C_EGG).length,
+    suitCards: bySuit(() => true),
+    suitCommodities: bySuit((i) => (classes[i] & C_COMMODITY) !== 0),
+    suitBonuses: bySuit((i) => cards[i].buyingBonus > 0),
+    eggCards: ids.filter((i) => inGame[i] && classes[i] & C_EGG),
   };
 }
 

@@ -5,15 +5,20 @@ import { loadRuleset, VARIANTS } from '../rules/index.ts';
 import {
   A,
   applyAction,
+  ARRAYS,
+  cloneState,
   checkDeep,
   checkState,
   createGame,
   declarationValue,
   legalActions,
+  legalActionsByCheck,
   NUM_ACTIONS,
   Outcome,
   Phase,
+  SCALARS,
   serializeState,
+  Step,
   victoryPoints,
   Z,
 } from '../engine/index.ts';
@@ -41,6 +46,57 @@ describe('random games', () => {
       }
     });
   }
+
+  it('the per-phase legal list equals the per-id check against whyIllegal on many random states', () => {
+    const fast = new Int32Array(NUM_ACTIONS);
+    const slow = new Int32Array(NUM_ACTIONS);
+    const phases = new Set<number>();
+    const steps = new Set<number>();
+    let states = 0;
+    for (const v of VARIANTS) {
+      const r = loadRuleset(v);
+      for (let g = 0; g < 30; g++) {
+        const s = createGame(r, r.data.players.min + (g % (r.data.players.max - r.data.players.min + 1)), `legal/${v}/${g}`);
+        playRandom(s, r, `legal/${v}/${g}/moves`, (x) => {
+          const n = legalActions(x, r, fast);
+          const m = legalActionsByCheck(x, r, slow);
+          if (n !== m || fast.subarray(0, n).some((a, i) => a !== slow[i]))
+            throw new Error(`${v} game ${g}: [${fast.subarray(0, n).join()}] != [${slow.subarray(0, m).join()}]`);
+          phases.add(x.phase);
+          if (x.phase === Phase.Choice) steps.add(x.pendStep);
+          states++;
+          return false;
+        });
+      }
+    }
+    expect(states).toBeGreaterThan(10_000);
+    // Every decision phase and most Power choices were compared (the rare ones are covered by the rules tests' positions).
+    expect([...phases].sort()).toEqual([
+      Phase.Market,
+      Phase.Declare,
+      Phase.Seize,
+      Phase.Resolve,
+      Phase.Roll,
+      Phase.Stack,
+      Phase.Choice,
+      Phase.Tithe,
+    ]);
+    expect(steps.size).toBeGreaterThanOrEqual(Object.keys(Step).length - 2);
+  });
+
+  it('a clone copies every scalar and array of the state, and shares none', () => {
+    const s = createGame(rs, 4, 'clone');
+    SCALARS.forEach((k, i) => (s[k] = 1000 + i));
+    for (const k of ARRAYS) s[k].forEach((_, i, a) => (a[i] = (i * 7 + k.length) % 100));
+    const c = cloneState(s);
+    for (const k of SCALARS) expect(c[k], k).toBe(s[k]);
+    for (const k of ARRAYS) {
+      expect(Array.from(c[k]), k).toEqual(Array.from(s[k]));
+      expect(c[k]).not.toBe(s[k]);
+    }
+    expect(c.rng).toEqual(s.rng);
+    expect(c.rng).not.toBe(s.rng);
+  });
 
   it('the same seed and actions give the same game', () => {
     const a = createGame(rs, 4, 'same');

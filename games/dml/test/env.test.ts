@@ -116,3 +116,44 @@ describe('dmlGame', () => {
     expect(() => g.deserialize(JSON.stringify(o))).toThrow(StateError);
   });
 });
+
+describe('observation row writer', () => {
+  it('keeps its row equal to observe through seat changes, other rows and new games, and lists every non-zero entry', () => {
+    for (const variant of ['full', 'mayhem', 'fire']) {
+      const g = dmlGame(variant);
+      const D = g.observationSpec.size;
+      const write = g.observationRowWriter();
+      const rowA = new Float32Array(D).fill(7);
+      const rowB = new Float32Array(D).fill(-3);
+      const expected = new Float32Array(D);
+      const written = new Int32Array(2 * D);
+      const legal = new Int32Array(g.numActions);
+      const rng = seedRng(`row-writer/${variant}`);
+      expect(write.written?.(written)).toBe(-1);
+      let calls = 0;
+      for (let game = 0; game < 6; game++) {
+        const n = g.minPlayers + (game % (g.maxPlayers - g.minPlayers + 1));
+        const s = g.newState(n, `rw${game}`);
+        for (let t = 0; !g.isTerminal(s); t++) {
+          // Mostly the seat to act, twice a call per state now and then, another seat or another row now and then.
+          const seat = t % 7 === 6 ? (g.currentPlayer(s) + 1) % n : g.currentPlayer(s);
+          const row = t % 41 === 40 ? rowB : rowA;
+          write(s, seat, row);
+          if (t % 5 === 0) write(s, seat, row);
+          g.observe(s, seat, expected);
+          const m = write.written!(written);
+          const listed = new Uint8Array(D);
+          for (let k = 0; k < m; k++) listed[written[k]] = 1;
+          for (let i = 0; i < D; i++) {
+            if (row[i] !== expected[i])
+              throw new Error(`${variant} game ${game} step ${t}: entry ${i} is ${row[i]}, observe says ${expected[i]}`);
+            if (row[i] !== 0 && !listed[i]) throw new Error(`${variant} game ${game} step ${t}: entry ${i} is not listed`);
+          }
+          calls++;
+          g.applyAction(s, legal[nextInt(rng, g.legalActions(s, legal))]);
+        }
+      }
+      expect(calls).toBeGreaterThan(300);
+    }
+  });
+});
