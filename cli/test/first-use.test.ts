@@ -76,7 +76,7 @@ describe('an unknown variant, game or command is answered with the valid ones', 
     expect(game.stderr).toMatch(/Given: "nope", Choices: "merlin", "economicon"/);
     expect(typo.stderr).toMatch(/^merlin: INVALID_ARGUMENT: unknown command "trian"; did you mean train\?\n\(see npx merlin --help\)/);
     expect(unknown.stderr).toMatch(
-      /unknown command "frobnicate"; the commands are simulate, eval, train, probe, replay, bench, serve, docs/,
+      /unknown command "frobnicate"; the commands are simulate, eval, train, probe, exploitability, replay, bench, serve, docs/,
     );
   });
 });
