@@ -29,6 +29,7 @@ import {
 } from './options.ts';
 import { runEval } from './eval.ts';
 import type { BackendName } from '../training/backend.ts';
+import type { TrainProgress } from '../training/train.ts';
 import type { RewardChoice, TruncationChoice } from '../training/reward-choices.ts';
 import type { ProbeSummary } from '../designer/probe.ts';
 
@@ -52,6 +53,14 @@ function out(json: boolean, value: unknown, human: () => string): void {
 /** Progress on stderr (cli/progress.ts: a bar on a terminal, else a plain line every few seconds); none with --json unless stderr is a terminal. */
 function progressBar(command: string, json: boolean): Progress | null {
   return !json || process.stderr.isTTY ? progress(command) : null;
+}
+
+/** A training run's progress for the designer commands that train (probe --learn, exploitability): a line on stderr every 10 updates, none with --json. */
+function updateLines(json: boolean): (p: TrainProgress) => void {
+  return ({ record: r }) => {
+    if (!json && r.update % 10 === 0)
+      process.stderr.write(`  update ${r.update} (${r.phase}), ${r.episodes} episodes, ${Math.round(r.wallSeconds)}s\n`);
+  };
 }
 
 /**
@@ -260,10 +269,7 @@ try {
               ...(argv['learn-imitation'] === undefined ? {} : { train: { imitationUpdates: argv['learn-imitation'] } }),
               games: argv.games,
               workers: argv.workers,
-              onUpdate: ({ record: r }) => {
-                if (!argv.json && r.update % 10 === 0)
-                  process.stderr.write(`  update ${r.update} (${r.phase}), ${r.episodes} episodes, ${Math.round(r.wallSeconds)}s\n`);
-              },
+              onUpdate: updateLines(argv.json),
               onGame: (field, n) => {
                 if (!started) (bar?.start(argv.games * (entry.agents.heuristic ? 3 : 2), 0), (started = true));
                 bar?.update(field * argv.games + n);
@@ -372,10 +378,7 @@ try {
           outDir: argv.out,
           games: argv.games,
           workers: argv.workers,
-          onUpdate: ({ record: u }) => {
-            if (!argv.json && u.update % 10 === 0)
-              process.stderr.write(`  update ${u.update} (${u.phase}), ${u.episodes} episodes, ${Math.round(u.wallSeconds)}s\n`);
-          },
+          onUpdate: updateLines(argv.json),
           onGame: (n) => {
             if (!started) (bar?.start(argv.games, 0), (started = true));
             bar?.update(n);
