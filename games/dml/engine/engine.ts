@@ -126,16 +126,21 @@ export function declarationValue(s: DmlState, rs: Ruleset): number {
 }
 /** Whether card c is a Power or an Emblem seat p may play now from its hand, in `mode` (0 Power, 1 Emblem). */
 function playable(s: DmlState, rs: Ruleset, p: number, c: number, mode: number): boolean {
-  if (s.zone[c] !== Z.HAND + p) return false;
-  if (mode === 0 ? !(rs.classes[c] & C_CHARACTER) || rs.power[c] < 0 : !(rs.classes[c] & C_EMBLEM)) return false;
-  return true;
+  return s.zone[c] === Z.HAND + p && (mode === 0 ? hasPower(rs, c) : isEmblem(rs, c));
+}
+/** Card c can be played for its Power (a Character with one). */
+function hasPower(rs: Ruleset, c: number): boolean {
+  return (rs.classes[c] & C_CHARACTER) !== 0 && rs.power[c] >= 0;
+}
+/** Card c can be played as an Emblem. */
+function isEmblem(rs: Ruleset, c: number): boolean {
+  return (rs.classes[c] & C_EMBLEM) !== 0;
 }
 /** Whether seat p could put anything on the Stack now. */
 function canPlayAny(s: DmlState, rs: Ruleset, p: number): boolean {
   if (!s.alive[p] || banned(s, rs, p, EV_CRACKDOWN)) return false;
   const hand = Z.HAND + p;
-  for (let c = 0; c < NUM_CARDS; c++)
-    if (s.zone[c] === hand && ((rs.classes[c] & C_CHARACTER && rs.power[c] >= 0) || rs.classes[c] & C_EMBLEM)) return true;
+  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === hand && (hasPower(rs, c) || isEmblem(rs, c))) return true;
   return false;
 }
 /** Whether seat p may lay Seize cards (not banned by FCCC Regulations, and holding a Primary Buying card). */
@@ -1050,16 +1055,15 @@ export function legalActions(s: DmlState, rs: Ruleset, out: Int32Array): number 
 function declareRoom(s: DmlState, rs: Ruleset, suit: number): number {
   return buyingBonus(s, rs, s.active, suit) + committable(s, rs, s.active, rs.primary[suit]);
 }
+/** `legalDeclares`' scratch: per suit, cap + declareRoom (NaN until a card of the suit needs it). */
+const suitRooms = new Float64Array(SUITS.length);
 /** The Market Phase's Declare ids (what `whyIllegal` accepts for Kind.Declare with an Action left), appended at `n`. */
 function legalDeclares(s: DmlState, rs: Ruleset, out: Int32Array, n: number): number {
   const myFront = Z.FRONT + s.decider;
   const grand = s.eventType === EV_GRAND && rs.data.grandOpeningBuyable;
   const cap = rs.data.declaration.cap;
   // Per suit: cap + declareRoom, computed once a card of that suit is a candidate (NaN: not yet).
-  let r0 = NaN;
-  let r1 = NaN;
-  let r2 = NaN;
-  let r3 = NaN;
+  const rooms = suitRooms.fill(NaN);
   for (let c = 0; c < NUM_CARDS; c++) {
     const z = s.zone[c];
     if (!(
@@ -1075,12 +1079,9 @@ function legalDeclares(s: DmlState, rs: Ruleset, out: Int32Array, n: number): nu
       out[n++] = A.DECLARE + c;
       continue;
     }
-    let room: number;
-    if (suit === 0) room = r0 === r0 ? r0 : (r0 = cap + declareRoom(s, rs, 0));
-    else if (suit === 1) room = r1 === r1 ? r1 : (r1 = cap + declareRoom(s, rs, 1));
-    else if (suit === 2) room = r2 === r2 ? r2 : (r2 = cap + declareRoom(s, rs, 2));
-    else if (suit === 3) room = r3 === r3 ? r3 : (r3 = cap + declareRoom(s, rs, 3));
-    else continue;
+    if (suit < 0) continue;
+    let room = rooms[suit];
+    if (room !== room) room = rooms[suit] = cap + declareRoom(s, rs, suit);
     if (v <= room) out[n++] = A.DECLARE + c;
   }
   return n;
@@ -1124,8 +1125,8 @@ function legalPlays(s: DmlState, rs: Ruleset, out: Int32Array, n: number, plays:
   for (let c = 0; c < NUM_CARDS; c++) {
     const z = s.zone[c];
     if (z === hand) {
-      if (rs.classes[c] & C_CHARACTER && rs.power[c] >= 0) out[n++] = A.POWER + c;
-      if (rs.classes[c] & C_EMBLEM) emblemIds[ne++] = A.EMBLEM + c;
+      if (hasPower(rs, c)) out[n++] = A.POWER + c;
+      if (isEmblem(rs, c)) emblemIds[ne++] = A.EMBLEM + c;
     } else if (z === front) callbackIds[nc++] = A.CALLBACK + c;
   }
   for (let i = 0; i < ne; i++) out[n++] = emblemIds[i];
