@@ -753,44 +753,70 @@ function completeBuy(s: DmlState, rs: Ruleset, success: boolean): void {
 
 // ---------------------------------------------------------------- the end
 
-/** `victoryPoints`' per-suit scratch (it runs for every observation): points, plain Commodities in hand, Guilds. */
-const vpBySuit = new Int32Array(SUITS.length);
-const vpPlain = new Int32Array(SUITS.length);
-const vpGuilds = new Int32Array(SUITS.length);
-/** `victoryPoints`' per-zone scratch: 1 the seat's hand, 2 its Front, 3 its Merchant King, 0 elsewhere. */
-const vpRole = new Uint8Array(NUM_ZONES);
+/**
+ * A seat's victory points tallied card by card (victory_condition/index.md): Commodities by suit (the Desired
+ * suit doubled), Guild bonuses, Eggs. `victoryPoints` visits the 54 cards with one; the observation, which visits
+ * every card anyway, feeds its own as it goes. `reset`, then `hand` / `front` for each card in the seat's hand or
+ * Front and `king` for its Merchant King, then `total`.
+ */
+export class PointsTally {
+  /** Per suit: Commodity points, plain (non-Guild) Commodities in hand, Guilds. */
+  private readonly bySuit = new Int32Array(SUITS.length);
+  private readonly plain = new Int32Array(SUITS.length);
+  private readonly guilds = new Int32Array(SUITS.length);
+  private desired = -1;
+  private eggs = 0;
+  reset(): void {
+    for (let u = 0; u < SUITS.length; u++) this.bySuit[u] = this.plain[u] = this.guilds[u] = 0;
+    this.desired = -1;
+    this.eggs = 0;
+  }
+  /** Card c is in the seat's hand. */
+  hand(rs: Ruleset, c: number): void {
+    const cl = rs.classes[c];
+    if (cl & C_EGG) this.eggs++;
+    if (!(cl & C_COMMODITY)) return;
+    const u = rs.suit[c];
+    this.bySuit[u] += rs.points[c];
+    if (cl & C_GUILD) this.guilds[u]++;
+    else this.plain[u]++;
+  }
+  /** Card c is in the seat's Front. */
+  front(rs: Ruleset, c: number): void {
+    const cl = rs.classes[c];
+    if (!(cl & C_COMMODITY)) return;
+    const u = rs.suit[c];
+    this.bySuit[u] += rs.points[c];
+    if (cl & C_GUILD) this.guilds[u]++;
+  }
+  /** Card c is the seat's Merchant King (its suit is the Desired Commodity). */
+  king(rs: Ruleset, c: number): void {
+    this.desired = rs.suit[c];
+  }
+  total(rs: Ruleset): number {
+    const sc = rs.data.scoring;
+    let total = this.eggs * sc.eggPoints;
+    for (let u = 0; u < SUITS.length; u++)
+      total += this.bySuit[u] * (u === this.desired ? sc.desiredMultiplier : 1) + this.guilds[u] * sc.guildBonus * this.plain[u];
+    return total;
+  }
+}
+const vpTally = new PointsTally();
 /** Victory points of seat p (victory_condition/index.md): Commodities by suit (the Desired suit doubled), Guild bonuses, Eggs. */
 export function victoryPoints(s: DmlState, rs: Ruleset, p: number): number {
-  let desired = -1;
-  const bySuit = vpBySuit.fill(0);
-  const plain = vpPlain.fill(0);
-  const guilds = vpGuilds.fill(0);
-  const role = vpRole;
-  role[Z.HAND + p] = 1;
-  role[Z.FRONT + p] = 2;
-  role[Z.KING + p] = 3;
+  const t = vpTally;
+  t.reset();
+  const hand = Z.HAND + p;
+  const front = Z.FRONT + p;
+  const king = Z.KING + p;
   const zone = s.zone;
-  const { classes, suit } = rs;
-  let eggs = 0;
   for (let c = 0; c < NUM_CARDS; c++) {
-    const r = role[zone[c]];
-    if (r === 0) continue;
-    if (r === 3) {
-      desired = suit[c];
-      continue;
-    }
-    if (classes[c] & C_EGG && r === 1) eggs++;
-    if (!(classes[c] & C_COMMODITY)) continue;
-    bySuit[suit[c]] += rs.points[c];
-    if (classes[c] & C_GUILD) guilds[suit[c]]++;
-    else if (r === 1) plain[suit[c]]++;
+    const z = zone[c];
+    if (z === hand) t.hand(rs, c);
+    else if (z === front) t.front(rs, c);
+    else if (z === king) t.king(rs, c);
   }
-  role[Z.HAND + p] = role[Z.FRONT + p] = role[Z.KING + p] = 0;
-  const sc = rs.data.scoring;
-  let total = eggs * sc.eggPoints;
-  for (let u = 0; u < SUITS.length; u++)
-    total += bySuit[u] * (u === desired ? sc.desiredMultiplier : 1) + guilds[u] * sc.guildBonus * plain[u];
-  return total;
+  return t.total(rs);
 }
 /** Eggs in seat p's hand. */
 export function eggsHeld(s: DmlState, rs: Ruleset, p: number): number {

@@ -22,7 +22,7 @@ import {
   Outcome,
   Phase,
   PUB_UNKNOWN,
-  victoryPoints,
+  PointsTally,
   Z,
   type DmlState,
 } from '../engine/index.ts';
@@ -73,6 +73,8 @@ class Sink {
   n = 0;
   readonly idx: Int32Array;
   readonly cls = new Uint8Array(NUM_CARDS).fill(UNSET);
+  /** The observer's victory points, tallied in the same pass over the cards. */
+  readonly tally = new PointsTally();
   constructor(size: number) {
     this.idx = new Int32Array(size);
   }
@@ -96,6 +98,11 @@ class Sink {
 }
 
 const clamp = (x: number, lo = 0, hi = 1) => (x < lo ? lo : x > hi ? hi : x);
+
+/** Seat p's place after observer `me` in seat order among n seats (0 = the observer). */
+function relSeat(p: number, me: number, n: number): number {
+  return (p - me + n) % n;
+}
 
 /** The observation class of zone code z for observer `me` (relative seats by `rel`). */
 function classOf(z: number, me: number, rel: (p: number) => number): number {
@@ -166,14 +173,13 @@ function build(rs: Ruleset, full: boolean): Encoder {
     const out = k.row;
     const n = s.numPlayers;
     const me = full ? 0 : seat;
-    const rel = (p: number) => (p - me + n) % n;
     const classes = classTable[(n - 1) * MAX_SEATS + me];
     k.put(o.phase + s.phase, 1);
     if (s.outcome === Outcome.Running && s.decider === me) k.put(o.me, 1);
-    k.put(o.active + rel(s.active), 1);
-    k.put(o.dealer + rel(s.dealer), 1);
+    k.put(o.active + relSeat(s.active, me, n), 1);
+    k.put(o.dealer + relSeat(s.dealer, me, n), 1);
     for (let p = 0; p < n; p++) {
-      const r = rel(p);
+      const r = relSeat(p, me, n);
       k.put(o.alive + r, s.alive[p]);
       k.put(o.affected + r, s.affected[p]);
       k.put(o.handSize + r, clamp(countZone(s, Z.HAND + p) / 20));
@@ -189,10 +195,19 @@ function build(rs: Ruleset, full: boolean): Encoder {
     const { zone, pub } = s;
     const cls = k.cls;
     const own = ownClasses[me];
+    const hand = Z.HAND + me;
+    const front = Z.FRONT + me;
     const king = Z.KING + me;
+    const tally = k.tally;
+    tally.reset();
     for (let c = 0; c < NUM_CARDS; c++) {
       const z = zone[c];
-      if (z === king) k.put(o.king + rs.suit[c], 1);
+      if (z === hand) tally.hand(rs, c);
+      else if (z === front) tally.front(rs, c);
+      else if (z === king) {
+        tally.king(rs, c);
+        k.put(o.king + rs.suit[c], 1);
+      }
       let cl = own[z];
       if (cl === UNSET) cl = classes[pub[c]];
       const was = cls[c];
@@ -206,12 +221,12 @@ function build(rs: Ruleset, full: boolean): Encoder {
     }
     for (let b = 0; b < s.bmCount; b++) k.put(o.markets + b, clamp(countZone(s, Z.BM + b) / 20));
     for (let i = 0; i < s.stackLen; i++) k.put(o.stackPos + s.stack[i], (i + 1) / NUM_CARDS);
-    if (s.stackLen > 0) k.put(o.stackTop + rel(s.stackOwner[s.stackLen - 1]), 1);
+    if (s.stackLen > 0) k.put(o.stackTop + relSeat(s.stackOwner[s.stackLen - 1], me, n), 1);
     if (s.buySuit >= 0) {
       k.put(o.buySuit + s.buySuit, 1);
       k.put(o.buyKind + s.buyKind, 1);
       k.put(o.value, clamp(declarationValue(s, rs) / 12, -1, 2));
-      if (s.seizer >= 0) k.put(o.seizer + rel(s.seizer), 1);
+      if (s.seizer >= 0) k.put(o.seizer + relSeat(s.seizer, me, n), 1);
       k.put(o.commits, clamp(s.activeCommit / 30));
       k.put(o.commits + 1, clamp(s.secondaryCommit / 30));
       k.put(o.commits + 2, clamp(s.seizerCommit / 30));
@@ -225,7 +240,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
     }
     k.put(o.step + s.pendStep, 1);
     if (s.pendCard >= 0) k.put(o.pend + s.pendCard, 1);
-    if (s.alive[me] || s.outcome !== Outcome.Running) k.put(o.score, clamp(victoryPoints(s, rs, me) / 150));
+    if (s.alive[me] || s.outcome !== Outcome.Running) k.put(o.score, clamp(tally.total(rs) / 150));
   };
   const dense = new Sink(spec.size);
   const write = (s: DmlState, seat: number, out: Float32Array): void => {
