@@ -271,7 +271,7 @@ export function createGame(rs: Ruleset, players: number, seed: string | number):
     throw new RangeError(`${players} players: ${rs.data.name} takes ${min}-${max}`);
   const s = new DmlState();
   s.rulesetHash = rs.hash;
-  s.numPlayers = players;
+  s.numPlayers = players | 0; // a small integer even when it arrives boxed (see Merlin's createGame)
   s.rng = seedRng(seed);
   for (let p = 0; p < players; p++) s.alive[p] = 1;
   s.dealer = rollOff(s);

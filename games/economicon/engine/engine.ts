@@ -29,7 +29,7 @@ export function createGame(rs: Ruleset, players: number, seed: string | number):
     throw new ArgumentError(`Economicon takes ${min}-${max} players, not ${players}`);
   const s = new EconomiconState(rs.cardDef.length);
   s.rulesetHash = rs.hash;
-  s.numPlayers = players;
+  s.numPlayers = players | 0; // a small integer even when it arrives boxed (see Merlin's createGame)
   s.rng = seedRng(seed);
   const u = s.units;
   for (let t = 0; t < T; t++) {
