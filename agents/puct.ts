@@ -144,6 +144,7 @@ export class PuctAgent<S = unknown> implements Agent {
     const decision = this.decisions++;
     const start = this.o.timeMs > 0 ? performance.now() : 0;
     const path: Node[] = [];
+    let rootHead = NaN;
     for (let sim = 0; sim < this.o.simulations; sim++) {
       if (sim > 0 && this.o.timeMs > 0 && performance.now() - start >= this.o.timeMs) break;
       const s = this.game.resampleHidden(root, `${decision}/${sim}/${nextInt(this.rng, 1 << 30)}`, me);
@@ -165,7 +166,10 @@ export class PuctAgent<S = unknown> implements Agent {
             node.add(this.legal[0], 1);
           } else {
             this.evaluate(s, p, n, node, seats, v);
-            if (node === tree && this.o.rootNoise) this.addNoise(node);
+            if (node === tree) {
+              rootHead = this.head;
+              if (this.o.rootNoise) this.addNoise(node);
+            }
             break;
           }
         } else {
@@ -186,7 +190,7 @@ export class PuctAgent<S = unknown> implements Agent {
       }
       this.simulationsRun++;
     }
-    this.last = { tree, seat: me };
+    this.last = { tree, seat: me, head: rootHead };
     let best = ctx.legal[0];
     let most = -1;
     let bestPrior = -1;
@@ -205,26 +209,32 @@ export class PuctAgent<S = unknown> implements Agent {
     return best;
   }
 
-  private last: { tree: Node; seat: number } | null = null;
+  private last: { tree: Node; seat: number; head: number } | null = null;
+  /** The value head's estimate for the seat `evaluate` last evaluated, before the shaping potential. */
+  private head = NaN;
 
   /**
    * What the last `act` that searched found at the root, for analysis and tests: the deciding seat's mean
    * value over the root's simulations (with one simulation, the value head on its own observation), and each
-   * root action's prior, visits and mean value for that seat (NaN unvisited), in the order first seen.
+   * root action's prior, visits and mean value for that seat (NaN unvisited), in the order first seen; `head` is
+   * the value head's own estimate at the root for that seat (its observation, which no determinisation changes),
+   * before the shaping potential is added (NaN when the root was never evaluated).
    * Null before any search (a decision with one legal action is not searched).
    */
   lastSearch(): {
     seat: number;
     simulations: number;
     value: number;
+    head: number;
     actions: { action: number; prior: number; visits: number; value: number }[];
   } | null {
     if (!this.last) return null;
-    const { tree, seat } = this.last;
+    const { tree, seat, head } = this.last;
     return {
       seat,
       simulations: tree.visits,
       value: tree.value[seat] / tree.visits,
+      head,
       actions: tree.actions.map((action, k) => {
         const c = tree.children[k];
         return { action, prior: tree.priors[k], visits: c?.visits ?? 0, value: c && c.visits > 0 ? c.value[seat] / c.visits : NaN };
@@ -258,7 +268,7 @@ export class PuctAgent<S = unknown> implements Agent {
    * `p`'s value), then every other seat's value from its own observation, into `v`.
    */
   private evaluate(s: S, p: number, n: number, node: Node, seats: number, v: Float64Array): void {
-    v[p] = this.pass(s, p, n);
+    v[p] = this.head = this.pass(s, p, n);
     for (let i = 0; i < n; i++) node.add(this.legal[i], Math.exp(this.logp[i]));
     for (let q = 0; q < seats; q++) if (q !== p) v[q] = this.pass(s, q, 0);
     if (this.rewards.shaped) this.addPotential(s, seats, v);

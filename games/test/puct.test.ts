@@ -65,6 +65,7 @@ describe('mcts:N:ppo:DIR', () => {
       const obs = new Float32Array(game.observationSpec.size);
       const legal = new Int32Array(game.numActions);
       let checked = 0;
+      let heads = 0;
       for (const s of states) {
         const n = game.legalActions(s, legal);
         const seat = game.currentPlayer(s);
@@ -72,6 +73,10 @@ describe('mcts:N:ppo:DIR', () => {
         expect(search.act(null, null, ctx), name).toBe(policy.act(null, null, ctx));
         const found = search.lastSearch()!;
         expect(found.simulations).toBe(1);
+        game.observe(s, seat, obs);
+        // The value head's part: its estimate on the seat's own observation, which no determinisation changes.
+        expect(found.head, `${name}: the root's head value`).toBeCloseTo(forward.run(obs), 4);
+        heads++;
         // The priors are the policy's probabilities over the legal actions.
         const top = policy.topChoices(ctx, n);
         for (const { action, probability } of top)
@@ -84,12 +89,15 @@ describe('mcts:N:ppo:DIR', () => {
         const hidden = [1, 2, 3, 4, 5].some((k) => read.some((q) => game.score(game.resampleHidden(s, k, seat), q) !== scores[q]));
         if (hidden) continue;
         checked++;
-        game.observe(s, seat, obs);
         const others = (scores.reduce((a, b) => a + b, 0) - scores[seat]) / 3;
         const phi = rewards.shaped ? (rewards.shapedRelative ? scores[seat] - others : scores[seat]) / rewards.shapedScale! : 0;
         expect(found.value, `${name}: the root's value is the value head's`).toBeCloseTo(forward.run(obs) + phi, 4);
       }
-      expect(checked, name).toBeGreaterThanOrEqual(5);
+      expect(heads, name).toBeGreaterThanOrEqual(5);
+      // The whole value (head plus potential) is checked where the potential reads no hidden information. DML's
+      // checkpoint is shaped by its lead in victory points, and every seat's points count the cards in its hand,
+      // which each determinisation redraws: no DML state qualifies, so there the head's part alone is checked.
+      if (name !== 'dml') expect(checked, name).toBeGreaterThanOrEqual(5);
     }
   }, 60_000);
 
