@@ -165,9 +165,9 @@ export class PuctAgent<S = unknown> implements Agent {
           if (n === 1 && node !== tree) {
             node.add(this.legal[0], 1);
           } else {
-            this.evaluate(s, p, n, node, seats, v);
+            const head = this.evaluate(s, p, n, node, seats, v);
             if (node === tree) {
-              rootHead = this.head;
+              rootHead = head;
               if (this.o.rootNoise) this.addNoise(node);
             }
             break;
@@ -210,8 +210,6 @@ export class PuctAgent<S = unknown> implements Agent {
   }
 
   private last: { tree: Node; seat: number; head: number } | null = null;
-  /** The value head's estimate for the seat `evaluate` last evaluated, before the shaping potential. */
-  private head = NaN;
 
   /**
    * What the last `act` that searched found at the root, for analysis and tests: the deciding seat's mean
@@ -265,13 +263,15 @@ export class PuctAgent<S = unknown> implements Agent {
 
   /**
    * Evaluate a new node: priors of the `n` legal actions from `p`'s observation (one pass, which also gives
-   * `p`'s value), then every other seat's value from its own observation, into `v`.
+   * `p`'s value), then every other seat's value from its own observation, into `v`. Returns the value head's
+   * estimate for `p` before the shaping potential is added.
    */
-  private evaluate(s: S, p: number, n: number, node: Node, seats: number, v: Float64Array): void {
-    v[p] = this.head = this.pass(s, p, n);
+  private evaluate(s: S, p: number, n: number, node: Node, seats: number, v: Float64Array): number {
+    const head = (v[p] = this.pass(s, p, n));
     for (let i = 0; i < n; i++) node.add(this.legal[i], Math.exp(this.logp[i]));
     for (let q = 0; q < seats; q++) if (q !== p) v[q] = this.pass(s, q, 0);
     if (this.rewards.shaped) this.addPotential(s, seats, v);
+    return head;
   }
 
   /**
