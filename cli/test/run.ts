@@ -41,3 +41,22 @@ export async function merlinOk(...args: string[]): Promise<string> {
   if (r.status !== 0) throw new Error(`merlin ${args.join(' ')} exited ${r.status}:\n${r.stderr}`);
   return r.stdout;
 }
+
+/**
+ * `node [...nodeFlags] --import tsx FILE ...args` from the repository root, for a check that needs a process of its
+ * own; resolves the child's stdout parsed as JSON, and rejects (with its stderr) unless it exits 0.
+ *
+ * @param file the script, a path from the repository root.
+ * @param timeoutMs kill the child after this many milliseconds (default 2 minutes).
+ */
+export function tsxJson<T>(file: string, args: string[] = [], nodeFlags: string[] = [], timeoutMs = 120_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [...nodeFlags, '--import', 'tsx', join(root, file), ...args],
+      { cwd: root, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 << 20 },
+      (err, stdout, stderr) =>
+        err ? reject(new Error(`${file} ${args.join(' ')} failed: ${err.message}\n${stderr}`)) : resolve(JSON.parse(stdout) as T),
+    );
+  });
+}

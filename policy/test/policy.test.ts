@@ -4,7 +4,6 @@
  * without loading any @tensorflow module (checked in a child process, with a positive control).
  * The JS pass equals the tfjs graph: training/test/training.test.ts.
  */
-import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -15,20 +14,13 @@ import { paramSpecs } from '../network.ts';
 import { opponentFactory } from '../../games/registry.ts';
 import { SingleAgentEnv } from '../../env/core/single.ts';
 import { merlinGame } from '../../games/merlin/env/game.ts';
+import { tsxJson } from '../../cli/test/run.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** `node --import tsx policy/test/load-modules.ts ...args`: the moves played and the @tensorflow files loaded. */
 function loadInChild(args: string[]): Promise<{ moves: number[]; tensorflow: string[] }> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'policy', 'test', 'load-modules.ts'), ...args],
-      { cwd: root, encoding: 'utf8', timeout: 120_000 },
-      (err, stdout, stderr) =>
-        err ? reject(new Error(`load-modules ${args.join(' ')} failed: ${err.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
-    );
-  });
+  return tsxJson('policy/test/load-modules.ts', args);
 }
 
 describe('PolicyForward', () => {
