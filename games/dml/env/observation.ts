@@ -104,24 +104,24 @@ function relSeat(p: number, me: number, n: number): number {
   return (p - me + n) % n;
 }
 
-/** The observation class of zone code z for observer `me` (relative seats by `rel`). */
-function classOf(z: number, me: number, rel: (p: number) => number): number {
+/** The observation class of zone code z for observer `me` among n seats. */
+function classOf(z: number, me: number, n: number): number {
   if (z === PUB_UNKNOWN) return 19;
   if (z <= Z.COMMITTED) return z;
   if (z === Z.BOX) return 20;
   if (z >= Z.BM) return 9;
   if (z >= Z.SEIZE) return z - Z.SEIZE === me ? 8 : 19;
   if (z >= Z.KING) return 19;
-  if (z >= Z.FRONT) return 11 + rel(z - Z.FRONT);
+  if (z >= Z.FRONT) return 11 + relSeat(z - Z.FRONT, me, n);
   const p = z - Z.HAND;
-  return p === me ? 10 : 15 + rel(p);
+  return p === me ? 10 : 15 + relSeat(p, me, n);
 }
 
 /** Per player count n and observer `me` (index (n - 1) * MAX_SEATS + me): `classOf` of every zone code and PUB_UNKNOWN. */
 const classTable = Array.from({ length: MAX_SEATS * MAX_SEATS }, (_, i) => {
   const n = Math.floor(i / MAX_SEATS) + 1;
   const me = i % MAX_SEATS;
-  return Uint8Array.from({ length: PUB_UNKNOWN + 1 }, (_, z) => classOf(z, me, (p) => (p - me + n) % n));
+  return Uint8Array.from({ length: PUB_UNKNOWN + 1 }, (_, z) => classOf(z, me, n));
 });
 
 /**
@@ -130,7 +130,8 @@ const classTable = Array.from({ length: MAX_SEATS * MAX_SEATS }, (_, i) => {
  */
 const ownClasses = Array.from({ length: MAX_SEATS }, (_, me) => {
   const t = new Uint8Array(PUB_UNKNOWN + 1).fill(UNSET);
-  for (const z of [Z.HAND + me, Z.SEIZE + me, Z.KING + me]) t[z] = classOf(z, me, () => 0);
+  // Any seat count does: the observer's own zones never read a relative seat.
+  for (const z of [Z.HAND + me, Z.SEIZE + me, Z.KING + me]) t[z] = classOf(z, me, MAX_SEATS);
   return t;
 });
 
