@@ -210,6 +210,8 @@ try {
           horizon: argv.horizon,
           hidden: parseSizes(argv.hidden, '--hidden'),
           seed: argv.seed,
+          learningRate: argv['learning-rate'],
+          entCoef: argv['ent-coef'],
           imitationUpdates: argv['imitation-updates'] ?? (argv['init-from'] === undefined ? 30 : 0),
           initFrom: argv['init-from'],
           exploiterEvery: argv.exploiter ? argv['exploiter-every'] : undefined,

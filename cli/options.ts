@@ -86,6 +86,22 @@ export const trainOptions = {
   envs: intFlag('envs', 1, 4096, 'games played side by side (the inference batch)', 32),
   horizon: intFlag('horizon', 1, 100_000, 'learner decisions per game per rollout', 64),
   hidden: { type: 'string', default: '256,128', describe: 'hidden layer sizes of the MLP' },
+  'learning-rate': realFlag(
+    'learning-rate',
+    1e-7,
+    1,
+    'Adam\'s step size for the PPO updates (docs/TRAINING.md "The algorithm"; default 3e-4), e.g. lower for a fine-tuning stage',
+    undefined,
+    '',
+  ),
+  'ent-coef': realFlag(
+    'ent-coef',
+    0,
+    1,
+    'weight of the entropy bonus over the legal actions in the PPO loss (default 0.01)',
+    undefined,
+    '',
+  ),
   'imitation-updates': intFlag(
     'imitation-updates',
     0,

@@ -42,6 +42,10 @@ export interface TrainCommand {
   hidden: number[];
   seed: string;
   imitationUpdates: number;
+  /** Adam's step size (PpoConfig.learningRate; default DEFAULT_PPO's 3e-4). */
+  learningRate?: number;
+  /** The entropy bonus's weight (PpoConfig.entCoef; default DEFAULT_PPO's 0.01). */
+  entCoef?: number;
   opponents?: string[];
   /** Start from this checkpoint's weights (TrainConfig.initFrom). */
   initFrom?: string;
@@ -183,6 +187,11 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
     hidden: c.hidden,
     seed: c.seed,
     imitationUpdates: c.imitationUpdates,
+    ppo: {
+      ...DEFAULT_TRAIN.ppo,
+      ...(c.learningRate === undefined ? {} : { learningRate: c.learningRate }),
+      ...(c.entCoef === undefined ? {} : { entCoef: c.entCoef }),
+    },
     opponents: c.opponents,
     ...(c.initFrom === undefined ? {} : { initFrom: c.initFrom }),
     ...(c.reward === undefined && c.truncation === undefined ? {} : { rewards: rewardOptions(c.reward, c.truncation) }),

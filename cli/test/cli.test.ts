@@ -144,6 +144,10 @@ describe('merlin train', () => {
       '--exploiter',
       '--exploiter-every',
       '1',
+      '--learning-rate',
+      '1e-4',
+      '--ent-coef',
+      '0',
       '--json',
     ]);
     expect(r.status).toBe(0);
@@ -173,6 +177,7 @@ describe('merlin train', () => {
       shapedRelative: true,
     });
     expect(manifest.config.exploiter).toEqual({ every: 1, addAt: 0.5, period: 20, max: 2 });
+    expect(manifest.config.ppo).toMatchObject({ learningRate: 1e-4, entCoef: 0, clip: 0.2 });
     // With a fixed field, the progress line names the field's members.
     const field = await merlinAsync(
       ['train', '--updates', '1', '--envs', '2', '--horizon', '8', '--hidden', '8', '--variant', 'market', '--players', '2'].concat([
@@ -191,6 +196,10 @@ describe('merlin train', () => {
     const bad = await merlinAsync(['train', '--hidden', '8,x']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/INVALID_ARGUMENT.*--hidden/);
+    const badRate = await merlinAsync(['train', '--learning-rate', '0', '--out', join(dir, 'rate')]);
+    expect(badRate.status).toBe(2);
+    expect(badRate.stderr).toMatch(/INVALID_ARGUMENT: --learning-rate must be a number from 1e-7 to 1, got "0"/);
+    expect(existsSync(join(dir, 'rate'))).toBe(false);
     // Collector workers: one beside the learner at most (docs/TRAINING.md "Collectors").
     const many = await merlinAsync(['train', '--collectors', '3', '--out', join(dir, 'many')]);
     expect(many.status).toBe(2);
