@@ -25,6 +25,7 @@ import { comboOpen } from './combinations.ts';
 import { attackedTrigger } from './unit-cards.ts';
 import { paySurcharge, raidOpen, withSurcharge } from './artificer.ts';
 import { removeAt } from './ledger.ts';
+import { bumpCounter } from './effects.ts';
 import { takeFromHand } from './kernel/hands.ts';
 import { payToSupply } from './kernel/purse.ts';
 import { isArtificer, isGolemCard, isGuardCard, isNamed, removeUnit, unitsOn } from './kernel/units.ts';
@@ -904,8 +905,7 @@ function kingAbility(s: MerlinState, rs: Ruleset, u: number, alt: boolean, third
       delta = k.imposingColossus.costOfLivingDelta;
       s.unitFlags[u] |= UnitFlag.CenterOfAttention;
   }
-  const v = s.costOfLiving + delta;
-  s.costOfLiving = v < rs.data.floors.costOfLiving ? rs.data.floors.costOfLiving : v;
+  bumpCounter(s, rs, 'costOfLiving', delta);
 }
 
 /**

@@ -31,14 +31,17 @@ function counterFloor(rs: Ruleset, counter: string): number {
   return f[counter] ?? 0;
 }
 
-/** Change a public counter with the ruleset's floors. */
+/**
+ * Change a public counter by `delta` steps with the ruleset's floors. A step of the Cost of the Living is
+ * Volatility under `sevens.everyChangeByVolatility` (0.1.14a 'Cost of the Living', D158), else 1.
+ */
 export function bumpCounter(
   s: MerlinState,
   rs: Ruleset,
   counter: 'costOfLiving' | 'researchCost' | 'taxRate' | 'volatility',
   delta: number,
 ): void {
-  const v = s[counter] + delta;
+  const v = s[counter] + (counter === 'costOfLiving' && rs.data.sevens.everyChangeByVolatility ? delta * s.volatility : delta);
   const floor = counterFloor(rs, counter);
   s[counter] = v < floor ? floor : v;
 }

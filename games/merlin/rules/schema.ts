@@ -149,6 +149,13 @@ export const RulesetSchema = z
          * "can be vulnerable to loss or theft during certain events, like the roll of a 7" (docs/RULES.md D157).
          */
         pocketLossPercent: int().min(0).max(100).default(0),
+        /**
+         * Every change of the Cost of the Living moves it by Volatility per step: a card's, a vote's or a
+         * King's change of k moves it k x Volatility (rolled 7s and 7 cards move it by Volatility either way).
+         * 0.1.14a 'Cost of the Living': "When increasing or decreasing the Cost of Living … Volatility"
+         * (docs/RULES.md D158). Absent or false: only the 7s use Volatility (the newest drafts' reading).
+         */
+        everyChangeByVolatility: z.boolean().optional(),
       })
       .strict(),
     taxes: z

@@ -3,6 +3,8 @@ import { actionId, catalogue, Kind } from '../engine/actions.ts';
 import { applyAction, legalActionList } from '../engine/engine.ts';
 import { Phase } from '../engine/state.ts';
 import { beginTaxSeason, taxOwed } from '../engine/taxes.ts';
+import { bumpCounter } from '../engine/effects.ts';
+import { loadRuleset } from '../rules/index.ts';
 import { taxableProperties } from '../engine/properties.ts';
 import { IllegalActionError } from '../../../lib/errors.ts';
 import {
@@ -297,5 +299,37 @@ describe('D48: the Volatility vote (0.1.14a "7s": Volatility "can be voted on by
     const g = atVolatilityVote(3);
     allVote(g, [Kind.VoteLower, Kind.VoteLower, Kind.VoteRaise, Kind.VoteKeep]);
     expect(g.s.volatility).toBe(3);
+  });
+});
+
+describe('D158: every change of the Cost of the Living by Volatility (0.1.14a "Cost of the Living"; `literal`)', () => {
+  it('a unanimous raise of the tax rate lowers the Cost of the Living by Volatility under `literal`, by one under `full`', () => {
+    for (const [name, expected] of [
+      ['literal', 12 - 3],
+      ['full', 12 - 1],
+    ] as const) {
+      const g = game({ ruleset: loadRuleset(name) });
+      g.s.costOfLiving = 12;
+      g.s.volatility = 3;
+      beginTaxSeason(g.s, g.rs);
+      allVote(g, [Kind.VoteRaise, Kind.VoteRaise, Kind.VoteRaise, Kind.VoteRaise]);
+      expect([name, g.s.costOfLiving, g.s.researchCost, g.s.taxRate]).toEqual([name, expected, 1, 2]);
+      assertConserved(g);
+    }
+  });
+
+  it('every counter change goes through bumpCounter: the Cost of the Living moves by steps of Volatility down to its floor, the others by one', () => {
+    const g = game({ ruleset: loadRuleset('literal') });
+    g.s.costOfLiving = 10;
+    g.s.volatility = 2;
+    bumpCounter(g.s, g.rs, 'costOfLiving', 2);
+    expect(g.s.costOfLiving).toBe(14);
+    bumpCounter(g.s, g.rs, 'costOfLiving', -5);
+    expect(g.s.costOfLiving).toBe(4);
+    bumpCounter(g.s, g.rs, 'costOfLiving', -13);
+    expect(g.s.costOfLiving).toBe(g.rs.data.floors.costOfLiving);
+    g.s.researchCost = 3;
+    bumpCounter(g.s, g.rs, 'researchCost', 2);
+    expect(g.s.researchCost).toBe(5);
   });
 });
