@@ -23,19 +23,23 @@ export const READING_RULES: KindRules = {
   [Kind.DrawTeaLeaves]: {
     phases: [Phase.FutureReading],
     check: (s) => (readingsAvailable(s, 0) > 0 ? null : 'the Tea Leaves deck is empty'),
-    apply: (s, rs, seat) => drawThenAct(s, rs, seat, 0),
-    describe: () => 'draw a Tea Leaves reading',
+    apply: (s, rs, seat) => drawThenAct(s, rs, seat, 0, rs.data.teaLeavesPerDraw ?? 1),
+    describe: (rs) => {
+      const n = rs.data.teaLeavesPerDraw ?? 1;
+      return n === 1 ? 'draw a Tea Leaves reading' : `draw ${n} Tea Leaves readings`;
+    },
   },
   [Kind.DrawCrystalBall]: {
     phases: [Phase.FutureReading],
     check: (s) => (readingsAvailable(s, 1) > 0 ? null : 'the Crystal Ball deck is empty'),
-    apply: (s, rs, seat) => drawThenAct(s, rs, seat, 1),
+    apply: (s, rs, seat) => drawThenAct(s, rs, seat, 1, 1),
     describe: () => 'draw a Crystal Ball reading',
   },
 };
 
-/** Draw from deck `d`, then the free actions begin. */
-function drawThenAct(s: MerlinState, rs: Ruleset, seat: number, d: number): void {
+/** Draw `n` cards from deck `d` (fewer when it runs out), then the free actions begin. */
+function drawThenAct(s: MerlinState, rs: Ruleset, seat: number, d: number, n: number): void {
   drawReading(s, rs, seat, d);
+  for (let k = 1; k < n && readingsAvailable(s, d) > 0; k++) drawReading(s, rs, seat, d);
   s.phase = Phase.Main;
 }

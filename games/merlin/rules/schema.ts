@@ -125,6 +125,11 @@ export const RulesetSchema = z
      * investments); `centralBank`, the previous reading.
      */
     cardPricePaidTo: z.enum(['row', 'centralBank']).default('centralBank'),
+    /**
+     * Tea Leaves cards one Tea Leaves draw lays, one after the other (0.1.27b "The Visions of Tomorrow": Tea Leaves
+     * "are drawn more frequently"; docs/RULES.md D159). Absent: 1, the same as a Crystal Ball draw.
+     */
+    teaLeavesPerDraw: int().min(1).max(4).optional(),
     /** Price of a spell sold to the Central Bank through a Spell Shop, in Costs of the Living (drafts silent). */
     spellPriceInCostOfLiving: nat(),
     /** Other players may sell spells through your Spell Shop (0.1.27b "Brokerage Services"). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveRoll } from '../engine/dice.ts';
 import { Kind } from '../engine/actions.ts';
 import { Phase, READING_CRYSTAL, READING_TEA } from '../engine/state.ts';
-import { act, assertConserved, game, instancesOf, isLegal, nextRoll, stackCustom, type Game, noPocketLoss } from './helpers.ts';
+import { act, assertConserved, game, instancesOf, isLegal, nextRoll, stackCustom, type Game, noPocketLoss, variant } from './helpers.ts';
 
 /** Move `n` gold from the Central Bank into the R.O.W. */
 function fundRow(g: Game, n: number): void {
@@ -184,5 +184,41 @@ describe('Season triggers (0.1.27b "Event Triggers": "a specific season occurrin
     expect([0, 1, 2, 3].map((p) => g.s.held[p * 3])).toEqual([1, 1, 1, 1]);
     expect(g.s.readingCard).toEqual([]);
     assertConserved(g);
+  });
+});
+
+describe('D159: Tea Leaves "are drawn more frequently" (0.1.27b "The Visions of Tomorrow"), as `teaLeavesPerDraw`', () => {
+  it('with teaLeavesPerDraw 2 a Tea Leaves draw lays two cards; a Crystal Ball draw still one; the default lays one', () => {
+    const two = variant((d) => (d.teaLeavesPerDraw = 2));
+    const g = game({ ruleset: two });
+    const first = instancesOf(g.rs, 'teaLeaves', 'kettle-of-coins')[0];
+    const second = instancesOf(g.rs, 'teaLeaves', 'kettle-of-coins')[1];
+    stackCustom(g.s, 'teaLeaves', second);
+    stackCustom(g.s, 'teaLeaves', first);
+    g.s.phase = Phase.FutureReading;
+    const left = g.s.cdeck[READING_TEA].length;
+    act(g, Kind.DrawTeaLeaves);
+    expect(g.s.phase).toBe(Phase.Main);
+    expect(g.s.readingCard).toEqual([first, second]);
+    expect(g.s.readingOwner).toEqual([0, 0]);
+    expect(g.s.cdeck[READING_TEA].length).toBe(left - 2);
+    const c = draw(g, 'crystalBall', 'vision-of-plenty');
+    expect(g.s.readingCard).toEqual([first, second, c]);
+    assertConserved(g);
+    const one = game();
+    draw(one, 'teaLeaves', 'kettle-of-coins');
+    expect(one.s.readingCard.length).toBe(1);
+  });
+
+  it('the second card is skipped when the Tea Leaves deck and its discards are empty', () => {
+    const g = game({ ruleset: variant((d) => (d.teaLeavesPerDraw = 2)) });
+    const keep = g.s.cdeck[READING_TEA].pop()!;
+    g.s.cdeck[READING_TEA].length = 0;
+    g.s.cdiscard[READING_TEA].length = 0;
+    g.s.cdeck[READING_TEA].push(keep);
+    g.s.phase = Phase.FutureReading;
+    act(g, Kind.DrawTeaLeaves);
+    expect(g.s.phase).toBe(Phase.Main);
+    expect(g.s.readingCard.length + g.s.cdiscard[READING_TEA].length).toBe(1);
   });
 });
