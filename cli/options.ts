@@ -88,7 +88,7 @@ export const trainOptions = {
   hidden: { type: 'string', default: '256,128', describe: 'hidden layer sizes of the MLP' },
   'learning-rate': realFlag(
     'learning-rate',
-    1e-7,
+    0.000001,
     1,
     'Adam\'s step size for the PPO updates (docs/TRAINING.md "The algorithm"; default 3e-4), e.g. lower for a fine-tuning stage',
     undefined,

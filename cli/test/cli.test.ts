@@ -198,7 +198,7 @@ describe('merlin train', () => {
     expect(bad.stderr).toMatch(/INVALID_ARGUMENT.*--hidden/);
     const badRate = await merlinAsync(['train', '--learning-rate', '0', '--out', join(dir, 'rate')]);
     expect(badRate.status).toBe(2);
-    expect(badRate.stderr).toMatch(/INVALID_ARGUMENT: --learning-rate must be a number from 1e-7 to 1, got "0"/);
+    expect(badRate.stderr).toMatch(/INVALID_ARGUMENT: --learning-rate must be a number from 0.000001 to 1, got "0"/);
     expect(existsSync(join(dir, 'rate'))).toBe(false);
     // Collector workers: one beside the learner at most (docs/TRAINING.md "Collectors").
     const many = await merlinAsync(['train', '--collectors', '3', '--out', join(dir, 'many')]);

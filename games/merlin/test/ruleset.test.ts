@@ -24,7 +24,7 @@ describe('ruleset as data', () => {
     expect(r.players).toEqual({ min: 2, max: 6, default: 4 });
   });
 
-  it('the literal ruleset differs from full exactly where docs/RULES.md "Deviations from the drafts" says (D10) and in what the drafts leave vague (the timing of D33, the pocket loss of D157)', () => {
+  it('the literal ruleset differs from full exactly where docs/RULES.md "Deviations from the drafts" says (D10) and in what the drafts leave vague (the timing of D33, the pocket loss of D157, the Volatility step of D158)', () => {
     const full = loadRuleset('full').data as unknown as Record<string, unknown>;
     const literal = loadRuleset('literal').data as unknown as Record<string, unknown>;
     const diffs: string[] = [];
@@ -38,11 +38,12 @@ describe('ruleset as data', () => {
     expect(diffs.sort()).toEqual([
       'description',
       'name',
+      'sevens.everyChangeByVolatility',
       'sevens.playSevenCardsInDeckOnRoll',
       'sevens.pocketLossPercent',
       'victory.dominance',
     ]);
-    expect(literal.sevens).toMatchObject({ playSevenCardsInDeckOnRoll: true, pocketLossPercent: 0 });
+    expect(literal.sevens).toMatchObject({ playSevenCardsInDeckOnRoll: true, pocketLossPercent: 0, everyChangeByVolatility: true });
     expect(literal.victory).toMatchObject({ dominance: 'bankrupt', crownsToWin: 5 });
   });
 
