@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { ArgumentError, MerlinError } from '../lib/errors.ts';
@@ -251,6 +251,10 @@ try {
         // --compare opens with what differs between the two rulesets (designer/ruleset-diff.ts).
         const diff = argv.compare ? rulesetDiff(entry.rules(games[0]), entry.rules(games[1])) : undefined;
         const base = argv.out.replace(/\.(html|json)$/, '');
+        // The report is written to BASE.json and BASE.html: never over a ruleset file this probe reads.
+        for (const r of rulesets)
+          if (r.endsWith('.json') && resolve(r) === resolve(`${base}.json`))
+            throw new ArgumentError(`--out ${argv.out} would write the report over the ruleset file ${r}: choose another --out`);
         const bar = progressBar('probe', argv.json);
         const summaries: ProbeSummary[] = [];
         if (learn !== undefined) {

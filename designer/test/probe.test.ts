@@ -1,7 +1,7 @@
 /** The balance probe: determinism across worker counts, conserved flows, statistics, the report page, the exploit hook and the CLI. */
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadRuleset } from '../../games/merlin/rules/index.ts';
@@ -148,6 +148,8 @@ describe('probe', () => {
 
   it('merlin probe writes the HTML and JSON; bad input exits with code 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'merlin-probe-'));
+    const ownRuleset = JSON.stringify({ extends: 'full', name: 'own' }) + '\n';
+    writeFileSync(join(dir, 'own.json'), ownRuleset);
     const run = (...argv: string[]) =>
       new Promise<{ code: number | null; stdout: string }>((resolve) => {
         const c = spawn(process.execPath, [join(root, 'bin', 'merlin.js'), 'probe', ...argv], { stdio: ['ignore', 'pipe', 'ignore'] });
@@ -159,6 +161,8 @@ describe('probe', () => {
       run('--agents', 'heuristic,random', '--games', '6', '--compare', 'market', '--out', join(dir, 'p'), '--json', '--workers', '1'),
       run('--out', join(dir, 'bad'), '--agents', 'heuristic,nosuch'),
       run('--out', join(dir, 'bad'), '--compare', 'nosuch-ruleset', '--players', '9'),
+      // The report would overwrite the ruleset file it probes (BASE.json): refused, the file left as it was.
+      run('--out', join(dir, 'own'), '--ruleset', join(dir, 'own.json'), '--agents', 'heuristic,random', '--games', '2'),
     ]);
     expect(good.code).toBe(0);
     const r = JSON.parse(good.stdout);
@@ -166,6 +170,7 @@ describe('probe', () => {
     const json = JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8'));
     expect(json.probes[1].games).toBe(6);
     expect(readFileSync(join(dir, 'p.html'), 'utf8')).toContain('Balance probe: full vs market');
-    expect(refused.map((x) => x.code)).toEqual([2, 2]);
+    expect(refused.map((x) => x.code)).toEqual([2, 2, 2]);
+    expect(readFileSync(join(dir, 'own.json'), 'utf8')).toBe(ownRuleset);
   });
 });
