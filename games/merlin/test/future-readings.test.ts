@@ -191,8 +191,7 @@ describe('D159: Tea Leaves "are drawn more frequently" (0.1.27b "The Visions of 
   it('with teaLeavesPerDraw 2 a Tea Leaves draw lays two cards; a Crystal Ball draw still one; the default lays one', () => {
     const two = variant((d) => (d.teaLeavesPerDraw = 2));
     const g = game({ ruleset: two });
-    const first = instancesOf(g.rs, 'teaLeaves', 'kettle-of-coins')[0];
-    const second = instancesOf(g.rs, 'teaLeaves', 'kettle-of-coins')[1];
+    const [first, second] = instancesOf(g.rs, 'teaLeaves', 'kettle-of-coins');
     stackCustom(g.s, 'teaLeaves', second);
     stackCustom(g.s, 'teaLeaves', first);
     g.s.phase = Phase.FutureReading;
