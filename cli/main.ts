@@ -370,7 +370,8 @@ try {
         const [agent] = parseAgents(argv.agent, entry);
         if (!argv.json)
           process.stderr.write(
-            `exploitability: training a best response against ${argv.players - 1} x ${agent} for ${argv.minutes} minutes into ${argv.out}\n`,
+            `exploitability: training a best response against ${argv.players - 1} x ${agent} for ${argv.minutes} minutes into ${argv.out}` +
+              `${argv['init-from'] === undefined ? '' : `, starting from ${argv['init-from']}`}\n`,
           );
         const bar = progressBar('exploitability', argv.json);
         let started = false;
@@ -382,6 +383,9 @@ try {
           seed: argv.seed,
           minutes: argv.minutes,
           outDir: argv.out,
+          initFrom: argv['init-from'],
+          learningRate: argv['learning-rate'],
+          entCoef: argv['ent-coef'],
           games: argv.games,
           workers: argv.workers,
           onUpdate: updateLines(argv.json),

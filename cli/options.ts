@@ -219,6 +219,13 @@ export const exploitabilityOptions = {
   players: players(4),
   seed: { type: 'string', default: '0', describe: 'seed of the training run and of the evaluation games' },
   out: { type: 'string', default: 'exploiter', describe: "the best response's checkpoint directory (evaluate or replay it as ppo:OUT)" },
+  'init-from': {
+    type: 'string',
+    describe:
+      "start the best response from this checkpoint (its weights and hidden sizes; same game and observation) instead of imitating the heuristic, e.g. the measured agent's own checkpoint",
+  },
+  'learning-rate': trainOptions['learning-rate'],
+  'ent-coef': trainOptions['ent-coef'],
   workers: workers('worker threads for the evaluation games (results do not depend on it)'),
   ...gameOption,
   ...rulesetOptions,

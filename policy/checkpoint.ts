@@ -152,6 +152,11 @@ export function readManifest(dir: string): CheckpointManifest {
   return readJson(dir, 'manifest.json', CheckpointManifest);
 }
 
+/** The network shape of the checkpoint in `dir` (its model.json). @throws CheckpointError for a missing or malformed file */
+export function readNetShape(dir: string): NetShape {
+  return shapeOf(readJson(dir, 'model.json', ModelJson));
+}
+
 /** The network shape written in model.json. */
 export function shapeOf(m: ModelJson): NetShape {
   return { obsSize: m.modelTopology.obsSize, hidden: m.modelTopology.hidden, numActions: m.modelTopology.numActions };

@@ -146,6 +146,29 @@ describe('probe', () => {
     expect(c.stderr).toMatch(/INVALID_ARGUMENT.*grandmaster.*unknown agent/);
   }, 120_000);
 
+  it('starts a best response from a checkpoint when asked (--init-from): no imitation, its hidden sizes, the step size given', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'merlin-exploitability-init-'));
+    const from = join(root, 'checkpoints', 'dml');
+    const request = {
+      ruleset: 'full',
+      agent: 'random',
+      players: 4,
+      seed: 'x',
+      minutes: 0.01,
+      outDir,
+      initFrom: from,
+      games: 4,
+      workers: 1,
+    };
+    const r = await measureExploitability({ ...request, game: 'dml', learningRate: 5e-5 });
+    expect(r).toMatchObject({ game: 'dml', init_from: from, games: 4 });
+    const config = JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8')).config;
+    expect(config).toMatchObject({ initFrom: from, imitationUpdates: 0, hidden: [256, 128], opponents: ['random'] });
+    expect(config.ppo.learningRate).toBe(5e-5);
+    // A checkpoint of another game is refused before any training.
+    await expect(measureExploitability({ ...request, game: 'merlin' })).rejects.toThrow(/trained for the game dml/);
+  }, 120_000);
+
   it('merlin probe writes the HTML and JSON; bad input exits with code 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'merlin-probe-'));
     const ownRuleset = JSON.stringify({ extends: 'full', name: 'own' }) + '\n';
