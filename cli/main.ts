@@ -243,6 +243,7 @@ try {
         const learn = argv.learn;
         if (learn !== undefined && (argv.exploit || argv.compare))
           throw new ArgumentError('--learn probes its own fields: it takes neither --exploit nor --compare');
+        if (argv['exploit-init-from'] !== undefined && !argv.exploit) throw new ArgumentError('--exploit-init-from needs --exploit');
         const agents = parseAgents(argv.agents ?? defaultLineup(entry), entry);
         if (learn === undefined && !argv.exploit && agents.length < 2 && argv.players === undefined)
           throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
@@ -294,6 +295,7 @@ try {
                   players: argv.players ?? 4,
                   seed: argv.seed,
                   minutes: argv['exploit-minutes'],
+                  initFrom: argv['exploit-init-from'],
                   outDir: `${base}-exploiter${i ? `-${i}` : ''}`,
                   games: argv.games,
                   workers: argv.workers,

@@ -172,6 +172,11 @@ export const probeOptions = {
   out: { type: 'string', default: 'probe', describe: 'output path without extension: writes OUT.html and OUT.json' },
   exploit: { type: 'boolean', default: false, describe: 'train a short PPO exploiter against the --agents field and probe it' },
   'exploit-minutes': realFlag('exploit-minutes', 0.01, WEEK_MINUTES, 'training budget of the exploiter', 10, 'minutes'),
+  'exploit-init-from': {
+    type: 'string',
+    describe:
+      "with --exploit: start the exploiter from this checkpoint (its weights and hidden sizes) instead of imitating the heuristic, e.g. the field's own checkpoint",
+  },
   learn: realFlag(
     'learn',
     0.01,

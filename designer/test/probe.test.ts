@@ -167,6 +167,22 @@ describe('probe', () => {
     expect(config.ppo.learningRate).toBe(5e-5);
     // A checkpoint of another game is refused before any training.
     await expect(measureExploitability({ ...request, game: 'merlin' })).rejects.toThrow(/trained for the game dml/);
+    // The probe's exploiter takes the same start (--exploit-init-from), and only with --exploit.
+    const out = join(outDir, 'p');
+    const [probe, refused] = await Promise.all([
+      merlinAsync([
+        ...'probe --game dml --exploit --exploit-minutes 0.01 --agents random --games 2 --workers 1 --json'.split(' '),
+        ...['--exploit-init-from', from, '--out', out],
+      ]),
+      merlinAsync(['probe', '--game', 'dml', '--exploit-init-from', from, '--out', join(outDir, 'bad')]),
+    ]);
+    expect(probe.status).toBe(0);
+    expect(JSON.parse(readFileSync(join(`${out}-exploiter`, 'manifest.json'), 'utf8')).config).toMatchObject({
+      initFrom: from,
+      imitationUpdates: 0,
+    });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/--exploit-init-from needs --exploit/);
   }, 120_000);
 
   it('merlin probe writes the HTML and JSON; bad input exits with code 2', async () => {
