@@ -16,6 +16,7 @@ import { leagueEstimateText, measuredText, RECENT_UPDATES, recentResults } from 
 import {
   DEFAULT_EXPLOITER,
   DEFAULT_TRAIN,
+  ppoWith,
   recordEvaluation,
   train,
   type TrainConfig,
@@ -187,11 +188,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
     hidden: c.hidden,
     seed: c.seed,
     imitationUpdates: c.imitationUpdates,
-    ppo: {
-      ...DEFAULT_TRAIN.ppo,
-      ...(c.learningRate === undefined ? {} : { learningRate: c.learningRate }),
-      ...(c.entCoef === undefined ? {} : { entCoef: c.entCoef }),
-    },
+    ppo: ppoWith(c),
     opponents: c.opponents,
     ...(c.initFrom === undefined ? {} : { initFrom: c.initFrom }),
     ...(c.reward === undefined && c.truncation === undefined ? {} : { rewards: rewardOptions(c.reward, c.truncation) }),

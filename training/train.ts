@@ -140,6 +140,15 @@ export const DEFAULT_TRAIN: TrainConfig = {
   imitationUpdates: 30,
 };
 
+/** The default PPO settings with the step size and entropy weight given (`--learning-rate`, `--ent-coef`); absent ones keep DEFAULT_PPO's. */
+export function ppoWith(o: { learningRate?: number; entCoef?: number }): PpoConfig {
+  return {
+    ...DEFAULT_PPO,
+    ...(o.learningRate === undefined ? {} : { learningRate: o.learningRate }),
+    ...(o.entCoef === undefined ? {} : { entCoef: o.entCoef }),
+  };
+}
+
 /** One line of metrics.jsonl. */
 export interface UpdateRecord extends UpdateMetrics {
   update: number;
