@@ -112,7 +112,7 @@ export const trainOptions = {
   'init-from': {
     type: 'string',
     describe:
-      "start from this checkpoint's weights (a curriculum stage, e.g. a full policy fine-tuned on --variant skirmish); same game, observation and hidden sizes",
+      "start from this checkpoint's weights (a curriculum stage, e.g. a full policy fine-tuned on --variant skirmish); same game, observation and depth; a wider --hidden widens it without changing its play (new units start with zero weight out)",
   },
   reward: {
     type: 'string',

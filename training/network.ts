@@ -68,6 +68,41 @@ export function initParams(shape: NetShape, seed: string | number): Float32Array
 }
 
 /**
+ * Function-preserving widening (Net2Net's "wider" move, Chen, Goodfellow and Shlens 2016, here with zero
+ * outgoing weights rather than copied units): parameters for `to`, a network with the same depth, observation
+ * and actions as `from` and at least as many units in every hidden layer, that compute exactly what `from`'s
+ * parameters compute. Every old unit keeps its weights; a new unit gets fresh incoming weights (`initParams`
+ * of `to` with `seed`) and zero weights out of it into old units and into both heads, so it changes nothing
+ * until training moves those weights. Used by `train` when `--init-from` names a narrower checkpoint.
+ * @throws ArgumentError when the shapes differ in depth, observation size or action count, or `to` is narrower
+ */
+export function widenParams(from: NetShape, params: Float32Array[], to: NetShape, seed: string | number): Float32Array[] {
+  if (
+    from.obsSize !== to.obsSize ||
+    from.numActions !== to.numActions ||
+    from.hidden.length !== to.hidden.length ||
+    from.hidden.some((h, i) => h > to.hidden[i])
+  )
+    throw new ArgumentError(
+      `cannot widen a network of hidden sizes [${from.hidden.join(', ')}] to [${to.hidden.join(', ')}]: the depth, observation and actions must match and no layer may shrink`,
+    );
+  const fresh = initParams(to, seed);
+  const oldSpecs = paramSpecs(from);
+  return paramSpecs(to).map((spec, k) => {
+    const out = fresh[k];
+    const old = params[k];
+    if (spec.shape.length === 1) {
+      out.set(old); // old units' biases; new units keep initParams' zeros
+      return out;
+    }
+    const [rowsNew, colsNew] = spec.shape;
+    const [rowsOld, colsOld] = oldSpecs[k].shape;
+    for (let r = 0; r < rowsNew; r++) for (let c = 0; c < colsOld; c++) out[r * colsNew + c] = r < rowsOld ? old[r * colsOld + c] : 0;
+    return out;
+  });
+}
+
+/**
  * `x @ w` for x [B, n] and w [n, m], whose gradient transposes explicitly before a plain matMul (fast on
  * the wasm backend; identical values on every backend).
  */

@@ -45,7 +45,7 @@ import {
 import { loadOptimizer, readWeights, removeDir, saveCheckpoint, saveOptimizer, saveWeights, writeJsonAtomic } from './checkpoint.ts';
 import { DEFAULT_LEAGUE, FROZEN_KINDS, League, type LeagueMember, type LeagueOptions } from './league.ts';
 import { ArgumentError } from '../lib/errors.ts';
-import { initParams, PolicyValueNet } from './network.ts';
+import { initParams, PolicyValueNet, widenParams } from './network.ts';
 import type { NetShape } from '../policy/network.ts';
 import { PolicyForward } from '../policy/forward.ts';
 import { DEFAULT_PPO, PpoLearner, type PpoConfig, type RolloutBatch, type UpdateMetrics } from './ppo.ts';
@@ -389,7 +389,9 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     const from = config.initFrom;
     const m = checkedManifest(from, g0, 'start from');
     config = { ...config, initFromSteps: m.trainingSteps, initFromUpdates: m.updates };
-    params = (await readWeights(from, shape)).params;
+    const start = await readWeights(from);
+    // A narrower checkpoint is widened without changing what it plays (new units start with zero weight out).
+    params = sameShape(start.shape, shape) ? start.params : widenStart(from, start.shape, start.params, shape, config.seed);
   } else params = initParams(shape, config.seed);
   const net = new PolicyValueNet(shape, params);
   net.sparseInput = config.sparseInput ?? true;
@@ -749,4 +751,17 @@ export function recordEvaluation(dir: string, results: EvalRecord[]): Checkpoint
   const out = { ...m, evaluation: [...keep, ...results] };
   writeJsonAtomic(join(dir, 'manifest.json'), out);
   return out;
+}
+
+function sameShape(a: NetShape, b: NetShape): boolean {
+  return a.obsSize === b.obsSize && a.numActions === b.numActions && a.hidden.join(',') === b.hidden.join(',');
+}
+
+/** `widenParams` for `--init-from`, its refusal worded as a checkpoint error naming the folder. */
+function widenStart(dir: string, from: NetShape, params: Float32Array[], to: NetShape, seed: string): Float32Array[] {
+  try {
+    return widenParams(from, params, to, `widen/${seed}`);
+  } catch (e) {
+    throw new CheckpointError(`cannot start from ${dir}: ${(e as Error).message} (give --hidden ${from.hidden.join(',')} or wider)`);
+  }
 }

@@ -354,7 +354,7 @@ describe('checkpoints', () => {
     expect(() => resolveAgent(`ppo:${join(a, 'nope')}`, 0, rs)).toThrow(/cannot read manifest.json/);
   }, 120_000);
 
-  it('a curriculum stage starts from a checkpoint: its weights, its training counts recorded; another layout is refused', async () => {
+  it('a curriculum stage starts from a checkpoint: its weights (widened without changing its play when --hidden is wider), its training counts recorded; another layout is refused', async () => {
     const a = tmp();
     const b = tmp();
     await train({ config: TINY, out: a, minutes: 60, maxUpdates: 1 });
@@ -370,7 +370,28 @@ describe('checkpoints', () => {
       config: { initFrom: a, initFromSteps: TINY.numEnvs * TINY.horizon, initFromUpdates: 1 },
     });
 
-    await expect(train({ config: { ...stage, hidden: [8] }, out: tmp(), minutes: 60, maxUpdates: 1 })).rejects.toThrow(/have shape/);
+    // A narrower checkpoint is widened: the new units start with zero weight out, so the policy plays as before.
+    const wide = tmp();
+    await train({ config: { ...stage, hidden: [24] }, out: wide, minutes: 60, maxUpdates: 0 });
+    const before = await readWeights(a);
+    const after = await readWeights(wide);
+    expect(after.shape.hidden).toEqual([24]);
+    const g = merlinGame('skirmish');
+    const r = seedRng('widen-obs');
+    const x = new PolicyForward(before.shape, before.params);
+    const y = new PolicyForward(after.shape, after.params);
+    const obs = new Float32Array(g.observationSpec.size);
+    for (let k = 0; k < 5; k++) {
+      obs.forEach((_, i, o) => (o[i] = nextFloat(r) < 0.05 ? nextFloat(r) * 3 : 0));
+      expect(y.run(obs)).toBeCloseTo(x.run(obs), 5);
+      for (let i = 0; i < g.numActions; i += 7) expect(y.logits[i]).toBeCloseTo(x.logits[i], 5);
+    }
+    expect(after.params[0].some((w, i) => i % 24 >= 16 && w !== 0)).toBe(true); // the new units' incoming weights are fresh
+    // Narrower or deeper than the checkpoint: refused, naming the sizes to give.
+    await expect(train({ config: { ...stage, hidden: [8] }, out: tmp(), minutes: 60, maxUpdates: 1 })).rejects.toThrow(
+      /cannot start from .*no layer may shrink.*--hidden 16 or wider/,
+    );
+    await expect(train({ config: { ...stage, hidden: [16, 8] }, out: tmp(), minutes: 60, maxUpdates: 1 })).rejects.toThrow(CheckpointError);
     const m = JSON.parse(readFileSync(join(a, 'manifest.json'), 'utf8'));
     writeFileSync(join(a, 'manifest.json'), JSON.stringify({ ...m, actionsHash: 'e'.repeat(64) }));
     await expect(train({ config: stage, out: tmp(), minutes: 60, maxUpdates: 1 })).rejects.toThrow(/cannot start from .*eeeeeeeeeeeeeeee/);
