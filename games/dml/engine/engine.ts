@@ -42,7 +42,7 @@ import {
   type Ruleset,
 } from '../rules/index.ts';
 import { A, ARG_OF, Kind, KIND_OF, NUM_ACTIONS } from './catalogue.ts';
-import { DmlState, MAX_SEATS, NUM_ZONES, Outcome, Phase, PUB_UNKNOWN, Purpose, Step, Z } from './state.ts';
+import { DmlState, lowCard, MAX_SEATS, NUM_ZONES, Outcome, Phase, PUB_UNKNOWN, Purpose, Step, Z } from './state.ts';
 
 // ---------------------------------------------------------------- small queries
 
@@ -72,7 +72,9 @@ function cardsOfSuit(table: readonly Uint8Array[], suit: number): Uint8Array {
 /** Emblems in seat p's Front with Vantage `v`. */
 export function vantageCount(s: DmlState, rs: Ruleset, p: number, v: number): number {
   let n = 0;
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.FRONT + p && rs.vantage[c] === v) n++;
+  const bits = s.zoneBits;
+  const z = Z.FRONT + p;
+  for (let w = 0; w < 2; w++) for (let m = bits[2 * z + w]; m !== 0; m &= m - 1) if (rs.vantage[lowCard(w, m)] === v) n++;
   return n;
 }
 /** Sum of the Buying Bonuses of seat p's Emblems of suit `suit` (card/class/index.md "Buying Bonus"). */
@@ -139,8 +141,13 @@ function isEmblem(rs: Ruleset, c: number): boolean {
 /** Whether seat p could put anything on the Stack now. */
 function canPlayAny(s: DmlState, rs: Ruleset, p: number): boolean {
   if (!s.alive[p] || banned(s, rs, p, EV_CRACKDOWN)) return false;
+  const bits = s.zoneBits;
   const hand = Z.HAND + p;
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === hand && (hasPower(rs, c) || isEmblem(rs, c))) return true;
+  for (let w = 0; w < 2; w++)
+    for (let m = bits[2 * hand + w]; m !== 0; m &= m - 1) {
+      const c = lowCard(w, m);
+      if (hasPower(rs, c) || isEmblem(rs, c)) return true;
+    }
   return false;
 }
 /** Whether seat p may lay Seize cards (not banned by FCCC Regulations, and holding a Primary Buying card). */
@@ -151,8 +158,13 @@ function canSeize(s: DmlState, rs: Ruleset, p: number): boolean {
 // ---------------------------------------------------------------- card movement
 
 function move(s: DmlState, c: number, z: number, isPublic: boolean): void {
-  s.count[s.zone[c]]--;
+  const from = s.zone[c];
+  const w = c >> 5;
+  const bit = 1 << (c & 31);
+  s.count[from]--;
   s.count[z]++;
+  s.zoneBits[2 * from + w] &= ~bit;
+  s.zoneBits[2 * z + w] |= bit;
   s.zone[c] = z;
   if (isPublic) s.pub[c] = z;
   if (z === Z.DISCARD) s.discardTop = c;
@@ -160,8 +172,10 @@ function move(s: DmlState, c: number, z: number, isPublic: boolean): void {
 }
 /** Some card of the Discard Pile after its top left (order below the top is not kept: the pile is implied knowledge). */
 function topOfDiscard(s: DmlState): number {
-  for (let c = NUM_CARDS - 1; c >= 0; c--) if (s.zone[c] === Z.DISCARD) return c;
-  return -1;
+  const hi = s.zoneBits[2 * Z.DISCARD + 1];
+  if (hi !== 0) return 63 - Math.clz32(hi);
+  const lo = s.zoneBits[2 * Z.DISCARD];
+  return lo !== 0 ? 31 - Math.clz32(lo) : -1;
 }
 /**
  * Discard card c (zone/index.md "Discard Pile"): an Egg goes to the Nest, a Thief is shuffled into the Deck
@@ -190,7 +204,8 @@ function randomOf(s: DmlState, z: number): number {
   const n = countZone(s, z);
   if (n === 0) return -1;
   let k = nextInt(s.rng, n);
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === z && k-- === 0) return c;
+  const bits = s.zoneBits;
+  for (let w = 0; w < 2; w++) for (let m = bits[2 * z + w]; m !== 0; m &= m - 1) if (k-- === 0) return lowCard(w, m);
   return -1;
 }
 /** Drop empty Black Markets, renumbering the rest (zones and public knowledge alike). */
@@ -207,6 +222,8 @@ function compactBlackMarkets(s: DmlState): void {
     }
     s.count.copyWithin(Z.BM + b, Z.BM + b + 1, Z.BM + s.bmCount);
     s.count[Z.BM + s.bmCount - 1] = 0;
+    s.zoneBits.copyWithin(2 * (Z.BM + b), 2 * (Z.BM + b + 1), 2 * (Z.BM + s.bmCount));
+    s.zoneBits.fill(0, 2 * (Z.BM + s.bmCount - 1), 2 * (Z.BM + s.bmCount));
     s.bmCount--;
   }
 }
@@ -222,7 +239,7 @@ function foreignMerchant(s: DmlState, rs: Ruleset): void {
   const egg = randomOf(s, Z.NEST);
   if (egg < 0 && countZone(s, Z.DISCARD) === 0) return;
   const b = s.bmCount < rs.data.maxBlackMarkets ? s.bmCount++ : s.bmCount - 1;
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.DISCARD) move(s, c, Z.BM + b, true);
+  for (let w = 0; w < 2; w++) for (let m = s.zoneBits[2 * Z.DISCARD + w]; m !== 0; m &= m - 1) move(s, lowCard(w, m), Z.BM + b, true);
   if (egg >= 0) move(s, egg, Z.BM + b, true);
   s.discardTop = -1;
 }
@@ -564,7 +581,9 @@ function beginPower(s: DmlState, rs: Ruleset): boolean {
   return false;
 }
 function anyEmblemInFront(s: DmlState, rs: Ruleset): boolean {
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] >= Z.FRONT && s.zone[c] < Z.FRONT + MAX_SEATS && rs.classes[c] & C_EMBLEM) return true;
+  for (let q = 0; q < MAX_SEATS; q++)
+    for (let w = 0; w < 2; w++)
+      for (let m = s.zoneBits[2 * (Z.FRONT + q) + w]; m !== 0; m &= m - 1) if (rs.classes[lowCard(w, m)] & C_EMBLEM) return true;
   return false;
 }
 function thiefCanGive(s: DmlState): boolean {
@@ -704,11 +723,15 @@ function revealSeize(s: DmlState, rs: Ruleset): void {
     } else if (s.seizeTotal[p] === best && best > 0) tie = true;
   }
   if (tie && rs.data.seizeTie === 'nobody') winner = -1;
-  for (let c = 0; c < NUM_CARDS; c++) {
-    const z = s.zone[c];
-    if (z < Z.SEIZE || z >= Z.SEIZE + MAX_SEATS) continue;
-    const p = z - Z.SEIZE;
-    move(s, c, p === winner ? Z.COMMITTED : Z.HAND + p, true);
+  const bits = s.zoneBits;
+  for (let w = 0; w < 2; w++) {
+    let m = 0;
+    for (let q = 0; q < MAX_SEATS; q++) m |= bits[2 * (Z.SEIZE + q) + w];
+    for (; m !== 0; m &= m - 1) {
+      const c = lowCard(w, m);
+      const p = s.zone[c] - Z.SEIZE;
+      move(s, c, p === winner ? Z.COMMITTED : Z.HAND + p, true);
+    }
   }
   s.seizeTotal.fill(0);
   s.seizer = winner;
@@ -736,15 +759,18 @@ function askResolve(s: DmlState, rs: Ruleset): void {
 /** The roll's outcome (buying/index.md "Roll"): the declared cards go to the buyer, the seizer or back; commits go to their Stocks. */
 function completeBuy(s: DmlState, rs: Ruleset, success: boolean): void {
   const back = s.buyKind === 0 ? Z.STOCK : s.buyKind === 2 ? Z.EVENT : s.alive[s.buyOwner] ? Z.FRONT + s.buyOwner : -1;
-  for (let c = 0; c < NUM_CARDS; c++) {
-    if (s.zone[c] === Z.DECLARED) {
-      if (success) move(s, c, Z.HAND + s.active, true);
-      else if (s.seizer >= 0 && s.alive[s.seizer]) move(s, c, Z.HAND + s.seizer, true);
-      else if (back >= 0) move(s, c, back, true);
-      else discard(s, rs, c, false);
-      if (back === Z.EVENT && s.zone[c] !== Z.EVENT) s.eventCard = -1;
-    } else if (s.zone[c] === Z.COMMITTED) move(s, c, Z.STOCK, true);
-  }
+  const bits = s.zoneBits;
+  for (let w = 0; w < 2; w++)
+    for (let m = bits[2 * Z.DECLARED + w] | bits[2 * Z.COMMITTED + w]; m !== 0; m &= m - 1) {
+      const c = lowCard(w, m);
+      if (s.zone[c] === Z.DECLARED) {
+        if (success) move(s, c, Z.HAND + s.active, true);
+        else if (s.seizer >= 0 && s.alive[s.seizer]) move(s, c, Z.HAND + s.seizer, true);
+        else if (back >= 0) move(s, c, back, true);
+        else discard(s, rs, c, false);
+        if (back === Z.EVENT && (s.zone[c] as number) !== Z.EVENT) s.eventCard = -1; // moved above: not the narrowed value
+      } else move(s, c, Z.STOCK, true);
+    }
   s.buySuit = -1;
   s.buyOwner = -1;
   s.seizer = -1;
@@ -793,6 +819,15 @@ export class PointsTally {
   king(rs: Ruleset, c: number): void {
     this.desired = rs.suit[c];
   }
+  /** Seat p's hand, Front and Merchant King. */
+  add(s: DmlState, rs: Ruleset, p: number): void {
+    const bits = s.zoneBits;
+    for (let w = 0; w < 2; w++) {
+      for (let m = bits[2 * (Z.HAND + p) + w]; m !== 0; m &= m - 1) this.hand(rs, lowCard(w, m));
+      for (let m = bits[2 * (Z.FRONT + p) + w]; m !== 0; m &= m - 1) this.front(rs, lowCard(w, m));
+      for (let m = bits[2 * (Z.KING + p) + w]; m !== 0; m &= m - 1) this.king(rs, lowCard(w, m));
+    }
+  }
   total(rs: Ruleset): number {
     const sc = rs.data.scoring;
     let total = this.eggs * sc.eggPoints;
@@ -806,22 +841,14 @@ const vpTally = new PointsTally();
 export function victoryPoints(s: DmlState, rs: Ruleset, p: number): number {
   const t = vpTally;
   t.reset();
-  const hand = Z.HAND + p;
-  const front = Z.FRONT + p;
-  const king = Z.KING + p;
-  const zone = s.zone;
-  for (let c = 0; c < NUM_CARDS; c++) {
-    const z = zone[c];
-    if (z === hand) t.hand(rs, c);
-    else if (z === front) t.front(rs, c);
-    else if (z === king) t.king(rs, c);
-  }
+  t.add(s, rs, p);
   return t.total(rs);
 }
 /** Eggs in seat p's hand. */
 export function eggsHeld(s: DmlState, rs: Ruleset, p: number): number {
   let n = 0;
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.HAND + p && rs.classes[c] & C_EGG) n++;
+  for (let w = 0; w < 2; w++)
+    for (let m = s.zoneBits[2 * (Z.HAND + p) + w]; m !== 0; m &= m - 1) if (rs.classes[lowCard(w, m)] & C_EGG) n++;
   return n;
 }
 function finish(s: DmlState, outcome: number, winner: number): void {
@@ -1067,8 +1094,7 @@ export function legalActions(s: DmlState, rs: Ruleset, out: Int32Array): number 
       out[n++] = A.DONE;
       return legalPlays(s, rs, out, n, !banned(s, rs, me, EV_CRACKDOWN), false);
     case Phase.Tithe:
-      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.HAND + me) out[n++] = A.PICK_CARD + c;
-      return n;
+      return zoneIds(s, Z.HAND + me, A.PICK_CARD, out, n);
     case Phase.Choice:
       return legalChoices(s, rs, out);
   }
@@ -1090,25 +1116,27 @@ function legalDeclares(s: DmlState, rs: Ruleset, out: Int32Array, n: number): nu
   const cap = rs.data.declaration.cap;
   // Per suit: cap + declareRoom, computed once a card of that suit is a candidate (NaN: not yet).
   const rooms = suitRooms.fill(NaN);
-  for (let c = 0; c < NUM_CARDS; c++) {
-    const z = s.zone[c];
-    if (!(
-      z === Z.STOCK ||
-      (z >= Z.FRONT && z < Z.FRONT + MAX_SEATS && z !== myFront) ||
-      (z === Z.EVENT && grand && rs.classes[c] & C_GUILD)
-    ))
-      continue;
-    const suit = rs.suit[c];
-    const v = targetValue(s, rs, c);
-    // declareRoom is never negative: a Value at or below the cap needs no room (and a suitless card is never legal).
-    if (v <= cap && suit >= 0) {
-      out[n++] = A.DECLARE + c;
-      continue;
+  const bits = s.zoneBits;
+  // The candidates, ascending: the Stocks, the other seats' Fronts, and under a buyable Grand Opening its Guild.
+  for (let w = 0; w < 2; w++) {
+    let m = bits[2 * Z.STOCK + w];
+    for (let q = 0; q < MAX_SEATS; q++) if (Z.FRONT + q !== myFront) m |= bits[2 * (Z.FRONT + q) + w];
+    if (grand) m |= bits[2 * Z.EVENT + w];
+    for (; m !== 0; m &= m - 1) {
+      const c = lowCard(w, m);
+      if (grand && s.zone[c] === Z.EVENT && !(rs.classes[c] & C_GUILD)) continue;
+      const suit = rs.suit[c];
+      const v = targetValue(s, rs, c);
+      // declareRoom is never negative: a Value at or below the cap needs no room (and a suitless card is never legal).
+      if (v <= cap && suit >= 0) {
+        out[n++] = A.DECLARE + c;
+        continue;
+      }
+      if (suit < 0) continue;
+      let room = rooms[suit];
+      if (room !== room) room = rooms[suit] = cap + declareRoom(s, rs, suit);
+      if (v <= room) out[n++] = A.DECLARE + c;
     }
-    if (suit < 0) continue;
-    let room = rooms[suit];
-    if (room !== room) room = rooms[suit] = cap + declareRoom(s, rs, suit);
-    if (v <= room) out[n++] = A.DECLARE + c;
   }
   return n;
 }
@@ -1135,28 +1163,34 @@ function legalCommits(s: DmlState, rs: Ruleset, out: Int32Array, n: number, prim
   return n;
 }
 const NO_CARDS = new Uint8Array(0);
-/** `legalPlays`' scratch: the PlayEmblem and Callback ids, gathered in the same pass as the PlayPower ids. */
-const emblemIds = new Int32Array(NUM_CARDS);
-const callbackIds = new Int32Array(NUM_CARDS);
 /**
- * Appended at `n` in one pass over the cards: the PlayPower ids then the PlayEmblem ids of the decider's hand
- * (when `plays`: Customs Crackdown's ban is the caller's), then, when `callbacks`, the Callback ids of its Front.
+ * Appended at `n`: the PlayPower ids then the PlayEmblem ids of the decider's hand (when `plays`: Customs
+ * Crackdown's ban is the caller's), then, when `callbacks`, the Callback ids of its Front, each ascending.
  */
 function legalPlays(s: DmlState, rs: Ruleset, out: Int32Array, n: number, plays: boolean, callbacks: boolean): number {
-  if (!plays && !callbacks) return n;
-  const hand = plays ? Z.HAND + s.decider : -1;
-  const front = callbacks ? Z.FRONT + s.decider : -1;
-  let ne = 0;
-  let nc = 0;
-  for (let c = 0; c < NUM_CARDS; c++) {
-    const z = s.zone[c];
-    if (z === hand) {
-      if (hasPower(rs, c)) out[n++] = A.POWER + c;
-      if (isEmblem(rs, c)) emblemIds[ne++] = A.EMBLEM + c;
-    } else if (z === front) callbackIds[nc++] = A.CALLBACK + c;
+  const bits = s.zoneBits;
+  if (plays) {
+    const hand = 2 * (Z.HAND + s.decider);
+    for (let w = 0; w < 2; w++)
+      for (let m = bits[hand + w]; m !== 0; m &= m - 1) {
+        const c = lowCard(w, m);
+        if (hasPower(rs, c)) out[n++] = A.POWER + c;
+      }
+    for (let w = 0; w < 2; w++)
+      for (let m = bits[hand + w]; m !== 0; m &= m - 1) {
+        const c = lowCard(w, m);
+        if (isEmblem(rs, c)) out[n++] = A.EMBLEM + c;
+      }
   }
-  for (let i = 0; i < ne; i++) out[n++] = emblemIds[i];
-  for (let i = 0; i < nc; i++) out[n++] = callbackIds[i];
+  if (callbacks) {
+    const front = 2 * (Z.FRONT + s.decider);
+    for (let w = 0; w < 2; w++) for (let m = bits[front + w]; m !== 0; m &= m - 1) out[n++] = A.CALLBACK + lowCard(w, m);
+  }
+  return n;
+}
+/** `base + c` for each card c of zone z, ascending, appended to `out` at `n`; returns the new count. */
+function zoneIds(s: DmlState, z: number, base: number, out: Int32Array, n: number): number {
+  for (let w = 0; w < 2; w++) for (let m = s.zoneBits[2 * z + w]; m !== 0; m &= m - 1) out[n++] = base + lowCard(w, m);
   return n;
 }
 /** The legal ids of a resolving Power's choice (`whyIllegalChoice`'s conditions), from 0. */
@@ -1172,10 +1206,14 @@ function legalChoices(s: DmlState, rs: Ruleset, out: Int32Array): number {
       for (let b = 0; b < s.bmCount; b++) out[n++] = A.PICK_OPTION + b;
       break;
     case Step.SearchPickCard:
-      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.BM + s.pendArg) out[n++] = A.PICK_CARD + c;
+      n = zoneIds(s, Z.BM + s.pendArg, A.PICK_CARD, out, n);
       break;
     case Step.ExileFromStack:
-      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.STACK && c !== s.pendCard) out[n++] = A.PICK_CARD + c;
+      for (let w = 0; w < 2; w++)
+        for (let m = s.zoneBits[2 * Z.STACK + w]; m !== 0; m &= m - 1) {
+          const c = lowCard(w, m);
+          if (c !== s.pendCard) out[n++] = A.PICK_CARD + c;
+        }
       break;
     case Step.TakeStock:
       for (let u = 0; u < SUITS.length; u++) if (stockSize(s, rs, u) > 0) out[n++] = A.PICK_OPTION + u;
@@ -1189,7 +1227,7 @@ function legalChoices(s: DmlState, rs: Ruleset, out: Int32Array): number {
         if (p !== me && s.alive[p] && !(s.pendArg === 1 && handSize(s, p) === 0)) out[n++] = A.PICK_SEAT + p;
       break;
     case Step.ThiefCard:
-      for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] === Z.HAND + me) out[n++] = A.PICK_CARD + c;
+      n = zoneIds(s, Z.HAND + me, A.PICK_CARD, out, n);
       break;
   }
   return n;

@@ -1,6 +1,7 @@
 /**
  * Invariants of a Dragon's Money Laundering state (docs/DML.md "Invariants"): each of the 54 cards is in exactly
- * one zone (`zone[c]` is one code per card, and the ordered piles, the Deck and the Stack, agree with it), the
+ * one zone (`zone[c]` is one code per card, and the ordered piles, the Deck and the Stack, and the zone sets
+ * `zoneBits` agree with it), the
  * zones obey the rules (Eggs only in the Nest, a hand, a Black Market; Kings only face down in a Front or
  * Exile; one Merchant King per seat in the game; no card of the box in play), and the turn fields are in
  * range. `checkState` is cheap (every step with --check-invariants, and deserialisation); `checkDeep` adds the
@@ -58,6 +59,11 @@ export function checkState(s: DmlState, rs: Ruleset): string[] {
     if (z >= Z.BM + s.bmCount && z < Z.BM + MAX_BM) bad.push(`card ${c} in Black Market ${z - Z.BM} of ${s.bmCount}`);
   }
   for (let z = 0; z < NUM_ZONES; z++) if (s.count[z] !== perZone[z]) bad.push(`zone ${z} counts ${s.count[z]} cards, holds ${perZone[z]}`);
+  const bits = new Int32Array(2 * NUM_ZONES);
+  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] < NUM_ZONES) bits[2 * s.zone[c] + (c >> 5)] |= 1 << (c & 31);
+  for (let z = 0; z < NUM_ZONES; z++)
+    if (s.zoneBits[2 * z] !== bits[2 * z] || s.zoneBits[2 * z + 1] !== bits[2 * z + 1])
+      bad.push(`zone ${z}'s card set disagrees with the cards' zones`);
   if (perZone[Z.DECK] !== s.deckLen) bad.push(`${perZone[Z.DECK]} cards in the Deck zone, pile holds ${s.deckLen}`);
   const resolving = s.pendCard >= 0 ? 1 : 0;
   if (perZone[Z.STACK] !== s.stackLen + resolving)

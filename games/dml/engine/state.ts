@@ -212,6 +212,12 @@ export class DmlState implements Record<Scalar, number> {
   zone = new Uint8Array(NUM_CARDS);
   /** Cards in each zone (kept by every move: zone sizes are read on every step). */
   count = deckOnlyCounts();
+  /**
+   * Per zone z, its cards as a set: `zoneBits[2 * z]` holds cards 0-31 (bit c), `zoneBits[2 * z + 1]` cards 32-53
+   * (bit c - 32). Derived from `zone` (kept by every move; `rebuildZoneBits` after a direct rewrite of `zone`),
+   * not serialised. The engine's and the observation's scans of one zone read these (`lowCard`), not all 54 cards.
+   */
+  zoneBits = deckOnlyBits();
   pub = new Uint8Array(NUM_CARDS);
   deck = new Uint8Array(NUM_CARDS);
   stack = new Uint8Array(NUM_CARDS);
@@ -232,6 +238,29 @@ function deckOnlyCounts(): Int16Array {
   const count = new Int16Array(NUM_ZONES);
   count[Z.DECK] = NUM_CARDS;
   return count;
+}
+
+/** Zone sets with every card in the Deck (a new state's, before setup moves them). */
+function deckOnlyBits(): Int32Array {
+  const bits = new Int32Array(2 * NUM_ZONES);
+  bits[2 * Z.DECK] = -1; // cards 0-31
+  bits[2 * Z.DECK + 1] = 2 ** (NUM_CARDS - 32) - 1; // cards 32-53
+  return bits;
+}
+
+/** Recompute `s.zoneBits` from `s.zone` (after code that writes `zone` directly: deserialisation, resampling). */
+export function rebuildZoneBits(s: DmlState): void {
+  const bits = s.zoneBits;
+  bits.fill(0);
+  for (let c = 0; c < NUM_CARDS; c++) bits[2 * s.zone[c] + (c >> 5)] |= 1 << (c & 31);
+}
+
+/**
+ * The card of the lowest set bit of `m`, a word of `zoneBits` (`w` 0: cards 0-31, 1: cards 32-53). A zone's cards
+ * ascending: `for (let w = 0; w < 2; w++) for (let m = bits[2 * z + w]; m !== 0; m &= m - 1) lowCard(w, m)`.
+ */
+export function lowCard(w: number, m: number): number {
+  return (w << 5) | (31 - Math.clz32(m & -m));
 }
 
 /** An independent copy of `s` (every field of SCALARS and ARRAYS written out: a keyed loop over them took most of a clone's time). */
@@ -286,6 +315,7 @@ export function cloneState(s: DmlState): DmlState {
   c.discardTop = s.discardTop;
   c.zone.set(s.zone);
   c.count.set(s.count);
+  c.zoneBits.set(s.zoneBits);
   c.pub.set(s.pub);
   c.deck.set(s.deck);
   c.stack.set(s.stack);
@@ -310,5 +340,10 @@ export function serializeState(s: DmlState): string {
  * @throws StateError on malformed JSON, another version or ruleset, a missing or mistyped field, or a broken invariant
  */
 export function deserializeState(json: string, hash: string, check: (s: DmlState) => string[]): DmlState {
-  return readFlatState(json, new DmlState(), { version: STATE_VERSION, hash, scalars: SCALARS, arrays: ARRAYS, check });
+  // The zone sets are derived, not serialised: rebuilt before the invariants (which check them) run.
+  const checked = (s: DmlState) => {
+    rebuildZoneBits(s);
+    return check(s);
+  };
+  return readFlatState(json, new DmlState(), { version: STATE_VERSION, hash, scalars: SCALARS, arrays: ARRAYS, check: checked });
 }

@@ -10,7 +10,7 @@
  */
 import { seedRng, shuffleInPlace } from '../../../lib/rng.ts';
 import { C_EGG, C_KING, NUM_CARDS, type Ruleset } from '../rules/index.ts';
-import { buyingCard, cloneState, MAX_SEATS, PUB_UNKNOWN, Z, type DmlState } from '../engine/index.ts';
+import { buyingCard, cloneState, MAX_SEATS, PUB_UNKNOWN, rebuildZoneBits, Z, type DmlState } from '../engine/index.ts';
 import { nextInt } from '../../../lib/rng.ts';
 
 export function resampleHidden(rs: Ruleset, s: DmlState, seed: string | number, player: number): DmlState {
@@ -51,6 +51,7 @@ export function resampleHidden(rs: Ruleset, s: DmlState, seed: string | number, 
     }
   }
   resampleSeize(rs, c, rng, player);
+  rebuildZoneBits(c); // the zones were rewritten above, not moved
   c.rng = seedRng(`resample-rng/${seed}`);
   return c;
 }

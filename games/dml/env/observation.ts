@@ -16,6 +16,7 @@ import { NUM_CARDS, type Ruleset } from '../rules/index.ts';
 import {
   countZone,
   declarationValue,
+  lowCard,
   MAX_BM,
   MAX_SEATS,
   NUM_ZONES,
@@ -135,6 +136,31 @@ const ownClasses = Array.from({ length: MAX_SEATS }, (_, me) => {
   return t;
 });
 
+/**
+ * The `cards` block: each card's class (its own zone's for the observer's own cards, else its public zone's),
+ * rewriting only the cards whose class differs from `cls` (what the row holds; updated).
+ */
+function classify(
+  zone: Uint8Array,
+  pub: Uint8Array,
+  own: Uint8Array,
+  classes: Uint8Array,
+  cls: Uint8Array,
+  out: Float32Array,
+  at: number,
+): void {
+  for (let c = 0; c < NUM_CARDS; c++) {
+    let cl = own[zone[c]];
+    if (cl === UNSET) cl = classes[pub[c]];
+    const was = cls[c];
+    if (was !== cl) {
+      if (was !== UNSET) out[at + c * NC + was] = 0;
+      out[at + c * NC + cl] = 1;
+      cls[c] = cl;
+    }
+  }
+}
+
 function build(rs: Ruleset, full: boolean): Encoder {
   const L = new TensorLayout();
   const o = {
@@ -193,32 +219,35 @@ function build(rs: Ruleset, full: boolean): Encoder {
     if (s.eventType >= 0) k.put(o.event + s.eventType, 1);
     k.put(o.eventValue, clamp(s.eventValue / 12));
     const searched = s.phase === Phase.Choice && s.decider === me && s.pendStep === 3 ? Z.BM + s.pendArg : -1;
-    const { zone, pub } = s;
-    const cls = k.cls;
-    const own = ownClasses[me];
-    const hand = Z.HAND + me;
-    const front = Z.FRONT + me;
-    const king = Z.KING + me;
+    const { zone, zoneBits } = s;
+    classify(zone, s.pub, ownClasses[me], classes, k.cls, out, o.cards);
     const tally = k.tally;
     tally.reset();
-    for (let c = 0; c < NUM_CARDS; c++) {
-      const z = zone[c];
-      if (z === hand) tally.hand(rs, c);
-      else if (z === front) tally.front(rs, c);
-      else if (z === king) {
-        tally.king(rs, c);
-        k.put(o.king + rs.suit[c], 1);
+    tally.add(s, rs, me);
+    // The Merchant King's suit, the true zones (state tensor) and the searched Black Market's cards, put card by
+    // card in ascending order (the order `written` lists them in).
+    const kingZone = Z.KING + me;
+    if (full)
+      for (let c = 0; c < NUM_CARDS; c++) {
+        const z = zone[c];
+        if (z === kingZone) k.put(o.king + rs.suit[c], 1);
+        k.put(o.truth + c * (NUM_ZONES + 1) + z, 1);
+        if (z === searched) k.put(o.seen + c, 1);
       }
-      let cl = own[z];
-      if (cl === UNSET) cl = classes[pub[c]];
-      const was = cls[c];
-      if (was !== cl) {
-        if (was !== UNSET) out[o.cards + c * NC + was] = 0;
-        out[o.cards + c * NC + cl] = 1;
-        cls[c] = cl;
-      }
-      if (full) k.put(o.truth + c * (NUM_ZONES + 1) + z, 1);
-      if (z === searched) k.put(o.seen + c, 1);
+    else {
+      let king = -1;
+      for (let w = 0; w < 2 && king < 0; w++) if (zoneBits[2 * kingZone + w] !== 0) king = lowCard(w, zoneBits[2 * kingZone + w]);
+      if (searched >= 0)
+        for (let w = 0; w < 2; w++)
+          for (let m = zoneBits[2 * searched + w]; m !== 0; m &= m - 1) {
+            const c = lowCard(w, m);
+            if (king >= 0 && king < c) {
+              k.put(o.king + rs.suit[king], 1);
+              king = -1;
+            }
+            k.put(o.seen + c, 1);
+          }
+      if (king >= 0) k.put(o.king + rs.suit[king], 1);
     }
     for (let b = 0; b < s.bmCount; b++) k.put(o.markets + b, clamp(countZone(s, Z.BM + b) / 20));
     for (let i = 0; i < s.stackLen; i++) k.put(o.stackPos + s.stack[i], (i + 1) / NUM_CARDS);

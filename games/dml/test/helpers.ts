@@ -1,7 +1,7 @@
 /** Test helpers: card ids by name, arranging a DML state by hand (every card still in exactly one zone), random play. */
 import { chance, nextInt, seedRng } from '../../../lib/rng.ts';
 import { loadRuleset, type Ruleset } from '../rules/index.ts';
-import { applyAction, checkState, legalActions, NUM_ACTIONS, Phase, Z, type DmlState } from '../engine/index.ts';
+import { applyAction, checkState, legalActions, NUM_ACTIONS, Phase, rebuildZoneBits, Z, type DmlState } from '../engine/index.ts';
 
 export const rs = loadRuleset('full');
 
@@ -25,6 +25,7 @@ export function place(s: DmlState, c: number, z: number): void {
   s.count[z]++;
   s.zone[c] = z;
   s.pub[c] = z;
+  rebuildZoneBits(s);
 }
 
 /** Empty every hand, Front and Stock into the Discard Pile, so a test starts from named cards only. */
