@@ -212,7 +212,7 @@ try {
           seed: argv.seed,
           learningRate: argv['learning-rate'],
           entCoef: argv['ent-coef'],
-          imitationUpdates: argv['imitation-updates'] ?? (argv['init-from'] === undefined ? 30 : 0),
+          imitationUpdates: argv['imitation-updates'],
           initFrom: argv['init-from'],
           exploiterEvery: argv.exploiter ? argv['exploiter-every'] : undefined,
           collectors: argv.collectors,

@@ -16,6 +16,7 @@ import { leagueEstimateText, measuredText, RECENT_UPDATES, recentResults } from 
 import {
   DEFAULT_EXPLOITER,
   DEFAULT_TRAIN,
+  imitationUpdatesFor,
   ppoWith,
   recordEvaluation,
   train,
@@ -42,7 +43,8 @@ export interface TrainCommand {
   horizon: number;
   hidden: number[];
   seed: string;
-  imitationUpdates: number;
+  /** Imitation updates; absent: 0 with `initFrom`, else DEFAULT_TRAIN's (training/train.ts `imitationUpdatesFor`). */
+  imitationUpdates?: number;
   /** Adam's step size (PpoConfig.learningRate; default DEFAULT_PPO's 3e-4). */
   learningRate?: number;
   /** The entropy bonus's weight (PpoConfig.entCoef; default DEFAULT_PPO's 0.01). */
@@ -187,7 +189,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
     horizon: c.horizon,
     hidden: c.hidden,
     seed: c.seed,
-    imitationUpdates: c.imitationUpdates,
+    imitationUpdates: imitationUpdatesFor(c.initFrom, c.imitationUpdates),
     ppo: ppoWith(c),
     opponents: c.opponents,
     ...(c.initFrom === undefined ? {} : { initFrom: c.initFrom }),

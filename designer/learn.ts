@@ -68,7 +68,7 @@ export async function runLearned(o: LearnRequest): Promise<ProbeSummary[]> {
     throw new ArgumentError(`--players must be an integer in ${game.minPlayers}..${game.maxPlayers}, got ${o.players}`);
   if (!(o.minutes > 0) && !(o.maxUpdates !== undefined && o.maxUpdates > 0))
     throw new ArgumentError('--learn needs a positive number of minutes (or of updates)');
-  const { train, DEFAULT_TRAIN, DEFAULT_EXPLOITER } = await import('../training/train.ts');
+  const { train, DEFAULT_TRAIN, DEFAULT_EXPLOITER, imitationUpdatesFor } = await import('../training/train.ts');
   const withExploiter = o.exploiter ?? true;
   const config: TrainConfig = {
     ...DEFAULT_TRAIN,
@@ -77,7 +77,8 @@ export async function runLearned(o: LearnRequest): Promise<ProbeSummary[]> {
     variants: [o.ruleset],
     players: o.players,
     seed: o.train?.seed ?? `learn/${o.seed}`,
-    ...(o.from === undefined ? {} : { initFrom: o.from, imitationUpdates: o.train?.imitationUpdates ?? 0 }),
+    imitationUpdates: imitationUpdatesFor(o.from, o.train?.imitationUpdates),
+    ...(o.from === undefined ? {} : { initFrom: o.from }),
     ...(withExploiter ? { exploiter: o.train?.exploiter ?? DEFAULT_EXPLOITER } : {}),
   };
   if (!withExploiter) delete config.exploiter;

@@ -149,6 +149,14 @@ export function ppoWith(o: { learningRate?: number; entCoef?: number }): PpoConf
   };
 }
 
+/**
+ * The imitation warm start of a run: `asked` when given, else none for a run that starts from a checkpoint
+ * (its policy is past imitation, and imitating the heuristic again would overwrite it), else DEFAULT_TRAIN's.
+ */
+export function imitationUpdatesFor(initFrom: string | undefined, asked?: number): number {
+  return asked ?? (initFrom === undefined ? DEFAULT_TRAIN.imitationUpdates : 0);
+}
+
 /** One line of metrics.jsonl. */
 export interface UpdateRecord extends UpdateMetrics {
   update: number;

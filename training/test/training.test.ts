@@ -15,7 +15,7 @@ import { DEFAULT_PPO, PpoLearner } from '../ppo.ts';
 import { KernelStep } from '../kernel-step.ts';
 import { League, DEFAULT_LEAGUE } from '../league.ts';
 import { Collector } from '../rollout.ts';
-import { DEFAULT_TRAIN, train, trainingGames, type TrainConfig } from '../train.ts';
+import { DEFAULT_TRAIN, imitationUpdatesFor, train, trainingGames, type TrainConfig } from '../train.ts';
 import { CheckpointError, loadCheckpoint, specHashesOf } from '../../policy/checkpoint.ts';
 import { loadOptimizer, readWeights, saveOptimizer, saveWeights } from '../checkpoint.ts';
 import { PolicyForward } from '../../policy/forward.ts';
@@ -353,6 +353,13 @@ describe('checkpoints', () => {
     expect(() => resolveAgent(`ppo:${a}`, 0, rs)).toThrow(/not valid JSON/);
     expect(() => resolveAgent(`ppo:${join(a, 'nope')}`, 0, rs)).toThrow(/cannot read manifest.json/);
   }, 120_000);
+
+  it('a run from a checkpoint does not imitate the heuristic unless asked (imitationUpdatesFor)', () => {
+    expect(imitationUpdatesFor(undefined)).toBe(DEFAULT_TRAIN.imitationUpdates);
+    expect(imitationUpdatesFor('checkpoints/default')).toBe(0);
+    expect(imitationUpdatesFor('checkpoints/default', 5)).toBe(5);
+    expect(imitationUpdatesFor(undefined, 0)).toBe(0);
+  });
 
   it('a curriculum stage starts from a checkpoint: its weights (widened without changing its play when --hidden is wider), its training counts recorded; another layout is refused', async () => {
     const a = tmp();
