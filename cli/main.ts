@@ -208,7 +208,7 @@ try {
           players: argv.players,
           envs: argv.envs,
           horizon: argv.horizon,
-          hidden: parseSizes(argv.hidden, '--hidden'),
+          hidden: argv.hidden === undefined ? undefined : parseSizes(argv.hidden, '--hidden'),
           seed: argv.seed,
           learningRate: argv['learning-rate'],
           entCoef: argv['ent-coef'],

@@ -85,7 +85,10 @@ export const trainOptions = {
   players: players(4),
   envs: intFlag('envs', 1, 4096, 'games played side by side (the inference batch)', 32),
   horizon: intFlag('horizon', 1, 100_000, 'learner decisions per game per rollout', 64),
-  hidden: { type: 'string', default: '256,128', describe: 'hidden layer sizes of the MLP' },
+  hidden: {
+    type: 'string',
+    describe: "hidden layer sizes of the MLP (default 256,128; with --init-from, the checkpoint's; wider than the checkpoint's widens it)",
+  },
   'learning-rate': realFlag(
     'learning-rate',
     0.000001,

@@ -11,7 +11,7 @@ import { ArgumentError } from '../lib/errors.ts';
 import { rewardOptions, type RewardChoice, type TruncationChoice } from '../training/reward-choices.ts';
 import { backendLabel, type BackendName } from '../training/backend.ts';
 import { trainingCurveSvg } from '../training/chart.ts';
-import { manifestMismatch, readManifest, type CheckpointManifest, type EvalRecord } from '../policy/checkpoint.ts';
+import { manifestMismatch, readManifest, readNetShape, type CheckpointManifest, type EvalRecord } from '../policy/checkpoint.ts';
 import { leagueEstimateText, measuredText, RECENT_UPDATES, recentResults } from '../training/progress.ts';
 import {
   DEFAULT_EXPLOITER,
@@ -41,7 +41,8 @@ export interface TrainCommand {
   players: number;
   envs: number;
   horizon: number;
-  hidden: number[];
+  /** Hidden layer sizes; absent: the `initFrom` checkpoint's, else DEFAULT_TRAIN's. */
+  hidden?: number[];
   seed: string;
   /** Imitation updates; absent: 0 with `initFrom`, else DEFAULT_TRAIN's (training/train.ts `imitationUpdatesFor`). */
   imitationUpdates?: number;
@@ -187,7 +188,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
     players: c.players,
     numEnvs: c.envs,
     horizon: c.horizon,
-    hidden: c.hidden,
+    hidden: c.hidden ?? (c.initFrom === undefined ? DEFAULT_TRAIN.hidden : readNetShape(c.initFrom).hidden),
     seed: c.seed,
     imitationUpdates: imitationUpdatesFor(c.initFrom, c.imitationUpdates),
     ppo: ppoWith(c),

@@ -193,6 +193,20 @@ describe('merlin train', () => {
     );
     expect(field.status).toBe(0);
     expect(field.stderr).toMatch(/in the last 20 updates \| league estimate heuristic [0-9.]+, single:invest [0-9.]+ \|/);
+    // A stage from that checkpoint without --hidden keeps its sizes (and no imitation: --init-from's default).
+    const stage = await merlinAsync(
+      ['train', '--updates', '1', '--envs', '2', '--horizon', '8', '--variant', 'market', '--players', '2'].concat([
+        '--init-from',
+        join(dir, 'field'),
+        '--eval-games',
+        '0',
+        '--out',
+        join(dir, 'stage'),
+      ]),
+    );
+    expect(stage.status).toBe(0);
+    const staged = JSON.parse(readFileSync(join(dir, 'stage', 'manifest.json'), 'utf8'));
+    expect(staged.config).toMatchObject({ hidden: [8], imitationUpdates: 0, initFrom: join(dir, 'field') });
     const bad = await merlinAsync(['train', '--hidden', '8,x']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/INVALID_ARGUMENT.*--hidden/);
