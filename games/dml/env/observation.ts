@@ -79,11 +79,6 @@ class Sink {
   constructor(size: number) {
     this.idx = new Int32Array(size);
   }
-  /** Set entry i to v and remember it. */
-  put(i: number, v: number): void {
-    this.row[i] = v;
-    this.idx[this.n++] = i;
-  }
   /** Start a fresh row: all zero, nothing remembered. */
   reset(row: Float32Array): void {
     row.fill(0);
@@ -96,6 +91,13 @@ class Sink {
     for (let k = 0; k < this.n; k++) this.row[this.idx[k]] = 0;
     this.n = 0;
   }
+}
+
+/** Set row entry i to v and list i at position `at` of `idx`; returns the next position (Sink.put, with the count in a local). */
+function put(row: Float32Array, idx: Int32Array, at: number, i: number, v: number): number {
+  row[i] = v;
+  idx[at] = i;
+  return at + 1;
 }
 
 const clamp = (x: number, lo = 0, hi = 1) => (x < lo ? lo : x > hi ? hi : x);
@@ -198,26 +200,28 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const spec = L.spec();
   const encode = (s: DmlState, seat: number, k: Sink): void => {
     const out = k.row;
+    const idx = k.idx;
+    let at = k.n; // entries listed so far (kept in a local, not the Sink, while encoding)
     const n = s.numPlayers;
     const me = full ? 0 : seat;
     const classes = classTable[(n - 1) * MAX_SEATS + me];
-    k.put(o.phase + s.phase, 1);
-    if (s.outcome === Outcome.Running && s.decider === me) k.put(o.me, 1);
-    k.put(o.active + relSeat(s.active, me, n), 1);
-    k.put(o.dealer + relSeat(s.dealer, me, n), 1);
+    at = put(out, idx, at, o.phase + s.phase, 1);
+    if (s.outcome === Outcome.Running && s.decider === me) at = put(out, idx, at, o.me, 1);
+    at = put(out, idx, at, o.active + relSeat(s.active, me, n), 1);
+    at = put(out, idx, at, o.dealer + relSeat(s.dealer, me, n), 1);
     for (let p = 0; p < n; p++) {
       const r = relSeat(p, me, n);
-      k.put(o.alive + r, s.alive[p]);
-      k.put(o.affected + r, s.affected[p]);
-      k.put(o.handSize + r, clamp(countZone(s, Z.HAND + p) / 20));
-      k.put(o.seizeCards + r, clamp(countZone(s, Z.SEIZE + p) / 8));
+      at = put(out, idx, at, o.alive + r, s.alive[p]);
+      at = put(out, idx, at, o.affected + r, s.affected[p]);
+      at = put(out, idx, at, o.handSize + r, clamp(countZone(s, Z.HAND + p) / 20));
+      at = put(out, idx, at, o.seizeCards + r, clamp(countZone(s, Z.SEIZE + p) / 8));
     }
-    k.put(o.round, clamp(s.round / rs.data.roundLimit));
-    k.put(o.deck, s.deckLen / NUM_CARDS);
-    k.put(o.spend, clamp(s.actionsLeft / 3));
-    k.put(o.spend + 1, clamp(s.minorLeft / 3));
-    if (s.eventType >= 0) k.put(o.event + s.eventType, 1);
-    k.put(o.eventValue, clamp(s.eventValue / 12));
+    at = put(out, idx, at, o.round, clamp(s.round / rs.data.roundLimit));
+    at = put(out, idx, at, o.deck, s.deckLen / NUM_CARDS);
+    at = put(out, idx, at, o.spend, clamp(s.actionsLeft / 3));
+    at = put(out, idx, at, o.spend + 1, clamp(s.minorLeft / 3));
+    if (s.eventType >= 0) at = put(out, idx, at, o.event + s.eventType, 1);
+    at = put(out, idx, at, o.eventValue, clamp(s.eventValue / 12));
     const searched = s.phase === Phase.Choice && s.decider === me && s.pendStep === 3 ? Z.BM + s.pendArg : -1;
     const { zone, zoneBits } = s;
     classify(zone, s.pub, ownClasses[me], classes, k.cls, out, o.cards);
@@ -230,9 +234,9 @@ function build(rs: Ruleset, full: boolean): Encoder {
     if (full)
       for (let c = 0; c < NUM_CARDS; c++) {
         const z = zone[c];
-        if (z === kingZone) k.put(o.king + rs.suit[c], 1);
-        k.put(o.truth + c * (NUM_ZONES + 1) + z, 1);
-        if (z === searched) k.put(o.seen + c, 1);
+        if (z === kingZone) at = put(out, idx, at, o.king + rs.suit[c], 1);
+        at = put(out, idx, at, o.truth + c * (NUM_ZONES + 1) + z, 1);
+        if (z === searched) at = put(out, idx, at, o.seen + c, 1);
       }
     else {
       let king = -1;
@@ -242,35 +246,36 @@ function build(rs: Ruleset, full: boolean): Encoder {
           for (let m = zoneBits[2 * searched + w]; m !== 0; m &= m - 1) {
             const c = lowCard(w, m);
             if (king >= 0 && king < c) {
-              k.put(o.king + rs.suit[king], 1);
+              at = put(out, idx, at, o.king + rs.suit[king], 1);
               king = -1;
             }
-            k.put(o.seen + c, 1);
+            at = put(out, idx, at, o.seen + c, 1);
           }
-      if (king >= 0) k.put(o.king + rs.suit[king], 1);
+      if (king >= 0) at = put(out, idx, at, o.king + rs.suit[king], 1);
     }
-    for (let b = 0; b < s.bmCount; b++) k.put(o.markets + b, clamp(countZone(s, Z.BM + b) / 20));
-    for (let i = 0; i < s.stackLen; i++) k.put(o.stackPos + s.stack[i], (i + 1) / NUM_CARDS);
-    if (s.stackLen > 0) k.put(o.stackTop + relSeat(s.stackOwner[s.stackLen - 1], me, n), 1);
+    for (let b = 0; b < s.bmCount; b++) at = put(out, idx, at, o.markets + b, clamp(countZone(s, Z.BM + b) / 20));
+    for (let i = 0; i < s.stackLen; i++) at = put(out, idx, at, o.stackPos + s.stack[i], (i + 1) / NUM_CARDS);
+    if (s.stackLen > 0) at = put(out, idx, at, o.stackTop + relSeat(s.stackOwner[s.stackLen - 1], me, n), 1);
     if (s.buySuit >= 0) {
-      k.put(o.buySuit + s.buySuit, 1);
-      k.put(o.buyKind + s.buyKind, 1);
-      k.put(o.value, clamp(declarationValue(s, rs) / 12, -1, 2));
-      if (s.seizer >= 0) k.put(o.seizer + relSeat(s.seizer, me, n), 1);
-      k.put(o.commits, clamp(s.activeCommit / 30));
-      k.put(o.commits + 1, clamp(s.secondaryCommit / 30));
-      k.put(o.commits + 2, clamp(s.seizerCommit / 30));
+      at = put(out, idx, at, o.buySuit + s.buySuit, 1);
+      at = put(out, idx, at, o.buyKind + s.buyKind, 1);
+      at = put(out, idx, at, o.value, clamp(declarationValue(s, rs) / 12, -1, 2));
+      if (s.seizer >= 0) at = put(out, idx, at, o.seizer + relSeat(s.seizer, me, n), 1);
+      at = put(out, idx, at, o.commits, clamp(s.activeCommit / 30));
+      at = put(out, idx, at, o.commits + 1, clamp(s.secondaryCommit / 30));
+      at = put(out, idx, at, o.commits + 2, clamp(s.seizerCommit / 30));
     }
     if (s.phase === Phase.Roll) {
-      k.put(o.roll, s.die1 / 6);
-      k.put(o.roll + 1, s.die2 / 6);
-      k.put(o.roll + 2, clamp(s.rollTarget / 12));
-      k.put(o.roll + 3, clamp(s.rerolls / 10));
-      k.put(o.purpose + s.rollPurpose, 1);
+      at = put(out, idx, at, o.roll, s.die1 / 6);
+      at = put(out, idx, at, o.roll + 1, s.die2 / 6);
+      at = put(out, idx, at, o.roll + 2, clamp(s.rollTarget / 12));
+      at = put(out, idx, at, o.roll + 3, clamp(s.rerolls / 10));
+      at = put(out, idx, at, o.purpose + s.rollPurpose, 1);
     }
-    k.put(o.step + s.pendStep, 1);
-    if (s.pendCard >= 0) k.put(o.pend + s.pendCard, 1);
-    if (s.alive[me] || s.outcome !== Outcome.Running) k.put(o.score, clamp(tally.total(rs) / 150));
+    at = put(out, idx, at, o.step + s.pendStep, 1);
+    if (s.pendCard >= 0) at = put(out, idx, at, o.pend + s.pendCard, 1);
+    if (s.alive[me] || s.outcome !== Outcome.Running) at = put(out, idx, at, o.score, clamp(tally.total(rs) / 150));
+    k.n = at;
   };
   const dense = new Sink(spec.size);
   const write = (s: DmlState, seat: number, out: Float32Array): void => {
