@@ -10,7 +10,7 @@
 import { C_EGG, C_KING, NUM_CARDS, type Ruleset } from '../rules/index.ts';
 import { NUM_ACTIONS } from './catalogue.ts';
 import { legalActions, whyIllegal } from './engine.ts';
-import { DmlState, MAX_BM, MAX_SEATS, NUM_ZONES, Outcome, Phase, PUB_UNKNOWN, Z } from './state.ts';
+import { DmlState, MAX_BM, MAX_SEATS, NUM_ZONES, Outcome, Phase, PUB_UNKNOWN, Z, zoneBitsOf } from './state.ts';
 
 /** Every violation (empty when none). */
 export function checkState(s: DmlState, rs: Ruleset): string[] {
@@ -59,8 +59,7 @@ export function checkState(s: DmlState, rs: Ruleset): string[] {
     if (z >= Z.BM + s.bmCount && z < Z.BM + MAX_BM) bad.push(`card ${c} in Black Market ${z - Z.BM} of ${s.bmCount}`);
   }
   for (let z = 0; z < NUM_ZONES; z++) if (s.count[z] !== perZone[z]) bad.push(`zone ${z} counts ${s.count[z]} cards, holds ${perZone[z]}`);
-  const bits = new Int32Array(2 * NUM_ZONES);
-  for (let c = 0; c < NUM_CARDS; c++) if (s.zone[c] < NUM_ZONES) bits[2 * s.zone[c] + (c >> 5)] |= 1 << (c & 31);
+  const bits = zoneBitsOf(s.zone, new Int32Array(2 * NUM_ZONES));
   for (let z = 0; z < NUM_ZONES; z++)
     if (s.zoneBits[2 * z] !== bits[2 * z] || s.zoneBits[2 * z + 1] !== bits[2 * z + 1])
       bad.push(`zone ${z}'s card set disagrees with the cards' zones`);

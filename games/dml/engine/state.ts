@@ -248,11 +248,16 @@ function deckOnlyBits(): Int32Array {
   return bits;
 }
 
+/** The zone sets of `zone` written into `bits` (length 2 * NUM_ZONES; zone codes outside it are skipped). */
+export function zoneBitsOf(zone: Uint8Array, bits: Int32Array): Int32Array {
+  bits.fill(0);
+  for (let c = 0; c < NUM_CARDS; c++) if (zone[c] < NUM_ZONES) bits[2 * zone[c] + (c >> 5)] |= 1 << (c & 31);
+  return bits;
+}
+
 /** Recompute `s.zoneBits` from `s.zone` (after code that writes `zone` directly: deserialisation, resampling). */
 export function rebuildZoneBits(s: DmlState): void {
-  const bits = s.zoneBits;
-  bits.fill(0);
-  for (let c = 0; c < NUM_CARDS; c++) bits[2 * s.zone[c] + (c >> 5)] |= 1 << (c & 31);
+  zoneBitsOf(s.zone, s.zoneBits);
 }
 
 /**
