@@ -5,7 +5,7 @@ import { StateError } from '../../../lib/errors.ts';
 import { nextInt, seedRng } from '../../../lib/rng.ts';
 import { dmlGame } from '../env/game.ts';
 import { dmlReporting } from '../env/reporting.ts';
-import { buyingCard, Outcome, Phase, Z } from '../engine/index.ts';
+import { buyingCard, Outcome, Phase, Step, Z } from '../engine/index.ts';
 
 describe('dmlGame', () => {
   for (const variant of ['full', 'three', 'mayhem', 'fire']) {
@@ -52,6 +52,34 @@ describe('dmlGame', () => {
       }
     }
     expect(differs).toBeGreaterThan(0);
+  });
+
+  it("resampleHidden keeps the acting seat's legal actions (a searched Black Market stays open to its searcher)", () => {
+    // Search (MCTS) assumes the root's legal set is the same in every determinisation of the acting seat.
+    const g = dmlGame();
+    const rng = seedRng('root-legal');
+    const legal = new Int32Array(g.numActions);
+    const again = new Int32Array(g.numActions);
+    let searches = 0;
+    let checked = 0;
+    for (let game = 0; game < 60; game++) {
+      const s = g.newState(4, `rl${game}`);
+      for (let step = 0; !g.isTerminal(s); step++) {
+        const n = g.legalActions(s, legal);
+        const seat = g.currentPlayer(s);
+        const searching = s.phase === Phase.Choice && s.pendStep === Step.SearchPickCard;
+        if (searching || step % 7 === 0) {
+          const r = g.resampleHidden(s, `rl${game}/${step}`, seat);
+          const m = g.legalActions(r, again);
+          expect(Array.from(again.subarray(0, m))).toEqual(Array.from(legal.subarray(0, n)));
+          checked++;
+          if (searching) searches++;
+        }
+        g.applyAction(s, legal[nextInt(rng, n)]);
+      }
+    }
+    expect(searches).toBeGreaterThan(0);
+    expect(checked).toBeGreaterThan(1000);
   });
 
   it("resampleHidden redraws other seats' face-down Seize cards among the Primary Buying cards they could have laid", () => {
