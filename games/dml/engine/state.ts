@@ -255,6 +255,14 @@ export function zoneBitsOf(zone: Uint8Array, bits: Int32Array): Int32Array {
   return bits;
 }
 
+/**
+ * The Black Market zone `seat` is choosing a card from (a Search Power's card choice, Step.SearchPickCard), or -1:
+ * its cards are open to that seat alone (its observation shows them; `resampleHidden` leaves them in place).
+ */
+export function searchedMarket(s: DmlState, seat: number): number {
+  return s.phase === Phase.Choice && s.decider === seat && s.pendStep === Step.SearchPickCard ? Z.BM + s.pendArg : -1;
+}
+
 /** Recompute `s.zoneBits` from `s.zone` (after code that writes `zone` directly: deserialisation, resampling). */
 export function rebuildZoneBits(s: DmlState): void {
   zoneBitsOf(s.zone, s.zoneBits);

@@ -1,16 +1,16 @@
 /**
  * Information-set resampling (`Game.resampleHidden`) for DML: what seat `player` cannot see is redrawn. The
  * hidden cards (the Deck, the other seats' hands, the Black Markets but one `player` is searching, the other
- * Merchant Kings and a face-down exiled King) are pooled by kind and dealt back into the same places: Kings among the King places, the other
- * cards (Eggs excepted: they stay, being alike) among the Deck, hands and Black Markets, each place keeping its
- * size. Then each other seat's face-down Seize cards are redrawn too: each is swapped with a card chosen uniformly
+ * Merchant Kings and a face-down exiled King) are pooled by kind and dealt back into the same places: Kings among
+ * the King places, the other cards (Eggs excepted: they stay, being alike) among the Deck, hands and Black
+ * Markets, each place keeping its size. Then each other seat's face-down Seize cards are redrawn too: each is swapped with a card chosen uniformly
  * among itself and the hidden cards that could have been laid in its place (Primary Buying cards of the
  * Declaration's suit under the current Event, buying/index.md "Seize"), and the seat's Seize total follows.
  * The observation of `player` is unchanged: it shows others' cards by public knowledge and sizes only.
  */
 import { seedRng, shuffleInPlace } from '../../../lib/rng.ts';
 import { C_EGG, C_KING, NUM_CARDS, type Ruleset } from '../rules/index.ts';
-import { buyingCard, cloneState, MAX_SEATS, Phase, PUB_UNKNOWN, rebuildZoneBits, Step, Z, type DmlState } from '../engine/index.ts';
+import { buyingCard, cloneState, MAX_SEATS, PUB_UNKNOWN, rebuildZoneBits, searchedMarket, Z, type DmlState } from '../engine/index.ts';
 import { nextInt } from '../../../lib/rng.ts';
 
 export function resampleHidden(rs: Ruleset, s: DmlState, seed: string | number, player: number): DmlState {
@@ -58,17 +58,11 @@ export function resampleHidden(rs: Ruleset, s: DmlState, seed: string | number, 
 
 /**
  * Whether zone z holds cards `player` cannot see and whose places `resampleHidden` redraws (other hands, Black
- * Markets, the Deck). A Black Market that `player` is searching right now (a Search Power's card choice) is open
- * to it, as its observation shows, so it stays.
+ * Markets, the Deck). A Black Market that `player` is searching right now (`searchedMarket`) is open to it, so it stays.
  */
 function hiddenPlace(c: DmlState, z: number, player: number): boolean {
-  if (z >= Z.BM && z < Z.BM + c.bmCount) return z !== searchedBy(c, player);
+  if (z >= Z.BM && z < Z.BM + c.bmCount) return z !== searchedMarket(c, player);
   return (z >= Z.HAND && z < Z.HAND + MAX_SEATS && z !== Z.HAND + player) || z === Z.DECK;
-}
-
-/** The Black Market zone `player` is choosing a card from (Step.SearchPickCard), or -1. */
-function searchedBy(c: DmlState, player: number): number {
-  return c.phase === Phase.Choice && c.decider === player && c.pendStep === Step.SearchPickCard ? Z.BM + c.pendArg : -1;
 }
 
 /**

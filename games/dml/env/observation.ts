@@ -24,6 +24,7 @@ import {
   Phase,
   PUB_UNKNOWN,
   PointsTally,
+  searchedMarket,
   Z,
   type DmlState,
 } from '../engine/index.ts';
@@ -222,7 +223,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
     at = put(out, idx, at, o.spend + 1, clamp(s.minorLeft / 3));
     if (s.eventType >= 0) at = put(out, idx, at, o.event + s.eventType, 1);
     at = put(out, idx, at, o.eventValue, clamp(s.eventValue / 12));
-    const searched = s.phase === Phase.Choice && s.decider === me && s.pendStep === 3 ? Z.BM + s.pendArg : -1;
+    const searched = searchedMarket(s, me);
     const { zone, zoneBits } = s;
     classify(zone, s.pub, ownClasses[me], classes, k.cls, out, o.cards);
     const tally = k.tally;
