@@ -6,9 +6,10 @@
  * start at the ruleset's values on the Standard wheel's first portion (Start of Summer). All decks are
  * shuffled from the state's RNG. Then each player bids a hidden part of their gold; the highest bid goes
  * first and so on; the pot goes half to the last seat and half to the Central Bank (0.1.27b; odd gold to
- * the bank). Ties (0.1.14a): the tied players re-auction for their positions (ruleset `auction.ties:
- * reauction`), and a tie in the re-auction is settled by lots: our documented simplification of bartering
- * and the blind rank auction; `ties: lots` settles every tie by lots at once.
+ * the bank). Ties (D22): by default (`auction.ties: lots`) every tie is settled by lots at once, so each
+ * player bids once; `ties: reauction` (`literal`, `classic`) has the tied players bid again for their positions
+ * (0.1.14a "Turn Order"), a tie in the re-auction settled by lots: our documented simplification of bartering
+ * and the blind rank auction.
  */
 import { ArgumentError } from '../../../lib/errors.ts';
 import { seedRng, shuffleInPlace } from '../../../lib/rng.ts';

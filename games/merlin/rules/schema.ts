@@ -339,7 +339,7 @@ export const RulesetSchema = z
     deck: z.object({ mode: z.enum(['perPlayer', 'single']), jokers: z.boolean() }).strict(),
     auction: z
       .object({
-        /** Tie rule for the turn-order auction: re-auction among the tied, then lots; or lots at once. */
+        /** Tie rule for the turn-order auction (D22): lots at once (the default), or re-auction among the tied, then lots. */
         ties: z.enum(['reauction', 'lots']),
         /** Share of the pot to the last seat, in percent; the rest to the Central Bank. */
         lastSeatSharePercent: int().min(0).max(100),

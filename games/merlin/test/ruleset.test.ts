@@ -24,7 +24,7 @@ describe('ruleset as data', () => {
     expect(r.players).toEqual({ min: 2, max: 6, default: 4 });
   });
 
-  it('the literal ruleset differs from full exactly where docs/RULES.md "Deviations from the drafts" says (D10) and in what the drafts leave vague (the timing of D33, the pocket loss of D157, the Volatility step of D158)', () => {
+  it('the literal ruleset differs from full exactly where docs/RULES.md "Deviations from the drafts" says (D10, D22) and in what the drafts leave vague (the timing of D33, the pocket loss of D157, the Volatility step of D158)', () => {
     const full = loadRuleset('full').data as unknown as Record<string, unknown>;
     const literal = loadRuleset('literal').data as unknown as Record<string, unknown>;
     const diffs: string[] = [];
@@ -36,6 +36,7 @@ describe('ruleset as data', () => {
     };
     walk(full, literal, '');
     expect(diffs.sort()).toEqual([
+      'auction.ties',
       'description',
       'name',
       'sevens.everyChangeByVolatility',
@@ -45,6 +46,7 @@ describe('ruleset as data', () => {
     ]);
     expect(literal.sevens).toMatchObject({ playSevenCardsInDeckOnRoll: true, pocketLossPercent: 0, everyChangeByVolatility: true });
     expect(literal.victory).toMatchObject({ dominance: 'bankrupt', crownsToWin: 5 });
+    expect(literal.auction).toMatchObject({ ties: 'reauction' });
   });
 
   it('ships the five decks with the rulebook counts (0.1.22b "Required Decks")', () => {

@@ -14,6 +14,9 @@ function fresh(players: number, rs: Ruleset = loadRuleset('full'), seed = 'setup
   return { s: createGame(rs, players, seed), rs };
 }
 
+/** `full` with D22's re-auction of tied bidders (the default settles ties by lots; `literal` and `classic` re-auction). */
+const reauction = (): Ruleset => variant((d) => (d.auction.ties = 'reauction'));
+
 /** Each seat in `seats` (in the order the engine asks) bids the given amount. */
 function bids(g: Game, amounts: number[]): void {
   for (const a of amounts) act(g, Kind.Bid, a);
@@ -158,7 +161,7 @@ describe('Turn-order blind auction (0.1.27b "The First Turn" 1)', () => {
   });
 
   it('re-auctions a tie for a position among the tied players only (0.1.14a "Turn Order")', () => {
-    const g = fresh(4);
+    const g = fresh(4, reauction());
     bids(g, [5, 5, 3, 1]);
     expect(g.s.phase).toBe(Phase.AuctionBid);
     expect([...g.s.aucGroup].sort()).toEqual([0, 1]);
@@ -176,7 +179,7 @@ describe('Turn-order blind auction (0.1.27b "The First Turn" 1)', () => {
   });
 
   it('re-auctions a tie for last place', () => {
-    const g = fresh(4);
+    const g = fresh(4, reauction());
     bids(g, [5, 3, 1, 1]);
     expect(g.s.order.slice(0, 2)).toEqual([0, 1]);
     expect([...g.s.aucGroup].sort()).toEqual([2, 3]);
@@ -191,7 +194,7 @@ describe('Turn-order blind auction (0.1.27b "The First Turn" 1)', () => {
   });
 
   it('re-auctions a three-way tie among the three tied players for their three positions', () => {
-    const g = fresh(4);
+    const g = fresh(4, reauction());
     bids(g, [2, 2, 2, 6]);
     expect(g.s.order[0]).toBe(3);
     expect([...g.s.aucGroup].sort()).toEqual([0, 1, 2]);
@@ -201,7 +204,11 @@ describe('Turn-order blind auction (0.1.27b "The First Turn" 1)', () => {
   });
 
   it('settles two tied groups in turn, and a tie in the re-auction by lots', () => {
-    const g = fresh(4, noPocketLoss()); // the first roll may be a 7 (D157 is sevens.test.ts's)
+    const rs = variant((d) => {
+      d.sevens.pocketLossPercent = 0; // the first roll may be a 7 (D157 is sevens.test.ts's)
+      d.auction.ties = 'reauction';
+    });
+    const g = fresh(4, rs);
     bids(g, [4, 4, 0, 0]);
     expect([...g.s.aucGroup].sort()).toEqual([0, 1]);
     bids(g, [1, 1]); // tied again: lots
@@ -216,14 +223,30 @@ describe('Turn-order blind auction (0.1.27b "The First Turn" 1)', () => {
     assertConserved(g);
   });
 
-  it('settles ties by lots at once under `auction.ties: lots`', () => {
-    const rs = variant((d) => (d.auction.ties = 'lots'));
-    const g = fresh(4, rs);
+  it('D22: by default settles every tie by lots at once, so only the one round of bids goes into the pot', () => {
+    expect(loadRuleset('full').data.auction.ties).toBe('lots');
+    const g = fresh(4, noPocketLoss()); // the first roll may be a 7 (D157 is sevens.test.ts's)
     bids(g, [5, 5, 3, 1]);
     expect(g.s.phase).toBe(Phase.FutureReading);
     expect([...g.s.order.slice(0, 2)].sort()).toEqual([0, 1]);
     expect(g.s.order.slice(2)).toEqual([2, 3]);
+    // pot 14: 7 to the last seat (seat 3), 7 to the Central Bank; nobody bids twice
+    expect(g.s.gold).toEqual([5, 5, 7, 9 + 7]);
+    expect(g.s.centralBank).toBe(60 + 7);
     assertConserved(g);
+  });
+
+  it('D22: settles a tie for last place by lots too, and `literal` re-auctions it (0.1.14a "Turn Order")', () => {
+    const g = fresh(4, noPocketLoss());
+    bids(g, [1, 1, 1, 1]);
+    expect(g.s.phase).toBe(Phase.FutureReading);
+    expect([...g.s.order].sort()).toEqual([0, 1, 2, 3]);
+    // pot 4: 2 to whoever drew last place
+    expect(g.s.gold[g.s.order[3]]).toBe(9 + 2);
+    const lit = fresh(4, loadRuleset('literal'));
+    bids(lit, [1, 1, 1, 1]);
+    expect(lit.s.phase).toBe(Phase.AuctionBid);
+    expect([...lit.s.aucGroup].sort()).toEqual([0, 1, 2, 3]);
   });
 
   it('works with 2 players', () => {
