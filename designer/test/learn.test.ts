@@ -219,7 +219,9 @@ describe('truncation', () => {
   it('a game that hits the turn limit is nobody’s win: win rates leave it out and count it apart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'merlin-short-'));
     const path = join(dir, 'short.json');
-    writeFileSync(path, JSON.stringify({ extends: 'full', name: 'short', turnLimit: 6 }));
+    // 4 turns: no game of these seeds ends sooner by a victory (with 6, since D22's ties by lots, game 0 ends by
+    // Economic Dominance first).
+    writeFileSync(path, JSON.stringify({ extends: 'full', name: 'short', turnLimit: 4 }));
     const args = { ruleset: path, agents: ['heuristic', 'random'], seed: 't' };
     const rec = probeGame(args, 0);
     const entry = gameEntry('merlin');
@@ -227,7 +229,7 @@ describe('truncation', () => {
     expect(rec.truncated).toBe(true);
     expect(rec.winner).toBe(-1); // the engine names the net-worth leader; the probe's records do not count it
     const s = await runProbe({ ...args, games: 6, workers: 1 });
-    expect(s.truncation).toEqual({ games: 6, rate: 1, turn_limit: 6 });
+    expect(s.truncation).toEqual({ games: 6, rate: 1, turn_limit: 4 });
     expect(s.by_agent.map((a) => [a.wins, a.rate, a.truncated])).toEqual([
       [0, 0, 6],
       [0, 0, 6],
@@ -235,9 +237,9 @@ describe('truncation', () => {
     expect(s.by_seat.every((r) => r.wins === 0)).toBe(true);
     expect(s.base_rate).toBe(0);
     expect(s.winners_line).toEqual([]);
-    expect(entry.game(path).metadata.maxTurns).toBe(6);
+    expect(entry.game(path).metadata.maxTurns).toBe(4);
     const html = await reportHtml([s], { command: 'x', date: 'y' });
     expect(html).toContain('<th>truncated</th>');
-    expect(html).toMatch(/Stopped at the turn limit \(6 turns\): <b>6<\/b> of 6 games \(100\.0%\)/);
+    expect(html).toMatch(/Stopped at the turn limit \(4 turns\): <b>6<\/b> of 6 games \(100\.0%\)/);
   });
 });

@@ -5,7 +5,7 @@
  * field and the exploiter working; a bad value is refused with a typed error before anything is written.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -40,10 +40,18 @@ beforeAll(async () => {
 
 describe('merlin train --collectors', () => {
   it('one collector is the synchronous loop, unchanged: the same weights as before collector workers existed', async () => {
+    // `market` as it was at 392d68c: turn-order ties re-auctioned (docs/RULES.md D22; the default now settles
+    // them by lots, which plays other games and so trains other weights).
+    const ruleset = join(tmp(), 'market-reauction.json');
+    writeFileSync(
+      ruleset,
+      JSON.stringify({ extends: 'market', name: 'market-reauction', auction: { ties: 'reauction', lastSeatSharePercent: 50 } }),
+    );
+    const config: TrainConfig = { ...TINY, variants: [ruleset] };
     const a = tmp();
     const b = tmp();
-    await train({ config: TINY, out: a, minutes: 0, maxUpdates: 4 });
-    await train({ config: { ...TINY, collectors: 1 }, out: b, minutes: 0, maxUpdates: 4 });
+    await train({ config, out: a, minutes: 0, maxUpdates: 4 });
+    await train({ config: { ...config, collectors: 1 }, out: b, minutes: 0, maxUpdates: 4 });
     expect(await hashOf(b)).toBe(await hashOf(a));
     // Recorded from this configuration at the commit before collector workers (392d68c). The SIMD kernels
     // round differently from the plain-JS steps, so the figure holds where they run (lib/simd.ts).
