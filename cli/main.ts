@@ -125,7 +125,7 @@ try {
       (argv) => {
         const entry = gameEntry(argv.game);
         const game = entry.game(variantOf(argv));
-        const agents = parseAgents(argv.agents, entry);
+        const agents = parseAgents(argv.agents, entry, variantOf(argv));
         const bar = progressBar('simulate', argv.json);
         bar?.start(argv.games, 0);
         const problems: string[] = [];
@@ -159,7 +159,7 @@ try {
       'a tournament with seat rotation: win rates with 95% intervals, ratings, victory types',
       (y) => y.options(evalOptions),
       async (argv) => {
-        const agents = parseAgents(argv.agents, gameEntry(argv.game));
+        const agents = parseAgents(argv.agents, gameEntry(argv.game), variantOf(argv));
         if (agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
         const bar = progressBar('eval', argv.json);
         bar?.start(argv.games, 0);
@@ -218,7 +218,10 @@ try {
           collectors: argv.collectors,
           reward: argv.reward as RewardChoice,
           truncation: argv.truncation as TruncationChoice,
-          opponents: argv.opponents === undefined ? undefined : parseAgents(argv.opponents, gameEntry(argv.game)),
+          opponents:
+            argv.opponents === undefined
+              ? undefined
+              : parseAgents(argv.opponents, gameEntry(argv.game), (argv.variants ?? argv.variant)?.split(',')[0].trim()),
           out: argv.resume ?? argv.out,
           resume: argv.resume !== undefined,
           backend: argv.backend as BackendName | undefined,
@@ -244,7 +247,7 @@ try {
         if (learn !== undefined && (argv.exploit || argv.compare))
           throw new ArgumentError('--learn probes its own fields: it takes neither --exploit nor --compare');
         if (argv['exploit-init-from'] !== undefined && !argv.exploit) throw new ArgumentError('--exploit-init-from needs --exploit');
-        const agents = parseAgents(argv.agents ?? defaultLineup(entry), entry);
+        const agents = parseAgents(argv.agents ?? defaultLineup(entry), entry, variantOf(argv));
         if (learn === undefined && !argv.exploit && agents.length < 2 && argv.players === undefined)
           throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
         const rulesets = [variantOf(argv), ...(argv.compare ? [argv.compare] : [])];
@@ -369,7 +372,7 @@ try {
       async (argv) => {
         const { measureExploitability } = await import('../designer/exploit.ts');
         const entry = gameEntry(argv.game);
-        const [agent] = parseAgents(argv.agent, entry);
+        const [agent] = parseAgents(argv.agent, entry, variantOf(argv));
         if (!argv.json)
           process.stderr.write(
             `exploitability: training a best response against ${argv.players - 1} x ${agent} for ${argv.minutes} minutes into ${argv.out}` +
@@ -436,7 +439,13 @@ try {
       async (argv) => {
         const { recordGame } = await import('../designer/replay.ts');
         const entry = gameEntry(argv.game);
-        const log = recordGame(variantOf(argv), parseAgents(argv.agents ?? defaultLineup(entry), entry), argv.seed, undefined, entry.name);
+        const log = recordGame(
+          variantOf(argv),
+          parseAgents(argv.agents ?? defaultLineup(entry), entry, variantOf(argv)),
+          argv.seed,
+          undefined,
+          entry.name,
+        );
         writeFileSync(argv.out, JSON.stringify(log) + '\n');
         const r = log.result;
         out(
@@ -529,7 +538,7 @@ try {
         const s = await servePlay({
           game: entry.name,
           variant: variantOf(argv),
-          agents: argv.agents === undefined ? undefined : parseAgents(argv.agents, entry),
+          agents: argv.agents === undefined ? undefined : parseAgents(argv.agents, entry, variantOf(argv)),
           seat: argv.seat,
           seed,
           host: argv.host,

@@ -351,8 +351,13 @@ export function opponentFactory(
   return (seat, seed) => entry.agent(list[seat % list.length], seed, g);
 }
 
-/** Parse a comma-separated list of `entry`'s agent specs (`--agents`), validating each. @throws ArgumentError */
-export function parseAgents(list: string, entry: GameEntry = gameEntry()): string[] {
-  const game = entry.game();
+/**
+ * Parse a comma-separated list of `entry`'s agent specs (`--agents`), validating each against the game of
+ * `variant` (a shipped name or a ruleset path; default: the game's default), the ruleset the agents will play:
+ * a checkpoint trained on another variant is then loaded against its own rules, without a spurious warning.
+ * @throws ArgumentError for an unknown spec or variant
+ */
+export function parseAgents(list: string, entry: GameEntry = gameEntry(), variant?: string): string[] {
+  const game = entry.game(variant);
   return parseAgentList(list, (spec) => entry.agent(spec, 0, game));
 }
