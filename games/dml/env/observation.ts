@@ -7,8 +7,8 @@
  * Values lie in [0, 1] except the Declaration's Value (in [-1, 2]).
  *
  * `write` fills a whole tensor; `rowWriter` keeps one row that one env owns equal to the observation by
- * rewriting only what it wrote last time (about 60 entries of 1,390) and, of the 54 cards' one-hots, only the
- * cards whose class changed. Both run the same `encode`, so they write the same values.
+ * rewriting the entries outside the cards' one-hots (about 260 of 1,390, zeroed whole) and, of the 54 cards'
+ * one-hots, only the cards whose class changed. Both run the same `encode`, so they write the same values.
  */
 import { TensorLayout } from '../../../env/core/layout.ts';
 import type { ObservationRowWriter, TensorSpec } from '../../../env/core/game.ts';
@@ -67,8 +67,10 @@ export interface Encoder {
 const UNSET = 255;
 
 /**
- * Where `encode` writes: the row, the list of entries it wrote through `put` (to zero them before the next
- * call), and per card the class whose one-hot the row holds (so an unchanged card is not rewritten).
+ * Where `encode` writes: the row; its two dense blocks, the entries before the `cards` block and those after it
+ * (up to the state tensor's true zones), which each call zeroes whole and rewrites (a few hundred floats, cheaper
+ * than listing the few dozen it sets); the list of entries it wrote through `put` (the true zones, zeroed before
+ * the next call); and per card the class whose one-hot the row holds (so an unchanged card is not rewritten).
  */
 class Sink {
   row: Float32Array = new Float32Array(0);
@@ -77,7 +79,18 @@ class Sink {
   readonly cls = new Uint8Array(NUM_CARDS).fill(UNSET);
   /** The observer's victory points, tallied in the same pass over the cards. */
   readonly tally = new PointsTally();
-  constructor(size: number) {
+  /**
+   * @param size the row's length
+   * @param headEnd where the first dense block ends (the `cards` block's start)
+   * @param tailStart where the second dense block starts (the `cards` block's end)
+   * @param tailEnd where it ends (the true zones' start in the state tensor, else `size`)
+   */
+  constructor(
+    size: number,
+    readonly headEnd: number,
+    readonly tailStart: number,
+    readonly tailEnd: number,
+  ) {
     this.idx = new Int32Array(size);
   }
   /** Start a fresh row: all zero, nothing remembered. */
@@ -87,10 +100,20 @@ class Sink {
     this.row = row;
     this.n = 0;
   }
-  /** Start another call on the same row: zero what the last call put. */
+  /** Start another call on the same row: zero the dense blocks and what the last call put. */
   again(): void {
-    for (let k = 0; k < this.n; k++) this.row[this.idx[k]] = 0;
+    const { row, idx, n } = this;
+    row.fill(0, 0, this.headEnd);
+    row.fill(0, this.tailStart, this.tailEnd);
+    for (let k = 0; k < n; k++) row[idx[k]] = 0;
     this.n = 0;
+  }
+  /** The entries of the dense blocks that are not zero, into `out` from position m; returns the next position. */
+  nonZero(out: Int32Array, m: number): number {
+    const row = this.row;
+    for (let i = 0; i < this.headEnd; i++) if (row[i] !== 0) out[m++] = i;
+    for (let i = this.tailStart; i < this.tailEnd; i++) if (row[i] !== 0) out[m++] = i;
+    return m;
   }
 }
 
@@ -206,38 +229,37 @@ function build(rs: Ruleset, full: boolean): Encoder {
     const n = s.numPlayers;
     const me = full ? 0 : seat;
     const classes = classTable[(n - 1) * MAX_SEATS + me];
-    at = put(out, idx, at, o.phase + s.phase, 1);
-    if (s.outcome === Outcome.Running && s.decider === me) at = put(out, idx, at, o.me, 1);
-    at = put(out, idx, at, o.active + relSeat(s.active, me, n), 1);
-    at = put(out, idx, at, o.dealer + relSeat(s.dealer, me, n), 1);
+    out[o.phase + s.phase] = 1;
+    if (s.outcome === Outcome.Running && s.decider === me) out[o.me] = 1;
+    out[o.active + relSeat(s.active, me, n)] = 1;
+    out[o.dealer + relSeat(s.dealer, me, n)] = 1;
     for (let p = 0; p < n; p++) {
       const r = relSeat(p, me, n);
-      at = put(out, idx, at, o.alive + r, s.alive[p]);
-      at = put(out, idx, at, o.affected + r, s.affected[p]);
-      at = put(out, idx, at, o.handSize + r, clamp(countZone(s, Z.HAND + p) / 20));
-      at = put(out, idx, at, o.seizeCards + r, clamp(countZone(s, Z.SEIZE + p) / 8));
+      out[o.alive + r] = s.alive[p];
+      out[o.affected + r] = s.affected[p];
+      out[o.handSize + r] = clamp(countZone(s, Z.HAND + p) / 20);
+      out[o.seizeCards + r] = clamp(countZone(s, Z.SEIZE + p) / 8);
     }
-    at = put(out, idx, at, o.round, clamp(s.round / rs.data.roundLimit));
-    at = put(out, idx, at, o.deck, s.deckLen / NUM_CARDS);
-    at = put(out, idx, at, o.spend, clamp(s.actionsLeft / 3));
-    at = put(out, idx, at, o.spend + 1, clamp(s.minorLeft / 3));
-    if (s.eventType >= 0) at = put(out, idx, at, o.event + s.eventType, 1);
-    at = put(out, idx, at, o.eventValue, clamp(s.eventValue / 12));
+    out[o.round] = clamp(s.round / rs.data.roundLimit);
+    out[o.deck] = s.deckLen / NUM_CARDS;
+    out[o.spend] = clamp(s.actionsLeft / 3);
+    out[o.spend + 1] = clamp(s.minorLeft / 3);
+    if (s.eventType >= 0) out[o.event + s.eventType] = 1;
+    out[o.eventValue] = clamp(s.eventValue / 12);
     const searched = searchedMarket(s, me);
     const { zone, zoneBits } = s;
     classify(zone, s.pub, ownClasses[me], classes, k.cls, out, o.cards);
     const tally = k.tally;
     tally.reset();
     tally.add(s, rs, me);
-    // The Merchant King's suit, the true zones (state tensor) and the searched Black Market's cards, put card by
-    // card in ascending order (the order `written` lists them in).
+    // The Merchant King's suit, the true zones (state tensor) and the searched Black Market's cards, card by card.
     const kingZone = Z.KING + me;
     if (full)
       for (let c = 0; c < NUM_CARDS; c++) {
         const z = zone[c];
-        if (z === kingZone) at = put(out, idx, at, o.king + rs.suit[c], 1);
+        if (z === kingZone) out[o.king + rs.suit[c]] = 1;
         at = put(out, idx, at, o.truth + c * (NUM_ZONES + 1) + z, 1);
-        if (z === searched) at = put(out, idx, at, o.seen + c, 1);
+        if (z === searched) out[o.seen + c] = 1;
       }
     else {
       let king = -1;
@@ -247,57 +269,58 @@ function build(rs: Ruleset, full: boolean): Encoder {
           for (let m = zoneBits[2 * searched + w]; m !== 0; m &= m - 1) {
             const c = lowCard(w, m);
             if (king >= 0 && king < c) {
-              at = put(out, idx, at, o.king + rs.suit[king], 1);
+              out[o.king + rs.suit[king]] = 1;
               king = -1;
             }
-            at = put(out, idx, at, o.seen + c, 1);
+            out[o.seen + c] = 1;
           }
-      if (king >= 0) at = put(out, idx, at, o.king + rs.suit[king], 1);
+      if (king >= 0) out[o.king + rs.suit[king]] = 1;
     }
-    for (let b = 0; b < s.bmCount; b++) at = put(out, idx, at, o.markets + b, clamp(countZone(s, Z.BM + b) / 20));
-    for (let i = 0; i < s.stackLen; i++) at = put(out, idx, at, o.stackPos + s.stack[i], (i + 1) / NUM_CARDS);
-    if (s.stackLen > 0) at = put(out, idx, at, o.stackTop + relSeat(s.stackOwner[s.stackLen - 1], me, n), 1);
+    for (let b = 0; b < s.bmCount; b++) out[o.markets + b] = clamp(countZone(s, Z.BM + b) / 20);
+    for (let i = 0; i < s.stackLen; i++) out[o.stackPos + s.stack[i]] = (i + 1) / NUM_CARDS;
+    if (s.stackLen > 0) out[o.stackTop + relSeat(s.stackOwner[s.stackLen - 1], me, n)] = 1;
     if (s.buySuit >= 0) {
-      at = put(out, idx, at, o.buySuit + s.buySuit, 1);
-      at = put(out, idx, at, o.buyKind + s.buyKind, 1);
-      at = put(out, idx, at, o.value, clamp(declarationValue(s, rs) / 12, -1, 2));
-      if (s.seizer >= 0) at = put(out, idx, at, o.seizer + relSeat(s.seizer, me, n), 1);
-      at = put(out, idx, at, o.commits, clamp(s.activeCommit / 30));
-      at = put(out, idx, at, o.commits + 1, clamp(s.secondaryCommit / 30));
-      at = put(out, idx, at, o.commits + 2, clamp(s.seizerCommit / 30));
+      out[o.buySuit + s.buySuit] = 1;
+      out[o.buyKind + s.buyKind] = 1;
+      out[o.value] = clamp(declarationValue(s, rs) / 12, -1, 2);
+      if (s.seizer >= 0) out[o.seizer + relSeat(s.seizer, me, n)] = 1;
+      out[o.commits] = clamp(s.activeCommit / 30);
+      out[o.commits + 1] = clamp(s.secondaryCommit / 30);
+      out[o.commits + 2] = clamp(s.seizerCommit / 30);
     }
     if (s.phase === Phase.Roll) {
-      at = put(out, idx, at, o.roll, s.die1 / 6);
-      at = put(out, idx, at, o.roll + 1, s.die2 / 6);
-      at = put(out, idx, at, o.roll + 2, clamp(s.rollTarget / 12));
-      at = put(out, idx, at, o.roll + 3, clamp(s.rerolls / 10));
-      at = put(out, idx, at, o.purpose + s.rollPurpose, 1);
+      out[o.roll] = s.die1 / 6;
+      out[o.roll + 1] = s.die2 / 6;
+      out[o.roll + 2] = clamp(s.rollTarget / 12);
+      out[o.roll + 3] = clamp(s.rerolls / 10);
+      out[o.purpose + s.rollPurpose] = 1;
     }
-    at = put(out, idx, at, o.step + s.pendStep, 1);
-    if (s.pendCard >= 0) at = put(out, idx, at, o.pend + s.pendCard, 1);
-    if (s.alive[me] || s.outcome !== Outcome.Running) at = put(out, idx, at, o.score, clamp(tally.total(rs) / 150));
+    out[o.step + s.pendStep] = 1;
+    if (s.pendCard >= 0) out[o.pend + s.pendCard] = 1;
+    if (s.alive[me] || s.outcome !== Outcome.Running) out[o.score] = clamp(tally.total(rs) / 150);
     k.n = at;
   };
-  const dense = new Sink(spec.size);
+  const sink = (): Sink => new Sink(spec.size, o.cards, o.cards + NUM_CARDS * NC, full ? o.truth : spec.size);
+  const dense = sink();
   const write = (s: DmlState, seat: number, out: Float32Array): void => {
     dense.reset(out);
     encode(s, seat, dense);
   };
   const rowWriter = (): ObservationRowWriter<DmlState> => {
-    const sink = new Sink(spec.size);
+    const k = sink();
     let last: Float32Array | null = null; // the row it keeps (null: unknown, so the next call starts afresh)
     const w = (s: DmlState, seat: number, row: Float32Array): void => {
-      if (row !== last) sink.reset(row);
-      else sink.again();
+      if (row !== last) k.reset(row);
+      else k.again();
       last = null;
-      encode(s, seat, sink);
+      encode(s, seat, k);
       last = row;
     };
     w.written = (out: Int32Array): number => {
       if (last === null) return -1;
-      out.set(sink.idx.subarray(0, sink.n));
-      let m = sink.n;
-      for (let c = 0; c < NUM_CARDS; c++) out[m++] = o.cards + c * NC + sink.cls[c];
+      out.set(k.idx.subarray(0, k.n));
+      let m = k.nonZero(out, k.n);
+      for (let c = 0; c < NUM_CARDS; c++) out[m++] = o.cards + c * NC + k.cls[c];
       return m;
     };
     return w;
