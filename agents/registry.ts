@@ -28,11 +28,23 @@ export interface GameAgents<S = unknown> {
   readonly specs: readonly string[];
   /**
    * An agent for one of the game's own specs (its heuristic's included), or undefined when `spec` is none of them.
+   * `resolveSpec` resolves any spec of this game, shared ones included, for own specs that wrap another agent
+   * (Merlin's `hybrid:KINDS:SPEC`).
    * @throws ArgumentError for a bad parameter
    */
-  resolve(spec: string, seed: string | number, game: Game<S>): Agent | undefined;
-  /** True for own specs that read a file of the caller's choosing (Merlin: `heuristic:PATH`). */
-  readsFiles?(spec: string): boolean;
+  resolve(
+    spec: string,
+    seed: string | number,
+    game: Game<S>,
+    resolveSpec: (spec: string, seed: string | number) => Agent,
+  ): Agent | undefined;
+  /** Names of own specs whose last parameter is another spec, colons and all (Merlin: `hybrid`). */
+  readonly wraps?: readonly string[];
+  /**
+   * True for own specs that read a file of the caller's choosing (Merlin: `heuristic:PATH`); `specReadsFiles`
+   * answers for any spec of this game, for own specs that wrap another.
+   */
+  readsFiles?(spec: string, specReadsFiles: (spec: string) => boolean): boolean;
   /**
    * The difficulty presets for frontends: each level's agent spec in this game (docs/AGENTS.md
    * "Difficulty presets" gives what each was measured at). A preset name resolves wherever a spec does.
@@ -79,7 +91,8 @@ export function resolveAgent<S>(
   const preset = own.presets?.[spec as Difficulty];
   if (preset !== undefined) return resolveAgent(preset, seed, game, own);
   const [name, param, extra] = spec.split(':');
-  if (extra !== undefined && name !== 'mcts' && name !== 'ppo') throw new ArgumentError(`agent spec "${spec}": too many ":" parts`);
+  if (extra !== undefined && name !== 'mcts' && name !== 'ppo' && !own.wraps?.includes(name))
+    throw new ArgumentError(`agent spec "${spec}": too many ":" parts`);
   switch (name) {
     case 'random':
       if (param !== undefined) throw new ArgumentError(`agent spec "${spec}": random takes no parameter`);
@@ -105,7 +118,7 @@ export function resolveAgent<S>(
       return new PpoAgent(game, param, extra === 'sample' ? 'sample' : 'greedy', seed, spec);
     }
   }
-  const agent = own.resolve(spec, seed, game);
+  const agent = own.resolve(spec, seed, game, (inner, innerSeed) => resolveAgent(inner, innerSeed, game, own));
   if (agent) return agent;
   throw new ArgumentError(`agent spec "${spec}": unknown agent; available: ${agentSpecs(own).join(', ')}`);
 }
@@ -148,7 +161,7 @@ export function specReadsFiles<S>(spec: string, own: GameAgents<S> = NO_GAME_AGE
   if (parts[0] === 'ppo') return parts[1] !== undefined && !SHIPPED_CHECKPOINT.test(parts[1]);
   const dir = searchCheckpoint(spec);
   if (dir !== undefined) return !SHIPPED_CHECKPOINT.test(dir);
-  return own.readsFiles?.(spec) ?? false;
+  return own.readsFiles?.(spec, (inner) => specReadsFiles(inner, own)) ?? false;
 }
 
 /** `checkpoints/NAME`: a checkpoint shipped in the repository (readable by any client; see agents/ppo.ts). */
