@@ -197,14 +197,15 @@ try {
         // Loaded here, not at the top: training brings tfjs, which the other commands do not need (and with
         // tfjs-core loaded, this machine's engine and env loops ran about 10% slower; docs/BENCHMARKS.md).
         const { parseSizes, runTrainCommand } = await import('./train.ts');
+        const variants = (argv.variants ?? argv.variant ?? gameEntry(argv.game).defaultVariant)
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean);
         const r = await runTrainCommand({
           game: argv.game,
           minutes: argv.minutes,
           updates: argv.updates,
-          variants: (argv.variants ?? argv.variant ?? gameEntry(argv.game).defaultVariant)
-            .split(',')
-            .map((v) => v.trim())
-            .filter(Boolean),
+          variants,
           players: argv.players,
           envs: argv.envs,
           horizon: argv.horizon,
@@ -218,10 +219,7 @@ try {
           collectors: argv.collectors,
           reward: argv.reward as RewardChoice,
           truncation: argv.truncation as TruncationChoice,
-          opponents:
-            argv.opponents === undefined
-              ? undefined
-              : parseAgents(argv.opponents, gameEntry(argv.game), (argv.variants ?? argv.variant)?.split(',')[0].trim()),
+          opponents: argv.opponents === undefined ? undefined : parseAgents(argv.opponents, gameEntry(argv.game), variants[0]),
           out: argv.resume ?? argv.out,
           resume: argv.resume !== undefined,
           backend: argv.backend as BackendName | undefined,

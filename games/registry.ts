@@ -346,8 +346,10 @@ export function opponentFactory(
 ): (seat: number, seed: string) => Agent {
   const entry = gameEntry(game);
   const g = entry.game(variant ?? entry.defaultVariant);
-  const list = typeof specs === 'string' ? parseAgents(specs, entry) : specs;
-  for (const spec of list) entry.agent(spec, 0, g);
+  // Each spec is validated once, against the game its agents will play (as `parseAgents` does for a variant).
+  const validate = (spec: string) => entry.agent(spec, 0, g);
+  const list = typeof specs === 'string' ? parseAgentList(specs, validate) : specs;
+  if (typeof specs !== 'string') for (const spec of list) validate(spec);
   return (seat, seed) => entry.agent(list[seat % list.length], seed, g);
 }
 

@@ -14,6 +14,9 @@ import { catalogue, Kind, type ActionCatalogue } from '../engine/actions.ts';
 import { Pending, type MerlinState } from '../engine/state.ts';
 import { HeuristicAgent, loadWeights } from './heuristic.ts';
 
+/** The wrapped SPEC of `hybrid:KINDS:SPEC`, colons and all ('' when there is none). */
+export const hybridBase = (spec: string): string => spec.split(':').slice(2).join(':');
+
 /** The kind numbers of a `+`-separated list of kind names. @throws ArgumentError naming the kinds for an unknown name */
 export function parseKinds(list: string, spec: string): Set<number> {
   const kinds = new Set<number>();

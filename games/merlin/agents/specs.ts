@@ -16,7 +16,7 @@ import { ArgumentError } from '../../../lib/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import type { MerlinState } from '../engine/state.ts';
 import { HeuristicAgent, loadWeights } from './heuristic.ts';
-import { HybridAgent, parseKinds } from './hybrid.ts';
+import { hybridBase, HybridAgent, parseKinds } from './hybrid.ts';
 import { SingleMindedAgent, STRATEGIES } from './single.ts';
 
 /** The ruleset of one of Merlin's games (a MerlinGame carries its ruleset). */
@@ -39,7 +39,7 @@ function resolveMerlinAgent(
 ): Agent | undefined {
   const [name, param] = spec.split(':');
   if (name === 'hybrid') {
-    const base = spec.split(':').slice(2).join(':');
+    const base = hybridBase(spec);
     if (param === undefined || base === '')
       throw new ArgumentError(`agent spec "${spec}": name the kinds the heuristic decides and the agent for the rest (hybrid:KINDS:SPEC)`);
     return new HybridAgent(rulesetOf(game), parseKinds(param, spec), resolveSpec(base, seed), spec);
@@ -65,7 +65,7 @@ export const merlinAgents = {
   /** `heuristic:PATH` reads a weights file of the caller's choosing; `hybrid:KINDS:SPEC` whatever SPEC reads. */
   readsFiles: (spec: string, specReadsFiles: (spec: string) => boolean) => {
     const [name, param] = spec.split(':');
-    if (name === 'hybrid') return specReadsFiles(spec.split(':').slice(2).join(':'));
+    if (name === 'hybrid') return specReadsFiles(hybridBase(spec));
     return name === 'heuristic' && param !== undefined;
   },
 };
