@@ -258,7 +258,7 @@ const ext = extname(fileURLToPath(import.meta.url));
 /** Merlin Economics: games/merlin/ (engine, env adapter, agents, designer views). */
 const merlin = defineGame<MerlinState>({
   name: 'merlin',
-  variants: ['full', 'market', 'skirmish', 'classic', 'literal'],
+  variants: ['full', 'market', 'skirmish', 'classic', 'literal', 'council'],
   game: (variant = 'full') => merlinGame(variant as Parameters<typeof merlinGame>[0]),
   gameRef: (variant = 'full') => ({ module: join(here, 'merlin', 'env', `game${ext}`), export: 'merlinGame', args: [variant] }),
   reporting: (game) => merlinReporting((game as MerlinGame).ruleset),

@@ -7,7 +7,7 @@
  *   npx tsx tools/behaviour-hashes.ts --game dml --games 200 --sim-games 40 --check tools/behaviour-hashes-dml.json
  *
  * `--game NAME` fingerprints another registered game (default merlin; `--variants` defaults to its shipped
- * variants; the checkpoint run is Merlin's only).
+ * variants, for Merlin full, market, skirmish, classic and council, not literal; the checkpoint run is Merlin's only).
  *
  * For every shipped variant and every player count it allows (2-6), it plays `--games` seeded games of
  * uniformly random legal moves (the move chooser is a seedrandom stream apart from the game's own RNG) and
@@ -38,7 +38,7 @@ const GAMES = Number(flag('--games', '5'));
 const SIM_GAMES = Number(flag('--sim-games', '10'));
 const GAME = flag('--game', 'merlin');
 const entry = gameEntry(GAME);
-const VARIANTS = flag('--variants', GAME === 'merlin' ? 'full,market,skirmish,classic' : entry.variants.join(',')).split(',');
+const VARIANTS = flag('--variants', GAME === 'merlin' ? 'full,market,skirmish,classic,council' : entry.variants.join(',')).split(',');
 const CHECK = flag('--check', '');
 const PPO = GAME === 'merlin' ? flag('--ppo', 'checkpoints/default') : '';
 

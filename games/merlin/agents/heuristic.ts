@@ -242,6 +242,24 @@ export class HeuristicAgent implements Agent {
     return vote === want ? 1 : 0;
   }
 
+  /**
+   * Worth of face-up card `c` of the Council's offices (D15) before its price: a blind card's `cardValue`, plus
+   * what playing this card is worth (the PlayCard bonuses) over the average permit's, plus a King's Crown.
+   */
+  private displayedCardValue(s: MerlinState, seat: number, c: number): number {
+    const w = this.w;
+    const n = rankOf(c);
+    if (n === 13) return w.cardValue + this.crownWorth(s, seat);
+    const averagePermit = (w.propertyBonus + w.landBonus + 2 * w.labBonus) / 4;
+    const suit = suitOf(c);
+    let play = 0;
+    if (n === 11 || n === 12) play = 0;
+    else if (suit === Suit.Clubs) play = w.propertyBonus + this.propertyYield(n) / 6;
+    else if (suit === Suit.Diamonds) play = w.landBonus + (WAYS[n] / 6) * w.commodityValue;
+    else play = w.labBonus;
+    return w.cardValue + play - averagePermit;
+  }
+
   /** Expected gold per 36 rolls of a property numbered n. */
   private propertyYield(n: number): number {
     return this.rs.payout[n] * WAYS[n];
@@ -583,7 +601,8 @@ export class HeuristicAgent implements Agent {
         // One Crown short of Royal Favor it races for the next King and keeps no reserve.
         if (!this.oneCrownShort(s, seat) && gold - s.costOfLiving < this.reserve(s, seat)) return -1;
         // A King's decree brings a Crown (0.1.27b "Royal Decrees"): 4 cards in 52.
-        return w.cardValue + (4 / 52) * this.crownWorth(s, seat) - s.costOfLiving;
+        if (rs.data.councilDisplay === undefined) return w.cardValue + (4 / 52) * this.crownWorth(s, seat) - s.costOfLiving;
+        return this.displayedCardValue(s, seat, s.council[arg]) - s.costOfLiving;
       }
       case Kind.PlayCard: {
         const c = s.hands[seat][arg];

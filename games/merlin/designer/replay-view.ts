@@ -259,6 +259,7 @@ export const SECTIONS: {
       ...(s.decreeCard >= 0
         ? [[`decree ${cardDef(rs, DECK_INDEX.royalDecrees, s.decreeCard).name}`, s.decreeDrawer, 'Royal Decree being decided', s.turn]]
         : []),
+      ...s.council.flatMap((c, a) => (c >= 0 ? [[cardName(c), '', `the Council's offices, place ${a}, face up`, '']] : [])),
     ],
   },
   {
@@ -338,6 +339,7 @@ const LAID_OUT = new Set([
   'underKey',
   'deck',
   'discard',
+  'council',
   'cdeck',
   'cdiscard',
   'readingDeck',

@@ -24,7 +24,7 @@ export const Kind = {
   DrawTeaLeaves: 1,
   DrawCrystalBall: 2,
   // ---- playing cards (playing-cards.ts)
-  BuyCard: 3,
+  BuyCard: 3, // arg: place in the Council's offices (`councilDisplay`), else 0
   PlayCard: 4, // arg: hand index
   // ---- spells and potions (magic.ts)
   SellSpell: 5, // arg: hand index
@@ -188,7 +188,7 @@ const SHAPES: Record<number, KindShape> = {
   [Kind.EndTurn]: economy(),
   [Kind.DrawTeaLeaves]: economy(),
   [Kind.DrawCrystalBall]: economy(),
-  [Kind.BuyCard]: economy(),
+  [Kind.BuyCard]: economy((rs) => rs.data.councilDisplay ?? 1),
   [Kind.PlayCard]: economy(hand),
   [Kind.SellSpell]: market(hand),
   [Kind.Invest]: economy(

@@ -427,7 +427,10 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
   let n = 0;
   out[n++] = base[Kind.EndTurn];
   if (s.actionsThisTurn >= rs.data.maxActionsPerTurn) return n;
-  if (checkBuy(s, rs, seat) === null) out[n++] = base[Kind.BuyCard];
+  const places = rs.data.councilDisplay;
+  if (places === undefined) {
+    if (checkBuy(s, rs, seat) === null) out[n++] = base[Kind.BuyCard];
+  } else for (let a = 0; a < places; a++) if (checkBuy(s, rs, seat, a) === null) out[n++] = base[Kind.BuyCard] + a;
   const hand = s.hands[seat];
   for (let h = 0; h < hand.length; h++) if (checkPlayCard(s, rs, seat, h) === null) out[n++] = base[Kind.PlayCard] + h;
   for (let h = 0; h < hand.length; h++) {

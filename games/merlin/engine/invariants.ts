@@ -124,6 +124,9 @@ export function checkConservation(s: MerlinState, rs: Ruleset): string[] {
   };
   s.deck.forEach((c) => see(c, 'deck'));
   s.discard.forEach((c) => see(c, 'discard'));
+  s.council.forEach((c) => c >= 0 && see(c, "the Council's offices"));
+  if (s.council.length !== (rs.data.councilDisplay ?? 0))
+    out.push(`the Council's offices have ${s.council.length} places, not ${rs.data.councilDisplay ?? 0}`);
   const customs: number[][] = DECK_NAMES.map(() => []);
   for (let p = 0; p < P; p++) {
     for (const c of [...s.hands[p], ...s.newCards[p]]) {

@@ -3,7 +3,8 @@
  * Permits", "The Winds of Fortune (Aces)", "Taxmen (Jokers)", "The Sevens of Upheaval", "Royal Decrees";
  * 0.1.14a "Core Loop" (permits bought one at a time, playable the turn after).
  *
- * Buying costs the Cost of the Living (to the R.O.W. by default, `cardPricePaidTo`; docs/RULES.md D15) and draws the top card. Aces, Kings, Jokers
+ * Buying costs the Cost of the Living (to the R.O.W. by default, `cardPricePaidTo`; docs/RULES.md D15) and draws the top card, or, with
+ * `councilDisplay`, takes a face-up card of the Council's offices by choice and refills its place by drawing. Aces, Kings, Jokers
  * and 7s are played at once; every other card goes face down into the buyer's hand and can be played from
  * their next turn: Clubs as properties, Spades as Spell Labs, Hearts as Potion Labs, Diamonds as Lands on
  * a property. Jacks and Queens wait in hand until animated as golems, and Kings stay in hand as Royal
@@ -12,7 +13,7 @@
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, Pending, Phase, SlotKind, type MerlinState } from './state.ts';
 import { bankPays, removeAt, supplyGives } from './ledger.ts';
-import { cardsAvailable, drawFrom, isPermit, rankOf, shuffleBack, Suit, suitOf } from './cards.ts';
+import { cardName, cardsAvailable, drawFrom, isPermit, rankOf, shuffleBack, Suit, suitOf } from './cards.ts';
 import { freeSlot } from './properties.ts';
 import { hasLandSpot } from './lands.ts';
 import { beginDecree } from './decrees.ts';
@@ -31,33 +32,59 @@ export function handCount(s: MerlinState, seat: number): number {
   return s.hands[seat].length + s.newCards[seat].length;
 }
 
-/** Why `seat` cannot buy a card now, or null. */
-export function checkBuy(s: MerlinState, rs: Ruleset, seat: number): string | null {
+/**
+ * Why `seat` cannot buy a card now, or null. Without a display of the Council's offices `a` is 0 (the top card,
+ * unseen); with one (`councilDisplay`, D15) it is the place of the face-up card bought.
+ */
+export function checkBuy(s: MerlinState, rs: Ruleset, seat: number, a = 0): string | null {
   if (handCount(s, seat) >= rs.data.table.handSize) return 'hand is full';
   if (s.gold[seat] < s.costOfLiving) return 'not enough gold for the Cost of the Living';
-  if (cardsAvailable(s.deck, s.discard) === 0) return 'the deck is empty';
+  if (rs.data.councilDisplay === undefined) {
+    if (cardsAvailable(s.deck, s.discard) === 0) return 'the deck is empty';
+  } else if (!(s.council[a] >= 0)) return "no card at that place in the Council's offices";
   return regulationBars(s, rs, RegAction.BuyCard, seat, s.costOfLiving);
 }
 
-/** Buy one card: pay the Cost of the Living, draw, and play it at once if it must be. */
-export function applyBuy(s: MerlinState, rs: Ruleset, seat: number): void {
+/**
+ * Buy one card: pay the Cost of the Living, then draw the top card and play it at once if it must be, or,
+ * with a display of the Council's offices, take the card at place `a` and refill the place (D15).
+ */
+export function applyBuy(s: MerlinState, rs: Ruleset, seat: number, a = 0): void {
   s.gold[seat] -= s.costOfLiving;
   if (rs.data.cardPricePaidTo === 'row') s.row += s.costOfLiving;
   else s.centralBank += s.costOfLiving;
   payRegulationFee(s, rs, RegAction.BuyCard, seat);
+  if (rs.data.councilDisplay !== undefined) {
+    const card = s.council[a];
+    refillCouncil(s, rs, a, seat);
+    takeCard(s, rs, seat, card);
+    return;
+  }
   const card = drawFrom(s, s.deck, s.discard);
-  const suit = suitOf(card);
+  if (!actsWhenDrawn(card)) takeCard(s, rs, seat, card);
+  else {
+    actAtOnce(s, rs, seat, card);
+    shuffleBack(s, s.deck, card);
+  }
+}
+
+/** An Ace, a 7 or a Joker: played the moment it is drawn (0.1.27b "The Winds of Fortune", "The Sevens of Upheaval", "Taxmen"). */
+function actsWhenDrawn(card: number): boolean {
   const rank = rankOf(card);
-  if (suit === Suit.Joker) {
-    taxman(s, rs);
-    shuffleBack(s, s.deck, card);
-  } else if (rank === 7) {
-    s.costOfLiving += s.volatility;
-    shuffleBack(s, s.deck, card);
-  } else if (rank === 1) {
-    aceOfFortune(s, rs, seat);
-    shuffleBack(s, s.deck, card);
-  } else if (rank === 13) {
+  return rank === 0 || rank === 1 || rank === 7;
+}
+
+/** The drawn Ace, 7 or Joker acts, for `seat` who drew it (an Ace's permit is theirs). */
+function actAtOnce(s: MerlinState, rs: Ruleset, seat: number, card: number): void {
+  const rank = rankOf(card);
+  if (rank === 0) taxman(s, rs);
+  else if (rank === 7) s.costOfLiving += s.volatility;
+  else aceOfFortune(s, rs, seat);
+}
+
+/** A bought card reaches `seat`: a King's decree begins (the King stays as a Royal Guard when they are in play); any other goes to the cards bought this turn. */
+function takeCard(s: MerlinState, rs: Ruleset, seat: number, card: number): void {
+  if (rankOf(card) === 13) {
     if (rs.data.combat.royalGuards)
       s.newCards[seat].push(card); // the King stays as a Royal Guard (combat.ts)
     else s.discard.push(card);
@@ -65,6 +92,42 @@ export function applyBuy(s: MerlinState, rs: Ruleset, seat: number): void {
   } else {
     s.newCards[seat].push(card);
   }
+}
+
+/**
+ * Lay out the Council's offices at setup (`councilDisplay` places, D15): cards are drawn until each place shows
+ * one that is not an Ace, a 7 or a Joker; those are set aside unplayed (nobody drew them) and shuffled back.
+ */
+export function dealCouncil(s: MerlinState, rs: Ruleset): void {
+  const D = rs.data.councilDisplay;
+  if (D === undefined) return;
+  for (let place = 0; place < D; place++) {
+    s.council.push(-1);
+    refillCouncil(s, rs, place, -1);
+  }
+}
+
+/**
+ * Refill place `place` of the Council's offices by `seat`'s draw (D15): cards are drawn until one that is not an
+ * Ace, a 7 or a Joker shows; each of those drawn on the way acts at once for `seat`, as a drawn card does (none
+ * act at setup, `seat` -1), and all are shuffled back afterwards. The place stays empty (-1) when the deck and
+ * its discard pile hold no such card.
+ */
+function refillCouncil(s: MerlinState, rs: Ruleset, place: number, seat: number): void {
+  s.council[place] = -1;
+  const aside: number[] = [];
+  const limit = cardsAvailable(s.deck, s.discard);
+  for (let n = 0; n < limit; n++) {
+    const c = drawFrom(s, s.deck, s.discard);
+    if (c < 0) break;
+    if (!actsWhenDrawn(c)) {
+      s.council[place] = c;
+      break;
+    }
+    aside.push(c);
+    if (seat >= 0) actAtOnce(s, rs, seat, c);
+  }
+  for (const c of aside) shuffleBack(s, s.deck, c);
 }
 
 /** A Taxman (Joker): every player pays the tax rate to the R.O.W.; a shortfall is debt. 0.1.27b "Taxmen". */
@@ -164,7 +227,15 @@ export function placeCard(s: MerlinState, rs: Ruleset, seat: number, h: number, 
 
 /** Buying and playing playing cards (0.1.27b "Buying Cards", "Playing Cards"). */
 export const PLAYING_CARD_RULES: KindRules = {
-  [Kind.BuyCard]: { phases: [Phase.Main], check: checkBuy, apply: applyBuy, describe: () => 'buy a card at the Cost of the Living' },
+  [Kind.BuyCard]: {
+    phases: [Phase.Main],
+    check: checkBuy,
+    apply: applyBuy,
+    describe: (rs, a, _b, s) =>
+      rs.data.councilDisplay === undefined
+        ? 'buy a card at the Cost of the Living'
+        : `buy ${s && s.council[a] >= 0 ? `the ${cardName(s.council[a])}` : `place ${a}`} from the Council's offices at the Cost of the Living`,
+  },
   [Kind.PlayCard]: {
     phases: [Phase.Main],
     check: checkPlayCard,

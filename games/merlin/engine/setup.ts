@@ -19,6 +19,7 @@ import { REGULATED_ACTIONS } from '../rules/schema.ts';
 import { newState, Phase, type MerlinState } from './state.ts';
 import { buildPlayingDeck } from './cards.ts';
 import { dealSkirmish } from './combat.ts';
+import { dealCouncil } from './playing-cards.ts';
 
 /**
  * A new game at the start of the turn-order auction.
@@ -74,6 +75,7 @@ export function createGame(rs: Ruleset, numPlayers: number, seed: string | numbe
   );
   if (r.supply.gold < P * r.start.gold) throw new ArgumentError('the gold supply does not cover starting gold');
   dealSkirmish(s, rs);
+  dealCouncil(s, rs);
   return s;
 }
 

@@ -11,7 +11,7 @@ import { cloneRng } from '../../../lib/rng.ts';
 import { StateError } from '../../../lib/errors.ts';
 
 /** Serialisation format version; bump when the layout changes. */
-export const STATE_VERSION = 3;
+export const STATE_VERSION = 4;
 
 /** Who decides next. 0.1.27b "The First Turn" and the project's decision model (docs/RULES.md). */
 export const Phase = {
@@ -345,6 +345,8 @@ export const STATE_FIELDS = {
   // ---- decks (draw from the end of the array)
   deck: nums(),
   discard: nums('none'),
+  /** The Council's offices (`councilDisplay`, docs/RULES.md D15): the face-up cards on sale, -1 an empty place; empty when there is no display. */
+  council: nums('none'),
   /** Custom decks, by DECK_NAMES order: teaLeaves, crystalBall, spells, potions, royalDecrees. */
   cdeck: nested(),
   cdiscard: nested(),
@@ -609,7 +611,7 @@ const COPY_SOURCE: Record<FieldKind, (k: string) => string> = {
 
 /**
  * Every MerlinState the engine makes is a StateRecord (createGame, cloneState, deserializeState): one
- * hidden class whose 156 fields live inside the object.
+ * hidden class whose 157 fields live inside the object.
  *
  * Why a class (seen with %DebugPrint / %HaveSameMap on Node 20): V8 built the 156-field object literal
  * this replaces with every field in an out-of-object property array, so each read such as `s.gold` took

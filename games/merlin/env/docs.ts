@@ -13,7 +13,10 @@ const MEANING: Record<number, [string, string]> = {
   [Kind.EndTurn]: ['free actions', 'End the turn; cards bought this turn join the hand.'],
   [Kind.DrawTeaLeaves]: ['future reading', 'Draw a Tea Leaves reading (0.1.27b "The Visions of Tomorrow").'],
   [Kind.DrawCrystalBall]: ['future reading', 'Draw a Crystal Ball reading.'],
-  [Kind.BuyCard]: ['free actions', 'Buy the top playing card at the Cost of the Living (Aces, Kings, Jokers, 7s resolve at once).'],
+  [Kind.BuyCard]: [
+    'free actions',
+    "Buy the top playing card at the Cost of the Living (Aces, Kings, Jokers, 7s resolve at once); with `councilDisplay` (D15), the face-up card at place `arg` of the Council's offices.",
+  ],
   [Kind.PlayCard]: ['free actions', 'Play hand card `arg`: place a property or lab, start placing a Land, cast a spell, brew a potion.'],
   [Kind.SellSpell]: ['free actions', 'Sell the spell at hand index `arg` to the Central Bank through a Spell Shop.'],
   [Kind.Invest]: ['free actions', 'Invest grid amount `arg2` (grids.invest; 0 = all) in the property at slot `arg`.'],

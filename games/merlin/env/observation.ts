@@ -1351,6 +1351,37 @@ function build(rs: Ruleset, full: boolean): Encoder {
     }
   }
 
+  // ======== the Council's offices (`councilDisplay`, docs/RULES.md D15; engine/playing-cards.ts); public. Only
+  // a ruleset with a display has these segments, so the layouts of the rulesets without one are unchanged.
+  const CD = d.councilDisplay ?? 0;
+  const oCouncilSuit =
+    CD > 0
+      ? L.add(
+          'council.suit',
+          CD * 4,
+          `[${CD}] places × [4]: one-hot suit of the face-up card (Clubs, Spades, Hearts, Diamonds); all zero for an empty place.`,
+        )
+      : -1;
+  const oCouncilRank =
+    CD > 0
+      ? L.add(
+          'council.rank',
+          CD,
+          `[${CD}] places: rank of the face-up card / 13 (2 .. King 13; Aces, 7s and Jokers never show); 0 for an empty place.`,
+        )
+      : -1;
+
+  function writeCouncil(s: MerlinState): void {
+    const council = s.council;
+    for (let a = 0; a < council.length; a++) {
+      const c = council[a];
+      if (c < 0) continue;
+      const f = c % 54;
+      put(oCouncilSuit + a * 4 + ((f / 13) | 0), 1);
+      put(oCouncilRank + a, rankOf(f) / 13);
+    }
+  }
+
   // ======== entity groups (the entity-list view, env/core/entities.ts; the observation only)
   if (!full) {
     const named = (pick: (n: string) => boolean) => L.segments.filter((x) => pick(x.name)).map((x) => x.name);
@@ -1584,6 +1615,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
     if (s.unitCard.length > 0) writeCombat2(s);
     writeMint(s);
     writeMarketCards(s);
+    if (s.council.length > 0) writeCouncil(s);
     if (full) writeDecreeDesigns(s);
   }
 

@@ -6,7 +6,7 @@
 import type { Ruleset } from '../rules/index.ts';
 import { COMMODITIES } from '../rules/schema.ts';
 import { HAND_POTION, HAND_SPELL, Phase, SlotKind, TopKind, VICTORY_NAMES, type MerlinState } from '../engine/state.ts';
-import { rankOf, suitOf } from '../engine/cards.ts';
+import { cardName, rankOf, suitOf } from '../engine/cards.ts';
 import { cardDef } from '../engine/effects.ts';
 import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
 import { netWorth } from '../engine/victory.ts';
@@ -48,6 +48,7 @@ export function renderTable(rs: Ruleset, s: MerlinState): string {
       (s.phase === Phase.AuctionBid || s.phase === Phase.DecreeBid ? ' · auction in progress' : '') +
       ` · supply ${COMMODITIES.map((c, i) => `${c} ${s.supply[i]}`).join(', ')} · deck ${s.deck.length} (+${s.discard.length} discarded)`,
   );
+  if (s.council.length > 0) lines.push(`Council's offices: ${s.council.map((c) => (c >= 0 ? cardName(c) : 'empty')).join(', ')}`);
   const seats = s.order.some((p) => p < 0) ? [...Array(s.numPlayers).keys()] : s.order;
   for (const p of seats) {
     const flags = [

@@ -130,6 +130,13 @@ export const RulesetSchema = z
      * "are drawn more frequently"; docs/RULES.md D159). Absent: 1, the same as a Crystal Ball draw.
      */
     teaLeavesPerDraw: int().min(1).max(4).optional(),
+    /**
+     * Cards face up in the Council's offices (0.1.27b 'The First Turn' 2 A: "Lay Claim to Properties: Purchase
+     * available property cards"; docs/RULES.md D15): a Buy action then takes one of them by choice, at the same
+     * price, and the empty place is refilled from the deck by the buyer's draw (Aces, 7s and Jokers drawn on the
+     * way act at once, as any drawn card does). Absent: no display, a Buy action draws the top card unseen.
+     */
+    councilDisplay: int().min(1).max(8).optional(),
     /** Price of a spell sold to the Central Bank through a Spell Shop, in Costs of the Living (drafts silent). */
     spellPriceInCostOfLiving: nat(),
     /** Other players may sell spells through your Spell Shop (0.1.27b "Brokerage Services"). */
