@@ -611,7 +611,7 @@ const COPY_SOURCE: Record<FieldKind, (k: string) => string> = {
 
 /**
  * Every MerlinState the engine makes is a StateRecord (createGame, cloneState, deserializeState): one
- * hidden class whose 157 fields live inside the object.
+ * hidden class whose 158 fields live inside the object.
  *
  * Why a class (seen with %DebugPrint / %HaveSameMap on Node 20): V8 built the 156-field object literal
  * this replaces with every field in an out-of-object property array, so each read such as `s.gold` took
