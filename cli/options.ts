@@ -29,7 +29,7 @@ const gameOption = {
 const rulesetOptions = {
   variant: {
     type: 'string',
-    describe: "shipped ruleset name (default: the game's first; Merlin: full, market, skirmish, classic, literal, council)",
+    describe: `shipped ruleset name (default: the game's first; Merlin: ${GAMES.merlin.variants.join(', ')})`,
   },
   ruleset: { type: 'string', describe: 'path to a ruleset JSON file (overrides --variant)' },
   json: { type: 'boolean', default: false, describe: 'print one JSON object on stdout and nothing else there' },

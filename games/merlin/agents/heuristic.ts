@@ -251,12 +251,14 @@ export class HeuristicAgent implements Agent {
     const n = rankOf(c);
     if (n === 13) return w.cardValue + this.crownWorth(s, seat);
     const averagePermit = (w.propertyBonus + w.landBonus + 2 * w.labBonus) / 4;
+    if (n === 11 || n === 12) return w.cardValue - averagePermit; // a golem: no PlayCard bonus
     const suit = suitOf(c);
-    let play = 0;
-    if (n === 11 || n === 12) play = 0;
-    else if (suit === Suit.Clubs) play = w.propertyBonus + this.propertyYield(n) / 6;
-    else if (suit === Suit.Diamonds) play = w.landBonus + (WAYS[n] / 6) * w.commodityValue;
-    else play = w.labBonus;
+    const play =
+      suit === Suit.Clubs
+        ? w.propertyBonus + this.propertyYield(n) / 6
+        : suit === Suit.Diamonds
+          ? w.landBonus + (WAYS[n] / 6) * w.commodityValue
+          : w.labBonus;
     return w.cardValue + play - averagePermit;
   }
 

@@ -40,7 +40,7 @@ import { ArgumentError } from '../../../lib/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { HAND_POTION, HAND_SPELL, MintPending, Pending, Phase, SlotKind, TopKind, UnitFlag, type MerlinState } from '../engine/state.ts';
 import { cardHp } from '../engine/combat.ts';
-import { rankOf } from '../engine/cards.ts';
+import { rankOf, suitOf } from '../engine/cards.ts';
 import { addMarketWorths, bestAsk, bestBid, bidPrice } from '../engine/market.ts';
 import { tradeItemCount } from '../engine/trade.ts';
 import { contractWorths } from '../engine/victory.ts';
@@ -1376,9 +1376,8 @@ function build(rs: Ruleset, full: boolean): Encoder {
     for (let a = 0; a < council.length; a++) {
       const c = council[a];
       if (c < 0) continue;
-      const f = c % 54;
-      put(oCouncilSuit + a * 4 + ((f / 13) | 0), 1);
-      put(oCouncilRank + a, rankOf(f) / 13);
+      put(oCouncilSuit + a * 4 + suitOf(c), 1);
+      put(oCouncilRank + a, rankOf(c) / 13);
     }
   }
 
