@@ -26,6 +26,7 @@ import { runGames } from '../env/core/runner.ts';
 import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { seedRng, shuffleInPlace } from '../lib/rng.ts';
+import { openRecords } from './eval-records.ts';
 
 const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
 
@@ -260,6 +261,11 @@ export async function runEval(o: {
   workers: number;
   /** Seats per game (default: one per agent; fewer makes a ladder, see `evalLineup`). */
   players?: number;
+  /**
+   * A JSON-lines file of this tournament's finished games (cli/eval-records.ts): games already in it are not
+   * played again, every game played is appended as it ends, and the result covers games 0..games-1 from both.
+   */
+  records?: string;
   onGame?: (done: number) => void;
 }): Promise<EvalResult> {
   const t0 = performance.now();
@@ -269,14 +275,34 @@ export async function runEval(o: {
   evalLineup(o.agents, players, o.seed, 0); // refuses a bad player count before any game
   for (const sp of o.agents) entry.agent(sp, 0, game);
   const records: GameRecord[] = [];
+  const file =
+    o.records === undefined
+      ? null
+      : openRecords(o.records, {
+          game: entry.name,
+          ruleset: game.variant ?? game.name,
+          rulesHash: game.rulesHash,
+          agents: o.agents,
+          players,
+          seed: o.seed,
+        });
+  const ids: number[] = [];
+  for (let g = 0; g < o.games; g++) {
+    const done = file?.done.get(g);
+    if (done) records.push(done);
+    else ids.push(g);
+  }
+  if (records.length > 0) o.onGame?.(records.length);
   await runGames({
     module: import.meta.url,
     export: 'evalGame',
     play: evalGame,
     args: { game: entry.name, variant: o.variant, agents: o.agents, seed: o.seed, players },
     games: o.games,
+    ids,
     workers: o.workers,
     onRecord: (r) => {
+      file?.append(r);
       records.push(r);
       o.onGame?.(records.length);
     },

@@ -171,6 +171,7 @@ try {
           games: argv.games,
           seed: argv.seed,
           workers: argv.workers,
+          records: argv.records,
           onGame: (n) => bar?.update(n),
         });
         bar?.stop();

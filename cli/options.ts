@@ -63,6 +63,11 @@ export const evalOptions = {
   games: intFlag('games', 1, MAX_GAMES, 'games to play (a multiple of the player count rotates seats evenly)', 100),
   seed: { type: 'string', default: '0', describe: 'tournament seed; game g uses seed/g' },
   workers: workers('worker threads (results do not depend on it)'),
+  records: {
+    type: 'string',
+    describe:
+      "a JSON-lines file of the tournament's finished games: each game is appended as it ends, games already in it are not played again (a long tournament can stop and resume, or grow: a larger --games plays only the new games), and the result covers games 0..--games-1",
+  },
   ...gameOption,
   ...rulesetOptions,
 } as const;

@@ -4,8 +4,9 @@
  *
  * A game is played by a named exported function `play(args, g)` of a module (a file URL), which must
  * depend only on `args` and the game index `g` (seeds derive from them), so results are the same in any
- * thread. Game g goes to worker g mod W; records come back in completion order (callers sort by game).
- * With one worker the games are played in this thread.
+ * thread. The i-th game to play goes to worker i mod W (game g to worker g mod W when all are played);
+ * records come back in completion order (callers sort by game). With one worker the games are played in this
+ * thread.
  */
 import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
@@ -19,7 +20,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const WORKER = join(here, import.meta.url.endsWith('.ts') ? 'runner-worker.js' : 'runner-worker-main.js');
 
 /**
- * Play games 0..games-1 on `workers` threads (clamped to 1..games).
+ * Play games 0..games-1 (or the game numbers `ids`, when given) on `workers` threads (clamped to 1..the number
+ * of games).
  * @param module file URL of the module exporting the play function (e.g. `import.meta.url`)
  * @param onRecord called with each finished game's record, in completion order
  */
@@ -29,19 +31,23 @@ export async function runGames<A, R>(o: {
   play: RunGame<A, R>;
   args: A;
   games: number;
+  /** The game numbers to play (default 0..games-1), e.g. those a records file lacks. */
+  ids?: readonly number[];
   workers: number;
   onRecord: (r: R) => void;
 }): Promise<void> {
-  const W = Math.max(1, Math.min(o.workers, o.games));
+  const ids = o.ids ?? [...Array(o.games).keys()];
+  if (ids.length === 0) return;
+  const W = Math.max(1, Math.min(o.workers, ids.length));
   if (W === 1) {
-    for (let g = 0; g < o.games; g++) o.onRecord(o.play(o.args, g));
+    for (const g of ids) o.onRecord(o.play(o.args, g));
     return;
   }
   await Promise.all(
     [...Array(W)].map(
       (_, w) =>
         new Promise<void>((resolve, reject) => {
-          const games = [...Array(o.games).keys()].filter((g) => g % W === w);
+          const games = ids.filter((_, i) => i % W === w);
           const worker = new Worker(WORKER, {
             workerData: { module: o.module, export: o.export, args: o.args, games },
           });

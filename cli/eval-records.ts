@@ -1,0 +1,117 @@
+/**
+ * `merlin eval --records FILE`: a tournament's finished games as JSON lines, so that a long tournament (a
+ * 1,000-game ladder of search agents takes hours) can stop and resume, or grow (a larger `--games` plays only
+ * the games the file lacks). Game g depends only on the tournament and g (cli/eval.ts), so a game read back is
+ * the game that would be played again.
+ *
+ * The file's first line names the tournament: `{"format":"merlin-gym-eval-records","version":1,
+ * "tournament":{game, ruleset, rulesHash, agents, players, seed}}`; each further line is one `GameRecord`.
+ * A file of another tournament is refused (ArgumentError naming what differs), as is a line that is not a
+ * record (ArgumentError with its line number), except an unfinished last line, which a run stopped mid-write
+ * leaves: it is cut off and that game is played again. A game recorded twice keeps its first record.
+ * Agents are compared by their specs as given: a checkpoint replaced under the same directory (or a preset
+ * that now names another one) is not detected, so start a new file after retraining.
+ */
+import { appendFileSync, existsSync, readFileSync, truncateSync } from 'node:fs';
+import { z } from 'zod';
+import { ArgumentError } from '../lib/errors.ts';
+import type { GameRecord } from './eval.ts';
+
+export const RECORDS_FORMAT = 'merlin-gym-eval-records';
+export const RECORDS_VERSION = 1;
+
+/** What a tournament's games depend on: two files with the same tournament hold the same game g. */
+export interface Tournament {
+  game: string;
+  ruleset: string;
+  /** The resolved rules' hash (`Game.rulesHash`): a ruleset file edited between two runs is another tournament. */
+  rulesHash: string;
+  agents: string[];
+  players: number;
+  seed: string;
+}
+
+const count = z.number().int().min(0);
+const recordSchema = z
+  .object({
+    game: count,
+    lineup: z.array(z.string()),
+    ranking: z.array(count),
+    winner: z.number().int().min(-1),
+    victory: z.string(),
+    turns: count,
+    steps: count,
+    mctsSimulations: count,
+    mctsSeconds: z.number().min(0),
+    kinds: z.array(z.array(count)),
+  })
+  .strict();
+
+const headerSchema = z
+  .object({
+    format: z.literal(RECORDS_FORMAT),
+    version: z.literal(RECORDS_VERSION),
+    tournament: z
+      .object({
+        game: z.string(),
+        ruleset: z.string(),
+        rulesHash: z.string(),
+        agents: z.array(z.string()),
+        players: z.number().int(),
+        seed: z.string(),
+      })
+      .strict(),
+  })
+  .strict();
+
+/** The first field of `a` and `b` that differs, as "field: a / b", or null when they are the same tournament. */
+function difference(a: Tournament, b: Tournament): string | null {
+  for (const k of ['game', 'ruleset', 'rulesHash', 'agents', 'players', 'seed'] as const) {
+    const x = JSON.stringify(a[k]);
+    const y = JSON.stringify(b[k]);
+    if (x !== y) return `${k}: ${x} in the file, ${y} asked`;
+  }
+  return null;
+}
+
+/**
+ * Open `path` for the tournament `t`: the games it already holds (by game number, first record kept), and an
+ * `append` that adds one finished game. A missing or empty file is started with the header line.
+ * @throws ArgumentError for a file of another tournament or format, or a line that is not a record
+ */
+export function openRecords(path: string, t: Tournament): { done: Map<number, GameRecord>; append(r: GameRecord): void } {
+  const done = new Map<number, GameRecord>();
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  if (text.length === 0) {
+    appendFileSync(path, JSON.stringify({ format: RECORDS_FORMAT, version: RECORDS_VERSION, tournament: t }) + '\n');
+  } else {
+    const lines = text.split('\n');
+    // Everything after the last newline is an unfinished line (a run stopped while writing it): cut it off.
+    const tail = lines.pop()!;
+    if (tail.length > 0) truncateSync(path, Buffer.byteLength(text) - Buffer.byteLength(tail));
+    if (lines.length === 0) throw new ArgumentError(`${path}: not an eval records file (no complete first line)`);
+    const header = headerSchema.safeParse(parseLine(path, lines[0], 1));
+    if (!header.success)
+      throw new ArgumentError(`${path}: not a ${RECORDS_FORMAT} version ${RECORDS_VERSION} file (${header.error.issues[0].message})`);
+    const diff = difference(header.data.tournament, t);
+    if (diff !== null) throw new ArgumentError(`${path} holds the games of another tournament (${diff}); name another --records file`);
+    for (let i = 1; i < lines.length; i++) {
+      if (lines[i].length === 0) continue;
+      const r = recordSchema.safeParse(parseLine(path, lines[i], i + 1));
+      if (!r.success)
+        throw new ArgumentError(
+          `${path}, line ${i + 1}: not a game record (${r.error.issues[0].path.join('.')}: ${r.error.issues[0].message})`,
+        );
+      if (!done.has(r.data.game)) done.set(r.data.game, r.data);
+    }
+  }
+  return { done, append: (r) => appendFileSync(path, JSON.stringify(r) + '\n') };
+}
+
+function parseLine(path: string, line: string, n: number): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw new ArgumentError(`${path}, line ${n}: not JSON`);
+  }
+}
