@@ -86,9 +86,9 @@ export function openRecords(path: string, t: Tournament): { done: Map<number, Ga
     appendFileSync(path, JSON.stringify({ format: RECORDS_FORMAT, version: RECORDS_VERSION, tournament: t }) + '\n');
   } else {
     const lines = text.split('\n');
-    // Everything after the last newline is an unfinished line (a run stopped while writing it): cut it off.
+    // Everything after the last newline is an unfinished line (a run stopped while writing it): cut off below,
+    // once the file is known to be this tournament's (a file that is refused is left as it was).
     const tail = lines.pop()!;
-    if (tail.length > 0) truncateSync(path, Buffer.byteLength(text) - Buffer.byteLength(tail));
     if (lines.length === 0) throw new ArgumentError(`${path}: not an eval records file (no complete first line)`);
     const header = headerSchema.safeParse(parseLine(path, lines[0], 1));
     if (!header.success)
@@ -104,6 +104,7 @@ export function openRecords(path: string, t: Tournament): { done: Map<number, Ga
         );
       if (!done.has(r.data.game)) done.set(r.data.game, r.data);
     }
+    if (tail.length > 0) truncateSync(path, Buffer.byteLength(text) - Buffer.byteLength(tail));
   }
   return { done, append: (r) => appendFileSync(path, JSON.stringify(r) + '\n') };
 }

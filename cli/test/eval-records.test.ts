@@ -64,6 +64,13 @@ describe('eval --records', () => {
     const notOurs = join(dir(), 'x.jsonl');
     writeFileSync(notOurs, '{"hello":1}\n');
     await expect(runEval({ ...base, games: 2, records: notOurs })).rejects.toThrow(/not a merlin-gym-eval-records version 1 file/);
+    // A refused file keeps even a last line without a newline (which a file of this tournament would lose).
+    writeFileSync(notOurs, '{"hello":1}\nnotes without a newline');
+    await expect(runEval({ ...base, games: 2, records: notOurs })).rejects.toThrow(/not a merlin-gym-eval-records version 1 file/);
+    expect(readFileSync(notOurs, 'utf8')).toBe('{"hello":1}\nnotes without a newline');
+    writeFileSync(bad, text + lines[1].slice(0, 10));
+    await expect(runEval({ ...base, seed: 'other', games: 2, records: bad })).rejects.toThrow(/another tournament/);
+    expect(readFileSync(bad, 'utf8')).toBe(text + lines[1].slice(0, 10));
   });
 
   it('merlin eval --records reads the games a run left and plays the rest', async () => {
