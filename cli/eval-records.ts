@@ -20,16 +20,21 @@ import type { GameRecord } from './eval.ts';
 export const RECORDS_FORMAT = 'merlin-gym-eval-records';
 export const RECORDS_VERSION = 1;
 
-/** What a tournament's games depend on: two files with the same tournament hold the same game g. */
-export interface Tournament {
-  game: string;
-  ruleset: string;
-  /** The resolved rules' hash (`Game.rulesHash`): a ruleset file edited between two runs is another tournament. */
-  rulesHash: string;
-  agents: string[];
-  players: number;
-  seed: string;
-}
+/**
+ * What a tournament's games depend on: two files with the same tournament hold the same game g. `rulesHash` is
+ * the resolved rules' hash (`Game.rulesHash`): a ruleset file edited between two runs is another tournament.
+ */
+const tournamentSchema = z
+  .object({
+    game: z.string(),
+    ruleset: z.string(),
+    rulesHash: z.string(),
+    agents: z.array(z.string()),
+    players: z.number().int(),
+    seed: z.string(),
+  })
+  .strict();
+export type Tournament = z.infer<typeof tournamentSchema>;
 
 const count = z.number().int().min(0);
 const recordSchema = z
@@ -48,25 +53,12 @@ const recordSchema = z
   .strict();
 
 const headerSchema = z
-  .object({
-    format: z.literal(RECORDS_FORMAT),
-    version: z.literal(RECORDS_VERSION),
-    tournament: z
-      .object({
-        game: z.string(),
-        ruleset: z.string(),
-        rulesHash: z.string(),
-        agents: z.array(z.string()),
-        players: z.number().int(),
-        seed: z.string(),
-      })
-      .strict(),
-  })
+  .object({ format: z.literal(RECORDS_FORMAT), version: z.literal(RECORDS_VERSION), tournament: tournamentSchema })
   .strict();
 
-/** The first field of `a` and `b` that differs, as "field: a / b", or null when they are the same tournament. */
+/** The first field that differs between the file's tournament `a` and the asked one `b`, as a phrase, or null when they are the same. */
 function difference(a: Tournament, b: Tournament): string | null {
-  for (const k of ['game', 'ruleset', 'rulesHash', 'agents', 'players', 'seed'] as const) {
+  for (const k of Object.keys(tournamentSchema.shape) as (keyof Tournament)[]) {
     const x = JSON.stringify(a[k]);
     const y = JSON.stringify(b[k]);
     if (x !== y) return `${k}: ${x} in the file, ${y} asked`;
