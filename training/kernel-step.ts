@@ -76,6 +76,18 @@ export class KernelStep {
   /** Columns of the input that the last step's rows touched (W0 gradient rows to zero after the step). */
   private touched = new Int32Array(0);
   private touchedCount = 0;
+  /**
+   * Rows of W0 whose Adam moments may be non-zero (1): rows some step's minibatch touched, or that were set
+   * non-zero (`setMoments`). Adam leaves a row with zero gradient and zero moments exactly as it is (m and v stay
+   * 0, the step is 0 / (sqrt(0) + eps) = 0), so the step runs Adam over these rows only: bit for bit the dense
+   * update, without streaming the rows no observation ever sets (four fifths of W0 in a Merlin run, the
+   * seats and pieces a game never fills), whose values, gradients and moments are most of the network's memory.
+   */
+  private live = new Uint8Array(0);
+  /** `live` as [start, end) row ranges, rebuilt when a row joins (`liveRunCount` pairs). */
+  private liveRuns = new Int32Array(0);
+  private liveRunCount = 0;
+  private liveChanged = false;
   private z = new Float64Array(64);
   private dzJs = new Float64Array(64);
 
@@ -136,6 +148,12 @@ export class KernelStep {
     if (this.colStart.length < obsSize + 1) this.colStart = new Int32Array(obsSize + 1);
     if (this.touched.length < obsSize) this.touched = new Int32Array(obsSize);
     this.touchedCount = 0;
+    // Moments carried over from `old` keep their rows live; fresh memory has none.
+    if (this.live.length < obsSize) {
+      this.live = new Uint8Array(obsSize);
+      this.liveRuns = new Int32Array(obsSize + 1);
+      this.liveRunCount = 0;
+    }
     return mem;
   }
 
@@ -199,6 +217,17 @@ export class KernelStep {
         else dst.set(src);
       }
     });
+    // W0's live rows: those with a non-zero moment (none after a reset).
+    const { obsSize } = this.shape;
+    const m0 = hidden[0];
+    const m = this.mem.f32(this.p[0].m, this.p[0].size);
+    const v = this.mem.f32(this.p[0].v, this.p[0].size);
+    for (let j = 0; j < obsSize; j++) {
+      let any = 0;
+      if (mv) for (let c = j * m0, e = c + m0; c < e && !any; c++) any = m[c] !== 0 || v[c] !== 0 ? 1 : 0;
+      this.live[j] = any;
+    }
+    this.liveChanged = true;
   }
 
   /**
@@ -348,12 +377,57 @@ export class KernelStep {
     const { learningRate, beta1, beta2, epsilon, t } = adam;
     const c1 = f(1 - f(beta1 ** t));
     const c2 = f(1 - f(beta2 ** t));
-    for (const r of P)
-      k.adam(r.value, r.m, r.v, r.grad, r.size, scale, -learningRate, beta1, f(1 - beta1), beta2, f(1 - beta2), epsilon, c1, c2);
+    const [b1, ob1, b2, ob2] = [beta1, f(1 - beta1), beta2, f(1 - beta2)];
+    // W0 over its live rows only (see `live`), the other parameters whole.
+    if (this.liveChanged) this.rebuildLiveRuns();
+    const w0 = P[0];
+    const runs = this.liveRuns;
+    for (let q = 0; q < 2 * this.liveRunCount; q += 2) {
+      const at = 4 * runs[q] * m0;
+      k.adam(
+        w0.value + at,
+        w0.m + at,
+        w0.v + at,
+        w0.grad + at,
+        (runs[q + 1] - runs[q]) * m0,
+        scale,
+        -learningRate,
+        b1,
+        ob1,
+        b2,
+        ob2,
+        epsilon,
+        c1,
+        c2,
+      );
+    }
+    for (let i = 1; i < P.length; i++) {
+      const r = P[i];
+      k.adam(r.value, r.m, r.v, r.grad, r.size, scale, -learningRate, b1, ob1, b2, ob2, epsilon, c1, c2);
+    }
     // Zero the gradients for the next step (W0's only where this step wrote them).
     for (let t2 = 0; t2 < this.touchedCount; t2++) g0.fill(0, this.touched[t2] * m0, (this.touched[t2] + 1) * m0);
     for (let i = 1; i < P.length; i++) mem.f32(P[i].grad, P[i].size).fill(0);
     return { ...sums.metrics(M, o), gradNorm: norm };
+  }
+
+  /** `liveRuns` from `live`: maximal ranges of consecutive live rows. */
+  private rebuildLiveRuns(): void {
+    const live = this.live;
+    const n = this.shape.obsSize;
+    let c = 0;
+    for (let j = 0; j < n;) {
+      if (!live[j]) {
+        j++;
+        continue;
+      }
+      const start = j;
+      while (j < n && live[j]) j++;
+      this.liveRuns[c++] = start;
+      this.liveRuns[c++] = j;
+    }
+    this.liveRunCount = c / 2;
+    this.liveChanged = false;
   }
 
   /** W0's gradient x^T @ dAct[0]: the entries sorted by column (`sortByColumn`), each touched row summed by the kernel. */
@@ -371,6 +445,10 @@ export class KernelStep {
       const e = colStart[j + 1];
       if (s === e) continue;
       this.touched[touched++] = j;
+      if (!this.live[j]) {
+        this.live[j] = 1;
+        this.liveChanged = true;
+      }
       mem.k.axpyRows(b.dAct[0], m, b.colRow + 4 * s, b.colVal + 4 * s, e - s, g + 4 * j * m);
     }
     this.touchedCount = touched;

@@ -239,25 +239,32 @@ describe('PPO', () => {
 });
 
 describe('the SIMD kernels step', () => {
+  /** A 3-player rollout of 2 games x `horizon` decisions on `games` (played by `net`), and a step's batch of it with made-up targets. */
+  const kernelRollout = (games: ReturnType<typeof trainingGames>, net: PolicyValueNet, seed: string, horizon: number) => {
+    const c = new Collector(
+      { games, numEnvs: 2, players: 3, horizon, seed, rewards: { terminal: 'winLoss' }, heuristic: (g) => gameEntry('merlin').teacher(g) },
+      new League({ ...DEFAULT_LEAGUE, players: 3 }),
+    );
+    c.collect(net, () => net.inference());
+    const R = c.N * c.T;
+    const batch = {
+      M: R,
+      legal: c.legalLists,
+      taken: c.taken,
+      old: c.logp,
+      adv: Float32Array.from(c.values, (v, i) => Math.sin(i) - v),
+      ret: Float32Array.from(c.values, (_, i) => Math.cos(i)),
+    };
+    return { c, R, batch };
+  };
+
   it('equals the plain-JS path for one hidden layer and for three with widths that are not multiples of four', () => {
     const games = trainingGames(['full']);
     const base = { obsSize: games[0].observationSpec.size, numActions: games[0].numActions };
     for (const hidden of [[12], [10, 7, 5]]) {
       const shape: NetShape = { ...base, hidden };
       const nets = [true, false].map((simd) => new PolicyValueNet(shape, initParams(shape, `k${hidden.length}`), { simd }));
-      const c = new Collector(
-        {
-          games,
-          numEnvs: 2,
-          players: 3,
-          horizon: 20,
-          seed: `k${hidden.length}`,
-          rewards: { terminal: 'winLoss' },
-          heuristic: (g) => gameEntry('merlin').teacher(g),
-        },
-        new League({ ...DEFAULT_LEAGUE, players: 3 }),
-      );
-      c.collect(nets[1], () => nets[1].inference());
+      const { c, batch } = kernelRollout(games, nets[1], `k${hidden.length}`, 20);
       const config = { ...DEFAULT_PPO, minibatch: 20, epochs: 2, targetKl: 0, learningRate: 1e-3 };
       const metrics = nets.map((n) => new PpoLearner(n, config).update(c, seedRng('k')));
       expect(metrics[0].policyLoss).toBeCloseTo(metrics[1].policyLoss, 4);
@@ -266,15 +273,6 @@ describe('the SIMD kernels step', () => {
       a.forEach((p, k) => p.forEach((v, i) => expect(Math.abs(v - b[k][i])).toBeLessThan(1e-4 * (1 + Math.abs(b[k][i])))));
       for (const n of nets) n.dispose();
       // Memory first sized for a smaller batch is made again, parameters and moments carried over: the same steps, bit for bit.
-      const R = c.N * c.T;
-      const batch = {
-        M: R,
-        legal: c.legalLists,
-        taken: c.taken,
-        old: c.logp,
-        adv: Float32Array.from(c.values, (v, i) => Math.sin(i) - v),
-        ret: Float32Array.from(c.values, (_, i) => Math.cos(i)),
-      };
       const opts = { clip: 0.2, vfCoef: 0.5, entCoef: 0.01, imitation: false };
       const steps = [{ rows: 4, nnz: 16, legal: 8 }, undefined].map((capacity) => {
         const ks = new KernelStep(shape, initParams(shape, 'cap'), capacity);
@@ -282,6 +280,50 @@ describe('the SIMD kernels step', () => {
         return { params: ks.params(), moments: ks.moments() };
       });
       expect(steps[0]).toEqual(steps[1]);
+    }
+  });
+
+  it("Adam skips only W0's rows it would leave unchanged: a row with moments moves as Adam says though no minibatch touches it, a row without stays as it was", () => {
+    const games = trainingGames(['full']);
+    const shape: NetShape = { obsSize: games[0].observationSpec.size, numActions: games[0].numActions, hidden: [8] };
+    const net = new PolicyValueNet(shape, initParams(shape, 'live'), { simd: true });
+    const { c, R, batch } = kernelRollout(games, net, 'live', 10);
+    net.dispose();
+    // Two input columns no row of the rollout sets: W0's rows `withMoments` and `without`.
+    const used = new Set(c.rows.idx.subarray(0, c.rows.ptr[R]));
+    const untouched = Array.from({ length: shape.obsSize }, (_, j) => j).filter((j) => !used.has(j));
+    expect(untouched.length).toBeGreaterThan(1);
+    const [withMoments, without] = untouched;
+    const H = shape.hidden[0];
+    const params = initParams(shape, 'live');
+    const ks = new KernelStep(shape, params);
+    const zeros = params.map((p) => new Float32Array(p.length));
+    const m = zeros.map((z) => z.slice());
+    const v = zeros.map((z) => z.slice());
+    for (let u = 0; u < H; u++) {
+      m[0][withMoments * H + u] = 0.01 * (u + 1);
+      v[0][withMoments * H + u] = 1e-4 * (u + 1);
+    }
+    ks.setMoments({ m, v });
+    const adam = { learningRate: 1e-3, beta1: 0.9, beta2: 0.999, epsilon: 1e-5, t: 1 };
+    ks.step(c.rows, batch, { clip: 0.2, vfCoef: 0.5, entCoef: 0.01, imitation: false }, adam, 0.5);
+    const after = ks.params()[0];
+    const moments = ks.moments();
+    const f = Math.fround;
+    const [c1, c2] = [f(1 - f(adam.beta1 ** 1)), f(1 - f(adam.beta2 ** 1))];
+    for (let u = 0; u < H; u++) {
+      const i = withMoments * H + u;
+      // Adam with a zero gradient, in float32 as the kernel computes it.
+      const mi = f(f(m[0][i] * f(adam.beta1)) + f(0 * f(1 - adam.beta1)));
+      const vi = f(f(v[0][i] * f(adam.beta2)) + f(0 * f(1 - adam.beta2)));
+      const step = f(f(f(mi / c1) / f(f(Math.sqrt(f(vi / c2))) + f(adam.epsilon))) * f(-adam.learningRate));
+      expect(moments.m[0][i]).toBe(mi);
+      expect(moments.v[0][i]).toBe(vi);
+      expect(after[i]).toBe(f(step + params[0][i]));
+      expect(after[i]).not.toBe(params[0][i]);
+      const j = without * H + u;
+      expect(after[j]).toBe(params[0][j]);
+      expect([moments.m[0][j], moments.v[0][j]]).toEqual([0, 0]);
     }
   });
 });
