@@ -35,11 +35,18 @@ export function tradeItemCount(rs: Ruleset): number {
   return 3 * m.tradeLots.length + m.tradeGold.length + 1;
 }
 
-/** Per-ruleset tables of the trade items: category, amount, and the mask of the items of each item's category. */
+/**
+ * Per-ruleset tables of the trade items: category, amount, and the mask of the items of each item's category;
+ * and per category (0-4) its items' distinct amounts ascending (`thr[c]`) with, for each, the mask of the
+ * category's items that many units hold (`held[c][k]`: every item of amount <= thr[c][k]), so a seat's holdings
+ * of a category are a short scan of its thresholds, not a test per item.
+ */
 interface ItemTables {
   cat: Int8Array;
   amt: Int32Array;
   sameCat: Int32Array;
+  thr: Int32Array[];
+  held: Int32Array[];
 }
 const tables = weakMemo(buildTables);
 
@@ -47,13 +54,22 @@ function buildTables(rs: Ruleset): ItemTables {
   const m = rs.data.market;
   const L = m.tradeLots.length;
   const n = 3 * L + m.tradeGold.length + 1;
-  const t: ItemTables = { cat: new Int8Array(n), amt: new Int32Array(n), sameCat: new Int32Array(n) };
+  const cat = new Int8Array(n);
+  const amt = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    t.cat[i] = i < 3 * L ? (i / L) | 0 : i < 3 * L + m.tradeGold.length ? 3 : 4;
-    t.amt[i] = i < 3 * L ? m.tradeLots[i % L] : i < 3 * L + m.tradeGold.length ? m.tradeGold[i - 3 * L] : 1;
+    cat[i] = i < 3 * L ? (i / L) | 0 : i < 3 * L + m.tradeGold.length ? 3 : 4;
+    amt[i] = i < 3 * L ? m.tradeLots[i % L] : i < 3 * L + m.tradeGold.length ? m.tradeGold[i - 3 * L] : 1;
   }
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (t.cat[i] === t.cat[j]) t.sameCat[i] |= 1 << j;
-  return t;
+  const sameCat = new Int32Array(n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (cat[i] === cat[j]) sameCat[i] |= 1 << j;
+  const thr: Int32Array[] = [];
+  const held: Int32Array[] = [];
+  for (let c = 0; c < 5; c++) {
+    const items = [...cat.keys()].filter((i) => cat[i] === c);
+    thr.push(Int32Array.from(new Set(items.map((i) => amt[i]))).sort());
+    held.push(thr[c].map((a) => items.reduce((mask, i) => (amt[i] <= a ? mask | (1 << i) : mask), 0)));
+  }
+  return { cat, amt, sameCat, thr, held };
 }
 
 /** Category of trade item `item`: 0-2 a commodity lot, 3 gold, 4 a Crown. */
@@ -89,15 +105,22 @@ export function holdsItem(s: MerlinState, rs: Ruleset, seat: number, item: numbe
 /** Bit i set when `seat` holds trade item i (items fit 31 bits: at most 3 × 4 + 6 + 1). */
 export function holdMask(s: MerlinState, rs: Ruleset, seat: number): number {
   const t = tables(rs);
-  const cat = t.cat;
-  const amt = t.amt;
-  let m = 0;
-  for (let i = 0, n = cat.length; i < n; i++) {
-    const c = cat[i];
-    const have = c < 3 ? s.held[seat * 3 + c] : c === 3 ? s.gold[seat] : s.crowns[seat];
-    if (have >= amt[i]) m |= 1 << i;
-  }
-  return m;
+  const k = seat * 3;
+  return (
+    heldOf(t, 0, s.held[k]) |
+    heldOf(t, 1, s.held[k + 1]) |
+    heldOf(t, 2, s.held[k + 2]) |
+    heldOf(t, 3, s.gold[seat]) |
+    heldOf(t, 4, s.crowns[seat])
+  );
+}
+
+/** The mask of category c's trade items that `have` units hold (see ItemTables). */
+function heldOf(t: ItemTables, c: number, have: number): number {
+  const thr = t.thr[c];
+  let k = 0;
+  while (k < thr.length && thr[k] <= have) k++;
+  return k === 0 ? 0 : t.held[c][k - 1];
 }
 
 /** Bit j set when trade item j is in the same category as item `item`. */

@@ -9,11 +9,12 @@ import { HAND_POTION, HAND_SPELL } from '../state.ts';
 
 /** Custom deck index in `state.cdeck` by deck name. */
 export const DECK_INDEX: Record<DeckName, number> = { teaLeaves: 0, crystalBall: 1, spells: 2, potions: 3, royalDecrees: 4 };
-const DECK_BY_INDEX: DeckName[] = ['teaLeaves', 'crystalBall', 'spells', 'potions', 'royalDecrees'];
 
-/** The definition of instance `card` of custom deck `deck` (index into DECK_BY_INDEX). */
+/** The definition of instance `card` of custom deck `deck` (its DECK_INDEX). */
 export function cardDef(rs: Ruleset, deck: number, card: number): CardDef {
-  const d = rs.cards[DECK_BY_INDEX[deck]];
+  // Named loads (a hot path: every reading, spell and potion check), not a keyed load by the deck's name.
+  const c = rs.cards;
+  const d = deck === 0 ? c.teaLeaves : deck === 1 ? c.crystalBall : deck === 2 ? c.spells : deck === 3 ? c.potions : c.royalDecrees;
   return d.defs[d.instanceDef[card]];
 }
 
