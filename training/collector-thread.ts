@@ -130,6 +130,7 @@ export class RolloutWorker {
   /** Every member the worker knows, by name (the league's and those its envs still seat). */
   private readonly known = new Map<string, LeagueMember>();
   private readonly nets = new Map<LeagueMember, PolicyForward>();
+  private behaviour: PolicyForward | null = null;
 
   constructor(private readonly setup: CollectorSetup) {
     this.league = new League(setup.league, []);
@@ -175,7 +176,10 @@ export class RolloutWorker {
       });
     // Serializing every game costs about a tenth of a rollout: only when a save will want it.
     if (req.snapshot) onBefore?.(c.snapshot());
-    const behaviour = new PolicyForward(s.shape, req.behaviour);
+    // One behaviour network for the worker's life, its weights replaced per request (PolicyForward.load).
+    const behaviour = this.behaviour
+      ? (this.behaviour.load(req.behaviour), this.behaviour)
+      : (this.behaviour = new PolicyForward(s.shape, req.behaviour));
     c.collect({ sparseInput: true, inference: () => behaviour }, (m) => this.netOf(m), req.teacher);
     // Forget members neither in the league nor seated any more.
     const inUse = c.membersInUse();

@@ -273,18 +273,19 @@ export class PolicyValueNet {
   }
 
   /**
-   * The plain-JS forward pass (policy/forward.ts) over the current parameters, made again when they change:
+   * The plain-JS forward pass (policy/forward.ts) over the current parameters, brought up to date when they
+   * change (the same object, `PolicyForward.load`: take it afresh for each use, not across an update):
    * rollouts run it (`PolicyForward.runSparse`) instead of the tfjs graph, which costs an op dispatch per
    * layer and scores all numActions logits where only the legal ones are needed.
    */
   inference(): PolicyForward {
     if (!this.js || this.jsVersion !== this.version) {
-      this.js = new PolicyForward(
-        this.shape,
-        this.kernelCurrent
-          ? this.kernel!.params()
-          : this.vars.map((v, i) => (i === 0 ? this.firstKernel() : (v.dataSync() as Float32Array))),
-      );
+      const params = this.kernelCurrent
+        ? this.kernel!.params()
+        : this.vars.map((v, i) => (i === 0 ? this.firstKernel() : (v.dataSync() as Float32Array)));
+      // The same object with the new weights (its kernels' memory kept): callers take it afresh per use.
+      if (this.js) this.js.load(params);
+      else this.js = new PolicyForward(this.shape, params);
       this.jsVersion = this.version;
     }
     return this.js;

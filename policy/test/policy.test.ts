@@ -124,6 +124,38 @@ describe('PolicyForward.runSparse', () => {
     }
     expect(differs).toBeGreaterThan(0); // the two paths really are different code (f32 products in the kernels)
   });
+
+  it('after load(params) gives what a new PolicyForward with those parameters gives, bit for bit, through the kernels and in plain JS', () => {
+    const game = merlinGame('full');
+    const shape = { obsSize: game.observationSpec.size, hidden: [23, 10, 6], numActions: game.numActions };
+    const paramsOf = (seed: number) => {
+      const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+      return paramSpecs(shape).map((p) => Float32Array.from({ length: p.shape.reduce((a, b) => a * b, 1) }, rand));
+    };
+    const [first, second] = [paramsOf(11), paramsOf(29)];
+    const s = game.newState(4, 'load-forward');
+    const index = new Int32Array(shape.obsSize);
+    const value = new Float32Array(shape.obsSize);
+    const legal = new Int32Array(shape.numActions);
+    const obs = new Float32Array(shape.obsSize);
+    for (const simd of [true, false]) {
+      const reused = new PolicyForward(shape, first, { simd });
+      const fresh = new PolicyForward(shape, second, { simd });
+      const [a, b] = [new Float32Array(shape.numActions), new Float32Array(shape.numActions)];
+      const seat = game.currentPlayer(s);
+      const nnz = game.observeSparse!(s, seat, index, value);
+      const n = game.legalActions(s, legal);
+      const before = reused.runSparse(index, value, 0, nnz, legal, n, a); // the kernels' memory is made with `first`
+      reused.load(second);
+      expect(reused.runSparse(index, value, 0, nnz, legal, n, a)).toBe(fresh.runSparse(index, value, 0, nnz, legal, n, b));
+      expect(reused.runSparse(index, value, 0, nnz, legal, n, a)).not.toBe(before);
+      expect(a).toEqual(b);
+      game.observe(s, seat, obs);
+      expect(reused.run(obs)).toBe(fresh.run(obs));
+      expect(reused.logits).toEqual(fresh.logits);
+    }
+    expect(() => new PolicyForward(shape, first).load(first.slice(1))).toThrow(/do not fit/);
+  });
 });
 
 /** Whether a 4-player game with `spec` in seats 1-3 (the learner's seat playing its first legal action) ends within 5,000 learner steps. */
