@@ -336,38 +336,63 @@ export class HeuristicAgent implements Agent {
    * before it expires, `readingHorizon` turns when it has no expiry) times the worth of its effects.
    */
   deckValue(s: MerlinState, seat: number, deck: DeckName): number {
+    const defs = this.rs.cards[deck].defs;
+    const chances = (this.rollChances[deck] ??= Float64Array.from(defs, (d) => this.rollChance(d)));
+    // Within one call the state is fixed: the shared gold's worth once, and each counter change's standing once.
+    const shared = this.sharedWorth(s, seat);
+    this.standings.length = 0;
     let sum = 0;
     let n = 0;
-    for (const d of this.rs.cards[deck].defs) {
-      sum += d.count * this.readingChance(s, seat, d) * this.effectsValue(s, seat, d.effects);
+    for (let i = 0; i < defs.length; i++) {
+      const d = defs[i];
+      sum += d.count * this.readingChance(s, seat, d, chances[i]) * this.effectsValue(s, seat, d.effects, shared);
       n += d.count;
     }
     return n > 0 ? sum / n : 0;
   }
 
-  /** Chance that reading `d` resolves for `seat` (see deckValue). */
-  private readingChance(s: MerlinState, seat: number, d: CardDef): number {
-    let p = 1;
+  /** Per Future Reading deck, `rollChance` of each of its definitions (in the deck's order), made at first use. */
+  private readonly rollChances: Partial<Record<DeckName, Float64Array>> = {};
+  /** `standing` results within one `deckValue` call, as (dCol, dVol, dTax, value) quadruples. */
+  private readonly standings: number[] = [];
+
+  /** The part of `readingChance` that depends on the card alone: its chance to resolve by the dice (1 when not rolled for). */
+  private rollChance(d: CardDef): number {
     const tr = d.trigger;
-    if (tr.on === 'roll') {
-      let a = 0;
-      let q = 0;
-      for (const x of tr.totals) a += WAYS[x] / 36;
-      for (const x of d.waiveOn) q += WAYS[x] / 36;
-      const turns = d.expiresAfterTurns ?? this.w.readingHorizon;
-      p = (a / (a + q)) * (1 - Math.pow(1 - a - q, turns));
-    }
+    if (tr.on !== 'roll') return 1;
+    let a = 0;
+    let q = 0;
+    for (const x of tr.totals) a += WAYS[x] / 36;
+    for (const x of d.waiveOn) q += WAYS[x] / 36;
+    const turns = d.expiresAfterTurns ?? this.w.readingHorizon;
+    return (a / (a + q)) * (1 - Math.pow(1 - a - q, turns));
+  }
+
+  /** Chance that reading `d` resolves for `seat` (see deckValue), given its `rollChance` `roll`. */
+  private readingChance(s: MerlinState, seat: number, d: CardDef, roll: number): number {
+    let p = roll;
     const c = d.condition;
     if (c && c.if === 'ownerGoldAtLeast' && s.gold[seat] < c.amount) p *= 0.5;
     if (c && c.if === 'ownerGoldAtMost' && s.gold[seat] > c.amount) p *= 0.5;
     return p;
   }
 
-  /** Worth of card effects to `seat` as their owner, in gold (readings; the standing of counter changes, `sharedGold`). */
-  private effectsValue(s: MerlinState, seat: number, effects: CardDef['effects']): number {
+  /** `standing`, remembered for the rest of the `deckValue` call (see `standings`). */
+  private standingInCall(s: MerlinState, seat: number, dCol: number, dVol: number, dTax: number): number {
+    const t = this.standings;
+    for (let k = 0; k < t.length; k += 4) if (t[k] === dCol && t[k + 1] === dVol && t[k + 2] === dTax) return t[k + 3];
+    const v = this.standing(s, seat, dCol, dVol, dTax);
+    t.push(dCol, dVol, dTax, v);
+    return v;
+  }
+
+  /**
+   * Worth of card effects to `seat` as their owner, in gold (readings; the standing of counter changes, `sharedGold`),
+   * given `shared`, `sharedWorth(s, seat)`.
+   */
+  private effectsValue(s: MerlinState, seat: number, effects: CardDef['effects'], shared: number): number {
     const w = this.w;
     const n = Math.max(1, s.numPlayers);
-    const shared = this.sharedWorth(s, seat);
     let v = 0;
     for (const e of effects) {
       switch (e.op) {
@@ -380,11 +405,11 @@ export class HeuristicAgent implements Agent {
         case 'counter':
           v +=
             e.counter === 'costOfLiving'
-              ? this.standing(s, seat, e.delta, 0, 0)
+              ? this.standingInCall(s, seat, e.delta, 0, 0)
               : e.counter === 'volatility'
-                ? this.standing(s, seat, 0, e.delta, 0)
+                ? this.standingInCall(s, seat, 0, e.delta, 0)
                 : e.counter === 'taxRate'
-                  ? this.standing(s, seat, 0, 0, e.delta)
+                  ? this.standingInCall(s, seat, 0, 0, e.delta)
                   : -e.delta * 0.5;
           break;
         case 'commodity':
