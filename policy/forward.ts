@@ -85,14 +85,7 @@ export class PolicyForward {
       throw new Error(`load: the parameters do not fit this network (${this.params.map((a) => a.length).join(', ')} values)`);
     this.params = params;
     this.policyT = null;
-    const s = this.simd;
-    if (!s) return;
-    const { hidden, numActions: A } = this.shape;
-    const L = hidden.length;
-    for (let i = 0; i < L; i++) s.mem.f32(s.kernels[i], params[2 * i].length).set(params[2 * i]);
-    const pk = params[2 * L];
-    transposeInto(pk, pk.length / A, A, s.mem.f32(s.policyT, pk.length));
-    s.mem.f32(s.value, params[2 * L + 2].length).set(params[2 * L + 2]);
+    if (this.simd) this.copyIn(this.simd);
   }
 
   private layer(x: Float32Array, w: Float32Array, b: Float32Array, out: Float32Array, relu: boolean): void {
@@ -187,15 +180,10 @@ export class PolicyForward {
     for (let i = 0; i < L; i++) bytes += simdBytes(p[2 * i].length) + simdBytes(hidden[i]);
     bytes += simdBytes(A * H) + simdBytes(H) + 2 * simdBytes(1) + 2 * simdBytes(widest) + 2 * simdBytes(A);
     const mem = new SimdMemory(bytes);
-    const put = (a: Float32Array) => {
-      const at = mem.alloc(a.length);
-      mem.f32(at, a.length).set(a);
-      return at;
-    };
-    const kernels = hidden.map((_, i) => put(p[2 * i]));
+    const kernels = hidden.map((_, i) => mem.alloc(p[2 * i].length));
     const acts = hidden.map((h) => mem.alloc(h));
-    const policyT = put(this.policyByAction());
-    const value = put(p[2 * L + 2]);
+    const policyT = mem.alloc(A * H);
+    const value = mem.alloc(H);
     const zero = mem.alloc(1);
     mem.i32(zero, 1)[0] = 0;
     const out = mem.alloc(1);
@@ -203,7 +191,7 @@ export class PolicyForward {
     const val = mem.alloc(widest);
     const legal = mem.alloc(A);
     const logits = mem.alloc(A);
-    return {
+    const s: SimdState = {
       mem,
       kernels,
       acts,
@@ -222,6 +210,19 @@ export class PolicyForward {
       logits,
       logitsView: mem.f32(logits, A),
     };
+    this.copyIn(s);
+    return s;
+  }
+
+  /** Copy the parameters the kernels read into `s`'s memory: each layer's kernel, the policy kernel transposed, the value kernel. */
+  private copyIn(s: SimdState): void {
+    const p = this.params;
+    const { hidden, numActions: A } = this.shape;
+    const L = hidden.length;
+    for (let i = 0; i < L; i++) s.mem.f32(s.kernels[i], p[2 * i].length).set(p[2 * i]);
+    const pk = p[2 * L];
+    transposeInto(pk, pk.length / A, A, s.mem.f32(s.policyT, pk.length));
+    s.mem.f32(s.value, p[2 * L + 2].length).set(p[2 * L + 2]);
   }
   /** undefined: not made yet; null: the kernels are unavailable here. */
   private simd: SimdState | null | undefined;

@@ -177,9 +177,9 @@ export class RolloutWorker {
     // Serializing every game costs about a tenth of a rollout: only when a save will want it.
     if (req.snapshot) onBefore?.(c.snapshot());
     // One behaviour network for the worker's life, its weights replaced per request (PolicyForward.load).
-    const behaviour = this.behaviour
-      ? (this.behaviour.load(req.behaviour), this.behaviour)
-      : (this.behaviour = new PolicyForward(s.shape, req.behaviour));
+    if (this.behaviour) this.behaviour.load(req.behaviour);
+    else this.behaviour = new PolicyForward(s.shape, req.behaviour);
+    const behaviour = this.behaviour;
     c.collect({ sparseInput: true, inference: () => behaviour }, (m) => this.netOf(m), req.teacher);
     // Forget members neither in the league nor seated any more.
     const inUse = c.membersInUse();

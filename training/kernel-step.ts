@@ -377,34 +377,15 @@ export class KernelStep {
     const { learningRate, beta1, beta2, epsilon, t } = adam;
     const c1 = f(1 - f(beta1 ** t));
     const c2 = f(1 - f(beta2 ** t));
-    const [b1, ob1, b2, ob2] = [beta1, f(1 - beta1), beta2, f(1 - beta2)];
+    const [ob1, ob2] = [f(1 - beta1), f(1 - beta2)];
+    /** Adam over `n` values of parameter `r` from byte `at` of its regions. */
+    const adamOver = (r: ParamRegions, at: number, n: number) =>
+      k.adam(r.value + at, r.m + at, r.v + at, r.grad + at, n, scale, -learningRate, beta1, ob1, beta2, ob2, epsilon, c1, c2);
     // W0 over its live rows only (see `live`), the other parameters whole.
     if (this.liveChanged) this.rebuildLiveRuns();
-    const w0 = P[0];
     const runs = this.liveRuns;
-    for (let q = 0; q < 2 * this.liveRunCount; q += 2) {
-      const at = 4 * runs[q] * m0;
-      k.adam(
-        w0.value + at,
-        w0.m + at,
-        w0.v + at,
-        w0.grad + at,
-        (runs[q + 1] - runs[q]) * m0,
-        scale,
-        -learningRate,
-        b1,
-        ob1,
-        b2,
-        ob2,
-        epsilon,
-        c1,
-        c2,
-      );
-    }
-    for (let i = 1; i < P.length; i++) {
-      const r = P[i];
-      k.adam(r.value, r.m, r.v, r.grad, r.size, scale, -learningRate, b1, ob1, b2, ob2, epsilon, c1, c2);
-    }
+    for (let q = 0; q < 2 * this.liveRunCount; q += 2) adamOver(P[0], 4 * runs[q] * m0, (runs[q + 1] - runs[q]) * m0);
+    for (let i = 1; i < P.length; i++) adamOver(P[i], 0, P[i].size);
     // Zero the gradients for the next step (W0's only where this step wrote them).
     for (let t2 = 0; t2 < this.touchedCount; t2++) g0.fill(0, this.touched[t2] * m0, (this.touched[t2] + 1) * m0);
     for (let i = 1; i < P.length; i++) mem.f32(P[i].grad, P[i].size).fill(0);

@@ -297,9 +297,8 @@ describe('the SIMD kernels step', () => {
     const H = shape.hidden[0];
     const params = initParams(shape, 'live');
     const ks = new KernelStep(shape, params);
-    const zeros = params.map((p) => new Float32Array(p.length));
-    const m = zeros.map((z) => z.slice());
-    const v = zeros.map((z) => z.slice());
+    const m = params.map((p) => new Float32Array(p.length));
+    const v = params.map((p) => new Float32Array(p.length));
     for (let u = 0; u < H; u++) {
       m[0][withMoments * H + u] = 0.01 * (u + 1);
       v[0][withMoments * H + u] = 1e-4 * (u + 1);
