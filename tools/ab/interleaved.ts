@@ -1,5 +1,5 @@
 /**
- * Old against new in one process, interleaved (docs/BENCHMARKS.md "In-process pairs"). On the machines here the
+ * Old against new in one process, interleaved (docs/BENCHMARKS.md, its opening and "a ninth window"). On the machines here the
  * same work runs up to 1.8x faster or slower from one minute to the next, within one process and between
  * processes; runs of old and new in turn, even alternated, measure that drift as much as the code. This tool
  * loads both checkouts' sources into one process (tsx compiles each tree's modules apart: two copies of every
@@ -99,7 +99,8 @@ function medianInterval(sorted: number[]): [number, number] {
 const oldLoop = await loopOf(argv.old);
 const newLoop = await loopOf(argv.new);
 
-// Warm-up: a hundred steps at a time on each side, alternately, then each side's rate over the last quarter.
+// Warm-up: a hundred steps at a time on each side, alternately; the slice length comes from both sides' mean rate
+// over the warm-up's last quarter.
 const warmEnd = performance.now() + argv['warmup-seconds'] * 2000;
 let warmSteps = 0;
 let warmSeconds = 0;
