@@ -26,7 +26,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { binomialDistribution, median, quantile } from 'simple-statistics';
+import { binomialDistribution, median, medianSorted, quantileSorted } from 'simple-statistics';
 
 const argv = yargs(hideBin(process.argv))
   .strict()
@@ -142,9 +142,9 @@ const result = {
   slice_steps: slice,
   old_steps_per_sec: Math.round(median(oldRates)),
   new_steps_per_sec: Math.round(median(newRates)),
-  ratio_median: +median(ratios).toFixed(3),
+  ratio_median: +medianSorted(sorted).toFixed(3),
   ratio_ci95: [+lo.toFixed(3), +hi.toFixed(3)],
-  ratio_quartiles: [+quantile(ratios, 0.25).toFixed(3), +quantile(ratios, 0.75).toFixed(3)],
+  ratio_quartiles: [+quantileSorted(sorted, 0.25).toFixed(3), +quantileSorted(sorted, 0.75).toFixed(3)],
   new_faster_pairs: ratios.filter((r) => r > 1).length,
 };
 if (argv.json) console.log(JSON.stringify(result));
