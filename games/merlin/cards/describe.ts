@@ -120,6 +120,8 @@ export function describeEffect(e: Effect, deck: DeckName, hasTarget: boolean): s
         e.scope === 'slot' ? 'the chosen property (if it can be invested in)' : `each of ${whom(deck, hasTarget)} invested properties`;
       return `the Central Bank adds ${e.amount} gold to the investment on ${where}`;
     }
+    case 'decree':
+      return 'a royal herald summons you: at the start of your next free actions you choose a Royal Decree as if you had drawn a King (enact it for its Crown, or refuse it to the auction)';
     case 'regulation':
       return 'you put one regulation to a vote of all players (to make, change or delete it; majority, a tie keeps it as it is)';
     case 'deactivateUnit':

@@ -86,6 +86,12 @@ export const Effect = z.discriminatedUnion('op', [
    * catalogue (`decrees.regulations`) to a vote of every player still in the game (engine/regulations.ts).
    */
   z.object({ op: z.literal('regulation') }).strict(),
+  /**
+   * A royal summons (docs/RULES.md D161): the owner chooses a Royal Decree as if they had drawn a King (0.1.27b
+   * "Royal Decrees": enact it for its Crown, or refuse it into the auction), at the start of their next free
+   * actions (their own turn's, when it resolves before them).
+   */
+  z.object({ op: z.literal('decree') }).strict(),
   // ---- units (docs/RULES.md D138)
   /**
    * The card's unit (the chosen `opponentUnit` / `ownUnit`, or the golem that attacked, trigger `attacked`)

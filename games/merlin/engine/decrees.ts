@@ -69,6 +69,18 @@ export function beginDecree(s: MerlinState, rs: Ruleset, seat: number): void {
   s.decider = seat;
 }
 
+/**
+ * At the start of the active player's free actions: a royal summons waiting for them (a card's `decree` effect,
+ * docs/RULES.md D161) opens a decree choice as a drawn King does; one a turn, the rest wait for their next turns.
+ */
+export function deliverSummons(s: MerlinState, rs: Ruleset): void {
+  if (s.phase !== Phase.Main) return;
+  const seat = s.order[s.turnIdx];
+  if (s.decreesDue[seat] === 0) return;
+  s.decreesDue[seat]--;
+  beginDecree(s, rs, seat);
+}
+
 /** The drawer picks option `i`; the rest are shuffled back. */
 export function chooseDecree(s: MerlinState, i: number): void {
   s.decreeCard = s.decreeOptions[i];

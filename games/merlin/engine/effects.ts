@@ -275,6 +275,9 @@ function applyFeasible(
         s.modUntil.push(s.turn + e.turns);
         break;
       }
+      case 'decree':
+        if (owner >= 0) s.decreesDue[owner]++; // delivered at the owner's next free actions (decrees.ts deliverSummons)
+        break;
       case 'regulation':
         s.regProposer = owner; // the vote opens once the decree is settled (engine/regulations.ts afterDecree)
         break;

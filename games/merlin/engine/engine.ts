@@ -58,7 +58,17 @@ import {
   Verb,
   verbOfKind,
 } from './combat.ts';
-import { applyOfferTarget, isOfferTarget, legalMarketMain, legalOfferTargets, legalTerms, MARKET_RULES, offerTargetOk } from './offers.ts';
+import {
+  applyOfferTarget,
+  isOfferTarget,
+  legalMarketMain,
+  legalOfferTargets,
+  legalTerms,
+  MARKET_RULES,
+  offersBarred,
+  offerTargetOk,
+  PLAYER_OFFER_KINDS,
+} from './offers.ts';
 import { checkRaise } from './trade.ts';
 import { combine, comboPartnerOk } from './combinations.ts';
 import { unitTargetOk } from './unit-cards.ts';
@@ -220,6 +230,8 @@ export function whyIllegal(s: MerlinState, rs: Ruleset, id: number): string | nu
   const check = KIND_REGISTRY.check[kind];
   if (check === null) return null;
   if (s.phase === Phase.Main && s.actionsThisTurn >= rs.data.maxActionsPerTurn) return 'the per-turn action cap is reached: only end turn';
+  if (s.phase === Phase.Main && offersBarred(s, rs) && PLAYER_OFFER_KINDS.includes(kind))
+    return 'an offer of yours was refused this turn: no more offers to players until your next turn (market.refusalsPerTurn)';
   return check(s, rs, seat, a, b, kind);
 }
 
@@ -486,7 +498,16 @@ function legalMain(s: MerlinState, rs: Ruleset, seat: number, out: Int32Array): 
   // Ascending ids: the market's kinds (28..49) come after the economy's, combat's (50..64) after the market's, the Mint's (80..87) last.
   n = legalMarketMain(s, rs, seat, end, out, n);
   if (rs.data.combat.golems || rs.data.combat.royalGuards) n = legalCombatMain(s, rs, seat, out, n);
-  return legalMintMain(s, rs, seat, end, out, n);
+  n = legalMintMain(s, rs, seat, end, out, n);
+  return offersBarred(s, rs) ? withoutPlayerOffers(rs, out, n) : n;
+}
+
+/** Drop the ids of `PLAYER_OFFER_KINDS` from `out[0, n)` in place (order kept); returns the new count (D160). */
+function withoutPlayerOffers(rs: Ruleset, out: Int32Array, n: number): number {
+  const kindOf = catalogue(rs).kind;
+  let m = 0;
+  for (let i = 0; i < n; i++) if (!PLAYER_OFFER_KINDS.includes(kindOf[out[i]])) out[m++] = out[i];
+  return m;
 }
 
 /** Append the ids of kind `k` that `whyIllegal` accepts (the generic enumerator of kinds without a fast path). */

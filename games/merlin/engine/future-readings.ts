@@ -12,6 +12,7 @@ import { Kind } from './actions.ts';
 import type { KindRules } from './registry.ts';
 import { Phase } from './state.ts';
 import { readingsAvailable } from './kernel/phase.ts';
+import { deliverSummons } from './decrees.ts';
 
 /** `seat` draws from deck `d` and the card is laid face up (or resolves at once when its trigger is "now"). */
 export function drawReading(s: MerlinState, rs: Ruleset, seat: number, d: number): void {
@@ -37,9 +38,10 @@ export const READING_RULES: KindRules = {
   },
 };
 
-/** Draw `n` cards from deck `d` (fewer when it runs out), then the free actions begin. */
+/** Draw `n` cards from deck `d` (fewer when it runs out), then the free actions begin (with a royal summons due, D161). */
 function drawThenAct(s: MerlinState, rs: Ruleset, seat: number, d: number, n: number): void {
   drawReading(s, rs, seat, d);
   for (let k = 1; k < n && readingsAvailable(s, d) > 0; k++) drawReading(s, rs, seat, d);
   s.phase = Phase.Main;
+  deliverSummons(s, rs);
 }

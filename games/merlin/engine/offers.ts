@@ -85,6 +85,29 @@ import { slotName } from './kernel/names.ts';
 /** Offer kinds stored in `offerKind`. */
 export const Offer = { None: 0, Trade: 1, Property: 2, Bid: 3, Ask: 4, Future: 5, Contract: 6, Loan: 7, Policy: 8, Auction: 9 } as const;
 
+/**
+ * The kinds whose first step composes an offer to other players: answered with AcceptOffer / RefuseOffer (the
+ * Private Mint's resales and sales included), or a property auction, refused when nobody bids.
+ * `market.refusalsPerTurn` bars them for the rest of a turn in which that many were refused (docs/RULES.md D160).
+ */
+export const PLAYER_OFFER_KINDS: readonly number[] = [
+  Kind.ProposeTrade,
+  Kind.AuctionProperty,
+  Kind.OfferProperty,
+  Kind.ResellFuture,
+  Kind.OfferLoan,
+  Kind.ResellBond,
+  Kind.ResellShare,
+  Kind.OfferSpell,
+  Kind.OfferMead,
+];
+
+/** True when the active player may make no more offers to players this turn (`market.refusalsPerTurn`, D160). */
+export function offersBarred(s: MerlinState, rs: Ruleset): boolean {
+  const limit = rs.data.market.refusalsPerTurn;
+  return limit !== undefined && s.offersRefused >= limit;
+}
+
 /** True when the open SelectPlayer step belongs to an offer. */
 export function isOfferTarget(s: MerlinState): boolean {
   return (
@@ -380,9 +403,10 @@ function applyAccept(s: MerlinState, rs: Ruleset, seat: number): void {
   closeOffer(s);
 }
 
-/** The counterparty refuses the open offer. */
+/** The counterparty refuses the open offer; it counts toward the proposer's `market.refusalsPerTurn` (D160). */
 function applyRefuse(s: MerlinState): void {
   if (mintOffer(s)) applyMintRefuse(s);
+  s.offersRefused++;
   closeOffer(s);
 }
 

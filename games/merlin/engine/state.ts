@@ -11,7 +11,7 @@ import { cloneRng } from '../../../lib/rng.ts';
 import { StateError } from '../../../lib/errors.ts';
 
 /** Serialisation format version; bump when the layout changes. */
-export const STATE_VERSION = 4;
+export const STATE_VERSION = 5;
 
 /** Who decides next. 0.1.27b "The First Turn" and the project's decision model (docs/RULES.md). */
 export const Phase = {
@@ -302,6 +302,8 @@ export const STATE_FIELDS = {
   /** Held commodities, [seat * 3 + commodity]. */
   held: nums('seatCommodities', 0),
   crowns: nums('seats', 0),
+  /** Royal summons (a card's `decree` effect, D161) waiting for the seat's next free actions, when a decree is chosen. */
+  decreesDue: nums('seats', 0),
   mead: nums('seats', 0),
   debtBank: nums('seats', 0),
   debtRow: nums('seats', 0),
@@ -402,6 +404,8 @@ export const STATE_FIELDS = {
   offerA: num(-1),
   offerB: num(-1),
   offerTo: num(-1),
+  /** Offers to other players the active player made this turn that were refused (`market.refusalsPerTurn`, D160). */
+  offersRefused: num(0),
   /** An open property auction (Phase.PropertyAuction, engine/trade.ts): the highest bid so far (or the opening
    * price minus one step before any bid) and its bidder (-1 none); the bidders still in are `queue`. */
   propAucPrice: num(0),

@@ -20,6 +20,7 @@ import { payOrOwe } from './kernel/purse.ts';
 import { Kind } from './actions.ts';
 import type { KindRules } from './registry.ts';
 import { enterReading } from './kernel/phase.ts';
+import { deliverSummons } from './decrees.ts';
 
 /** The tax `seat` owes this spring, in gold. */
 export function taxOwed(s: MerlinState, rs: Ruleset, seat: number): number {
@@ -139,33 +140,33 @@ export function castVote(s: MerlinState, rs: Ruleset, vote: number): boolean {
 
 /** Tax season's decisions: paying or spending a Crown, and the votes on the tax rate, Cost of the Living and Volatility (D48). */
 export const TAX_RULES: KindRules = {
-  [Kind.PayTax]: { phases: [Phase.Tax], apply: (s, rs) => afterTaxStep(s, taxDecision(s, rs, false)), describe: () => 'pay the tax' },
+  [Kind.PayTax]: { phases: [Phase.Tax], apply: (s, rs) => afterTaxStep(s, rs, taxDecision(s, rs, false)), describe: () => 'pay the tax' },
   [Kind.SpendCrownOnTax]: {
     phases: [Phase.Tax],
     check: (s, _rs, seat) => (s.crowns[seat] > 0 ? null : 'no Crown to spend'),
-    apply: (s, rs) => afterTaxStep(s, taxDecision(s, rs, true)),
+    apply: (s, rs) => afterTaxStep(s, rs, taxDecision(s, rs, true)),
     describe: () => "spend a Crown to skip this year's tax",
   },
   [Kind.VoteKeep]: {
     phases: [Phase.TaxVote, Phase.CostOfLivingVote, Phase.VolatilityVote],
-    apply: (s, rs) => afterTaxStep(s, castVote(s, rs, 0)),
+    apply: (s, rs) => afterTaxStep(s, rs, castVote(s, rs, 0)),
     describe: () => 'vote to keep the counter voted on (tax rate, Cost of the Living or Volatility)',
   },
   [Kind.VoteRaise]: {
     phases: [Phase.TaxVote, Phase.CostOfLivingVote, Phase.VolatilityVote],
     check: keepOrCut,
-    apply: (s, rs) => afterTaxStep(s, castVote(s, rs, 1)),
+    apply: (s, rs) => afterTaxStep(s, rs, castVote(s, rs, 1)),
     describe: () => 'vote to raise the counter voted on (tax rate or Volatility)',
   },
   [Kind.VoteLower]: {
     phases: [Phase.TaxVote, Phase.CostOfLivingVote, Phase.VolatilityVote],
     check: keepOrCut,
-    apply: (s, rs) => afterTaxStep(s, castVote(s, rs, 2)),
+    apply: (s, rs) => afterTaxStep(s, rs, castVote(s, rs, 2)),
     describe: () => 'vote to lower the counter voted on (tax rate, Cost of the Living or Volatility)',
   },
   [Kind.VoteCut]: {
     phases: [Phase.CostOfLivingVote],
-    apply: (s, rs, _seat, a) => afterTaxStep(s, castVote(s, rs, VOTE_CUT + a)),
+    apply: (s, rs, _seat, a) => afterTaxStep(s, rs, castVote(s, rs, VOTE_CUT + a)),
     describe: (rs, a) => `vote to cut the Cost of the Living by up to ${rs.data.taxes.costOfLivingCuts[a]} gold`,
   },
 };
@@ -176,6 +177,9 @@ function keepOrCut(s: MerlinState): string | null {
 }
 
 /** After a tax-season decision: when tax season is over (`more` false), the active player's reading draw. */
-function afterTaxStep(s: MerlinState, more: boolean): void {
-  if (!more) enterReading(s);
+function afterTaxStep(s: MerlinState, rs: Ruleset, more: boolean): void {
+  if (!more) {
+    enterReading(s);
+    deliverSummons(s, rs); // when no reading is drawn the free actions begin at once
+  }
 }

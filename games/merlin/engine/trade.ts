@@ -296,6 +296,7 @@ export function auctionStep(s: MerlinState, rs: Ruleset, seat: number, raise: bo
   }
   if (q.length === 0 || (q.length === 1 && q[0] === s.propAucLeader)) {
     if (s.propAucLeader >= 0) transferProperty(s, rs, seller, s.propAucLeader, slot, s.propAucPrice);
+    else s.offersRefused++; // nobody bid: the auction counts as a refused offer (market.refusalsPerTurn, D160)
     q.length = 0;
     s.propAucPrice = 0;
     s.propAucLeader = -1;

@@ -20,6 +20,7 @@ import { collectLoans } from './loans.ts';
 import { mintTurnStart } from './mint.ts';
 import { resolvePolicies } from './insurance.ts';
 import { enterReading } from './kernel/phase.ts';
+import { deliverSummons } from './decrees.ts';
 import { Kind } from './actions.ts';
 import type { KindRules } from './registry.ts';
 
@@ -33,6 +34,7 @@ export function startTurn(s: MerlinState, rs: Ruleset): void {
     }
     const seat = s.order[s.turnIdx];
     s.actionsThisTurn = 0;
+    s.offersRefused = 0;
     s.pending = Pending.None;
     combatTurnStart(s, seat);
     expireModifiers(s);
@@ -54,6 +56,7 @@ export function startTurn(s: MerlinState, rs: Ruleset): void {
     }
     if (taxDue && beginTaxSeason(s, rs)) return;
     enterReading(s);
+    deliverSummons(s, rs); // when no reading is drawn the free actions begin at once
     return;
   }
 }

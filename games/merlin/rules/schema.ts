@@ -422,6 +422,12 @@ export const RulesetSchema = z
         playerSales: z.boolean(),
         /** Asking prices of a spell offered to another player, in gold. */
         spellPrices: z.array(int().min(1)).min(1).max(8),
+        /**
+         * Offers to other players (a trade, a property sale or auction, a contract, bond or share resale, a loan, a
+         * spell or a Mead) a player may have refused in one turn (an auction nobody bids in counts) before making no
+         * more that turn (D160); absent: no limit.
+         */
+        refusalsPerTurn: int().min(1).max(40).optional(),
       })
       .strict(),
     /**

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Kind } from '../engine/actions.ts';
+import { catalogue, Kind } from '../engine/actions.ts';
+import { applyEffects } from '../engine/effects.ts';
+import { legalActionList } from '../engine/engine.ts';
 import { Phase } from '../engine/state.ts';
 import { IllegalActionError } from '../../../lib/errors.ts';
-import { act, assertConserved, club, drawKing, game, isLegal, key, putProperty, snap } from './helpers.ts';
+import { act, assertConserved, club, drawKing, game, isLegal, key, putProperty, snap, type Game } from './helpers.ts';
 import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
 
 const D = DECK_INDEX.royalDecrees;
@@ -196,3 +198,51 @@ describe('A Crown is never free (project decision, docs/RULES.md "Royal Decrees"
     assertConserved(g);
   });
 });
+
+describe('D161: royal summons: a Future Reading that brings a Royal Decree (the `decree` effect)', () => {
+  const summons = (g: Game) => {
+    const d = g.rs.cards.crystalBall;
+    return d.defs[d.defs.findIndex((x) => x.id === 'royal-summons')];
+  };
+
+  it('the effect waits for the owner, who chooses a decree at the start of their next free actions, one a turn', () => {
+    const g = game();
+    expect(applyEffects(g.s, g.rs, summons(g), 1, -1, -1)).toBe(true);
+    expect(applyEffects(g.s, g.rs, summons(g), 1, -1, -1)).toBe(true);
+    expect(g.s.decreesDue[1]).toBe(2);
+    expect(g.s.phase).toBe(Phase.Main); // seat 0's turn goes on
+    act(g, Kind.EndTurn); // seat 1's turn: its roll, its reading draw, then the summons
+    while (g.s.phase !== Phase.DecreeChoose) {
+      expect(g.s.decider).toBe(1);
+      act(g, g.s.phase === Phase.FutureReading ? Kind.DrawCrystalBall : Kind.PayTax);
+    }
+    expect(g.s.decider).toBe(1);
+    expect(g.s.decreeOptions.length).toBe(g.rs.data.decrees.choices);
+    expect(g.s.decreesDue[1]).toBe(1);
+    const crowns = g.s.crowns[1];
+    act(g, Kind.SelectOption, 0);
+    if (isLegal(g, Kind.EnactDecree)) {
+      act(g, Kind.EnactDecree);
+      expect(g.s.crowns[1]).toBe(crowns + 1);
+    }
+    while (g.s.phase !== Phase.Main) act(g, legalKindOf(g));
+    expect(g.s.decider).toBe(1);
+    expect(g.s.decreesDue[1]).toBe(1); // the second waits for seat 1's next turn
+    assertConserved(g);
+  });
+
+  it("The Herald's Seal resolves on an 11 for its owner and is waived by a 7", () => {
+    const g = game();
+    const seal = g.rs.cards.teaLeaves.defs.find((x) => x.id === 'heralds-seal')!;
+    expect(seal.effects).toEqual([{ op: 'decree' }]);
+    expect(seal.trigger).toEqual({ on: 'roll', totals: [11] });
+    expect(seal.waiveOn).toEqual([7]);
+    expect(summons(g).trigger).toEqual({ on: 'turns', turns: 2 });
+  });
+});
+
+/** The first legal action's kind, for stepping through sub-decisions in a test (bids 0, votes keep). */
+function legalKindOf(g: Game): Kind {
+  const cat = catalogue(g.rs);
+  return cat.kind[legalActionList(g.s, g.rs)[0]] as Kind;
+}
