@@ -6,8 +6,25 @@ import { loadRuleset } from '../rules/index.ts';
 import { act, assertConserved, club, game, isLegal, key, putChauffeur, putProperty, putUnit, spade, sq, variant } from './helpers.ts';
 
 describe('The table as a board (docs/RULES.md D80; 0.1.27b "Basic Golem Actions": adjacency)', () => {
-  const rs = loadRuleset('full');
-  const F = rs.data.table.fieldSlots; // 16: a 4 × 4 grid per seat (board.cols 4)
+  const rs = variant((d) => (d.board.cols = 4)); // 4 × 4 fields, as in `classic`: the geometry of the cases below
+  const F = rs.data.table.fieldSlots; // 16
+
+  it("D80: the default field is 2 columns by 8 rows, so every square of a field touches a neighbouring seat's field", () => {
+    const full = loadRuleset('full');
+    expect(full.data.board.cols).toBe(2);
+    for (const players of [2, 4, 6]) {
+      const g = geometry(full, players);
+      for (let seat = 0; seat < players; seat++)
+        for (let slot = 0; slot < F; slot++) {
+          const k = seat * F + slot;
+          const rival = [...g.adj.subarray(k * 8, k * 8 + 8)].filter((q) => q >= 0 && ((q / F) | 0) !== seat);
+          expect(rival.length, `seat ${seat} slot ${slot} with ${players} players`).toBeGreaterThan(0);
+        }
+    }
+    // seat 0's slot 3 (row 1, column 1) touches seat 1's slots 0, 2 and 4 (rows 0-2, column 0); slot 2 touches seat 3's right column
+    expect([...geometry(full, 4).adj.subarray(3 * 8, 3 * 8 + 8)].filter((q) => q >= F).sort((a, b) => a - b)).toEqual([F, F + 2, F + 4]);
+    expect(adjacent(full, 4, 2, 3 * F + 3)).toBe(true);
+  });
 
   it('a field is a grid of board.cols columns; cards touching horizontally, vertically or diagonally are adjacent', () => {
     // seat 0, slot 5 (row 1, column 1): its 8 neighbours are all in seat 0's field
@@ -36,7 +53,7 @@ describe('The table as a board (docs/RULES.md D80; 0.1.27b "Basic Golem Actions"
   });
 
   it('a unit moves one space to an adjacent card; never onto an empty slot, a Chauffeur or an enemy-held card', () => {
-    const g = game();
+    const g = game({ ruleset: rs });
     putProperty(g.s, g.rs, 0, 0, club(2));
     putProperty(g.s, g.rs, 0, 1, club(3));
     putChauffeur(g.s, g.rs, 0, 4, club(4), club(5));
@@ -58,7 +75,7 @@ describe('The table as a board (docs/RULES.md D80; 0.1.27b "Basic Golem Actions"
   });
 
   it('a Chauffeur is passed: the move goes across it to the card just beyond, in the same direction', () => {
-    const g = game();
+    const g = game({ ruleset: rs });
     putProperty(g.s, g.rs, 0, 0, club(2));
     putChauffeur(g.s, g.rs, 0, 1, club(4), club(5));
     putProperty(g.s, g.rs, 0, 2, club(6));
