@@ -42,6 +42,9 @@ import { ArgumentError } from '../../../lib/errors.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { catalogue, Kind, type ActionCatalogue } from '../engine/actions.ts';
 import { HAND_POTION, HAND_SPELL, MintPending, Pending, Phase, SlotKind, TopKind, type MerlinState } from '../engine/state.ts';
+import { MintOffer } from '../engine/mint.ts';
+import { ownsTop } from '../engine/research.ts';
+import { isGolemCard } from '../engine/kernel/units.ts';
 import { rankOf, Suit, suitOf } from '../engine/cards.ts';
 import { cardDef, DECK_INDEX } from '../engine/effects.ts';
 import { handCardDef } from '../engine/magic.ts';
@@ -70,7 +73,7 @@ import {
 } from '../engine/combat.ts';
 import { geometry, standable } from '../engine/board.ts';
 import { bestAsk, bestBid, bidPrice } from '../engine/market.ts';
-import { itemAmount, itemCategory, nextAuctionBid, robberyThreshold } from '../engine/trade.ts';
+import { itemAmount, itemCategory, nextAuctionBid, robberyThreshold, tradeItemCount } from '../engine/trade.ts';
 
 export const HeuristicWeights = z
   .object({
@@ -169,6 +172,37 @@ export const HeuristicWeights = z
     defaultRisk: z.number().default(0.5),
     /** Gold it would pay to avoid being bankrupt at a tax season (borrowing, issuing a bond when short). */
     bankruptcyCost: z.number().default(0),
+    // ---- every chapter (each defaults to the behaviour before it; heuristic.json sets them)
+    /** Worth of a royal summons (a reading's `decree` effect, D161) as a share of the next Crown's worth. */
+    summonsCrownShare: z.number().default(0),
+    /** Gold per spent card already under a lab added to funding it again (a lab with three becomes a Spell Shop or Brewery). */
+    labProgressBonus: z.number().default(0),
+    /** Gold of its reserve it may spend on funding a lab. */
+    researchReserveDip: z.number().default(0),
+    /**
+     * Share of the Cost of the Living a commodity unit is worth above its price while the agent needs it (Souls with a golem
+     * in hand, Essence Grain with a Brewery, the units its potions in hand cost); with a positive premium it proposes
+     * trades of units it has beyond `keepUnits` for units it needs, and asks for needed units in Grand Market bids.
+     */
+    needPremium: z.number().default(0),
+    /**
+     * Share of the gold a rolled 7 would take from its pocket (`sevens.pocketLossPercent`) that it counts as saved by keeping
+     * gold in a Chauffeur's vault; it withdraws what its reserve, a card's price or an offer needs.
+     */
+    vaultShelter: z.number().default(0),
+    /** Short of the coming tax, it auctions its weakest property to the other players before it sells one to the Central Bank. */
+    auctionForTax: z.boolean().default(false),
+    /**
+     * Sales to players and the Private Mint: it offers spells beyond `spellKeep` and Mead to players who can pay, buys spells
+     * and Mead below their worth to it, issues shares and resells bonds, shares and futures contracts when short of the
+     * coming tax, and buys shares priced below their expected dividends over `shareHorizonTurns`.
+     */
+    mintSales: z.boolean().default(false),
+    shareHorizonTurns: z.number().default(0),
+    /** Last Call: gold it sets on a Brewery defended against an enemy unit in reach of it (absent or 0: it never calls). */
+    breweryGuardValue: z.number().default(0),
+    /** Extra worth of a golem ability's second option when it pays (the enhanced bomb with Grain to spare, the Hit Point for a hurt Sentinel). */
+    abilityAltBonus: z.number().default(-0.5),
   })
   .strict();
 export type HeuristicWeights = z.infer<typeof HeuristicWeights>;
@@ -260,6 +294,11 @@ export class HeuristicAgent implements Agent {
           ? w.landBonus + (WAYS[n] / 6) * w.commodityValue
           : w.labBonus;
     return w.cardValue + play - averagePermit;
+  }
+
+  /** Worth of a blind card bought now, net of its price: `cardValue`, plus the Crown a King's decree brings (0.1.27b "Royal Decrees"; 4 cards in 52). */
+  private buyWorth(s: MerlinState, seat: number): number {
+    return this.w.cardValue + (4 / 52) * this.crownWorth(s, seat) - s.costOfLiving;
   }
 
   /** Expected gold per 36 rolls of a property numbered n. */
@@ -423,6 +462,9 @@ export class HeuristicAgent implements Agent {
           break;
         case 'waive':
           v += e.whose === 'others' ? 0.5 : 0;
+          break;
+        case 'decree':
+          v += w.summonsCrownShare * this.crownWorth(s, seat);
           break;
       }
     }
@@ -618,6 +660,9 @@ export class HeuristicAgent implements Agent {
       case Kind.SelectPlayer: {
         const target = (seat + arg) % s.numPlayers;
         if (w.writeContracts && s.pending === Pending.LoanBorrower) return this.loanValue(s, target, s.offerA, s.offerB);
+        // a trade goes to the player holding most of what it asks for; a sale to the one with most gold
+        if (s.pending === Pending.TradeTarget) return this.heldOf(s, target, s.offerB);
+        if (s.pending === MintPending.MintBuyer || s.pending === Pending.PropertyBuyer) return s.gold[target] - this.reserve(s, target);
         return target === this.leader(s, seat) ? 1 : 0;
       }
       case Kind.SelectSlot:
@@ -625,10 +670,10 @@ export class HeuristicAgent implements Agent {
       case Kind.BuyCard: {
         if (s.turn > w.buyUntilTurn) return -1;
         if (s.hands[seat].length + s.newCards[seat].length >= w.maxHand) return -1;
-        // One Crown short of Royal Favor it races for the next King and keeps no reserve.
-        if (!this.oneCrownShort(s, seat) && gold - s.costOfLiving < this.reserve(s, seat)) return -1;
-        // A King's decree brings a Crown (0.1.27b "Royal Decrees"): 4 cards in 52.
-        if (rs.data.councilDisplay === undefined) return w.cardValue + (4 / 52) * this.crownWorth(s, seat) - s.costOfLiving;
+        // One Crown short of Royal Favor it races for the next King and keeps no reserve (which may wait in its vaults).
+        const funds = w.vaultShelter > 0 ? this.cash(s, seat) : gold;
+        if (!this.oneCrownShort(s, seat) && funds - s.costOfLiving < this.reserve(s, seat)) return -1;
+        if (rs.data.councilDisplay === undefined) return this.buyWorth(s, seat);
         return this.displayedCardValue(s, seat, s.council[arg]) - s.costOfLiving;
       }
       case Kind.PlayCard: {
@@ -658,8 +703,13 @@ export class HeuristicAgent implements Agent {
         if (gold - amount < this.reserve(s, seat)) return -1;
         return amount * (2 * q * w.investOptimism - 1);
       }
-      case Kind.FundLab:
-        return gold - s.researchCost >= this.reserve(s, seat) ? w.fundLabBonus - s.researchCost * 0.5 : -1;
+      case Kind.FundLab: {
+        // a lab's spent cards bring it nearer a Spell Shop or Brewery (`research.spentForSuccess`): for that it spends
+        // up to `researchReserveDip` gold of its reserve, each gold of it counted against the lab's worth
+        const short = this.reserve(s, seat) - (gold - s.researchCost);
+        if (short > w.researchReserveDip) return -1;
+        return w.fundLabBonus + w.labProgressBonus * s.slotSpent[seat * F + arg] - s.researchCost * 0.5 - Math.max(0, short);
+      }
       case Kind.CreateSpecialised:
         return w.specialiseBonus;
       case Kind.CreateChauffeur: {
@@ -671,9 +721,20 @@ export class HeuristicAgent implements Agent {
       }
       case Kind.Deposit: {
         const amount = rs.data.grids.vault[arg2] || gold;
+        if (w.vaultShelter > 0) {
+          // the vault keeps gold from a rolled 7's pocket loss (D157) and still pays taxes and debts (D29): the
+          // reserve can wait there; the pocket keeps `pocketFloat` and a card's price
+          if (gold - amount < w.pocketFloat + s.costOfLiving) return -1;
+          return w.depositBonus + w.vaultShelter * amount * (rs.data.sevens.pocketLossPercent / 100) * this.sevenSoon(s);
+        }
         return gold - amount >= this.reserve(s, seat) + w.pocketFloat ? w.depositBonus : -1;
       }
       case Kind.Withdraw:
+        // with the reserve in the vaults (vaultShelter), it takes out a card's price when its cash beyond the reserve buys one
+        if (w.vaultShelter > 0)
+          return gold < s.costOfLiving && this.cash(s, seat) - s.costOfLiving >= this.reserve(s, seat) && this.buyWorth(s, seat) > 0
+            ? 1
+            : -1;
         return gold < this.reserve(s, seat) ? 1 : -1;
       case Kind.Plant:
         return w.plantBonus;
@@ -686,7 +747,10 @@ export class HeuristicAgent implements Agent {
       case Kind.Animate:
         return w.golemBonus - rs.data.combat.soulsToAnimate * w.commodityValue;
       case Kind.LastCall:
-        return -1; // a Mead sells for the Cost of the Living; the guard is better where it stands
+        // a Mead sells for the Cost of the Living; the guard moves only to a Brewery an enemy unit can reach
+        return w.breweryGuardValue > 0 && this.threatened(s, seat * F + arg)
+          ? w.breweryGuardValue - s.costOfLiving * rs.data.mead.priceInCostOfLiving
+          : -1;
       case Kind.Motivate:
       case Kind.MotivateNow: {
         const cost = motivationCost(s, rs, kind === Kind.MotivateNow);
@@ -707,6 +771,8 @@ export class HeuristicAgent implements Agent {
         return this.verbValue(s, s.cmdUnit, kind - Kind.Move + Verb.Move);
       case Kind.UseAbilityAlt:
         return this.verbValue(s, s.cmdUnit, Verb.UseAbilityAlt);
+      case Kind.UseAbilityThird:
+        return this.verbValue(s, s.cmdUnit, Verb.UseAbilityThird);
       case Kind.Combine:
         return this.verbValue(s, s.cmdUnit, Verb.Combine);
       case Kind.SelectSquare:
@@ -725,11 +791,122 @@ export class HeuristicAgent implements Agent {
     }
   }
 
-  /** Value of trade item `item` to the agent, in gold. */
-  private itemValue(s: MerlinState, item: number): number {
+  /** Value of trade item `item` to `seat` (default the decider), in gold: units by `unitWorth`, gold at face, a Crown by `crownWorth`. */
+  private itemValue(s: MerlinState, item: number, seat = s.decider): number {
     const cat = itemCategory(this.rs, item);
     const n = itemAmount(this.rs, item);
-    return cat < 3 ? n * s.costOfLiving : cat === 3 ? n : this.crownWorth(s, s.decider);
+    return cat < 3 ? n * this.unitWorth(s, seat, cat) : cat === 3 ? n : cat === 4 ? 0 : this.crownWorth(s, seat);
+  }
+
+  /** Worth to `seat` of one unit of commodity `c`: the Cost of the Living, `needPremium` of it more while `seat` needs it (`needs`). */
+  private unitWorth(s: MerlinState, seat: number, c: number): number {
+    return s.costOfLiving * (1 + (this.w.needPremium > 0 && this.needs(s, seat, c) ? this.w.needPremium : 0));
+  }
+
+  /**
+   * True when `seat` has a use for more of commodity `c` than it holds: Souls for a golem in its hand
+   * (`combat.soulsToAnimate`), Essence Grain for a Brewery's Mead (`mead.grainPerMead`), and whatever its potion
+   * recipes in hand cost.
+   */
+  needs(s: MerlinState, seat: number, c: number): boolean {
+    const rs = this.rs;
+    const held = s.held[seat * 3 + c];
+    let want = 0;
+    for (const card of s.hands[seat]) {
+      if (card >= HAND_POTION) {
+        const cost = handCardDef(rs, card).cost;
+        if (cost) want += c === 0 ? cost.souls : c === 1 ? cost.elixirOil : cost.essenceGrain;
+      } else if (card < HAND_SPELL && c === 0 && isGolemCard(card)) want += rs.data.combat.soulsToAnimate;
+    }
+    if (c === 2 && ownsTop(s, rs, seat, TopKind.Brewery)) want += rs.data.mead.grainPerMead;
+    return held < want;
+  }
+
+  /** Units of the commodity of trade item `item` that `seat` holds (0 for gold, nothing or a Crown). */
+  private heldOf(s: MerlinState, seat: number, item: number): number {
+    const cat = item >= 0 ? itemCategory(this.rs, item) : -1;
+    return cat >= 0 && cat < 3 ? s.held[seat * 3 + cat] : 0;
+  }
+
+  /** Chance that a roll of the next round (one roll a player) is a 7: a pocket's exposure to the 7's loss (D157). */
+  private sevenSoon(s: MerlinState): number {
+    return 1 - Math.pow(5 / 6, Math.max(1, s.numPlayers));
+  }
+
+  /** True when an enemy unit stands on square `k` or next to it (combat: it can attack the card there). */
+  private threatened(s: MerlinState, k: number): boolean {
+    const rs = this.rs;
+    const owner = (k / rs.data.table.fieldSlots) | 0;
+    const adj = geometry(rs, s.numPlayers).adj;
+    for (let u = 0; u < s.unitCard.length; u++) {
+      if (s.unitOwner[u] < 0 || s.unitOwner[u] === owner) continue;
+      const q = s.unitPos[u];
+      if (q === k) return true;
+      for (let j = k * 8, e = j + 8; j < e; j++) if (adj[j] === q) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The second option of unit `u`'s ability pays: the Adaptive Sentinel's Hit Point while it is hurt (3 or fewer), the
+   * Explosive Artillerist's enhanced bomb with the Essence Grain to spare, the Tactical Artificer's raid while she
+   * has no golem worth transmuting into.
+   */
+  private altPays(s: MerlinState, u: number): boolean {
+    const c = s.unitCard[u];
+    const rank = rankOf(c);
+    const suit = suitOf(c);
+    const cb = this.rs.data.combat;
+    if (rank === 11 && suit === Suit.Diamonds) return s.unitHp[u] <= 3;
+    if (rank === 12 && suit === Suit.Diamonds)
+      return s.held[s.unitOwner[u] * 3 + 2] >= cb.bombardment.grain + cb.bombardment.enhanceGrain + this.w.keepUnits;
+    if (rank === 12 && suit === Suit.Spades) return true;
+    return false;
+  }
+
+  /**
+   * Worth to `seat` of proposing to trade item `give`: the best gain over the items it could ask for (`tradeAsk`), when
+   * it proposes trades at all (`needPremium` > 0); a unit is offered only beyond `keepUnits` and while not needed.
+   */
+  private proposeValue(s: MerlinState, seat: number, give: number): number {
+    const w = this.w;
+    if (w.needPremium <= 0) return -1;
+    const cat = itemCategory(this.rs, give);
+    if (cat < 3 && (s.held[seat * 3 + cat] - itemAmount(this.rs, give) < w.keepUnits || this.needs(s, seat, cat))) return -1;
+    if (cat === 3 && itemAmount(this.rs, give) > s.gold[seat] - this.reserve(s, seat)) return -1;
+    if (cat > 3) return -1;
+    let best = -1;
+    for (let b = 0; b < tradeItemCount(this.rs); b++) best = Math.max(best, this.tradeAsk(s, seat, give, b));
+    return best;
+  }
+
+  /**
+   * Gain to `seat` of giving trade item `give` for `ask`: only a unit it needs is asked for, in a lot no larger than what
+   * it gives (a partner valuing units at the Cost of the Living takes that); the robbery roll's risk discounts it.
+   */
+  private tradeAsk(s: MerlinState, seat: number, give: number, ask: number): number {
+    const rs = this.rs;
+    const cat = itemCategory(rs, ask);
+    if (cat >= 3 || !this.needs(s, seat, cat)) return -1;
+    const giveValue = this.itemValue(s, give, seat);
+    if (itemAmount(rs, ask) * s.costOfLiving > giveValue) return -1;
+    const safe = 1 - rs.data.market.robberyAtOrBelow / 6;
+    return safe * this.itemValue(s, ask, seat) - giveValue * (1 - safe) - this.w.marketMargin * 0.5;
+  }
+
+  /** Gold `seat` can pay beyond its reserve. */
+  private spare(s: MerlinState, seat: number): number {
+    return s.gold[seat] - this.reserve(s, seat);
+  }
+
+  /** Expected gold a share of `pct` percent of `issuer`'s property payouts pays its holder over `turns` rolls. */
+  private shareIncome(s: MerlinState, issuer: number, pct: number, turns: number): number {
+    const rs = this.rs;
+    const F = rs.data.table.fieldSlots;
+    let perRoll = 0;
+    for (let k = issuer * F, e = k + F; k < e; k++)
+      if (s.slotKind[k] === SlotKind.Property) perRoll += this.propertyYield(rankOf(s.slotCard[k])) / 36;
+    return (perRoll * pct * turns) / 100;
   }
 
   /**
@@ -765,6 +942,7 @@ export class HeuristicAgent implements Agent {
       }
       case Kind.PostBid: {
         // Gold in a bid is gold not buying cards: at most `maxOpenBids` bids, and a card's price kept in hand.
+        if (w.needPremium > 0 && this.needs(s, seat, arg) && s.mktBid[seat * 3 + arg] === 0 && spare >= fair) return 0.75;
         let open = 0;
         for (let c = 0; c < 3; c++) if (s.mktBid[seat * 3 + c] > 0) open++;
         if (open >= w.maxOpenBids) return -1;
@@ -784,7 +962,11 @@ export class HeuristicAgent implements Agent {
         if (s.pending === MintPending.BondTerms) return arg === this.bestBond(s, seat, s.offerA).term ? 1 : 0;
         if (s.pending === Pending.BidPrice) return -Math.abs(m.prices[arg] - (fair - w.marketMargin));
         if (s.pending === Pending.AskPrice) return -Math.abs(m.prices[arg] - (fair + w.marketMargin));
-        if (s.pending === Pending.TradeGet) return this.itemValue(s, arg);
+        if (s.pending === Pending.TradeGet) return w.needPremium > 0 ? this.tradeAsk(s, seat, s.offerA, arg) : this.itemValue(s, arg);
+        if (s.pending === Pending.AuctionOpening) return m.auctionOpenings[arg];
+        if (s.pending === MintPending.SpellChoice) return -arg; // the first spell in hand
+        if (s.pending === MintPending.MintPrice) return this.mintPriceScore(s, seat, arg);
+        if (s.pending === Pending.ContractPrice) return rs.data.finance.forwardPrices[arg] <= this.bestBuyerGold(s, seat) ? arg : -1;
         return m.propertyPrices[arg];
       }
       case Kind.BuyInsurance: {
@@ -833,6 +1015,7 @@ export class HeuristicAgent implements Agent {
       }
       case Kind.AcceptOffer: {
         const from = s.order[s.turnIdx];
+        if (s.offerKind >= MintOffer.Bond) return this.mintOfferValue(s, seat);
         if (s.offerKind === 7) {
           if (!w.writeContracts) return s.gold[seat] < this.reserve(s, seat) ? 1 : -1; // borrow only when short of cash
           return this.borrowValue(s, seat, s.offerA, s.offerB);
@@ -853,11 +1036,101 @@ export class HeuristicAgent implements Agent {
       }
       case Kind.RefuseOffer:
         return 0;
+      case Kind.ProposeTrade:
+        return this.proposeValue(s, seat, arg);
+      case Kind.AuctionProperty: {
+        // short of the coming tax: auction the weakest property before selling one to the Central Bank (LiquidateProperty)
+        if (!w.auctionForTax || !this.shortForTax(s, seat)) return -1;
+        return 1.5 - this.propertyYield(rankOf(s.slotCard[seat * rs.data.table.fieldSlots + arg])) / 100;
+      }
+      case Kind.OfferSpell: {
+        // a spell beyond the first sells to a player for more than the Central Bank pays (the Cost of the Living)
+        if (!w.mintSales) return -1;
+        let spells = 0;
+        for (const c of s.hands[seat]) if (c >= HAND_SPELL && c < HAND_POTION) spells++;
+        return spells > 1 ? this.spellSalePrice(s, seat) - s.costOfLiving * rs.data.spellPriceInCostOfLiving - 0.5 : -1;
+      }
+      case Kind.OfferMead:
+        return -1; // a player pays the Central Bank's price (D132): it sells Mead there
+      case Kind.IssueShare: {
+        if (!w.mintSales || !this.shortForTax(s, seat)) return -1;
+        const pct = rs.data.finance.mint.shareFractionsPercent[arg];
+        return w.bankruptcyCost - this.shareIncome(s, seat, pct, w.shareHorizonTurns);
+      }
+      case Kind.BuyShare: {
+        if (!w.mintSales || s.sharePrice[arg] > spare) return -1;
+        return this.shareIncome(s, s.shareIssuer[arg], s.sharePct[arg], w.shareHorizonTurns) - s.sharePrice[arg] - this.contractMargin;
+      }
+      case Kind.ResellShare:
+      case Kind.ResellBond:
+      case Kind.ResellFuture:
+        // short of the coming tax it sells what it holds to a player who can pay
+        return w.mintSales && this.shortForTax(s, seat) ? w.bankruptcyCost * 0.5 : -1;
       case Kind.LiquidateProperty: {
         if (s.bankruptSince[seat] >= 0) return 1;
         // short of the coming tax: sell the weakest property to the Central Bank (one property less to tax, too)
         if (!w.liquidateForTax || !this.shortForTax(s, seat)) return -1;
         return 1 - this.propertyYield(rankOf(s.slotCard[seat * rs.data.table.fieldSlots + arg])) / 100;
+      }
+    }
+    return -1;
+  }
+
+  // ---- sales to players and the Private Mint
+
+  /** The price a player pays for a spell: the highest grid price a buyer valuing a spell at `spellBonus` takes. */
+  private spellSalePrice(s: MerlinState, seat: number): number {
+    let best = 0;
+    const gold = this.bestBuyerGold(s, seat);
+    for (const p of this.rs.data.market.spellPrices) if (p <= this.w.spellBonus + this.w.marketMargin && p <= gold && p > best) best = p;
+    return best;
+  }
+
+  /** Most gold beyond its reserve of any other player still in the game. */
+  private bestBuyerGold(s: MerlinState, seat: number): number {
+    let best = 0;
+    for (let p = 0; p < s.numPlayers; p++) if (p !== seat && !s.eliminated[p]) best = Math.max(best, this.spare(s, p));
+    return best;
+  }
+
+  /** Score of price index `t` of the open Mint price step: a spell at its sale price, a share or resale at the most a buyer pays. */
+  private mintPriceScore(s: MerlinState, seat: number, t: number): number {
+    const rs = this.rs;
+    const m = rs.data.finance.mint;
+    if (s.offerKind === MintOffer.Spell) return -Math.abs(rs.data.market.spellPrices[t] - this.spellSalePrice(s, seat));
+    const prices = s.offerKind === MintOffer.BondSale ? m.bondPrices : m.sharePrices;
+    const gold = this.bestBuyerGold(s, seat);
+    return prices[t] <= gold ? prices[t] : -prices[t];
+  }
+
+  /** Worth to the buyer `seat` of the open Mint offer (a bond or share resale, a spell, a Mead) at its price. */
+  private mintOfferValue(s: MerlinState, seat: number): number {
+    const rs = this.rs;
+    const m = rs.data.finance.mint;
+    const w = this.w;
+    const k = s.offerA;
+    const spare = this.spare(s, seat);
+    switch (s.offerKind) {
+      case MintOffer.Spell: {
+        const price = rs.data.market.spellPrices[s.offerB];
+        return price > spare ? -1 : w.spellBonus + w.marketMargin - price;
+      }
+      case MintOffer.Mead:
+        return -1; // worth what the Central Bank pays for it
+      case MintOffer.BondSale: {
+        const price = m.bondPrices[s.offerB];
+        if (price > spare) return -1;
+        return (
+          this.bondValue(s, s.bondIssuer[k], s.bondFace[k], s.bondCoupon[k], Math.max(0, s.bondDue[k] - s.months)) +
+          s.bondFace[k] -
+          price -
+          this.contractMargin
+        );
+      }
+      case MintOffer.ShareSale: {
+        const price = m.sharePrices[s.offerB];
+        if (price > spare) return -1;
+        return this.shareIncome(s, s.shareIssuer[k], s.sharePct[k], w.shareHorizonTurns) - price - this.contractMargin;
       }
     }
     return -1;
@@ -1056,7 +1329,9 @@ export class HeuristicAgent implements Agent {
       case Verb.UseAbility:
         return 2;
       case Verb.UseAbilityAlt:
-        return 1.5;
+        return 2 + (this.altPays(s, u) ? w.abilityAltBonus : -0.5);
+      case Verb.UseAbilityThird:
+        return 1.8; // the Grand Artificer's Sharpen Blades (+2 Strength) after Reinforce Armor (+2 Health)
       case Verb.Combine:
         return 2.5; // the Queen's ability and more (D136)
     }
