@@ -1,7 +1,7 @@
 /**
  * Nothing a reference page said is lost when its history moves to docs/journal/: every block of the page as it
  * was at commit BASE (a paragraph, a list item's paragraph, a table, a fenced block, a heading) must still stand,
- * word for word up to white space and `../` in link targets, in the page now or in one of the journal's files.
+ * word for word up to white space and `../` or `docs/` in link targets, in the page now or in one of the journal's files.
  *
  *   npx tsx tools/journal-check.ts BASE docs/BENCHMARKS.md docs/AGENTS.md ...   the blocks that stand nowhere
  *   npx tsx tools/journal-check.ts BASE PAGE --extract                          those blocks, under their headings,
@@ -35,6 +35,7 @@ export function blocks(text: string): string[] {
 export function norm(block: string): string {
   return block
     .replace(/\]\((?:\.\.\/)+/g, '](')
+    .replace(/\]\(docs\//g, '](')
     .replace(/^#+\s*/, '#')
     .replace(/\s+/g, ' ')
     .trim();
