@@ -1,5 +1,5 @@
 /**
- * The strong-play tables of docs/BALANCE.md (issue 33): for each player count and each field of agents, the
+ * The strong-play tables of docs/BALANCE.md: for each player count and each field of agents, the
  * share of games ended by a victory, the turn-limit (truncation) rate, each victory type, the median length, the
  * share of games reaching round 10 in which a card is bought after it, the best turn-order position's win rate
  * against its fair share, and the first agent's cards bought per game. Each cell is one `merlin probe` run
