@@ -253,17 +253,20 @@ export async function run(write: boolean): Promise<{ drift: Drift[]; markers: nu
   return { drift, markers };
 }
 
-/** Run `command` (which must print one JSON object) and write it with when, where and at which commit it ran. */
-function record(out: string, command: string[]): void {
-  const stdout = execFileSync(command[0], command.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 28 });
+/** When, where and at which commit a measurement runs: the `measured`, `machine` and `commit` of a record. */
+export function provenance(): { measured: string; machine: string; commit: string } {
   const git = (...a: string[]) => execFileSync('git', a, { cwd: root, encoding: 'utf8' }).trim();
-  const rec = {
-    command: command.join(' '),
+  return {
     measured: new Date().toISOString().slice(0, 10),
     machine: `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     commit: git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') ? ' (with local changes)' : ''),
-    result: JSON.parse(stdout) as unknown,
   };
+}
+
+/** Run `command` (which must print one JSON object) and write it with when, where and at which commit it ran. */
+function record(out: string, command: string[]): void {
+  const stdout = execFileSync(command[0], command.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 28 });
+  const rec = { command: command.join(' '), ...provenance(), result: JSON.parse(stdout) as unknown };
   writeFileSync(resolve(out), JSON.stringify(rec, null, 2) + '\n');
 }
 
