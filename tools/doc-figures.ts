@@ -26,6 +26,7 @@
  *
  *   npx tsx tools/doc-figures.ts            check every marker; exit 1 and list each difference
  *   npx tsx tools/doc-figures.ts --write    fill every marker from its source
+ *   npx tsx tools/doc-figures.ts --outputs  first run README's examples whose output README shows, and put it there
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -270,6 +271,25 @@ function record(out: string, command: string[]): void {
   writeFileSync(resolve(out), JSON.stringify(rec, null, 2) + '\n');
 }
 
+/**
+ * README.md's `<!-- output: NAME -->` blocks made again: each is what the block after `<!-- example: NAME -->`
+ * prints, run in the repository (tools/test/readme-examples.test.ts checks them, the time on the first line aside).
+ */
+function refreshOutputs(): number {
+  const file = join(root, 'README.md');
+  const text = readFileSync(file, 'utf8');
+  let n = 0;
+  const out = text.replace(/(<!-- output: ([\w-]+) -->\n```\w*\n)[\s\S]*?```/g, (whole, head: string, name: string) => {
+    const example = new RegExp(`<!-- example: ${name} -->\\n\`\`\`\\w*\\n([\\s\\S]*?)\`\`\``).exec(text);
+    if (!example) throw new ArgumentError(`README.md: <!-- output: ${name} --> has no <!-- example: ${name} -->`);
+    n++;
+    const printed = execFileSync('bash', ['-c', example[1]], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    return `${head}${printed.trimEnd()}\n\`\`\``;
+  });
+  writeFileSync(file, out);
+  return n;
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'record') {
     const dash = argv.indexOf('--');
@@ -277,6 +297,7 @@ async function main(argv: string[]): Promise<number> {
     record(argv[1], argv.slice(3));
     return 0;
   }
+  if (argv.includes('--outputs')) process.stderr.write(`${refreshOutputs()} README outputs made again\n`);
   const write = argv.includes('--write');
   const { drift, markers } = await run(write);
   if (!write) for (const d of drift) process.stderr.write(describe(d));

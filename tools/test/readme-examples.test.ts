@@ -7,7 +7,7 @@
  *   runs from);
  * - `quick-eval`, a shell command, runs in a fresh folder where `merlin` is linked as `npm link merlin-gym`
  *   leaves it (node_modules/.bin/merlin -> the clone's bin/merlin.js), and prints its `output` block (the time on
- *   the first line aside);
+ *   the first line aside; `npx tsx tools/doc-figures.ts --outputs` makes the block again);
  * - `library-ts` and `move-api` run with tsx in a fresh folder whose node_modules/merlin-gym maps the package's
  *   entry points onto the clone's sources (tools/test/pack.test.ts runs the library examples from the packed
  *   tarball instead, compiled by tsc);
