@@ -6,7 +6,7 @@ export default defineConfig({
     exclude: ['node_modules/**', 'dist/**', 'dist-browser/**', 'bridge/python/**'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
-    // One event-loop turn before each test, so vitest's worker RPC is answered between tests (issue 23).
+    // One event-loop turn before each test, so vitest's worker RPC is answered between tests.
     setupFiles: ['./tools/vitest-setup.ts'],
     // The run's temporary files go in one folder of its own, removed at the end (tools/vitest-temp.ts).
     globalSetup: ['./tools/vitest-temp.ts'],

@@ -3,7 +3,7 @@
  *
  * `agents` lists one spec per seat (its length is the player count). Game g rotates the line-up by
  * g mod P, so over a multiple of P games every agent plays every seat equally often. With `players` below
- * the number of agents (a ladder: a field of agents, docs/AGENTS.md "Ladder"), game g seats P of them drawn
+ * the number of agents (a ladder: a field of agents, docs/AGENTS.md "Ladders"), game g seats P of them drawn
  * at random from `${seed}/${g}/lineup` in random seat order, so every pair meets and every agent sits every
  * seat about equally often (`evalLineup`). Game g is seeded
  * `${seed}/${g}` and seat p's agent `${seed}/${g}/agent/${p}`, so results are the same in any process and

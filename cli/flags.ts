@@ -1,5 +1,5 @@
 /**
- * Numeric flags of the `merlin` command, checked by yargs itself (issue 23): every number a command reads
+ * Numeric flags of the `merlin` command, checked by yargs itself: every number a command reads
  * is declared here once with its kind (an integer count or a real quantity), its range and its unit, and
  * yargs' `coerce` refuses anything else before a command runs: `-1`, `0` where a count must be positive,
  * `1.5` for a count, `abc` (NaN), `Infinity`, a value beyond the stated maximum, or the flag given twice.

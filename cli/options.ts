@@ -227,7 +227,7 @@ export const probeOptions = {
 } as const;
 
 export const exploitabilityOptions = {
-  minutes: realFlag('minutes', 0.01, WEEK_MINUTES, "the best response's training budget (issue 37 measures at 20)", 20, 'minutes'),
+  minutes: realFlag('minutes', 0.01, WEEK_MINUTES, "the best response's training budget (20 in docs/AGENTS.md)", 20, 'minutes'),
   games: intFlag('games', 1, MAX_GAMES, 'evaluation games of the best response against the agent (seats rotate)', 200),
   players: players(4),
   seed: { type: 'string', default: '0', describe: 'seed of the training run and of the evaluation games' },

@@ -1,5 +1,5 @@
 /**
- * The strong-play tables of docs/BALANCE.md (issue 33): for each player count and each field of agents, the
+ * The strong-play tables of docs/BALANCE.md: for each player count and each field of agents, the
  * share of games ended by a victory, the turn-limit (truncation) rate, each victory type, the median length, the
  * share of games reaching round 10 in which a card is bought after it, the best turn-order position's win rate
  * against its fair share, and the first agent's cards bought per game. Each cell is one `merlin probe` run
@@ -9,9 +9,13 @@
  *
  * Flags: --games N (per cell, default 200), --players LIST (default 4), --ppo DIR (the learned agent, default
  * checkpoints/default), --variant V (default full), --seed S, --workers W (default 2), --fields LIST (of
- * self-play, heuristic, mixed, random, ppo-vs-heuristic; default all). Progress goes to stderr.
+ * self-play, heuristic, mixed, random, ppo-vs-heuristic; default all), --json FILE (also write the table as a table
+ * file of tools/doc-figures.ts, with its command, date, machine and commit: docs/BALANCE.md's tables are such files,
+ * filled by `npx tsx tools/doc-figures.ts --write`). Progress goes to stderr.
  */
+import { writeFileSync } from 'node:fs';
 import { runProbe, type ProbeSummary } from '../designer/probe.ts';
+import { fill, provenance } from './doc-figures.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string, dflt: string): string => {
@@ -25,6 +29,7 @@ const variant = flag('variant', 'full');
 const seed = flag('seed', 'balance');
 const workers = Number(flag('workers', '2'));
 const wanted = flag('fields', 'self-play,heuristic,mixed,random,ppo-vs-heuristic').split(',');
+const jsonOut = flag('json', '');
 
 /** A field's seats at P players. */
 const FIELDS: Record<string, (P: number) => string[]> = {
@@ -35,9 +40,39 @@ const FIELDS: Record<string, (P: number) => string[]> = {
   'ppo-vs-heuristic': (P) => [ppo, ...Array(P - 1).fill('heuristic')],
 };
 
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+/** A table row: one field at one player count (docs/data/balance/*.json hold these). */
+interface Row {
+  field: string;
+  players: number;
+  games: number;
+  victory_rate?: number;
+  truncated_rate?: number;
+  economic_dominance: number;
+  royal_favor: number;
+  median_turns: number;
+  late_buy_rate?: number;
+  late_buy_games?: number;
+  best_position_ratio?: number;
+  first_agent: string;
+  first_agent_buys?: number;
+}
 
-function row(field: string, s: ProbeSummary): string {
+/** The table's columns, as tools/doc-figures.ts renders them (a missing value shows as `-`). */
+const COLUMNS = [
+  { header: 'field', cell: '{field}' },
+  { header: 'players', cell: '{players}' },
+  { header: 'games', cell: '{games:int}' },
+  { header: 'ended by a victory', cell: '{victory_rate:pct1}' },
+  { header: 'turn limit', cell: '{truncated_rate:pct1}' },
+  { header: 'Economic Dominance', cell: '{economic_dominance:int}' },
+  { header: 'Royal Favor', cell: '{royal_favor:int}' },
+  { header: 'median turns', cell: '{median_turns:int}' },
+  { header: 'card bought after round 10', cell: '{late_buy_rate:pct1} of {late_buy_games:int}' },
+  { header: 'best turn-order position / fair share', cell: '{best_position_ratio:x2}' },
+  { header: 'cards bought a game (first agent)', cell: '{first_agent}: {first_agent_buys:n1}' },
+];
+
+function row(field: string, s: ProbeSummary): Row {
   const p = s.playability;
   const v = s.victory_types;
   const won = s.by_position.reduce((a, r) => a + r.wins, 0);
@@ -49,31 +84,42 @@ function row(field: string, s: ProbeSummary): string {
   const buy = s.kinds.indexOf('BuyCard');
   const seatsOfFirst = s.agents.filter((a) => a === first).length;
   const buys = kinds && buy >= 0 ? kinds[buy] / (s.games * seatsOfFirst) : NaN;
-  return [
+  return {
     field,
-    s.players,
-    s.games,
-    p ? pct(p.victory_rate) : '-',
-    p ? pct(p.truncated_rate) : '-',
-    v.economic_dominance ?? 0,
-    v.royal_favor ?? 0,
-    s.length.median,
-    p ? `${pct(p.buys_after_round_10.rate)} of ${p.buys_after_round_10.games}` : '-',
-    fair > 0 ? `${(best / fair).toFixed(2)}x` : '-',
-    `${first}: ${buys.toFixed(1)}`,
-  ].join(' | ');
+    players: s.players,
+    games: s.games,
+    victory_rate: p?.victory_rate,
+    truncated_rate: p?.truncated_rate,
+    economic_dominance: v.economic_dominance ?? 0,
+    royal_favor: v.royal_favor ?? 0,
+    median_turns: s.length.median,
+    late_buy_rate: p?.buys_after_round_10.rate,
+    late_buy_games: p?.buys_after_round_10.games,
+    best_position_ratio: fair > 0 ? best / fair : undefined,
+    first_agent: first.split(':')[0],
+    first_agent_buys: Number.isFinite(buys) ? buys : undefined,
+  };
 }
 
-const lines = [
-  `| field | players | games | ended by a victory | turn limit | Economic Dominance | Royal Favor | median turns | card bought after round 10 | best turn-order position / fair share | cards bought a game (first agent) |`,
-  `| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |`,
-];
+const rows: Row[] = [];
 for (const P of counts)
   for (const field of wanted) {
     const agents = FIELDS[field](P);
     const t0 = performance.now();
     const s = await runProbe({ ruleset: variant, agents, seed: `${seed}/${field}/${P}`, players: P, games, workers });
     process.stderr.write(`${field} P=${P}: ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
-    lines.push(`| ${row(field, s)} |`);
+    rows.push(row(field, s));
   }
-process.stdout.write(`${variant}, ${games} games a cell, seed ${seed}, ${new Date().toISOString().slice(0, 10)}\n\n${lines.join('\n')}\n`);
+const dropJson = argv.indexOf('--json');
+const command = ['npx tsx tools/balance-tables.ts', ...argv.filter((_, i) => dropJson < 0 || (i !== dropJson && i !== dropJson + 1))].join(
+  ' ',
+);
+const table = { title: `${variant}, ${games} games a cell`, command, ...provenance(), columns: COLUMNS, rows };
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify(table, null, 2) + '\n');
+const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+const lines = [
+  line(COLUMNS.map((c) => c.header)),
+  line(COLUMNS.map(() => '---')),
+  ...rows.map((r) => line(COLUMNS.map((c) => fill(c.cell, r) ?? '-'))),
+];
+process.stdout.write(`${variant}, ${games} games a cell, seed ${seed}, ${table.measured}\n\n${lines.join('\n')}\n`);

@@ -1,6 +1,6 @@
 /**
  * Behaviour fingerprint of the engine and env: the check that a refactor changed no behaviour
- * (the architecture issue's "same observations, legal actions and trajectory hashes").
+ * (same observations, legal actions and trajectory hashes before and after).
  *
  *   npx tsx tools/behaviour-hashes.ts > /tmp/after.json
  *   npx tsx tools/behaviour-hashes.ts --check tools/behaviour-hashes.json

@@ -1,5 +1,5 @@
 /**
- * Merlin's engine beside Catanatron's, in one run and in turn (issue 38's comparison): R rounds,  each plays
+ * Merlin's engine beside Catanatron's, in one run and in turn (docs/BENCHMARKS.md): R rounds,  each plays
  * G random 4-player games of Merlin's default ruleset (uniformly random legal actions: `legalActions` +
  * `applyAction`, the same loop as `merlin bench`'s engine figure, game creation included) and then G random
  * 4-player games of Catanatron (tools/catanatron/bench_catanatron.py, `RandomPlayer` in every seat, every

@@ -1,5 +1,5 @@
 /**
- * Keeps the test worker's event loop serviced between tests (vitest setupFiles, issue 23).
+ * Keeps the test worker's event loop serviced between tests (vitest setupFiles).
  *
  * Vitest's worker reports progress to the main process over an RPC whose calls time out after 60 s
  * (`[vitest-worker]: Timeout calling "onTaskUpdate"`): the reply can only be read when the worker's event

@@ -1,5 +1,5 @@
 /**
- * What `merlin train`'s progress line says about winning (issue 23). Two different things, named apart:
+ * What `merlin train`'s progress line says about winning. Two different things, named apart:
  *
  * - **measured win rates**: the learner's policy's wins over the episodes it finished against a member
  *   (`random`, `heuristic`, a snapshot) in the last `RECENT_UPDATES` updates, with the episode count. While

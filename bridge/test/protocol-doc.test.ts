@@ -1,5 +1,5 @@
 /**
- * docs/PROTOCOL.md stays current (issue 23): the variants and agent specs it lists are exactly those a
+ * docs/PROTOCOL.md stays current: the variants and agent specs it lists are exactly those a
  * running server announces in `welcome.capabilities`, and its limits table names every server limit flag.
  */
 import { describe, expect, it } from 'vitest';

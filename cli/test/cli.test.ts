@@ -152,12 +152,12 @@ describe('merlin train', () => {
     ]);
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/merlin train: backend (wasm|tensorflow|cpu)/);
-    // The progress line names the league's EMA as an estimate and counts measured games apart (issue 23).
+    // The progress line names the league's EMA as an estimate and counts measured games apart.
     expect(r.stderr).toMatch(
       /\| win [0-9.]+ this update \| vs random ([0-9.]+ \[[0-9.]+, [0-9.]+\]|-) \(\d+ games?\), heuristic ([0-9.]+ \[[0-9.]+, [0-9.]+\]|-) \(\d+ games?\) in the last 20 updates \| league estimate random [0-9.]+, heuristic [0-9.]+ \| exploiter [0-9.]+ vs learner, \d in the league \|/,
     );
     expect(r.stderr).not.toMatch(/\(vs random [0-9.]+, heuristic/);
-    // stderr is not a terminal here: the training lines and the evaluation are plain lines (issue 36).
+    // stderr is not a terminal here: the training lines and the evaluation are plain lines.
     expect(r.stderr).toMatch(/^train 100% \| update 2 /m);
     expect(r.stderr).toMatch(/^evaluation 0\/4 games \(0%\), \d+ s$/m);
     expect(r.stderr).toMatch(/^evaluation 4\/4 games \(100%\), \d+ s$/m);

@@ -1,5 +1,5 @@
 /**
- * What a new user hit on a first run (issue 36), each pinned: ruleset errors that give the numbers they
+ * What a new user hit on a first run, each pinned: ruleset errors that give the numbers they
  * compare, an unknown variant, game or command answered with the valid ones, `probe --compare` opening with
  * the ruleset diff, and hints that name `npx merlin`. (Progress lines without a terminal: cli/test/progress.test.ts
  * and the train test in cli.test.ts; win rates with counts and intervals: training/test/progress.test.ts;

@@ -1,5 +1,5 @@
 /**
- * Every numeric flag of every `merlin` command is checked by yargs itself (cli/flags.ts, issue 23): the
+ * Every numeric flag of every `merlin` command is checked by yargs itself (cli/flags.ts): the
  * test walks each command's flag table through yargs with -1, 0, 1.5, text and huge values, then runs the
  * reported cases end to end (exit 2, a typed INVALID_ARGUMENT line, no stack trace).
  */

@@ -1,4 +1,4 @@
-/** Progress when stderr is not a terminal (cli/progress.ts, issue 36): a plain line every few seconds and one at the end. */
+/** Progress when stderr is not a terminal (cli/progress.ts): a plain line every few seconds and one at the end. */
 import { describe, expect, it } from 'vitest';
 import { PLAIN_LINE_SECONDS, progress } from '../progress.ts';
 

@@ -3,7 +3,7 @@
  *
  * A synchronous spawn (spawnSync, execFileSync) freezes the vitest worker for as long as the child runs;
  * under load a training or probe run takes a minute, longer than vitest's 60 s RPC timeout, and the run
- * ends with "Timeout calling onTaskUpdate" and exit 1 although every test passed (issue 23).
+ * ends with "Timeout calling onTaskUpdate" and exit 1 although every test passed.
  */
 import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';

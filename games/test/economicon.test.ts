@@ -1,5 +1,5 @@
 /**
- * Economicon through the platform (issue 21): the registry entry resolves the shared agents and
+ * Economicon through the platform: the registry entry resolves the shared agents and
  * Economicon's own, MCTS searches it guided by its heuristic, simulate and eval play it (the worker pool
  * builds it from the entry's gameRef with the same results as one thread), its generated documents are up
  * to date, and the shipped checkpoint `ppo:checkpoints/economicon` loads and plays it (and Merlin refuses it).

@@ -1,5 +1,5 @@
 /**
- * Old against new in one process, interleaved (docs/BENCHMARKS.md, its opening and "a ninth window"). On the machines here the
+ * Old against new in one process, interleaved (docs/BENCHMARKS.md "Measuring"). On the machines here the
  * same work runs up to 1.8x faster or slower from one minute to the next, within one process and between
  * processes; runs of old and new in turn, even alternated, measure that drift as much as the code. This tool
  * loads both checkouts' sources into one process (tsx compiles each tree's modules apart: two copies of every
@@ -18,7 +18,7 @@
  *   npx tsx tools/ab/interleaved.ts --old /tmp/old-tree --new . --workload env --game merlin
  *
  * The old tree needs its own dependencies installed (or a `node_modules` link to a compatible one); both trees
- * need the `games/registry.ts` game registry and `env/core/vector.ts` (every commit since issue 21). Both share
+ * need the `games/registry.ts` game registry and `env/core/vector.ts` (every commit since Economicon joined the registry, 2026-11-24). Both share
  * one heap, so one side's garbage may be collected in the other's slice; the loops allocate little, and the
  * median discounts the slices a collection lands in.
  */

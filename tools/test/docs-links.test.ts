@@ -1,5 +1,5 @@
 /**
- * A clone can follow the docs (issue 23): README.md and docs/*.md link only to files inside the repository,
+ * A clone can follow the docs: README.md, docs/*.md and the journal link only to files inside the repository,
  * never to `../shared` (which a clone does not have), and the rulebooks they call the source of truth ship
  * in docs/rulebooks.
  */
@@ -22,6 +22,9 @@ const pages = [
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
   'docs/rulebooks/README.md',
+  ...readdirSync(join(docs, 'journal'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/journal/${f}`),
 ];
 
 describe('docs a clone can follow', () => {

@@ -1,5 +1,5 @@
 /**
- * The Node floor package.json promises is true (issue 23): every package npm installed admits the lowest
+ * The Node floor package.json promises is true: every package npm installed admits the lowest
  * Node version of `engines.node`, so `npm ci` on that Node prints no EBADENGINE warning (vega-lite 6.5
  * wanted Node >= 22 while we promised 20.19). Packages listed in the lock file but not installed (optional
  * platform binaries npm skipped) are not counted: they are never run.

@@ -1,5 +1,5 @@
 /**
- * Test files run child processes asynchronously (issue 23): spawnSync/execFileSync/execSync freeze the
+ * Test files run child processes asynchronously: spawnSync/execFileSync/execSync freeze the
  * vitest worker's event loop for as long as the child runs, and under load that outlasted vitest's 60 s
  * worker RPC timeout (the run exited 1 with every test passed). Use cli/test/run.ts's merlinAsync, or
  * `execFile`/`spawn` with a promise.

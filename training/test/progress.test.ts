@@ -1,4 +1,4 @@
-/** The progress line's measured win rates and the league's estimate, named apart (training/progress.ts, issue 23). */
+/** The progress line's measured win rates and the league's estimate, named apart (training/progress.ts). */
 import { describe, expect, it } from 'vitest';
 import { leagueEstimateText, measuredText, recentResults, tallyByMember, type Tally } from '../progress.ts';
 

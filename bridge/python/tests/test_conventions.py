@@ -1,4 +1,4 @@
-"""Gymnasium's and PettingZoo's conventions (issue 35): autoreset mode declared, one mask dtype, NumPy observations."""
+"""Gymnasium's and PettingZoo's conventions: autoreset mode declared, one mask dtype, NumPy observations."""
 import warnings
 
 import gymnasium

@@ -1,4 +1,4 @@
-"""The client outside the repository (issue 35): a non-editable install (pip builds and installs a copy of the
+"""The client outside the repository: a non-editable install (pip builds and installs a copy of the
 package into a folder of its own) finds merlin-gym's server as ``node_modules/merlin-gym`` in the working directory
 or as a ``merlin`` command on PATH, says how to get one when there is none, and plays a checkpoint folder named by
 a path relative to its working directory on a local server started with ``allow_agent_paths=True``.

@@ -1,7 +1,7 @@
 /**
  * Play N random games of Economicon per player count with invariant checks, and print the violations, how the
- * games ended and their length (the issue's "10,000 random games at each player count with 0 invariant
- * violations; every game ends by the rules").
+ * games ended and their length: 10,000 random games at each player count should show 0 invariant violations,
+ * every game ending by the rules.
  *
  *   npx tsx games/economicon/tools/random-games.ts [--games 10000] [--players 2,3,4] [--variant standard] [--deep-every 64]
  *

@@ -107,9 +107,9 @@ const RARE = new Set<number>([
 const skirmish = variant((d) => (d.combat.start = loadRuleset('skirmish').data.combat.start));
 
 /**
- * A random legal action, uniform over the legal ids; with `noMarket`, the market kinds (engine part 2,
- * Kind >= PostBid) are left out whenever anything else is legal. Random players park their gold in market
- * bids, so in half the sampled games the market is left alone and the rarer part-1 phases (placing a Land,
+ * A random legal action, uniform over the legal ids; with `noMarket`, the market kinds (the Grand Market's,
+ * transport's and finance's: Kind >= PostBid) are left out whenever anything else is legal. Random players park their gold in market
+ * bids, so in half the sampled games the market is left alone and the rarer economy phases (placing a Land,
  * tax season) keep being visited.
  */
 function sampleAction(r: ReturnType<typeof seedRng>, n: number, noMarket: boolean): number {
