@@ -20,18 +20,18 @@
  * `marketMargin`, keeps a bid below it and an ask above it, puts units beyond `keepUnits` up for sale, accepts
  * trade and property offers whose expected value (after the robbery roll) is positive, buys futures priced below
  * a bushel's value, and buys insurance on roll events priced below their odds; the first heuristic never starts
- * trades, writes contracts, lends or sells insurance itself (issue 33's weights do, below). Investing is scored by its expected value: a property's number comes before a 7
+ * trades, writes contracts, lends or sells insurance itself (the weights against the waiting line do, below). Investing is scored by its expected value: a property's number comes before a 7
  * with probability p/(p+6/36) < 1/2, so with the default `investOptimism` of 1 it never invests; raise it
  * to make the agent gamble. Deterministic (no randomness); it reads only public information and its own
  * hand from the state. Weights: games/merlin/agents/heuristic.json (zod-validated).
  *
- * Issue 33 (each switched by a weight whose absence keeps the behaviour above; heuristic-v1.json is the first
+ * Against the waiting line (each switched by a weight whose absence keeps the behaviour above; heuristic-v1.json is the first
  * heuristic): it keeps the coming tax, the Sevens' holding charge on its units and, near a tax season on the Season
  * Wheel, `taxAlertReserve` in reserve, and sells a property when short of the tax; bids for turn order by the worth
  * of the positions (`seatValues`); draws the Future Reading deck whose cards are worth more (`readingByValue`); votes
  * by its standing against the richest rival (`voteByStanding`); and, with a Chauffeur, writes futures on surplus units,
  * sells insurance, lends and issues bonds when their expected value beats `contractMargin` (`writeContracts`).
- * docs/AGENTS.md "What issue 33 added".
+ * docs/AGENTS.md "Playing against the waiting line".
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -120,7 +120,8 @@ export const HeuristicWeights = z
     keepUnits: z.number().default(2),
     /** Most Grand Market bids it keeps open at once (their gold is locked until they fill or leave escrow). */
     maxOpenBids: z.number().default(3),
-    // ---- issue 33: each defaults to the first heuristic's behaviour (heuristic-v1.json leaves them out)
+    // ---- against the waiting line (solvency, turn order, readings, votes, finance): each defaults to the first heuristic's
+    // behaviour (heuristic-v1.json leaves them out)
     /**
      * Solvency: gold kept for the Sevens' holding charge per commodity unit it holds or planted (a multiple of the
      * charge), and extra gold kept while the Season Wheel is `taxAlertSteps` portions or fewer from a tax season.

@@ -5,7 +5,7 @@
  * there the heuristic's move is played, and so are the sub-decisions that move opens (a slot, a player, a term:
  * while the state's `pending` step stays open). "Does the learned policy lose anything by never buying a card
  * the way the heuristic does?" is then a tournament: `merlin eval --agents hybrid:BuyCard+PlayCard:ppo:DIR,ppo:DIR,
- * ppo:DIR,ppo:DIR` (docs/BALANCE.md "Does buying pay against the learned line?").
+ * ppo:DIR,ppo:DIR` (docs/journal/balance.md "Does buying pay against the learned line?").
  */
 import type { Agent, AgentContext } from '../../../env/core/agent.ts';
 import { ArgumentError } from '../../../lib/errors.ts';

@@ -6,7 +6,7 @@
  * Each strategy is the heuristic (games/merlin/agents/heuristic.ts) with two changes: a set of action kinds it never
  * takes (`forbidden`), and preference rules tried first, in order: when a legal action matches a rule, the
  * rule picks among the matching actions and the heuristic is not asked. Kinds are matched by name
- * (KIND_NAMES), so the strategies pick up actions added by later engine parts without code changes.
+ * (KIND_NAMES), so the strategies pick up action kinds added to the catalogue without code changes.
  *
  * | spec | line of play |
  * | --- | --- |

@@ -23,7 +23,7 @@
  * - The pending hand index of a sub-decision is shown only to the decider.
  *
  * Speed: offsets are fixed when the encoder is made. The encoder writes into a private row that it keeps
- * all zero between calls and lists each entry it writes (about 85 are non-zero of 9,120 in a 4-player game),
+ * all zero between calls and lists each entry it writes (about 85 are non-zero of `full`'s 9,172 in a 4-player game, docs/OBSERVATION.md),
  * so `observe` zero-fills the caller's row and copies the non-zero ones, and `observeSparse` returns them as
  * (index, value) pairs without touching a dense row at all. A row writer (`observationRowWriter`) skips the
  * private row: it encodes straight into a row it owns and keeps the list of its entries, to zero them before
@@ -53,7 +53,7 @@ import { Offer } from '../engine/offers.ts';
 export const MAX_READINGS = 12;
 
 /**
- * One-hot position of each Phase / Pending value (the values leave gaps between engine parts, so they are not
+ * One-hot position of each Phase / Pending value (the values leave gaps between the groups of rules, so they are not
  * positions themselves): `PHASE_INDEX[phase]`, `PENDING_INDEX[pending]`, -1 for a value that is not one.
  */
 function oneHotIndex(table: Record<string, number>): { names: string[]; index: Int16Array } {

@@ -61,7 +61,7 @@ function namedCardPath(json: unknown, path: (string | number)[]): string {
 }
 
 /**
- * Every problem in a deck file's JSON: ops, triggers and targets that need a later engine part
+ * Every problem in a deck file's JSON: ops, triggers and targets the engine does not resolve yet
  * (cards/schema.ts `plannedIssues`) and every zod issue, each with its card index, id and field.
  */
 export function deckIssues(json: unknown): { path: string; message: string }[] {

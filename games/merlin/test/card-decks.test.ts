@@ -1,6 +1,6 @@
 /**
  * The five custom decks as designer-editable data (cards/schema.ts, rules/index.ts): the rulebook's counts,
- * every card named and flavoured, a bad deck reported card by card, the planned ops of engine parts 2 and 3
+ * every card named and flavoured, a bad deck reported card by card, the planned ops (effects on horse carts)
  * refused, a designer's own ruleset and deck files loaded by path and covered by the ruleset hash.
  * docs/RULES.md section 4, D110-D119; 0.1.22b "Required Decks".
  */

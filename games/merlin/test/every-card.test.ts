@@ -1,6 +1,6 @@
 /**
  * Every card of the five custom decks (games/merlin/cards/data) can be played in a game reached by legal
- * actions from setup (issue 36). Random play never played three potions in 2,000 `full` games (Merchant's
+ * actions from setup. Random play never played three potions in 2,000 `full` games (Merchant's
  * Elixir, Draught of Plenty, Golem's Better Nature); this asks whether any card is unreachable.
  *
  * A card-seeking player drives games of the `full` ruleset from setup with legal actions only: it plays a
@@ -114,7 +114,7 @@ describe('every card of the five decks is played in games reached by legal actio
     });
 });
 
-describe('the three potions random play never brewed (issue 36), brewed with legal actions and their effect', () => {
+describe('the three potions random play never brewed, brewed with legal actions and their effect', () => {
   it(`potions/golems-better-nature is played: ${BY_SCENARIO['potions/golems-better-nature']}`, () => {
     const g = game();
     const lab = putLab(g.s, g.rs, 0, 1, spade(3));

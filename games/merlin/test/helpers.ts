@@ -255,7 +255,7 @@ export function snap(g: Game): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Part 3 (combat) helpers.
+// Combat helpers (the board, units and attacks).
 // ---------------------------------------------------------------------------------------------------------
 
 const diceRigCache = new Map<string, RngState>();

@@ -1,5 +1,5 @@
 /**
- * Scenario tests for engine part 2: the Grand Market (0.1.27b "The Grand Market"; 0.1.14a "Bid", "Ask",
+ * Scenario tests for the Grand Market (0.1.27b "The Grand Market"; 0.1.14a "Bid", "Ask",
  * "Market Stimulus", "Executing Trades", "Spot Price") and horse-cart transport (0.1.27b "Commodity
  * Transport"). docs/RULES.md D54-D61.
  */

@@ -72,7 +72,7 @@ describe('Spells on units (D138)', () => {
     act(g, Kind.PlayCard, 0);
     act(g, Kind.SelectUnit, sq(g, 1, 0), 0);
     expect(g.s.unitAtk[theirs]).toBe(0);
-    expect(g.s.spellTargeted[0 * g.s.numPlayers + 1]).toBe(1); // the pair has targeted each other (part 2's robbery roll)
+    expect(g.s.spellTargeted[0 * g.s.numPlayers + 1]).toBe(1); // the pair has targeted each other (the robbery roll, D62)
     assertConserved(g);
   });
 });
