@@ -25,6 +25,7 @@ import { merlinProbe } from './merlin/designer/probe.ts';
 import type { MerlinState } from './merlin/engine/state.ts';
 import { merlinAgents } from './merlin/agents/specs.ts';
 import { renderSeat as renderMerlinSeat } from './merlin/env/render.ts';
+import { merlinBoard } from './merlin/env/play-view.ts';
 import { economiconGame, type EconomiconGame } from './economicon/env/game.ts';
 import { VARIANTS as ECONOMICON_VARIANTS } from './economicon/rules/index.ts';
 import { economiconReporting } from './economicon/env/reporting.ts';
@@ -319,6 +320,7 @@ const merlin = defineGame<MerlinState>({
   replay: merlinReplay,
   probe: merlinProbe,
   seatView: (game, s, seat) => renderMerlinSeat((game as MerlinGame).ruleset, s, seat),
+  board: merlinBoard,
 }) as unknown as GameEntry;
 
 /** Economicon v0.4: games/economicon/ (rules and mandate deck as data, engine, env adapter, heuristic; docs/ECONOMICON.md). */
