@@ -32,6 +32,7 @@ import { economiconReporting } from './economicon/env/reporting.ts';
 import type { EconomiconState } from './economicon/engine/state.ts';
 import { economiconAgents } from './economicon/agents/specs.ts';
 import { renderSeat as renderEconomiconSeat } from './economicon/env/render.ts';
+import { economiconBoard } from './economicon/env/play-view.ts';
 import { dmlGame, type DmlGame } from './dml/env/game.ts';
 import { VARIANTS as DML_VARIANTS } from './dml/rules/index.ts';
 import { dmlReporting } from './dml/env/reporting.ts';
@@ -333,6 +334,7 @@ const economicon = defineGame<EconomiconState>({
   agents: economiconAgents,
   rules: (game) => ({ rules: (game as EconomiconGame).ruleset.data, deck: (game as EconomiconGame).ruleset.deck }),
   seatView: (game, s, seat) => renderEconomiconSeat((game as EconomiconGame).ruleset, s, seat),
+  board: economiconBoard,
 }) as unknown as GameEntry;
 
 /** Dragon's Money Laundering: games/dml/ (card file and rulesets as data, engine, env adapter, heuristic; docs/DML.md). */
