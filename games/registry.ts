@@ -39,6 +39,7 @@ import { dmlReporting } from './dml/env/reporting.ts';
 import type { DmlState } from './dml/engine/state.ts';
 import { dmlAgents } from './dml/agents/specs.ts';
 import { renderSeat as renderDmlSeat } from './dml/env/render.ts';
+import { dmlBoard } from './dml/env/play-view.ts';
 import { dmlReplay } from './dml/designer/replay.ts';
 import { agentSpecs, NO_GAME_AGENTS, parseAgentList, resolveAgent, specReadsFiles, type GameAgents } from '../agents/registry.ts';
 
@@ -348,6 +349,7 @@ const dml = defineGame<DmlState>({
   replay: dmlReplay,
   agents: dmlAgents,
   seatView: (game, s, seat) => renderDmlSeat((game as DmlGame).ruleset, s, seat),
+  board: dmlBoard,
 }) as unknown as GameEntry;
 
 const registered: Record<string, GameEntry> = { merlin, economicon, dml };
