@@ -177,7 +177,7 @@ function show(v) {
   res.hidden = !v.result;
   if (v.result) {
     const r = v.result;
-    $('winner').textContent = (r.winner >= 0 ? who(r.winner) + (r.winner === v.seat ? ' win' : ' wins') : 'Nobody wins') + ' (' + (r.outcome || 'ended') + ', ' + r.turns + ' turns)';
+    $('winner').textContent = (r.winner >= 0 ? who(r.winner) + (r.winner === v.seat ? ' win' : ' wins') : 'Nobody wins') + ' (' + r.outcomeText + ', ' + r.turns + ' turns)';
     const body = $('scores');
     body.replaceChildren();
     for (const p of r.ranking) {
@@ -228,7 +228,10 @@ $('board').addEventListener('click', (e) => {
   const t = e.target.closest('[data-target].legal');
   if (!t) return closeMenu();
   e.stopPropagation();
-  choose(t, e.clientX, e.clientY);
+  // Beside a small element (a card, a square), so the menu leaves it in view; at the pointer beside a wide one.
+  const r = t.getBoundingClientRect();
+  if (r.width < 240) choose(t, r.right + 6, r.top);
+  else choose(t, e.clientX + 12, e.clientY + 12);
 });
 $('board').addEventListener('keydown', (e) => {
   const t = e.target.closest('[data-target].legal');

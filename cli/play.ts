@@ -104,8 +104,11 @@ export interface PlayView {
   /** The seat's legal moves, grouped by action kind (empty unless it is to act); `label`: the kind in words. */
   legal: { kind: string; label: string; actions: PlayMove[] }[];
   log: LogEntry[];
-  /** At the end: the winner (-1 none), how the game ended, its length, every seat's score and the ranking. */
-  result: { winner: number; outcome: string; turns: number; scores: number[]; ranking: number[] } | null;
+  /**
+   * At the end: the winner (-1 none), how the game ended (the reporting's outcome, and in words), its length,
+   * every seat's score and the ranking.
+   */
+  result: { winner: number; outcome: string; outcomeText: string; turns: number; scores: number[]; ranking: number[] } | null;
 }
 
 /** The docs the rules links point into (absent from the installed package: then the page links none). */
@@ -126,9 +129,17 @@ function playLink(r: RulesLink): PlayLink | null {
   return { label: r.label, href: `rules/${r.file}${r.heading ? `#${headingAnchor(r.heading)}` : ''}` };
 }
 
+/** An identifier in words: `economic_dominance` -> `economic dominance`, `fatherOfDragons` -> `father of dragons`. */
+export function inWords(id: string): string {
+  return id
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+}
+
 /** An action kind's name in words: `PlayCard` -> `Play card`. */
 export function kindLabel(kind: string): string {
-  const words = kind.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = inWords(kind);
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -345,6 +356,7 @@ export class PlayTable {
       result = {
         winner: o.winner,
         outcome: o.outcome,
+        outcomeText: inWords(o.outcome) || 'ended',
         turns: o.turns,
         scores: this.players.map((_, p) => g.score(s, p)),
         ranking: this.reporting.ranking(s),
@@ -427,7 +439,7 @@ export class PlayTable {
       this.log.push({
         step: this.step,
         seat: -1,
-        text: `game over (${o.outcome || 'ended'}): ${o.winner >= 0 ? `${this.names[o.winner]} ${o.winner === this.seat ? 'win' : 'wins'}` : 'nobody wins'}`,
+        text: `game over (${inWords(o.outcome) || 'ended'}): ${o.winner >= 0 ? `${this.names[o.winner]} ${o.winner === this.seat ? 'win' : 'wins'}` : 'nobody wins'}`,
       });
     }
   }
