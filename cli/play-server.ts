@@ -1,23 +1,31 @@
 /**
- * The HTTP side of `merlin play` (docs/PLAY.md), on node:http: one table (cli/play.ts) per server.
+ * The HTTP side of `merlin play` (docs/PLAY.md), on node:http: one table (cli/play.ts) at a time per server.
  *
- *   GET  /           the page (cli/play-page.ts)
- *   GET  /api/view   the seat's view (PlayView JSON)
- *   POST /api/move   body {"action": id, "step": the view's step}: the seat's move, then the agents' moves;
- *                    answers with the next view
+ *   GET  /             the page (cli/play-page.ts)
+ *   GET  /api/view     the seat's view (PlayView JSON)
+ *   POST /api/move     body {"action": id, "step": the view's step, "seed"?: the view's seed}: the seat's move,
+ *                      then the agents' moves; answers with the next view
+ *   POST /api/new      body {} or {"seed": S}: a new game with the same game, variant, agents and seat (seed S,
+ *                      else the first seed with `-2`, `-3`, ...); answers with its view
+ *   GET  /api/log      the game so far as a replay log (designer/replay.ts), as a file to save
+ *   GET  /rules/FILE   a rules document under docs/ as a page (cli/play-docs.ts)
  *
  * Bad input changes nothing and answers `{ "error": { "code", "name", "message" } }`: 409 for a stale step or
- * a finished game, 400 for anything else wrong with the request (a malformed body, an unknown or illegal action).
+ * game or a finished game, 400 for anything else wrong with the request (a malformed body, an unknown or
+ * illegal action), 404 for an unknown path.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { ArgumentError, GameOverError, MerlinError } from '../lib/errors.ts';
-import { PlayTable, StaleRequestError, type PlayOptions } from './play.ts';
+import { PlayTable, StaleGameError, StaleRequestError, type PlayOptions } from './play.ts';
 import { playPageHtml } from './play-page.ts';
+import { RULES_CSP, rulesPage } from './play-docs.ts';
 
 /** The body of `POST /api/move`. */
-const MoveRequest = z.object({ action: z.number().int(), step: z.number().int().min(0) }).strict();
+const MoveRequest = z.object({ action: z.number().int(), step: z.number().int().min(0), seed: z.string().optional() }).strict();
+/** The body of `POST /api/new`. */
+const NewRequest = z.object({ seed: z.string().min(1).max(200).optional() }).strict();
 
 /** Largest request body read, in bytes. */
 const MAX_BODY = 4096;
@@ -25,14 +33,25 @@ const MAX_BODY = 4096;
 export interface PlayServer {
   /** The page's address, e.g. http://127.0.0.1:8080/ */
   readonly url: string;
+  /** The table now (a new game from the page replaces it). */
   readonly table: PlayTable;
   close(): Promise<void>;
 }
 
-function send(res: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
+function send(res: ServerResponse, status: number, body: unknown, type = 'application/json', headers: Record<string, string> = {}): void {
   const text = type === 'application/json' ? JSON.stringify(body) : String(body);
-  res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
+  res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store', ...headers });
   res.end(text);
+}
+
+const notFound = (res: ServerResponse, method: string | undefined, path: string) =>
+  send(res, 404, { error: { code: 'NOT_FOUND', name: 'NotFound', message: `no ${method} ${path}` } });
+
+/** The body of a request as `schema` wants it. @throws ArgumentError naming what is wrong */
+function parseBody<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ArgumentError(`${what}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  return parsed.data;
 }
 
 function sendError(res: ServerResponse, err: unknown): void {
@@ -40,7 +59,7 @@ function sendError(res: ServerResponse, err: unknown): void {
     send(res, 500, { error: { code: 'INTERNAL', name: 'Error', message: String(err instanceof Error ? err.message : err) } });
     return;
   }
-  const status = err instanceof StaleRequestError || err instanceof GameOverError ? 409 : 400;
+  const status = err instanceof StaleRequestError || err instanceof StaleGameError || err instanceof GameOverError ? 409 : 400;
   send(res, status, { error: { code: err.code, name: err.name, message: err.message } });
 }
 
@@ -64,7 +83,8 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
  * @throws ArgumentError for bad play options (cli/play.ts PlayTable); the listen error (a port in use)
  */
 export async function servePlay(options: PlayOptions & { port?: number; host?: string } = {}): Promise<PlayServer> {
-  const table = new PlayTable(options);
+  let table = new PlayTable(options);
+  let games = 1;
   const page = playPageHtml();
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -73,14 +93,27 @@ export async function servePlay(options: PlayOptions & { port?: number; host?: s
         if (req.method === 'GET' && (path === '/' || path === '/index.html')) return send(res, 200, page, 'text/html');
         if (req.method === 'GET' && path === '/api/view') return send(res, 200, table.view());
         if (req.method === 'POST' && path === '/api/move') {
-          const parsed = MoveRequest.safeParse(await readJson(req));
-          if (!parsed.success)
-            throw new ArgumentError(
-              `a move is {"action": integer, "step": integer}: ${parsed.error.issues.map((i) => i.message).join('; ')}`,
-            );
-          return send(res, 200, table.move(parsed.data.action, parsed.data.step));
+          const m = parseBody(MoveRequest, await readJson(req), 'a move is {"action": integer, "step": integer, "seed"?: string}');
+          if (m.seed !== undefined && m.seed !== table.seed) throw new StaleGameError(m.seed, table.seed);
+          return send(res, 200, table.move(m.action, m.step));
         }
-        send(res, 404, { error: { code: 'NOT_FOUND', name: 'NotFound', message: `no ${req.method} ${path}` } });
+        if (req.method === 'POST' && path === '/api/new') {
+          const n = parseBody(NewRequest, await readJson(req), 'a new game is {} or {"seed": string}');
+          const next = new PlayTable({ ...options, seed: n.seed ?? `${options.seed ?? '0'}-${games + 1}` });
+          games++;
+          table = next;
+          return send(res, 200, table.view());
+        }
+        if (req.method === 'GET' && path === '/api/log') {
+          const log = table.replayLog();
+          const file = `${table.entry.name}-${table.seed.replace(/[^\w.-]+/g, '_')}-step${log.result.steps}.json`;
+          return send(res, 200, log, 'application/json', { 'content-disposition': `attachment; filename="${file}"` });
+        }
+        if (req.method === 'GET' && path.startsWith('/rules/')) {
+          const html = rulesPage(path.slice('/rules/'.length));
+          if (html !== null) return send(res, 200, html, 'text/html', { 'content-security-policy': RULES_CSP });
+        }
+        notFound(res, req.method, path);
       } catch (err) {
         sendError(res, err);
       }
@@ -94,7 +127,9 @@ export async function servePlay(options: PlayOptions & { port?: number; host?: s
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/`,
-    table,
+    get table() {
+      return table;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

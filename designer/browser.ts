@@ -37,7 +37,12 @@ export async function openFile(file: string, width = 1360, height = 1000): Promi
 export async function openUrl(url: string, width = 1360, height = 1000, allowOrigin?: string): Promise<OpenedPage> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('no chromium found (apt-get install chromium, or set CHROMIUM_PATH)');
-  const browser: Browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser: Browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    // No sandbox (containers, root); and no background traffic of the browser's own (updates, first-run pages).
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
   const page = await browser.newPage({ viewport: { width, height } });
   const errors: string[] = [];
   page.on('console', (m) => {

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ArgumentError, StateError } from '../lib/errors.ts';
 import type { Game } from '../env/core/game.ts';
-import { playGame } from '../env/core/play.ts';
+import { playGame, type GameReporting } from '../env/core/play.ts';
 import { DEFAULT_GAME, gameEntry, type GameEntry } from '../games/registry.ts';
 
 export const REPLAY_FORMAT = 'merlin-replay';
@@ -71,33 +71,70 @@ const sha256 = (x: string) => createHash('sha256').update(x).digest('hex');
 export function recordGame(ruleset: string, agents: string[], seed: string, maxSteps = 200_000, name: string = DEFAULT_GAME): ReplayLog {
   const entry = gameEntry(name);
   const game = entry.game(ruleset);
-  const reporting = entry.reporting(game);
-  const own = entry.replay;
   if (agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
   const players = agents.map((sp, p) => entry.agent(sp, `${seed}/agent/${p}`, game));
-  const actions: ReplayAction[] = [];
-  let description = '';
-  let turn = 0;
+  const recorder = new ReplayRecorder(entry, game);
   const { state: s } = playGame<unknown>(game, players, seed, {
     maxSteps,
-    beforeAction: (s, _seat, id) => {
-      description = game.describeAction(s, id);
-      turn = own ? own.turn(s) : actions.length;
-    },
-    afterAction: (s, seat, id) => {
-      const kind = reporting.kindOf(id);
-      actions.push({
-        step: actions.length,
-        seat,
-        id,
-        kind: reporting.kindNames[kind] ?? String(kind),
-        description,
-        turn,
-        dice: own && own.turn(s) !== turn && !game.isTerminal(s) ? own.chance(s) : null,
-      });
-    },
+    beforeAction: (s, _seat, id) => recorder.before(s, id),
+    afterAction: (s, seat, id) => recorder.after(s, seat, id),
   });
-  const end = reporting.outcome(s);
+  return replayLogOf(entry, game, ruleset, agents, seed, recorder.actions, s);
+}
+
+/**
+ * A log's actions as they are played: `before(s, id)` with the state before each action, `after(s, seat, id)`
+ * with the state after it (the description is the deciding player's, the chance outcome the one that followed).
+ */
+export class ReplayRecorder {
+  readonly actions: ReplayAction[] = [];
+  private readonly reporting: GameReporting<unknown>;
+  private description = '';
+  private turn = 0;
+
+  constructor(
+    private readonly entry: GameEntry,
+    private readonly game: Game<unknown>,
+  ) {
+    this.reporting = entry.reporting(game);
+  }
+
+  before(s: unknown, id: number): void {
+    this.description = this.game.describeAction(s, id);
+    this.turn = this.entry.replay ? this.entry.replay.turn(s) : this.actions.length;
+  }
+
+  after(s: unknown, seat: number, id: number): void {
+    const own = this.entry.replay;
+    const kind = this.reporting.kindOf(id);
+    this.actions.push({
+      step: this.actions.length,
+      seat,
+      id,
+      kind: this.reporting.kindNames[kind] ?? String(kind),
+      description: this.description,
+      turn: this.turn,
+      dice: own && own.turn(s) !== this.turn && !this.game.isTerminal(s) ? own.chance(s) : null,
+    });
+  }
+}
+
+/**
+ * The replay log of a game played from `game.newState(agents.length, seed)` through `actions` to `s` (finished
+ * or not: an unfinished game's result names no winner and its outcome as the reporting's, and replays to `s`).
+ * `ruleset`: the variant name or ruleset path the game was made from. For `recordGame` and the play table.
+ */
+export function replayLogOf(
+  entry: GameEntry,
+  game: Game<unknown>,
+  ruleset: string,
+  agents: string[],
+  seed: string,
+  actions: ReplayAction[],
+  s: unknown,
+): ReplayLog {
+  const end = entry.reporting(game).outcome(s);
+  const own = entry.replay;
   return {
     format: REPLAY_FORMAT,
     version: REPLAY_VERSION,

@@ -25,18 +25,21 @@ import { merlinProbe } from './merlin/designer/probe.ts';
 import type { MerlinState } from './merlin/engine/state.ts';
 import { merlinAgents } from './merlin/agents/specs.ts';
 import { renderSeat as renderMerlinSeat } from './merlin/env/render.ts';
+import { merlinBoard } from './merlin/env/play-view.ts';
 import { economiconGame, type EconomiconGame } from './economicon/env/game.ts';
 import { VARIANTS as ECONOMICON_VARIANTS } from './economicon/rules/index.ts';
 import { economiconReporting } from './economicon/env/reporting.ts';
 import type { EconomiconState } from './economicon/engine/state.ts';
 import { economiconAgents } from './economicon/agents/specs.ts';
 import { renderSeat as renderEconomiconSeat } from './economicon/env/render.ts';
+import { economiconBoard } from './economicon/env/play-view.ts';
 import { dmlGame, type DmlGame } from './dml/env/game.ts';
 import { VARIANTS as DML_VARIANTS } from './dml/rules/index.ts';
 import { dmlReporting } from './dml/env/reporting.ts';
 import type { DmlState } from './dml/engine/state.ts';
 import { dmlAgents } from './dml/agents/specs.ts';
 import { renderSeat as renderDmlSeat } from './dml/env/render.ts';
+import { dmlBoard } from './dml/env/play-view.ts';
 import { dmlReplay } from './dml/designer/replay.ts';
 import { agentSpecs, NO_GAME_AGENTS, parseAgentList, resolveAgent, specReadsFiles, type GameAgents } from '../agents/registry.ts';
 
@@ -69,6 +72,54 @@ export interface GameReplay<S> {
   chance(s: S): number[];
   /** The viewer's counters, tables and chart for `game`. */
   view(game: Game<S>): ReplayView<S>;
+}
+
+/** A link into the rules: a file under docs/ and, optionally, the heading of the section (the page links its anchor). */
+export interface RulesLink {
+  /** What the link says ("Setup and the turn-order auction"). */
+  readonly label: string;
+  /** A path under docs/ (`RULES.md`, `rulebooks/economicon-v0.4.html`). */
+  readonly file: string;
+  /** The section's heading text exactly as written in the file (its anchor is GitHub's slug of it). */
+  readonly heading?: string;
+}
+
+/** The decision open in a state, for the play page's phase line. */
+export interface PlayPhase {
+  /** A few words ("Turn-order auction"). */
+  readonly title: string;
+  /** One or two sentences on what is decided and how it works. */
+  readonly text: string;
+  /** True when the decision is a choice of place: a click on a board target that offers one move plays it. */
+  readonly pick: boolean;
+  /** The rules sections that say more. */
+  readonly rules: readonly RulesLink[];
+}
+
+/**
+ * A game's board for the play page (cli/play-page.ts), declared in the game's folder beside its render code.
+ * The page shows `draw`'s markup and makes a move by a click on the element whose `data-target` is the move's
+ * `target`; a game without one is shown by its `render` text and its moves as buttons.
+ */
+export interface PlayBoard<S> {
+  /**
+   * The board as `seat` may see it, as HTML (inline SVG allowed; styles scoped to the board's own classes):
+   * public information and that seat's own hidden part only. An element a click chooses carries
+   * `data-target="KEY"` (and, to be outlined when highlighted, a child of class `hl`); `data-near="KEY KEY"`
+   * lists the targets adjacent to it (outlined while the pointer is over it). `names`: each seat's name.
+   */
+  draw(game: Game<S>, s: S, seat: number, names: readonly string[]): string;
+  /** The KEY of the board element that chooses `action` (legal now), or null when only a button offers it. */
+  target(game: Game<S>, s: S, action: number): string | null;
+  /** The decision open now (the game's end included). */
+  phase(game: Game<S>, s: S): PlayPhase;
+  /** The rules of the game: the links the page always shows. */
+  readonly rules: readonly RulesLink[];
+  /**
+   * A better description of `action` in `s` than `Game.describeAction` (names the page's board shows), or
+   * absent. Must name nothing that `describeAction(s, action)` would not (the log's hidden-move filter relies on it).
+   */
+  describe?(game: Game<S>, s: S, action: number): string;
 }
 
 /** A win rate with its 95% interval, as designer/probe.ts computes them. */
@@ -165,6 +216,8 @@ export interface GameEntry<S = unknown> {
    * text for the play page (cli/play.ts); '' for a game that registers none. Never another seat's hidden part.
    */
   seatView(game: Game<S>, s: S, seat: number): string;
+  /** The game's board for the play page (absent: the page shows the `render` text). */
+  readonly board?: PlayBoard<S>;
 }
 
 /** What a game supplies to be registered (`defineGame` fills in the rest). S is its state type. */
@@ -189,6 +242,7 @@ export interface GameDefinition<S> {
   rules?(game: Game<S>): unknown;
   /** What one seat alone sees, beyond `render` (default: nothing, ''). */
   seatView?(game: Game<S>, s: S, seat: number): string;
+  readonly board?: PlayBoard<S>;
 }
 
 /** A deterministic teacher for a game without a heuristic: the lowest legal action id. */
@@ -248,6 +302,7 @@ export function defineGame<S>(d: GameDefinition<S>): GameEntry<S> {
     probe: d.probe,
     rules: (game) => d.rules?.(game) ?? d.replay?.embedRules(game) ?? null,
     seatView: (game, s, seat) => d.seatView?.(game, s, seat) ?? '',
+    board: d.board,
   };
 }
 
@@ -267,6 +322,7 @@ const merlin = defineGame<MerlinState>({
   replay: merlinReplay,
   probe: merlinProbe,
   seatView: (game, s, seat) => renderMerlinSeat((game as MerlinGame).ruleset, s, seat),
+  board: merlinBoard,
 }) as unknown as GameEntry;
 
 /** Economicon v0.4: games/economicon/ (rules and mandate deck as data, engine, env adapter, heuristic; docs/ECONOMICON.md). */
@@ -279,6 +335,7 @@ const economicon = defineGame<EconomiconState>({
   agents: economiconAgents,
   rules: (game) => ({ rules: (game as EconomiconGame).ruleset.data, deck: (game as EconomiconGame).ruleset.deck }),
   seatView: (game, s, seat) => renderEconomiconSeat((game as EconomiconGame).ruleset, s, seat),
+  board: economiconBoard,
 }) as unknown as GameEntry;
 
 /** Dragon's Money Laundering: games/dml/ (card file and rulesets as data, engine, env adapter, heuristic; docs/DML.md). */
@@ -292,6 +349,7 @@ const dml = defineGame<DmlState>({
   replay: dmlReplay,
   agents: dmlAgents,
   seatView: (game, s, seat) => renderDmlSeat((game as DmlGame).ruleset, s, seat),
+  board: dmlBoard,
 }) as unknown as GameEntry;
 
 const registered: Record<string, GameEntry> = { merlin, economicon, dml };

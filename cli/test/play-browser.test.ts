@@ -1,19 +1,31 @@
 /**
  * The play page in headless Chromium (playwright-core and Debian's chromium, as designer/test/browser.test.ts):
- * a person's seat plays whole games of Merlin, Economicon and DML to their end by clicking the page's move
- * buttons against random agents; the final scores shown are the engine's; and at every turn of the person the
- * page shows none of the agents' hidden information that the test can name: Merlin's spells and potions in an
- * agent's hand and an agent's open bid, Economicon's mandates in an agent's hand, DML's Merchant King of an
- * agent. No console error, no request but to the table's own server.
+ * a person's seat plays whole games of every registered game to their end by clicking the drawn board (a
+ * move's board target, then its menu entry; a move the board does not offer, such as ending a turn or a bid
+ * amount, by its button) against random agents. At every turn of the person:
+ *
+ * - every slot or target choice the game offers (the kinds each game lists below, as the engine has them legal
+ *   in the true state) is reachable by a click on the board: a highlighted element, in view, not covered, whose
+ *   click offers that move;
+ * - the page shows none of the agents' hidden information the test can name (Merlin's spells and potions in an
+ *   agent's hand and an agent's open bid, Economicon's mandates in an agent's hand, DML's Merchant King).
+ *
+ * At the end the final scores shown are the engine's, and the game's log saved from the page (Save game log)
+ * replays to the same final state; New game starts another. No console error, no request but to the table's
+ * own server.
  *
  * Without chromium the tests are skipped with a visible reason, except under CI (`CI` set), where `.ci/run`
  * installs it and a missing browser fails.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findChromium, openUrl, type OpenedPage } from '../../designer/browser.ts';
 import { servePlay, type PlayServer } from '../play-server.ts';
-import type { PlayOptions } from '../play.ts';
-import { clickMove, settle } from './play-drive.ts';
+import type { PlayOptions, PlayView } from '../play.ts';
+import { clickableMoves, playMove, settle, TARGET_KINDS, targetChoices } from './play-drive.ts';
+import { ReplayLog, replayLog } from '../../designer/replay.ts';
+import { GAMES } from '../../games/registry.ts';
+import { createOpponent } from '../../games/opponent.ts';
 import { renderSeat as merlinSeat } from '../../games/merlin/env/render.ts';
 import { renderSeat as economiconSeat } from '../../games/economicon/env/render.ts';
 import { Phase, type MerlinState } from '../../games/merlin/engine/index.ts';
@@ -28,21 +40,47 @@ if (!chromium && !process.env.CI)
   console.warn('cli/test/play-browser.test.ts: SKIPPED, no chromium installed (apt-get install chromium; .ci/run installs it)');
 
 /** What one hidden-information check found at one of the person's turns: the hidden items it looked for. */
-type HiddenCheck = (text: string, server: PlayServer) => Promise<string[]>;
+type HiddenCheck = (text: string, server: PlayServer) => string[];
+
+/** The text the page shows (the board, the phase line, the moves and the log; hidden elements and tooltips included). */
+const pageText = (opened: OpenedPage) =>
+  opened.page.evaluate(() =>
+    ['#phase', '#board', '#moves', '#log', '#table', '#private'].map((q) => document.querySelector(q)?.textContent ?? '').join('\n'),
+  );
 
 /**
- * Play the page to its end, clicking a pseudo-random move button each turn (a fixed sequence, not the game's
- * RNG), running `check` at each turn. Returns how many turns were played and the hidden items checked.
+ * Play the page to its end: at each of the person's turns check that every target choice is clickable on the
+ * board and run `check`, then play a legal move through the board (or its button): the game's heuristic's
+ * choice on two turns of three (it builds, places and attacks, so the board's choices come up), a
+ * pseudo-random one (a fixed sequence, not the game's RNG) on the third. Returns the turns played, the hidden
+ * items checked, the action kinds played by a click on the board and how many target choices were offered.
  */
-async function playToEnd(server: PlayServer, check: HiddenCheck): Promise<{ turns: number; checked: string[]; opened: OpenedPage }> {
-  const opened = await openUrl(server.url, 1360, 1000, new URL(server.url).origin);
+async function playToEnd(
+  server: PlayServer,
+  check: HiddenCheck,
+  opened: OpenedPage,
+): Promise<{ turns: number; checked: string[]; byBoard: string[]; targets: number }> {
   const checked: string[] = [];
+  const byBoard: string[] = [];
+  const t0 = server.table;
+  const person = createOpponent('heuristic', { game: t0.entry.name, variant: t0.variant, seed: 'person' });
   let turns = 0;
+  let targets = 0;
   for (let state = await settle(opened.page); state !== 'over'; turns++) {
-    checked.push(...(await check(await opened.page.innerText('body'), server)));
-    state = await clickMove(opened.page, (n) => (turns * 7919 + 17) % n);
+    const choices = targetChoices(server.table);
+    const clickable = new Set(await clickableMoves(opened.page));
+    const missing = choices.filter((a) => !clickable.has(a)).map((a) => server.table.game.describeAction(server.table.state, a));
+    expect(missing, `target choices the board does not offer to a click at turn ${turns}`).toEqual([]);
+    targets += choices.length;
+    checked.push(...check(await pageText(opened), server));
+    const v: PlayView = server.table.view();
+    const all = v.legal.flatMap((g) => g.actions.map((a) => ({ ...a, kind: g.kind })));
+    const pick = turns % 3 === 2 ? all[(turns * 7919 + 17) % all.length].id : person.act(server.table.state).action;
+    const move = all.find((a) => a.id === pick)!;
+    if (move.target) byBoard.push(move.kind);
+    state = await playMove(opened.page, move);
   }
-  return { turns, checked, opened };
+  return { turns, checked, byBoard, targets };
 }
 
 /** The final scores and winner shown are the engine's. */
@@ -54,10 +92,21 @@ async function expectFinalScores(server: PlayServer, opened: OpenedPage): Promis
   expect(shown.length).toBe(t.players.length);
   for (const [seat, score] of shown) expect(score).toBe(t.game.score(t.state, seat));
   const v = t.view();
-  expect(await page.textContent('#winner')).toContain(v.result!.winner >= 0 ? 'wins' : 'nobody wins');
+  expect(await page.textContent('#winner')).toMatch(
+    v.result!.winner >= 0 ? new RegExp(`^${v.names[v.result!.winner].replace(/[()]/g, '\\$&')} wins?`) : /^Nobody wins/,
+  );
   expect(await page.$$eval('#moves button', (b) => b.length)).toBe(0);
   expect(await page.textContent('#log li:last-child')).toMatch(/^game over/);
-  expect(opened.errors).toEqual([]);
+}
+
+/** Save game log from the page: the file is a replay log that replays to the table's final state. */
+async function expectSavedLog(server: PlayServer, opened: OpenedPage): Promise<void> {
+  const [download] = await Promise.all([opened.page.waitForEvent('download'), opened.page.click('#save')]);
+  const log = ReplayLog.parse(JSON.parse(readFileSync((await download.path())!, 'utf8')));
+  expect(log.game ?? 'merlin').toBe(server.table.entry.name);
+  expect(log.agents).toEqual(server.table.players);
+  const { final } = replayLog(log);
+  expect(server.table.game.serialize(final)).toBe(server.table.game.serialize(server.table.state));
 }
 
 describe.skipIf(!chromium && !process.env.CI)('the play page in headless chromium', () => {
@@ -68,55 +117,82 @@ describe.skipIf(!chromium && !process.env.CI)('the play page in headless chromiu
     for (const s of servers) await s.close();
   });
 
-  /** Serve a table, play it to its end through the page with `check` at each turn, and check the end. */
-  async function playGame(options: PlayOptions, check: HiddenCheck): Promise<string[]> {
+  /** Serve a table, play it to its end by clicking the board with `check` at each turn, and check the end. */
+  async function playGame(
+    options: PlayOptions,
+    check: HiddenCheck,
+  ): Promise<{ checked: string[]; byBoard: string[]; server: PlayServer; opened: OpenedPage }> {
     const server = await servePlay(options);
     servers.push(server);
-    const { turns, checked, opened } = await playToEnd(server, check);
+    const opened = await openUrl(server.url, 1360, 1000, new URL(server.url).origin);
     pages.push(opened);
+    const { turns, checked, byBoard, targets } = await playToEnd(server, check, opened);
     expect(turns).toBeGreaterThan(3);
     expect(checked.length).toBeGreaterThan(0);
+    // Most of the person's moves went by the board, and target choices came up.
+    expect(byBoard.length).toBeGreaterThan(turns / 3);
+    expect(targets).toBeGreaterThan(turns);
     await expectFinalScores(server, opened);
-    return checked;
+    await expectSavedLog(server, opened);
+    expect(opened.errors).toEqual([]);
+    return { checked, byBoard, server, opened };
   }
 
-  it("plays Merlin to its end against a random agent, never showing the agent's hand spells and potions or its open bid", async () => {
-    // The person sits at seat 1, so the agent (seat 0) bids first in the opening turn-order auction.
-    const checked = await playGame({ game: 'merlin', agents: ['random'], seat: 1, seed: 'page-4' }, async (text, server) => {
-      const game = server.table.game as MerlinGame;
-      const s = server.table.state as MerlinState;
-      const found: string[] = [];
-      // Spells and potions the agent holds, unless the person may know them (its own hand, its own earlier plays).
-      const mine =
-        merlinSeat(game.ruleset, s, 1) +
-        server.table
-          .view()
-          .log.filter((e) => e.seat === 1)
-          .map((e) => e.text)
-          .join('\n');
-      for (const m of merlinSeat(game.ruleset, s, 0).matchAll(/(spell|potion) "[^"]+"/g)) {
-        if (mine.includes(m[0])) continue;
-        expect(text, `the agent's ${m[0]}`).not.toContain(m[0]);
-        found.push(m[0]);
-      }
-      if ((s.phase === Phase.AuctionBid || s.phase === Phase.DecreeBid) && s.bids[0] >= 0) {
-        const last = server.table
-          .view()
-          .log.filter((e) => e.seat === 0)
-          .at(-1)!;
-        expect(last.text).toMatch(/\(hidden\)$/);
-        expect(text).toContain(`player_0: gold ${s.gold[0] + s.bids[0]},`);
-        found.push(`bid ${s.bids[0]}`);
-      }
-      return found;
-    });
-    // Both kinds of hidden item came up (seed page-4: the agent holds spells and potions at 21 of the person's turns).
-    expect(checked.some((c) => /^(spell|potion) /.test(c))).toBe(true);
-    expect(checked.some((c) => c.startsWith('bid '))).toBe(true);
-  }, 120_000);
+  it('covers every registered game', () => {
+    expect(Object.keys(TARGET_KINDS).sort()).toEqual(Object.keys(GAMES).sort());
+  });
 
-  it("plays Economicon to its end against a random agent, never showing the agent's mandates", async () => {
-    await playGame({ game: 'economicon', agents: ['random'], seed: 'page-1' }, async (text, server) => {
+  it("plays Merlin to its end by the board against a random agent, never showing the agent's hand spells and potions or its open bid; then a new game", async () => {
+    // The person sits at seat 1, so the agent (seat 0) bids first in the opening turn-order auction.
+    // Skirmish (a combat-focused start): golems are placed, moved and sent to attack, so square and unit choices come up.
+    const { checked, byBoard, server, opened } = await playGame(
+      { game: 'merlin', variant: 'skirmish', agents: ['random'], seat: 1, seed: 'page-5' },
+      (text, server) => {
+        const game = server.table.game as MerlinGame;
+        const s = server.table.state as MerlinState;
+        const found: string[] = [];
+        // Spells and potions the agent holds, unless the person may know them (its own hand, what the log and its
+        // moves named: its own plays, a spell offered to it).
+        const v = server.table.view();
+        const known = [
+          merlinSeat(game.ruleset, s, 1),
+          ...v.log.map((e) => e.text),
+          ...v.legal.flatMap((g) => g.actions.map((a) => a.description)),
+        ].join('\n');
+        for (const m of merlinSeat(game.ruleset, s, 0).matchAll(/(spell|potion) "([^"]+)"/g)) {
+          if (known.includes(m[2])) continue;
+          expect(text, `the agent's ${m[0]}`).not.toContain(m[2]);
+          found.push(m[0]);
+        }
+        if ((s.phase === Phase.AuctionBid || s.phase === Phase.DecreeBid) && s.bids[0] >= 0) {
+          const last = server.table
+            .view()
+            .log.filter((e) => e.seat === 0)
+            .at(-1)!;
+          expect(last.text).toMatch(/\(hidden\)$/);
+          expect(last.why).toBeUndefined();
+          // The agent's gold on the board folds its open bid back in.
+          expect(text).toContain(`gold ${s.gold[0] + s.bids[0]} ·`);
+          found.push(`bid ${s.bids[0]}`);
+        }
+        return found;
+      },
+    );
+    // Both kinds of hidden item came up (seed page-5: the agent holds spells and potions at many of the person's turns).
+    expect(checked.some((c) => /^(spell|potion) /.test(c))).toBe(true);
+    // A card placed on a chosen slot, a golem placed on a chosen square and a unit commanded, each by a click on the board.
+    for (const kind of ['SelectSlot', 'SelectSquare', 'CommandUnit']) expect(byBoard).toContain(kind);
+    expect(checked.some((c) => c.startsWith('bid '))).toBe(true);
+    // New game: no confirmation at the end; the table starts again at step 0 with a new seed.
+    await opened.page.click('#new');
+    await opened.page.waitForFunction(() => document.body.dataset.step === '0' || document.body.dataset.state === 'your-turn');
+    await settle(opened.page);
+    expect(server.table.seed).toBe('page-5-2');
+    expect(await opened.page.textContent('#title')).toContain('seed page-5-2');
+  }, 240_000);
+
+  it("plays Economicon to its end by the board against a random agent, never showing the agent's mandates", async () => {
+    await playGame({ game: 'economicon', agents: ['random'], seed: 'page-1' }, (text, server) => {
       const game = server.table.game as EconomiconGame;
       const s = server.table.state as EconomiconState;
       const mine = economiconSeat(game.ruleset, s, 0);
@@ -128,20 +204,21 @@ describe.skipIf(!chromium && !process.env.CI)('the play page in headless chromiu
       }
       return found;
     });
-  }, 120_000);
+  }, 240_000);
 
-  it("plays DML to its end against three random agents, never showing an agent's Merchant King", async () => {
-    await playGame({ game: 'dml', agents: ['random', 'random', 'random'], seed: 'page-1' }, async (text, server) => {
+  it("plays DML to its end by the board against three random agents, never showing an agent's Merchant King", async () => {
+    await playGame({ game: 'dml', agents: ['random', 'random', 'random'], seed: 'page-1' }, (text, server) => {
       const rs = (server.table.game as DmlGame).ruleset;
       const s = server.table.state as DmlState;
       const found: string[] = [];
       for (let c = 0; c < s.zone.length; c++)
         if (s.zone[c] > Z.KING && s.zone[c] < Z.KING + s.numPlayers) {
-          const id = rs.cardFile.cards[c].id;
-          expect(text, `seat ${s.zone[c] - Z.KING}'s King`).not.toMatch(new RegExp(`\\b${id}\\b`));
-          found.push(id);
+          const card = rs.cardFile.cards[c];
+          expect(text, `seat ${s.zone[c] - Z.KING}'s King`).not.toContain(card.name);
+          expect(text).not.toMatch(new RegExp(`\\b${card.id}\\b`));
+          found.push(card.id);
         }
       return found;
     });
-  }, 120_000);
+  }, 240_000);
 });

@@ -1,19 +1,25 @@
 /**
  * `merlin play`'s table and HTTP API (cli/play.ts, cli/play-server.ts): bad input (an illegal or unknown action,
- * a stale step, a malformed body, a move after the end) is refused with a typed error and changes nothing; a
- * legal move advances the game through the agents' moves; the agents' hidden moves are shown as the seat may
- * see them. The page itself is driven in Chromium by play-browser.test.ts.
+ * a stale step or game, a malformed body, a move after the end) is refused with a typed error and changes
+ * nothing; a legal move advances the game through the agents' moves; the agents' hidden moves are shown as the
+ * seat may see them, without a why line; every seat has one name everywhere and no text shows an action id; the
+ * view says what the open decision is and links its rules, which the server serves; a new game starts from the
+ * page and the game so far is saved as a replay log the replay viewer opens. The boards are checked by
+ * play-board.test.ts, the page in Chromium by play-browser.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servePlay, type PlayServer } from '../play-server.ts';
-import { PlayTable, type PlayView } from '../play.ts';
+import { nameSeats, PlayTable, seatNames, type PlayView } from '../play.ts';
 import { Phase, type MerlinState } from '../../games/merlin/engine/index.ts';
+import { ReplayLog, replayLog } from '../../designer/replay.ts';
+import { replayHtml } from '../../designer/replay-view.ts';
 
 async function post(
   url: string,
   body: unknown,
+  path = 'api/move',
 ): Promise<{ status: number; json: { error?: { code: string; name: string; message: string } } & PlayView }> {
-  const r = await fetch(new URL('api/move', url), {
+  const r = await fetch(new URL(path, url), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -39,7 +45,7 @@ describe('merlin play HTTP API', () => {
     expect(v.players).toEqual(['you', 'random']);
     expect(v.toAct).toBe(0);
     expect(v.legal.length).toBeGreaterThan(0);
-    expect(v.private).toMatch(/your mandates/);
+    expect(v.board).toMatch(/your mandates \(only you see them\)/);
   });
 
   it('refuses an illegal, an unknown and a malformed move, and a stale step, each with a typed error and nothing changed', async () => {
@@ -122,13 +128,21 @@ describe('PlayTable', () => {
     expect(bids.map((e) => e.seat)).toEqual([0, 1]);
     for (const e of bids) expect(e.text).toBe('Bid (hidden)');
     expect(s.bids[0]).toBeGreaterThanOrEqual(0);
-    // Nor through the table: gold and net worth fold the open bids back in (as the observation does).
-    // (The table's last line lists the person's own legal moves, its bids among them.)
-    expect(JSON.stringify(v.log) + v.table.replace(/\nlegal \(.*$/s, '') + v.private).not.toMatch(/bid \d+ gold/);
-    for (const p of [0, 1]) expect(v.table).toContain(`player_${p}: gold ${s.gold[p] + s.bids[p]},`);
-    expect(v.table).not.toMatch(/net worth (?!10\b)/);
+    // Nor through the board: gold and net worth fold the open bids back in (as the observation does).
+    expect(JSON.stringify(v.log) + v.board + JSON.stringify(v.phase)).not.toMatch(/bid \d+ gold/);
+    for (const p of [0, 1]) expect(v.board).toContain(`gold ${s.gold[p] + s.bids[p]} · worth`);
     // The person's own bid buttons name their amounts.
     expect(v.legal.find((g) => g.kind === 'Bid')!.actions[0].description).toMatch(/^bid \d+ gold$/);
+    // A hidden move has no why line: its alternatives would all read "Bid (hidden)".
+    const ppo = new PlayTable({
+      game: 'merlin',
+      agents: ['ppo:checkpoints/default', 'ppo:checkpoints/default'],
+      seat: 2,
+      seed: 'bids',
+    }).view();
+    const hidden = ppo.log.filter((e) => e.seat >= 0);
+    expect(hidden.map((e) => e.text)).toEqual(['Bid (hidden)', 'Bid (hidden)']);
+    for (const e of hidden) expect(e.why).toBeUndefined();
   });
 
   it("names an agent's hand card only by its index, and the same seed and moves give the same game", () => {
@@ -147,4 +161,143 @@ describe('PlayTable', () => {
     expect(agent.filter((e) => /\(hand \d+\)|(spell|potion) "/.test(e.text))).toEqual([]);
     expect(play()).toEqual(v);
   });
+});
+
+/** Every text of a view a person reads: the phase line, the board, the moves, the log, the render fallback. */
+const texts = (v: PlayView): string[] => [
+  v.phase ? `${v.phase.title} ${v.phase.text}` : '',
+  (v.board ?? '').replace(/<[^>]*>/g, ' '),
+  ...v.legal.flatMap((g) => [g.label, ...g.actions.map((a) => a.description)]),
+  ...v.log.flatMap((e) => [e.text, ...(e.why ?? []).map((w) => w.description)]),
+  v.table,
+  v.private,
+];
+
+/** Play `t` to its end (or `max` moves) with a fixed pseudo-random choice, calling `each` on every view. */
+function playOut(t: PlayTable, each: (v: PlayView) => void, max = 400): PlayView {
+  let v = t.view();
+  for (let i = 0; !v.result && i < max; i++) {
+    each(v);
+    const all = v.legal.flatMap((g) => g.actions);
+    v = t.move(all[(i * 7919 + 17) % all.length].id, v.step);
+  }
+  each(v);
+  return v;
+}
+
+describe('the table people sit at', () => {
+  it('gives every seat one name, used in the board, the moves and the log; no seat N or player_N anywhere else', () => {
+    expect(seatNames(['you', 'random', 'ppo:checkpoints/default', 'ppo:/x/y/mine/'], 0)).toEqual([
+      'You',
+      'random (seat 1)',
+      'ppo:default (seat 2)',
+      'ppo:mine (seat 3)',
+    ]);
+    expect(nameSeats('choose slot 3 of player 1; seat 2 wins; player_0; slot 4 of player 0', ['You', 'a (seat 1)', 'b (seat 2)'])).toBe(
+      'choose slot 3 of a (seat 1); b (seat 2) wins; You; your slot 4',
+    );
+    for (const [game, agents] of [
+      ['merlin', ['random']],
+      ['economicon', ['random', 'random']],
+      ['dml', ['random', 'random', 'random']],
+    ] as const) {
+      const t = new PlayTable({ game, agents: [...agents], seed: 'names' });
+      expect(t.names[0]).toBe('You');
+      const v = playOut(t, (v) => {
+        expect(v.names).toEqual(t.names);
+        for (const text of texts(v)) expect(text.replace(/\(seat \d\)/g, ''), game).not.toMatch(/\bplayer[ _]\d|\bseat \d|you are seat/);
+      });
+      // The log names the seats by their names.
+      expect(v.log.some((e) => e.seat === 1)).toBe(true);
+      expect(v.log.at(-1)!.text).toMatch(/^game over .*: (You win|.* \(seat \d\) wins|nobody wins)$/);
+    }
+  }, 120_000);
+
+  it('shows no action id: the moves, the board and the log are words (the render text with its legal-move ids is gone)', () => {
+    const t = new PlayTable({ game: 'merlin', agents: ['random'], seed: 'ids' });
+    playOut(
+      t,
+      (v) => {
+        expect(v.table).toBe('');
+        for (const text of texts(v)) expect(text).not.toMatch(/legal \(\d+\)|\baction \d+\b/);
+        // A move's own id appears in no text of the view.
+        for (const a of v.legal.flatMap((g) => g.actions)) expect(a.description).not.toMatch(new RegExp(`^${a.id} `));
+      },
+      60,
+    );
+  });
+
+  it('says what each decision is and links the rules that explain it; the server serves them with their sections', async () => {
+    const s = await servePlay({ game: 'merlin', agents: ['random'], seed: 'phase' });
+    try {
+      const v = await getView(s.url);
+      expect(v.phase!.title).toBe('Turn-order auction');
+      expect(v.phase!.text).toMatch(/bids gold in secret.*highest bid takes the first turn/);
+      expect(v.phase!.rules[0]).toEqual({
+        label: 'Setup and the turn-order auction',
+        href: 'rules/RULES.md#22-setup-and-the-turn-order-auction',
+      });
+      expect(v.rules.map((r) => r.href)).toEqual(['rules/RULES.md', 'rules/rulebooks/merlin-economics-v0.1.27b.md']);
+      const page = await fetch(new URL(v.phase!.rules[0].href, s.url));
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+      expect(await page.text()).toContain('id="22-setup-and-the-turn-order-auction"');
+      for (const bad of [
+        'rules/../package.json',
+        'rules/%2e%2e/package.json',
+        'rules/nothing.md',
+        'rules/img/play-merlin.png',
+        'rules/%E0%A4%A',
+      ])
+        expect((await fetch(new URL(bad, s.url))).status, bad).toBe(404);
+      // The Economicon rulebook is HTML whose scripts and stylesheets come from a CDN: the page may load none of them.
+      const e = new PlayTable({ game: 'economicon', agents: ['random'] }).view();
+      expect(e.phase!.title).toBe('First action: grow');
+      expect(e.rules[0].href).toBe('rules/rulebooks/economicon-v0.4.html');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('starts a new game from the page, refusing a move made in the old one', async () => {
+    const s = await servePlay({ game: 'economicon', agents: ['random'], seed: 'new' });
+    try {
+      const old = await getView(s.url);
+      const move = old.legal[0].actions[0].id;
+      expect((await post(s.url, { action: move, step: old.step, seed: old.seed })).status).toBe(200);
+      const fresh = (await post(s.url, {}, 'api/new')).json;
+      expect(fresh.seed).toBe('new-2');
+      expect(fresh.log.filter((e) => e.seat === 0)).toEqual([]);
+      const r = await post(s.url, { action: move, step: fresh.step, seed: 'new' });
+      expect(r.status).toBe(409);
+      expect(r.json.error!.message).toMatch(/game of seed new, the table now plays seed new-2/);
+      expect((await post(s.url, { seed: 'chosen' }, 'api/new')).json.seed).toBe('chosen');
+      expect((await post(s.url, { seed: 3 }, 'api/new')).status).toBe(400);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("saves the game so far as a replay log, mid-game and at the end, that replays to the table's state and opens in the replay viewer", async () => {
+    for (const game of ['merlin', 'economicon', 'dml']) {
+      const s = await servePlay({ game, agents: game === 'dml' ? ['random', 'random', 'random'] : ['random'], seed: 'log' });
+      try {
+        let v = await getView(s.url);
+        for (let i = 0; i < 2; i++) {
+          const r = await fetch(new URL('api/log', s.url));
+          expect(r.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="${game}-log-step${v.step}\\.json"$`));
+          const log = ReplayLog.parse(await r.json());
+          expect(log.agents).toEqual(s.table.players);
+          expect(log.actions.length).toBe(v.step);
+          const { final } = replayLog(log);
+          expect(s.table.game.serialize(final)).toBe(s.table.game.serialize(s.table.state));
+          expect(await replayHtml(log)).toMatch(/^<!doctype html>/i);
+          v = playOut(s.table, () => {});
+        }
+        expect(v.result).not.toBeNull();
+      } finally {
+        await s.close();
+      }
+    }
+  }, 120_000);
 });

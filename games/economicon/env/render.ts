@@ -52,13 +52,22 @@ export function renderTable(rs: Ruleset, s: EconomiconState): string {
   return lines.join('\n');
 }
 
-/** What `seat` alone sees: the mandates it holds (unsatisfied), by name and condition. Never another seat's. */
-export function renderSeat(rs: Ruleset, s: EconomiconState, seat: number): string {
-  const held: string[] = [];
+/** The mandates `seat` holds (unsatisfied): each one's name and its condition in words ("holdResource oil 12"). */
+export function heldMandates(rs: Ruleset, s: EconomiconState, seat: number): { name: string; condition: string }[] {
+  const held: { name: string; condition: string }[] = [];
   for (let i = 0; i < s.handLen[seat]; i++) {
     const c = rs.deck.cards[rs.cardDef[s.hand[seat * MAX_HAND + i]]];
     const cond = c.condition;
-    held.push(`${c.name} (${cond.kind}${cond.resource ? ` ${cond.resource}` : ''} ${cond.amount})`);
+    held.push({ name: c.name, condition: `${cond.kind}${cond.resource ? ` ${cond.resource}` : ''} ${cond.amount}` });
   }
-  return `your mandates: ${held.join('; ') || 'none'}`;
+  return held;
+}
+
+/** What `seat` alone sees: the mandates it holds (unsatisfied), by name and condition. Never another seat's. */
+export function renderSeat(rs: Ruleset, s: EconomiconState, seat: number): string {
+  return `your mandates: ${
+    heldMandates(rs, s, seat)
+      .map((m) => `${m.name} (${m.condition})`)
+      .join('; ') || 'none'
+  }`;
 }
