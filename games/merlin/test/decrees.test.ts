@@ -225,7 +225,7 @@ describe('D161: royal summons: a Future Reading that brings a Royal Decree (the 
       act(g, Kind.EnactDecree);
       expect(g.s.crowns[1]).toBe(crowns + 1);
     }
-    while (g.s.phase !== Phase.Main) act(g, legalKindOf(g));
+    while ((g.s.phase as Phase) !== Phase.Main) act(g, legalKindOf(g));
     expect(g.s.decider).toBe(1);
     expect(g.s.decreesDue[1]).toBe(1); // the second waits for seat 1's next turn
     assertConserved(g);
