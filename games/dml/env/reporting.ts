@@ -2,10 +2,13 @@
  * What DML tells the play commands beyond `Game<S>` (env/core/play.ts `GameReporting`): how a game ended
  * (points, nobody: a tie on points and Eggs, monopoly, fatherOfDragons, lastStanding: I See Fire eliminations,
  * truncated: the round limit), its length in Rounds, the ranking, action kinds by name and category, and the
- * invariant checks (cheap: every card in one zone and the zones' rules; deep: also legality agreement).
+ * invariant checks (cheap: every card in one zone and the zones' rules; deep: also legality agreement), and what
+ * the designer's coverage report needs (env/core/coverage.ts: the options that gate kinds, the card each card
+ * action names, the state fingerprint for no-op loops; every victory ends the game by itself).
  */
+import { FINGERPRINT_SEED, kindGates, mixArray, mixInt, mixRng, type GameCoverage } from '../../../env/core/coverage.ts';
 import type { GameReporting } from '../../../env/core/play.ts';
-import type { Ruleset } from '../rules/index.ts';
+import { SUITS, type Ruleset } from '../rules/index.ts';
 import {
   CATEGORIES,
   checkDeep,
@@ -13,6 +16,10 @@ import {
   KIND_CATEGORY,
   KIND_NAMES,
   KIND_OF,
+  ARG_OF,
+  Phase,
+  SCALARS,
+  ARRAYS,
   Outcome,
   OUTCOME_NAMES,
   ranking,
@@ -43,7 +50,52 @@ export function dmlReporting(rs: Ruleset): GameReporting<DmlState> {
     kindCategory: (k) => KIND_CATEGORY[k],
     categories: CATEGORIES,
     checkInvariants: (s, deep) => (deep ? checkDeep(s, rs) : checkState(s, rs)),
+    coverage: dmlCoverage(rs),
   };
   reportings.set(rs, r);
   return r;
+}
+
+/** The ruleset options that gate action kinds (rules/schema.ts paths; `dice.maxRerolls` 0 allows no re-roll). */
+export const KIND_GATES: Readonly<Record<string, readonly string[]>> = {
+  blackMarkets: ['Visit'],
+  'dice.maxRerolls': ['Reroll'],
+};
+
+/** The kinds whose action names a card of the player's own (its argument is the card): buying, paying, playing. */
+const CARD_KINDS = ['Declare', 'Commit', 'PlayPower', 'PlayEmblem', 'Callback'] as const;
+
+/** What the coverage report needs of DML under `rs`: the cards in the game by name, grouped by suit (Jokers apart). */
+function dmlCoverage(rs: Ruleset): GameCoverage<DmlState> {
+  const names: string[] = [];
+  const groups: string[] = [];
+  const index = new Int32Array(rs.cardFile.cards.length).fill(-1);
+  rs.cardFile.cards.forEach((c, i) => {
+    if (!rs.inGame[i]) return;
+    index[i] = names.length;
+    names.push(c.name);
+    groups.push(rs.suit[i] >= 0 ? SUITS[rs.suit[i]] : 'jokers');
+  });
+  return {
+    gates: kindGates(KIND_GATES, rs.data),
+    cardNames: names,
+    cardGroups: groups,
+    cardKinds: CARD_KINDS,
+    cardOf: (_s, a) => index[ARG_OF[a]],
+    victoryKinds: {},
+    fingerprint,
+  };
+}
+
+/** The turn's budgets (Actions and Minor Actions left), which a fingerprint leaves out. */
+const BUDGETS = new Set(['actionsLeft', 'minorLeft']);
+const HASHED_SCALARS = SCALARS.filter((k) => !BUDGETS.has(k));
+
+/** The no-op loop fingerprint: in the Market Phase (the Active Player's free choice), every field but the turn's budgets. */
+function fingerprint(s: DmlState): number {
+  if (s.phase !== Phase.Market) return -1;
+  let h = FINGERPRINT_SEED;
+  for (const k of HASHED_SCALARS) h = mixInt(h, s[k]);
+  for (const k of ARRAYS) h = mixArray(h, s[k]);
+  return mixRng(h, s.rng) >>> 0;
 }

@@ -1,9 +1,12 @@
 /**
  * What Merlin tells the play commands beyond `Game<S>` (env/core/play.ts `GameReporting`): victory types,
  * the ranking (winner first, then net worth), action kinds by name and category (docs/ACTIONS.md),
- * conservation and deep invariant checks, and per-card play counts (docs/CARDS.md "Played"). The game
- * registry hands it to `merlin simulate` and `merlin eval`, which name no game themselves.
+ * conservation and deep invariant checks, per-card play counts (docs/CARDS.md "Played"), and what the
+ * designer's coverage report needs (env/core/coverage.ts: the options that gate kinds, the cards actions
+ * play, the kind that claims Royal Favor, the state fingerprint for no-op loops). The game registry hands it
+ * to `merlin simulate`, `merlin eval` and `merlin probe`, which name no game themselves.
  */
+import { FINGERPRINT_SEED, kindGates, mixArray, mixInt, mixRng, type GameCoverage } from '../../../env/core/coverage.ts';
 import type { GameReporting, Tally } from '../../../env/core/play.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { DECK_NAMES } from '../cards/schema.ts';
@@ -20,6 +23,8 @@ import {
 } from '../engine/index.ts';
 import { kindCategory } from '../engine/actions.ts';
 import { cardTally } from '../engine/effects.ts';
+import { cardName, rankOf, SUIT_NAMES, suitOf } from '../engine/cards.ts';
+import { HAND_POTION, HAND_SPELL, Phase, STATE_FIELDS } from '../engine/state.ts';
 
 const reportings = new Map<Ruleset, GameReporting<MerlinState>>();
 
@@ -43,6 +48,7 @@ export function merlinReporting(rs: Ruleset): GameReporting<MerlinState> {
     categories: ['economy', 'market', 'combat'],
     checkInvariants: (s, deep) => (deep ? [...checkConservation(s, rs), ...checkDeep(s, rs, 16)] : checkConservation(s, rs)),
     tally: () => cardPlays(rs),
+    coverage: merlinCoverage(rs),
   };
   reportings.set(rs, r);
   return r;
@@ -102,4 +108,120 @@ function cardPlays(rs: Ruleset): Tally<MerlinState> {
       return plays;
     },
   };
+}
+
+/** The kinds of any unit on the board, golem or Royal Guard (combat.ts). */
+const UNIT_KINDS = ['CommandUnit', 'Move', 'AttackProperty', 'AttackUnit', 'Defend', 'UseAbility', 'SelectSquare', 'SelectUnit'];
+
+/**
+ * The ruleset options that gate action kinds, as the engine's legality checks read them (a kind listed under
+ * several options needs any one of them: a unit is a golem or a Royal Guard; an offer is answered whoever made
+ * it). Kinds not listed are open in every ruleset. Paths are into the ruleset's data (rules/schema.ts).
+ */
+export const KIND_GATES: Readonly<Record<string, readonly string[]>> = {
+  'market.enabled': [
+    'PostBid',
+    'WithdrawBid',
+    'PostAsk',
+    'PullAsk',
+    'SellToBid',
+    'BuyFromAsk',
+    'ProposeTrade',
+    'OfferProperty',
+    'LiquidateProperty',
+    'AuctionProperty',
+    'RaiseAuction',
+    'PassAuction',
+    'AcceptOffer',
+    'RefuseOffer',
+  ],
+  'market.playerSales': ['OfferSpell', 'OfferMead', 'AcceptOffer', 'RefuseOffer'],
+  'finance.futures': ['WriteFuture', 'BuyFuture', 'ResellFuture', 'AcceptOffer', 'RefuseOffer'],
+  'finance.loans': ['OfferLoan', 'RepayLoan', 'AcceptOffer', 'RefuseOffer'],
+  'finance.insurance.enabled': ['SellInsurance', 'BuyInsurance'],
+  'finance.mint.bonds': ['IssueBond', 'BuyBond', 'ResellBond', 'AcceptOffer', 'RefuseOffer'],
+  'finance.mint.shares': ['IssueShare', 'BuyShare', 'ResellShare', 'AcceptOffer', 'RefuseOffer'],
+  'combat.golems': ['Animate', 'Combine', 'UseAbilityAlt', ...UNIT_KINDS],
+  'combat.royalGuards': ['Motivate', 'MotivateNow', 'UseAbilityThird', 'LastCall', ...UNIT_KINDS],
+  'taxes.crownSkipsTax': ['SpendCrownOnTax'],
+  'taxes.vote': ['VoteKeep', 'VoteRaise', 'VoteLower'],
+  'taxes.costOfLivingVote': ['VoteKeep', 'VoteCut'],
+  'taxes.volatilityVote': ['VoteKeep', 'VoteRaise', 'VoteLower'],
+};
+
+/** The kinds whose action plays a card from the hand (its argument is the hand index), or the decree on offer. */
+const CARD_KINDS = ['PlayCard', 'SellSpell', 'Animate', 'Motivate', 'MotivateNow', 'EnactDecree'] as const;
+
+/** What the coverage report needs of Merlin under `rs` (env/core/coverage.ts). */
+function merlinCoverage(rs: Ruleset): GameCoverage<MerlinState> {
+  const cat = catalogue(rs);
+  const { names, groups, face, custom } = playableCards(rs);
+  return {
+    gates: kindGates(KIND_GATES, rs.data),
+    cardNames: names,
+    cardGroups: groups,
+    cardKinds: CARD_KINDS,
+    cardOf: (s, a) => {
+      if (cat.kind[a] === Kind.EnactDecree) return s.decreeCard >= 0 ? custom[DECK.decrees][s.decreeCard] : -1;
+      const c = s.hands[s.decider][cat.arg[a]];
+      if (c === undefined) return -1;
+      if (c >= HAND_POTION) return custom[DECK.potions][c - HAND_POTION];
+      if (c >= HAND_SPELL) return custom[DECK.spells][c - HAND_SPELL];
+      return face[c % 54];
+    },
+    victoryKinds: { royal_favor: ['PlayCrowns'] },
+    fingerprint,
+  };
+}
+
+const DECK = { spells: 0, potions: 1, decrees: 2 } as const;
+
+/**
+ * The cards a player can play under `rs`, labelled as the probe labels plays (games/merlin/designer/probe.ts
+ * `playedCard`): the playing cards that wait in a hand (not Aces, 7s or Jokers, which act when drawn; Jacks and
+ * Queens with golems, Kings with Royal Guards), then every spell, potion and Royal Decree. The Future Reading
+ * decks are drawn, never chosen, so they are not here. `face[f]` is the card of playing-card face f (0..53, -1
+ * none), `custom[deck][instance]` that of a spell, potion or decree instance.
+ */
+function playableCards(rs: Ruleset): { names: string[]; groups: string[]; face: Int32Array; custom: Int32Array[] } {
+  const names: string[] = [];
+  const groups: string[] = [];
+  const index = new Map<string, number>();
+  const add = (name: string, group: string) => {
+    if (!index.has(name)) (index.set(name, names.length), names.push(name), groups.push(group));
+    return index.get(name)!;
+  };
+  const face = new Int32Array(54).fill(-1);
+  for (let f = 0; f < 52; f++) {
+    const r = rankOf(f);
+    if (r === 1 || r === 7 || ((r === 11 || r === 12) && !rs.data.combat.golems) || (r === 13 && !rs.data.combat.royalGuards)) continue;
+    face[f] = add(cardName(f), SUIT_NAMES[suitOf(f)]);
+  }
+  const custom = (['spells', 'potions', 'royalDecrees'] as const).map((deck) => {
+    const d = rs.cards[deck];
+    const label = deck === 'spells' ? 'spell' : deck === 'potions' ? 'potion' : 'decree';
+    const byDef = d.defs.map((def) => add(`${label}: ${def.name}`, `${label}s`));
+    return Int32Array.from(d.instanceDef, (i) => byDef[i]);
+  });
+  return { names, groups, face, custom };
+}
+
+/** The state fields a fingerprint leaves out: the format, the ruleset (fixed in a game) and the count of actions this turn. */
+const UNHASHED = new Set(['v', 'rulesetHash', 'actionsThisTurn']);
+const HASHED = Object.entries(STATE_FIELDS).filter(([k]) => !UNHASHED.has(k));
+const SCALAR_FIELDS = HASHED.filter(([, f]) => f.kind === 'num').map(([k]) => k) as (keyof MerlinState)[];
+const ARRAY_FIELDS = HASHED.filter(([, f]) => f.kind === 'nums').map(([k]) => k) as (keyof MerlinState)[];
+const NESTED_FIELDS = HASHED.filter(([, f]) => f.kind === 'nested').map(([k]) => k) as (keyof MerlinState)[];
+
+/**
+ * The no-op loop fingerprint (env/core/coverage.ts): in the Main phase, a hash of every state field (the turn,
+ * the decider, every purse, hand, card, unit, offer and the RNG) except `actionsThisTurn`; -1 in any other phase.
+ */
+function fingerprint(s: MerlinState): number {
+  if (s.phase !== Phase.Main) return -1;
+  let h = FINGERPRINT_SEED;
+  for (const k of SCALAR_FIELDS) h = mixInt(h, s[k] as number);
+  for (const k of ARRAY_FIELDS) h = mixArray(h, s[k] as number[]);
+  for (const k of NESTED_FIELDS) for (const a of s[k] as number[][]) h = mixArray(h, a);
+  return mixRng(h, s.rng) >>> 0;
 }
