@@ -129,29 +129,18 @@ describe('coverage', () => {
     const texts = coverageFindings(c).map((f) => f.text);
     expect(texts[0]).toBe('1 of 4 action kinds was never legal in 2 games: swap (gate rules.swap: off).');
     expect(texts).toContain('bob never took 1 of the 3 action kinds it could: play (legal at 66.7% of its decisions).');
+    const noLoops = {
+      loops: 0,
+      loops_per_seat_game: 0,
+      own_actions: 0,
+      share_of_actions: 0,
+      longest: 0,
+      most_in_a_seat_game: 0,
+      kinds: [],
+    };
     expect(c.loops).toEqual([
-      {
-        agent: 'alice',
-        seat_games: 2,
-        loops: 0,
-        loops_per_seat_game: 0,
-        own_actions: 0,
-        share_of_actions: 0,
-        longest: 0,
-        most_in_a_seat_game: 0,
-        kinds: [],
-      },
-      {
-        agent: 'bob',
-        seat_games: 2,
-        loops: 0,
-        loops_per_seat_game: 0,
-        own_actions: 0,
-        share_of_actions: 0,
-        longest: 0,
-        most_in_a_seat_game: 0,
-        kinds: [],
-      },
+      { agent: 'alice', seat_games: 2, ...noLoops },
+      { agent: 'bob', seat_games: 2, ...noLoops },
     ]);
   });
 
