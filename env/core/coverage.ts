@@ -5,7 +5,6 @@
  * and an optional state fingerprint for finding no-op loops. Supplied per game beside its reporting
  * (`GameReporting.coverage`), so the designer names no game.
  */
-import type { RngState } from '../../lib/rng.ts';
 
 /**
  * A ruleset option that action kinds need: while it is off, no action of `kinds` is legal (unless another gate
@@ -40,17 +39,22 @@ export interface GameCoverage<S> {
    */
   readonly victoryKinds: Readonly<Record<string, readonly string[]>>;
   /**
-   * Optional: a 32-bit hash (>= 0) of everything in `s` except counters of actions taken (Merlin:
-   * `actionsThisTurn`), including whose turn it is and the turn number, at the decisions where a seat chooses
-   * freely (Merlin: the Main phase); -1 at any other decision. Two equal fingerprints of one seat in one turn
-   * mean its actions between them changed nothing: a no-op loop. Asked once a decision, so it must be cheap.
+   * Optional: a 32-bit hash (>= 0) of what a seat's own actions can change in `s` (at least whose turn it is and the
+   * turn number), leaving out counters of actions taken (Merlin: `actionsThisTurn`) and random draws, at the
+   * decisions where a seat chooses freely (Merlin: the Main phase); -1 at any other decision. The coverage
+   * recorder joins it with a hash of the decision's legal actions; two equal results for one seat in one turn mean
+   * its actions between them changed nothing: a no-op loop. Asked once a decision, so it must be cheap: hash what
+   * actions change, not every field.
    */
   fingerprint?(s: S): number;
 }
 
+/** The 32-bit FNV prime the fingerprints' hash multiplies by. */
+export const FNV_PRIME = 0x01000193;
+
 /** One step of the 32-bit FNV-1a style hash the fingerprints use: `h` with the integer `v` mixed in. */
 export function mixInt(h: number, v: number): number {
-  return Math.imul(h ^ v, 0x01000193);
+  return Math.imul(h ^ v, FNV_PRIME);
 }
 
 /** `h` with an array of integers (its length, then each entry) mixed in. */
@@ -58,12 +62,6 @@ export function mixArray(h: number, a: ArrayLike<number>): number {
   h = mixInt(h, a.length);
   for (let i = 0; i < a.length; i++) h = mixInt(h, a[i]);
   return h;
-}
-
-/** `h` with an RNG state (lib/rng.ts: alea's carry and three fractions in [0, 1)) mixed in. */
-export function mixRng(h: number, r: RngState): number {
-  const F = 4294967296;
-  return mixInt(mixInt(mixInt(mixInt(h, r.c), (r.s0 * F) | 0), (r.s1 * F) | 0), (r.s2 * F) | 0);
 }
 
 /** The hash fingerprints start from. */

@@ -6,7 +6,7 @@
  * the designer's coverage report needs (env/core/coverage.ts: the options that gate kinds, the card each card
  * action names, the state fingerprint for no-op loops; every victory ends the game by itself).
  */
-import { FINGERPRINT_SEED, kindGates, mixArray, mixInt, mixRng, type GameCoverage } from '../../../env/core/coverage.ts';
+import { FINGERPRINT_SEED, FNV_PRIME, kindGates, type GameCoverage } from '../../../env/core/coverage.ts';
 import type { GameReporting } from '../../../env/core/play.ts';
 import { SUITS, type Ruleset } from '../rules/index.ts';
 import {
@@ -89,13 +89,35 @@ function dmlCoverage(rs: Ruleset): GameCoverage<DmlState> {
 
 /** The turn's budgets (Actions and Minor Actions left), which a fingerprint leaves out. */
 const BUDGETS = new Set(['actionsLeft', 'minorLeft']);
-const HASHED_SCALARS = SCALARS.filter((k) => !BUDGETS.has(k));
+/**
+ * The arrays the fingerprint hashes besides the scalars: where every card is (`zone`) and what is public of it, and
+ * the seats' flags. Left out: `count` (derived from `zone`), the draw pile's order and the Stack's (a draw moves a
+ * card out of the Deck zone; the Stack is empty in the Market Phase).
+ */
+const LOOP_ARRAYS = [
+  'zone',
+  'pub',
+  'alive',
+  'affected',
+  'turnDone',
+  'powerDone',
+  'seizeTotal',
+] as const satisfies readonly (typeof ARRAYS)[number][];
 
-/** The no-op loop fingerprint: in the Market Phase (the Active Player's free choice), every field but the turn's budgets. */
-function fingerprint(s: DmlState): number {
-  if (s.phase !== Phase.Market) return -1;
-  let h = FINGERPRINT_SEED;
-  for (const k of HASHED_SCALARS) h = mixInt(h, s[k]);
-  for (const k of ARRAYS) h = mixArray(h, s[k]);
-  return mixRng(h, s.rng) >>> 0;
-}
+/**
+ * The no-op loop fingerprint: in the Market Phase (the Active Player's free choice), the scalars but the turn's
+ * budgets, and `LOOP_ARRAYS`; -1 in any other phase. One function generated with a named load per field (as
+ * games/merlin/env/reporting.ts does): a loop over the field names made every load a keyed one and doubled the
+ * time of a probe of random players.
+ */
+const fingerprint = new Function(
+  `return function dmlFingerprint(s) {
+    if (s.phase !== ${Phase.Market}) return -1;
+    let h = ${FINGERPRINT_SEED}; let a;
+    ${SCALARS.filter((k) => !BUDGETS.has(k))
+      .map((k) => `h = Math.imul(h ^ s.${k}, ${FNV_PRIME});`)
+      .join('\n')}
+    ${LOOP_ARRAYS.map((k) => `a = s.${k}; for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a[i], ${FNV_PRIME});`).join('\n')}
+    return h >>> 0;
+  };`,
+)() as (s: DmlState) => number;

@@ -6,7 +6,7 @@
  * play, the kind that claims Royal Favor, the state fingerprint for no-op loops). The game registry hands it
  * to `merlin simulate`, `merlin eval` and `merlin probe`, which name no game themselves.
  */
-import { FINGERPRINT_SEED, kindGates, mixArray, mixInt, mixRng, type GameCoverage } from '../../../env/core/coverage.ts';
+import { FINGERPRINT_SEED, FNV_PRIME, kindGates, type GameCoverage } from '../../../env/core/coverage.ts';
 import type { GameReporting, Tally } from '../../../env/core/play.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { DECK_NAMES } from '../cards/schema.ts';
@@ -24,7 +24,7 @@ import {
 import { kindCategory } from '../engine/actions.ts';
 import { cardTally } from '../engine/effects.ts';
 import { cardName, rankOf, SUIT_NAMES, suitOf } from '../engine/cards.ts';
-import { HAND_POTION, HAND_SPELL, Phase, STATE_FIELDS } from '../engine/state.ts';
+import { HAND_POTION, HAND_SPELL, Phase, SlotKind, STATE_FIELDS } from '../engine/state.ts';
 
 const reportings = new Map<Ruleset, GameReporting<MerlinState>>();
 
@@ -170,7 +170,7 @@ function merlinCoverage(rs: Ruleset): GameCoverage<MerlinState> {
       return face[c % 54];
     },
     victoryKinds: { royal_favor: ['PlayCrowns'] },
-    fingerprint,
+    fingerprint: fingerprinter(rs),
   };
 }
 
@@ -206,22 +206,64 @@ function playableCards(rs: Ruleset): { names: string[]; groups: string[]; face: 
   return { names, groups, face, custom };
 }
 
-/** The state fields a fingerprint leaves out: the format, the ruleset (fixed in a game) and the count of actions this turn. */
-const UNHASHED = new Set(['v', 'rulesetHash', 'actionsThisTurn']);
-const HASHED = Object.entries(STATE_FIELDS).filter(([k]) => !UNHASHED.has(k));
-const SCALAR_FIELDS = HASHED.filter(([, f]) => f.kind === 'num').map(([k]) => k) as (keyof MerlinState)[];
-const ARRAY_FIELDS = HASHED.filter(([, f]) => f.kind === 'nums').map(([k]) => k) as (keyof MerlinState)[];
-const NESTED_FIELDS = HASHED.filter(([, f]) => f.kind === 'nested').map(([k]) => k) as (keyof MerlinState)[];
+/**
+ * The array fields the no-op loop fingerprint hashes besides every scalar field: what a player's own actions in
+ * the Main phase change. Purses and holdings; hands; the cards on the fields (each seat's slots up to its last
+ * occupied one); the market's bids, asks and carts; who holds each futures contract, loan, policy, bond and share;
+ * the units. Left out: the piles and the RNG (a sequence whose only effect is to draw cards or random numbers
+ * changes nothing a player owns), the turn-order auction, tax-season votes, Future Readings, potions and production
+ * modifiers (set in other phases, or by actions that also spend a card from the hand). The coverage recorder adds
+ * the legal actions to the fingerprint (designer/coverage.ts), so a change to anything that decides what is legal
+ * is seen as well. designer/test/coverage.test.ts checks on sample games that this finds exactly the loops a hash
+ * of every field (but `actionsThisTurn` and the RNG) finds.
+ */
+export const LOOP_FIELDS = {
+  seats: ['gold', 'held', 'crowns', 'mead', 'debtBank', 'debtRow', 'eliminated', 'regulation'],
+  hands: ['hands', 'newCards'],
+  slots: ['slotKind', 'slotCard', 'slotTopKind', 'slotTop', 'slotInvest', 'slotVault', 'slotFunds', 'slotSpent', 'slotPlanted', 'slotHits'],
+  market: ['mktBid', 'mktEscBid', 'mktEscGold', 'mktAsk', 'mktAskQty', 'cartCom', 'cartQty'],
+  tables: [
+    'futShort',
+    'futLong',
+    'loanLender',
+    'loanBorrower',
+    'polSeller',
+    'polBuyer',
+    'bondIssuer',
+    'bondHolder',
+    'shareIssuer',
+    'shareHolder',
+  ],
+  units: ['unitOwner', 'unitPos', 'unitHp', 'unitStance', 'unitFlags'],
+} as const satisfies Record<string, readonly (keyof MerlinState)[]>;
+
+/** Every scalar field but the count of actions this turn (and the format and the ruleset, fixed in a game). */
+const SCALAR_FIELDS = Object.entries(STATE_FIELDS)
+  .filter(([k, f]) => f.kind === 'num' && k !== 'v' && k !== 'actionsThisTurn')
+  .map(([k]) => k);
 
 /**
- * The no-op loop fingerprint (env/core/coverage.ts): in the Main phase, a hash of every state field (the turn,
- * the decider, every purse, hand, card, unit, offer and the RNG) except `actionsThisTurn`; -1 in any other phase.
+ * The no-op loop fingerprint (env/core/coverage.ts) under `rs`: in the Main phase a hash of every scalar field but
+ * `actionsThisTurn` (the turn, the decider, the counters, the open offer...) and of `LOOP_FIELDS`; -1 in any
+ * other phase. One function generated with a named load per field (as state.ts builds the state's constructor):
+ * a loop over field names made every load a keyed one and every array read megamorphic.
  */
-function fingerprint(s: MerlinState): number {
-  if (s.phase !== Phase.Main) return -1;
-  let h = FINGERPRINT_SEED;
-  for (const k of SCALAR_FIELDS) h = mixInt(h, s[k] as number);
-  for (const k of ARRAY_FIELDS) h = mixArray(h, s[k] as number[]);
-  for (const k of NESTED_FIELDS) for (const a of s[k] as number[][]) h = mixArray(h, a);
-  return mixRng(h, s.rng) >>> 0;
+function fingerprinter(rs: Ruleset): (s: MerlinState) => number {
+  const F = rs.data.table.fieldSlots;
+  const mix = (v: string) => `h = Math.imul(h ^ ${v}, ${FNV_PRIME});`;
+  const array = (a: string) => `${mix(`${a}.length`)} for (let i = 0; i < ${a}.length; i++) ${mix(`${a}[i]`)}`;
+  const L = LOOP_FIELDS;
+  const source = [
+    `if (s.phase !== ${Phase.Main}) return -1;`,
+    `let h = ${FINGERPRINT_SEED}; let a; let end;`,
+    ...SCALAR_FIELDS.map((k) => mix(`s.${k}`)),
+    ...[...L.seats, ...L.market, ...L.tables, ...L.units].map((k) => `a = s.${k}; ${array('a')}`),
+    ...L.hands.map((k) => `for (const b of s.${k}) { ${array('b')} }`),
+    `for (let k0 = 0; k0 < s.slotKind.length; k0 += ${F}) {`,
+    `  end = ${F}; while (end > 0 && s.slotKind[k0 + end - 1] === ${SlotKind.Empty}) end--; ${mix('end')}`,
+    ...L.slots.map((k) => `  a = s.${k}; for (let i = k0; i < k0 + end; i++) ${mix('a[i]')}`),
+    '}',
+    'return h >>> 0;',
+  ].join('\n');
+  return new Function(`return function merlinFingerprint(s) {\n${source}\n};`)() as (s: MerlinState) => number;
 }
