@@ -42,13 +42,13 @@ const tournamentSchema = z
 export type Tournament = z.infer<typeof tournamentSchema>;
 
 const count = z.number().int().min(0);
-/** Per seat: item name -> [legal, offered, chosen, taken] (designer/coverage.ts `CoverageRecord`). */
-const seatItems = z.array(z.record(z.string(), z.array(count).length(4)));
+/** Item name -> [legal, offered, chosen, taken] seat by seat (designer/coverage.ts `CoverageRecord`). */
+const axisItems = z.record(z.string(), z.array(count));
 const coverageSchema = z
   .object({
     decisions: z.array(count),
     forced: z.array(count),
-    items: z.object(Object.fromEntries(AXES.map((a) => [a, seatItems])) as Record<(typeof AXES)[number], typeof seatItems>).strict(),
+    items: z.object(Object.fromEntries(AXES.map((a) => [a, axisItems])) as Record<(typeof AXES)[number], typeof axisItems>).strict(),
     loops: z
       .array(z.object({ loops: count, actions: count, own: count, longest: count, kinds: z.record(z.string(), count) }).strict())
       .nullable(),

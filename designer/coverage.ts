@@ -18,20 +18,24 @@
  * names the gates, cards and victory kinds; the kinds and categories come from the reporting itself, so a kind the
  * engine adds appears without a change here.
  *
- * **No-op loops.** With the game's `fingerprint` (a hash of the state without action counters, at the decisions
- * where a seat chooses freely), a loop is a seat's fingerprint coming back, within the last `LOOP_WINDOW` such
- * decisions, to one seen earlier after two or more of its own actions (other seats' actions between, such as a
- * refused offer, belong to the loop too): those actions left the state as it was. Each repetition is one loop
+ * **No-op loops.** With the game's `fingerprint` (a hash of what a seat's actions change, without action counters,
+ * at the decisions where a seat chooses freely) joined with a hash of the decision's legal actions, a loop is a
+ * seat's fingerprint coming back, within the last `LOOP_WINDOW` such decisions, to one seen earlier after two or
+ * more of its own actions (other seats' actions between, such as a refused offer, belong to the loop too): those
+ * actions left the state as it was. Each repetition is one loop
  * (the newest earlier match is the one taken); its kinds are counted from the last `KIND_RING` actions.
  */
 import { TRUNCATED, type GameReporting } from '../env/core/play.ts';
-import type { GameCoverage } from '../env/core/coverage.ts';
+import { FNV_PRIME, type GameCoverage } from '../env/core/coverage.ts';
 
 /** The axes coverage counts along, in report order. */
 export const AXES = ['kind', 'category', 'victory', 'card', 'card_group'] as const;
 export type Axis = (typeof AXES)[number];
 
-/** One item's figures in one seat-game: [legal, offered, chosen, taken] (see the module docs). */
+/**
+ * One item's figures in one game, seat by seat: [legal, offered, chosen, taken] of seat 0, then of seat 1, ...
+ * (see the module docs); length 4 × players.
+ */
 export type ItemCounts = number[];
 
 /** One seat's no-op loops in one game. */
@@ -53,8 +57,8 @@ export interface CoverageRecord {
   /** Per seat: its decisions, and those with one legal action (forced). */
   decisions: number[];
   forced: number[];
-  /** Per axis, per seat: item name -> `ItemCounts`, for the items legal at some decision of the seat. */
-  items: Record<Axis, Record<string, ItemCounts>[]>;
+  /** Per axis: item name -> `ItemCounts`, for the items legal at some decision of some seat. */
+  items: Record<Axis, Record<string, ItemCounts>>;
   /** Per seat: its no-op loops; null when the game has no fingerprint. */
   loops: LoopRecord[] | null;
 }
@@ -134,6 +138,11 @@ export class CoverageRecorder<S = unknown> {
   private readonly reporting: GameReporting<S>;
   private readonly players: number;
   private readonly axes: AxisCounts[];
+  private readonly kinds: AxisCounts;
+  private readonly cats: AxisCounts;
+  private readonly wins: AxisCounts;
+  private readonly cards: AxisCounts;
+  private readonly groups: AxisCounts;
   private readonly decisions: number[];
   private readonly forced: number[];
   private decision = 0;
@@ -162,6 +171,7 @@ export class CoverageRecorder<S = unknown> {
       const n = this.layout.names[a].length;
       return { n, stamp: new Int32Array(n), counts: new Int32Array(players * n * 4) };
     });
+    [this.kinds, this.cats, this.wins, this.cards, this.groups] = this.axes;
     this.decisions = new Array<number>(players).fill(0);
     this.forced = new Array<number>(players).fill(0);
     const fp = this.layout.coverage.fingerprint as ((s: S) => number) | undefined;
@@ -186,9 +196,11 @@ export class CoverageRecorder<S = unknown> {
     if (!choice) this.forced[seat]++;
     const r = this.reporting;
     const L = this.layout;
-    const [kinds, cats, wins, cards, groups] = this.axes;
+    const { kinds, cats, wins, cards, groups } = this;
+    let legalHash = numLegal;
     for (let i = 0; i < numLegal; i++) {
       const a = legal[i];
+      legalHash = Math.imul(legalHash ^ a, FNV_PRIME);
       const k = r.kindOf(a);
       if (kinds.stamp[k] !== d) {
         mark(kinds, seat, k, d, choice);
@@ -213,22 +225,27 @@ export class CoverageRecorder<S = unknown> {
       const c = L.coverage.cardOf(s, action);
       if (c >= 0) (take(cards, seat, c, choice), take(groups, seat, L.cardGroup[c], choice));
     }
-    if (this.fingerprint) this.watchLoop(s, seat, k, d - 1);
+    if (this.fingerprint) this.watchLoop(s, seat, k, d - 1, legalHash);
   }
 
-  /** Loop detection at decision `step` (0-based: the actions applied before it) of `seat`, which takes kind `k`. */
-  private watchLoop(s: S, seat: number, k: number, step: number): void {
+  /**
+   * Loop detection at decision `step` (0-based: the actions applied before it) of `seat`, which takes kind `k`;
+   * `legalHash` is a hash of the decision's legal actions, which joins the game's fingerprint (a state that decides
+   * other actions legal is another state).
+   */
+  private watchLoop(s: S, seat: number, k: number, step: number, legalHash: number): void {
     const f = this.fingerprint!(s);
     if (f >= 0) {
+      const key = Math.imul(f ^ legalHash, FNV_PRIME);
       for (let j = 1; j <= this.ringSize; j++) {
         const i = (this.ringHead - j + LOOP_WINDOW) % LOOP_WINDOW;
-        if (this.ringFp[i] !== (f | 0) || this.ringSeat[i] !== seat) continue;
+        if (this.ringFp[i] !== key || this.ringSeat[i] !== seat) continue;
         const own = this.own[seat] - this.ringOwn[i];
         if (own >= 2) this.loopFound(seat, step - this.ringStep[i], own, step);
         break;
       }
       const h = this.ringHead;
-      this.ringFp[h] = f | 0;
+      this.ringFp[h] = key;
       this.ringSeat[h] = seat;
       this.ringStep[h] = step;
       this.ringOwn[h] = this.own[seat];
@@ -250,30 +267,36 @@ export class CoverageRecorder<S = unknown> {
 
   /** Per seat and kind ([seat * kinds + kind]): actions taken, and decisions with a choice that offered / took the kind (the probe's winner's line). */
   kindCounts(): { taken: number[]; offered: number[]; chosen: number[] } {
-    const c = this.axes[0].counts;
+    const c = this.kinds.counts;
     const n = c.length >> 2;
-    const pick = (f: number) => Array.from({ length: n }, (_, j) => c[(j << 2) + f]);
-    return { taken: pick(3), offered: pick(1), chosen: pick(2) };
+    const taken = new Array<number>(n);
+    const offered = new Array<number>(n);
+    const chosen = new Array<number>(n);
+    for (let j = 0; j < n; j++) ((offered[j] = c[(j << 2) + 1]), (chosen[j] = c[(j << 2) + 2]), (taken[j] = c[(j << 2) + 3]));
+    return { taken, offered, chosen };
   }
 
   /** The game's record (after its last decision). */
   record(): CoverageRecord {
+    const P = this.players;
     const items = {} as CoverageRecord['items'];
     AXES.forEach((axis, x) => {
       const { n, counts } = this.axes[x];
       const names = this.layout.names[axis];
-      items[axis] = Array.from({ length: this.players }, (_, p) => {
-        const out: Record<string, ItemCounts> = {};
-        for (let i = 0; i < n; i++) {
-          const j = (p * n + i) << 2;
-          if (counts[j] > 0) out[names[i]] = [counts[j], counts[j + 1], counts[j + 2], counts[j + 3]];
-        }
-        return out;
-      });
+      const out: Record<string, ItemCounts> = {};
+      for (let i = 0; i < n; i++) {
+        let legal = false;
+        for (let p = 0; p < P && !legal; p++) legal = counts[(p * n + i) << 2] > 0;
+        if (!legal) continue;
+        const row = new Array<number>(4 * P);
+        for (let p = 0; p < P; p++) for (let f = 0; f < 4; f++) row[4 * p + f] = counts[((p * n + i) << 2) + f];
+        out[names[i]] = row;
+      }
+      items[axis] = out;
     });
     const K = this.reporting.kindNames.length;
     const loops = this.fingerprint
-      ? Array.from({ length: this.players }, (_, p) => {
+      ? Array.from({ length: P }, (_, p) => {
           const kinds: Record<string, number> = {};
           for (let k = 0; k < K; k++) if (this.loopKinds[p * K + k] > 0) kinds[this.reporting.kindNames[k]] = this.loopKinds[p * K + k];
           return { loops: this.loops[p], actions: this.loopActions[p], own: this.loopOwn[p], longest: this.loopLongest[p], kinds };
@@ -436,8 +459,7 @@ export function summariseCoverage(
     const listed = axis === 'kind' ? L.names.kind.filter((n) => inCatalogue.has(n)) : [...L.names[axis]];
     const names = [...listed];
     const seen = new Set(names);
-    for (const g of covered)
-      for (const seat of g.coverage.items[axis] ?? []) for (const n of Object.keys(seat)) if (!seen.has(n)) (seen.add(n), names.push(n));
+    for (const g of covered) for (const n of Object.keys(g.coverage.items[axis] ?? {})) if (!seen.has(n)) (seen.add(n), names.push(n));
     const acc = new Map<string, { games: number; decisions: number; by: Record<string, AgentCoverage> }>();
     for (const n of names)
       acc.set(n, {
@@ -451,23 +473,22 @@ export function summariseCoverage(
         ),
       });
     for (const g of covered) {
-      const seats = g.coverage.items[axis] ?? [];
-      const inGame = new Set<string>();
-      seats.forEach((items, p) => {
-        const agent = g.lineup[p];
-        for (const [n, [legal, offered, chosen, taken]] of Object.entries(items)) {
-          const a = acc.get(n)!;
+      for (const [n, counts] of Object.entries(g.coverage.items[axis] ?? {})) {
+        const a = acc.get(n)!;
+        let inGame = false;
+        g.lineup.forEach((agent, p) => {
+          const [legal, offered, chosen, taken] = counts.slice(4 * p, 4 * p + 4);
           const b = a.by[agent];
-          if (legal > 0) (inGame.add(n), b.legal_games++);
+          if (legal > 0) ((inGame = true), b.legal_games++);
           if (taken > 0) b.taken_games++;
           a.decisions += legal;
           b.legal += legal;
           b.offered += offered;
           b.chosen += chosen;
           b.taken += taken;
-        }
-      });
-      for (const n of inGame) acc.get(n)!.games++;
+        });
+        if (inGame) a.games++;
+      }
     }
     rows[axis] = names.map((name) => {
       const a = acc.get(name)!;

@@ -11,6 +11,9 @@ import { kindGates } from '../../env/core/coverage.ts';
 import { coverageFindings, CoverageRecorder, summariseCoverage, type CoverageRecord } from '../coverage.ts';
 import { runProbe } from '../probe.ts';
 import { reportHtml } from '../report.ts';
+import { playGame } from '../../env/core/play.ts';
+import { gameEntry } from '../../games/registry.ts';
+import { STATE_FIELDS } from '../../games/merlin/engine/state.ts';
 
 /**
  * A scripted game's reporting: kinds pass, play (names a card: the action id minus 1), claim (claims the
@@ -62,16 +65,13 @@ describe('coverage', () => {
     ]);
     expect(g1.decisions).toEqual([2, 2]);
     expect(g1.forced).toEqual([1, 0]);
-    // [legal, offered, chosen, taken]
-    expect(g1.items.kind[0]).toEqual({ pass: [2, 1, 0, 1], play: [1, 1, 1, 1] });
-    expect(g1.items.kind[1]).toEqual({ pass: [2, 2, 1, 1], play: [2, 2, 0, 0], claim: [1, 1, 1, 1] });
-    expect(g1.items.card[0]).toEqual({ A: [1, 1, 1, 1], B: [1, 1, 0, 0] });
-    expect(g1.items.card[1]).toEqual({ A: [1, 1, 0, 0], C: [1, 1, 0, 0] });
+    // [legal, offered, chosen, taken] of alice (seat 0), then of bob (seat 1)
+    expect(g1.items.kind).toEqual({ pass: [2, 1, 0, 1, 2, 2, 1, 1], play: [1, 1, 1, 1, 2, 2, 0, 0], claim: [0, 0, 0, 0, 1, 1, 1, 1] });
+    expect(g1.items.card).toEqual({ A: [1, 1, 1, 1, 1, 1, 0, 0], B: [1, 1, 0, 0, 0, 0, 0, 0], C: [0, 0, 0, 0, 1, 1, 0, 0] });
     // Card groups count a decision once however many of its cards were legal.
-    expect(g1.items.card_group[0]).toEqual({ red: [1, 1, 1, 1] });
-    expect(g1.items.card_group[1]).toEqual({ red: [1, 1, 0, 0], blue: [1, 1, 0, 0] });
-    expect(g1.items.category[1]).toEqual({ turn: [2, 2, 2, 2], cards: [2, 2, 0, 0] });
-    expect(g1.items.victory[1]).toEqual({ win: [1, 1, 1, 1] });
+    expect(g1.items.card_group).toEqual({ red: [1, 1, 1, 1, 1, 1, 0, 0], blue: [0, 0, 0, 0, 1, 1, 0, 0] });
+    expect(g1.items.category).toEqual({ turn: [2, 1, 0, 1, 2, 2, 2, 2], cards: [1, 1, 1, 1, 2, 2, 0, 0] });
+    expect(g1.items.victory).toEqual({ win: [0, 0, 0, 0, 1, 1, 1, 1] });
     expect(g1.loops).toEqual([
       { loops: 0, actions: 0, own: 0, longest: 0, kinds: {} },
       { loops: 0, actions: 0, own: 0, longest: 0, kinds: {} },
@@ -144,9 +144,10 @@ describe('coverage', () => {
     ]);
   });
 
-  it('finds no-op loops: a seat back at a fingerprint it had in the turn after two or more of its own actions', () => {
-    // Seat 0 plays (fingerprint 5), claims (not a free choice: -1), seat 1 passes: back at 5. Twice.
-    // Then seat 0 passes once from 6 back to 6 (one own action: not a loop), and seat 1 reaches 6 (another seat).
+  it('finds no-op loops: a seat back at a fingerprint and legal actions it had after two or more of its own actions', () => {
+    // Seat 0 plays (fingerprint 5), claims (not a free choice: -1), seat 1 passes: back at 5 with the same legal
+    // actions. Twice. Then seat 0 passes once from 6 back to 6 (one own action: not a loop), once more to 6 with
+    // other legal actions (another state: not a loop), and seat 1 reaches 6 (another seat).
     const r = scripted([
       [0, 5, [0, 1], 1],
       [0, -1, [0, 4], 4],
@@ -154,9 +155,10 @@ describe('coverage', () => {
       [0, 5, [0, 1], 1],
       [0, -1, [0, 4], 4],
       [1, -1, [0, 5], 0],
-      [0, 5, [0, 4], 4],
+      [0, 5, [0, 1], 0],
       [0, 6, [0], 0],
       [0, 6, [0], 0],
+      [0, 6, [0, 1], 0],
       [1, 6, [0], 0],
     ]);
     expect(r.loops![0]).toEqual({ loops: 2, actions: 6, own: 4, longest: 3, kinds: { pass: 2, play: 2, claim: 2 } });
@@ -170,9 +172,9 @@ describe('coverage', () => {
       longest: 3,
       most_in_a_seat_game: 2,
     });
-    expect(c.loops![0].share_of_actions).toBeCloseTo(4 / 7, 12);
+    expect(c.loops![0].share_of_actions).toBeCloseTo(4 / 8, 12);
     expect(coverageFindings(c).find((f) => f.about === 'no-op loop')!.text).toBe(
-      'looper goes round 2.00 no-op loops a seat-game (2 in 1 seat-games; 57.1% of its actions), sequences after which the state is as it was: claim 33.3%, pass 33.3%, play 33.3%; the longest 3 actions, at most 2 loops in one seat-game.',
+      'looper goes round 2.00 no-op loops a seat-game (2 in 1 seat-games; 50.0% of its actions), sequences after which the state is as it was: claim 33.3%, pass 33.3%, play 33.3%; the longest 3 actions, at most 2 loops in one seat-game.',
     );
     // Without a fingerprint, loops are not looked for.
     const blind = { ...toy, coverage: { ...toy.coverage!, fingerprint: undefined } };
@@ -248,4 +250,42 @@ describe('coverage', () => {
     },
     120_000,
   );
+
+  it("Merlin's fingerprint finds exactly the loops a hash of every field but the action count and the RNG finds", () => {
+    // The reference: every state field in the Main phase (engine/state.ts), as the fingerprint's docs promise to match.
+    const fields = Object.keys(STATE_FIELDS).filter((k) => !['v', 'rulesetHash', 'actionsThisTurn', 'rng'].includes(k));
+    const mixAll = (h: number, v: unknown): number =>
+      Array.isArray(v)
+        ? v.reduce((g: number, x) => mixAll(g, x), Math.imul(h ^ v.length, 0x01000193))
+        : Math.imul(h ^ (v as number), 0x01000193);
+    const full = (s: Record<string, unknown>) => (s.phase === 2 ? fields.reduce((h, k) => mixAll(h, s[k]), 0) >>> 0 : -1);
+    const entry = gameEntry('merlin');
+    let loops = 0;
+    for (const [variant, spec, games] of [
+      ['full', 'random', 6],
+      ['skirmish', 'random', 3],
+      ['full', 'heuristic', 2],
+    ] as const) {
+      const game = entry.game(variant);
+      const reporting = entry.reporting(game);
+      const reference = { ...reporting, coverage: { ...reporting.coverage!, fingerprint: full } } as GameReporting<unknown>;
+      for (let g = 0; g < games; g++) {
+        const [mine, theirs] = [new CoverageRecorder(reporting, 4), new CoverageRecorder(reference, 4)];
+        const agents = [0, 1, 2, 3].map((p) => entry.agent(spec, `fp/${g}/${p}`, game));
+        const watched = agents.map((a) => ({
+          spec: a.spec,
+          act: (o: Float32Array | null, m: Uint8Array | null, c: Parameters<typeof a.act>[2]) => {
+            const id = a.act(o, m, c);
+            mine.decide(c.state, c.seat, c.legal, c.numLegal, id);
+            theirs.decide(c.state, c.seat, c.legal, c.numLegal, id);
+            return id;
+          },
+        }));
+        playGame(game, watched, `fp/${variant}/${spec}/${g}`);
+        expect(mine.record().loops).toEqual(theirs.record().loops);
+        loops += mine.record().loops!.reduce((t, l) => t + l.loops, 0);
+      }
+    }
+    expect(loops).toBeGreaterThan(0);
+  }, 300_000);
 });
