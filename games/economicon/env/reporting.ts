@@ -70,6 +70,7 @@ const COVERAGE: GameCoverage<EconomiconState> = {
 function fingerprint(s: EconomiconState): number {
   let h = FINGERPRINT_SEED;
   h = mixInt(mixInt(mixInt(mixInt(h, s.current), s.turn), s.outcome), s.deckLen);
-  for (const a of [s.units, s.deck, s.hand, s.handLen, s.satisfied, s.cardAt]) h = mixArray(h, a);
+  h = mixArray(mixArray(mixArray(h, s.units), s.deck), s.hand);
+  h = mixArray(mixArray(mixArray(h, s.handLen), s.satisfied), s.cardAt);
   return h >>> 0;
 }
