@@ -341,6 +341,7 @@ try {
               winners_line: s.winners_line.map((x) => x.text),
               line_by_agent: Object.fromEntries(Object.entries(s.line_by_agent).map(([a, xs]) => [a, xs.map((x) => x.text)])),
               playability: s.playability,
+              ...(s.coverage ? { never_legal: s.coverage.dead.never_legal, loops: s.coverage.loops } : {}),
               findings: s.findings.slice(0, 5),
             })),
           },
