@@ -26,7 +26,7 @@
  * (the newest earlier match is the one taken); its kinds are counted from the last `KIND_RING` actions.
  */
 import { TRUNCATED, type GameReporting } from '../env/core/play.ts';
-import { FNV_PRIME, type GameCoverage } from '../env/core/coverage.ts';
+import { mixInt, type GameCoverage } from '../env/core/coverage.ts';
 
 /** The axes coverage counts along, in report order. */
 export const AXES = ['kind', 'category', 'victory', 'card', 'card_group'] as const;
@@ -200,7 +200,7 @@ export class CoverageRecorder<S = unknown> {
     let legalHash = numLegal;
     for (let i = 0; i < numLegal; i++) {
       const a = legal[i];
-      legalHash = Math.imul(legalHash ^ a, FNV_PRIME);
+      legalHash = mixInt(legalHash, a);
       const k = r.kindOf(a);
       if (kinds.stamp[k] !== d) {
         mark(kinds, seat, k, d, choice);
@@ -236,7 +236,7 @@ export class CoverageRecorder<S = unknown> {
   private watchLoop(s: S, seat: number, k: number, step: number, legalHash: number): void {
     const f = this.fingerprint!(s);
     if (f >= 0) {
-      const key = Math.imul(f ^ legalHash, FNV_PRIME);
+      const key = mixInt(f, legalHash);
       for (let j = 1; j <= this.ringSize; j++) {
         const i = (this.ringHead - j + LOOP_WINDOW) % LOOP_WINDOW;
         if (this.ringFp[i] !== key || this.ringSeat[i] !== seat) continue;

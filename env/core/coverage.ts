@@ -49,12 +49,17 @@ export interface GameCoverage<S> {
   fingerprint?(s: S): number;
 }
 
-/** The 32-bit FNV prime the fingerprints' hash multiplies by. */
-export const FNV_PRIME = 0x01000193;
-
-/** One step of the 32-bit FNV-1a style hash the fingerprints use: `h` with the integer `v` mixed in. */
+/**
+ * One step of the 32-bit hash the fingerprints use (MurmurHash3's block step): `h` with the integer `v` mixed in.
+ * A plain FNV-1a step on whole words (`imul(h ^ v, prime)`) is not enough: multiplication carries differences only
+ * upwards, and states differing by a pair of -1 -> 1 entries (two places taken in a table) hashed alike.
+ */
 export function mixInt(h: number, v: number): number {
-  return Math.imul(h ^ v, FNV_PRIME);
+  let k = Math.imul(v, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  h ^= Math.imul(k, 0x1b873593);
+  h = (h << 13) | (h >>> 19);
+  return (Math.imul(h, 5) + 0xe6546b64) | 0;
 }
 
 /** `h` with an array of integers (its length, then each entry) mixed in. */

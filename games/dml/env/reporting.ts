@@ -6,7 +6,7 @@
  * the designer's coverage report needs (env/core/coverage.ts: the options that gate kinds, the card each card
  * action names, the state fingerprint for no-op loops; every victory ends the game by itself).
  */
-import { FINGERPRINT_SEED, FNV_PRIME, kindGates, type GameCoverage } from '../../../env/core/coverage.ts';
+import { FINGERPRINT_SEED, kindGates, mixInt, type GameCoverage } from '../../../env/core/coverage.ts';
 import type { GameReporting } from '../../../env/core/play.ts';
 import { SUITS, type Ruleset } from '../rules/index.ts';
 import {
@@ -111,13 +111,14 @@ const LOOP_ARRAYS = [
  * time of a probe of random players.
  */
 const fingerprint = new Function(
+  'mix',
   `return function dmlFingerprint(s) {
     if (s.phase !== ${Phase.Market}) return -1;
     let h = ${FINGERPRINT_SEED}; let a;
     ${SCALARS.filter((k) => !BUDGETS.has(k))
-      .map((k) => `h = Math.imul(h ^ s.${k}, ${FNV_PRIME});`)
+      .map((k) => `h = mix(h, s.${k});`)
       .join('\n')}
-    ${LOOP_ARRAYS.map((k) => `a = s.${k}; for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a[i], ${FNV_PRIME});`).join('\n')}
+    ${LOOP_ARRAYS.map((k) => `a = s.${k}; for (let i = 0; i < a.length; i++) h = mix(h, a[i]);`).join('\n')}
     return h >>> 0;
   };`,
-)() as (s: DmlState) => number;
+)(mixInt) as (s: DmlState) => number;

@@ -6,7 +6,7 @@
  * play, the kind that claims Royal Favor, the state fingerprint for no-op loops). The game registry hands it
  * to `merlin simulate`, `merlin eval` and `merlin probe`, which name no game themselves.
  */
-import { FINGERPRINT_SEED, FNV_PRIME, kindGates, type GameCoverage } from '../../../env/core/coverage.ts';
+import { FINGERPRINT_SEED, kindGates, mixInt, type GameCoverage } from '../../../env/core/coverage.ts';
 import type { GameReporting, Tally } from '../../../env/core/play.ts';
 import type { Ruleset } from '../rules/index.ts';
 import { DECK_NAMES } from '../cards/schema.ts';
@@ -245,12 +245,12 @@ const SCALAR_FIELDS = Object.entries(STATE_FIELDS)
 /**
  * The no-op loop fingerprint (env/core/coverage.ts) under `rs`: in the Main phase a hash of every scalar field but
  * `actionsThisTurn` (the turn, the decider, the counters, the open offer...) and of `LOOP_FIELDS`; -1 in any
- * other phase. One function generated with a named load per field (as state.ts builds the state's constructor):
+ * other phase (env/core/coverage.ts `mixInt` per number). One function generated with a named load per field (as state.ts builds the state's constructor):
  * a loop over field names made every load a keyed one and every array read megamorphic.
  */
 function fingerprinter(rs: Ruleset): (s: MerlinState) => number {
   const F = rs.data.table.fieldSlots;
-  const mix = (v: string) => `h = Math.imul(h ^ ${v}, ${FNV_PRIME});`;
+  const mix = (v: string) => `h = mix(h, ${v});`;
   const array = (a: string) => `${mix(`${a}.length`)} for (let i = 0; i < ${a}.length; i++) ${mix(`${a}[i]`)}`;
   const L = LOOP_FIELDS;
   const source = [
@@ -265,5 +265,5 @@ function fingerprinter(rs: Ruleset): (s: MerlinState) => number {
     '}',
     'return h >>> 0;',
   ].join('\n');
-  return new Function(`return function merlinFingerprint(s) {\n${source}\n};`)() as (s: MerlinState) => number;
+  return new Function('mix', `return function merlinFingerprint(s) {\n${source}\n};`)(mixInt) as (s: MerlinState) => number;
 }
