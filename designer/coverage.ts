@@ -608,7 +608,8 @@ export interface CoverageFinding {
   z: number;
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.001 ? 2 : 1)}%`;
+/** A share as a percentage: one decimal, two below 0.1%, and "<0.01%" for a share that is not 0 but rounds to it. */
+const pct = (x: number) => (x > 0 && x < 0.00005 ? '<0.01%' : `${(x * 100).toFixed(x > 0 && x < 0.001 ? 2 : 1)}%`);
 const AXIS_NOUN: Record<Axis, [string, string]> = {
   kind: ['action kind', 'action kinds'],
   category: ['chapter', 'chapters'],
