@@ -4,8 +4,11 @@
  * the games the file lacks). Game g depends only on the tournament and g (cli/eval.ts), so a game read back is
  * the game that would be played again.
  *
- * The file's first line names the tournament: `{"format":"merlin-gym-eval-records","version":1,
- * "tournament":{game, ruleset, rulesHash, agents, players, seed}}`; each further line is one `GameRecord`.
+ * The file's first line names the tournament: `{"format":"merlin-gym-eval-records","version":2,
+ * "tournament":{game, ruleset, rulesHash, agents, players, seed}}`; each further line is one `GameRecord`, with
+ * what the coverage report counts (`coverage`, designer/coverage.ts; `merlin eval --coverage`). A version 1 file
+ * (written before records carried coverage) is still read and grown: its old games count in every figure but
+ * coverage, which says how many games it lacks.
  * A file of another tournament is refused (ArgumentError naming what differs), as is a line that is not a
  * record (ArgumentError with its line number), except an unfinished last line, which a run stopped mid-write
  * leaves: it is cut off and that game is played again. A game recorded twice keeps its first record.
@@ -16,9 +19,11 @@ import { appendFileSync, existsSync, readFileSync, truncateSync } from 'node:fs'
 import { z } from 'zod';
 import { ArgumentError } from '../lib/errors.ts';
 import type { GameRecord } from './eval.ts';
+import { AXES } from '../designer/coverage.ts';
 
 export const RECORDS_FORMAT = 'merlin-gym-eval-records';
-export const RECORDS_VERSION = 1;
+/** The version new files are written with; version 1 files (no coverage in their records) are read too. */
+export const RECORDS_VERSION = 2;
 
 /**
  * What a tournament's games depend on: two files with the same tournament hold the same game g. `rulesHash` is
@@ -37,6 +42,18 @@ const tournamentSchema = z
 export type Tournament = z.infer<typeof tournamentSchema>;
 
 const count = z.number().int().min(0);
+/** Item name -> [legal, offered, chosen, taken] seat by seat (designer/coverage.ts `CoverageRecord`). */
+const axisItems = z.record(z.string(), z.array(count));
+const coverageSchema = z
+  .object({
+    decisions: z.array(count),
+    forced: z.array(count),
+    items: z.object(Object.fromEntries(AXES.map((a) => [a, axisItems])) as Record<(typeof AXES)[number], typeof axisItems>).strict(),
+    loops: z
+      .array(z.object({ loops: count, actions: count, own: count, longest: count, kinds: z.record(z.string(), count) }).strict())
+      .nullable(),
+  })
+  .strict();
 const recordSchema = z
   .object({
     game: count,
@@ -49,11 +66,12 @@ const recordSchema = z
     mctsSimulations: count,
     mctsSeconds: z.number().min(0),
     kinds: z.array(z.array(count)),
+    coverage: coverageSchema.optional(),
   })
   .strict();
 
 const headerSchema = z
-  .object({ format: z.literal(RECORDS_FORMAT), version: z.literal(RECORDS_VERSION), tournament: tournamentSchema })
+  .object({ format: z.literal(RECORDS_FORMAT), version: z.union([z.literal(1), z.literal(RECORDS_VERSION)]), tournament: tournamentSchema })
   .strict();
 
 /** The first field that differs between the file's tournament `a` and the asked one `b`, as a phrase, or null when they are the same. */
@@ -84,7 +102,9 @@ export function openRecords(path: string, t: Tournament): { done: Map<number, Ga
     if (lines.length === 0) throw new ArgumentError(`${path}: not an eval records file (no complete first line)`);
     const header = headerSchema.safeParse(parseLine(path, lines[0], 1));
     if (!header.success)
-      throw new ArgumentError(`${path}: not a ${RECORDS_FORMAT} version ${RECORDS_VERSION} file (${header.error.issues[0].message})`);
+      throw new ArgumentError(
+        `${path}: not a ${RECORDS_FORMAT} file of version 1 or ${RECORDS_VERSION} (${header.error.issues[0].message})`,
+      );
     const diff = difference(header.data.tournament, t);
     if (diff !== null) throw new ArgumentError(`${path} holds the games of another tournament (${diff}); name another --records file`);
     for (let i = 1; i < lines.length; i++) {

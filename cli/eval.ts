@@ -27,6 +27,7 @@ import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { seedRng, shuffleInPlace } from '../lib/rng.ts';
 import { openRecords } from './eval-records.ts';
+import { CoverageRecorder, coverageFindings, summariseCoverage, type CoverageRecord, type CoverageSummary } from '../designer/coverage.ts';
 
 const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
 
@@ -43,6 +44,8 @@ export interface GameRecord {
   mctsSeconds: number;
   /** Actions taken per seat, by action kind value ([seat][kind]). */
   kinds: number[][];
+  /** What the coverage report counts (designer/coverage.ts); absent in games an older version recorded. */
+  coverage?: CoverageRecord;
 }
 
 /** A searching agent reports its simulations (agents/mcts.ts); eval times its decisions. */
@@ -86,7 +89,17 @@ export function playEvalGame(game: Game<unknown>, agents: string[], seed: string
       : agent,
   );
   const kinds = lineup.map(() => new Array<number>(report.kindNames.length).fill(0));
-  const { state: s, steps } = playGame(game, timed, `${seed}/${g}`, { afterAction: (_s, seat, a) => kinds[seat][report.kindOf(a)]++ });
+  // Coverage sees each decision's legal actions where the agent does (designer/coverage.ts).
+  const coverage = new CoverageRecorder(report, P);
+  const covered: Agent[] = timed.map((agent) => ({
+    spec: agent.spec,
+    act: (o, m, c) => {
+      const a = agent.act(o, m, c);
+      coverage.decide(c.state, c.seat, c.legal, c.numLegal, a);
+      return a;
+    },
+  }));
+  const { state: s, steps } = playGame(game, covered, `${seed}/${g}`, { afterAction: (_s, seat, a) => kinds[seat][report.kindOf(a)]++ });
   let sims = 0;
   for (const a of players) if (searches(a)) sims += a.simulationsRun;
   const end = report.outcome(s);
@@ -101,6 +114,7 @@ export function playEvalGame(game: Game<unknown>, agents: string[], seed: string
     mctsSimulations: sims,
     mctsSeconds: searchTime.reduce((a, b) => a + b, 0) / 1000,
     kinds,
+    coverage: coverage.record(),
   };
 }
 
@@ -127,6 +141,8 @@ export interface EvalResult {
   action_counts_by_agent: Record<string, Record<string, number>>;
   /** Share of each agent's actions in each category of the game's (Merlin: economy, market, combat), `{}` for a game without categories. */
   action_share_by_agent: Record<string, Record<string, number>>;
+  /** With `coverage`: the coverage of the tournament's games (designer/coverage.ts), as `merlin probe` reports it. */
+  coverage?: CoverageSummary;
 }
 
 /** Combine game records (in game order) into the tournament result. */
@@ -266,6 +282,8 @@ export async function runEval(o: {
    * played again, every game played is appended as it ends, and the result covers games 0..games-1 from both.
    */
   records?: string;
+  /** Add the coverage of the games (designer/coverage.ts) to the result, those read from `records` included. */
+  coverage?: boolean;
   onGame?: (done: number) => void;
 }): Promise<EvalResult> {
   const t0 = performance.now();
@@ -307,5 +325,23 @@ export async function runEval(o: {
       o.onGame?.(records.length);
     },
   });
-  return summarise(records, o.agents, o.seed, game.variant ?? game.name, (performance.now() - t0) / 1000, entry.reporting(game), players);
+  const result = summarise(
+    records,
+    o.agents,
+    o.seed,
+    game.variant ?? game.name,
+    (performance.now() - t0) / 1000,
+    entry.reporting(game),
+    players,
+  );
+  return o.coverage ? { ...result, coverage: summariseCoverage(records, entry.reporting(game), o.agents) } : result;
+}
+
+/** The coverage findings of an eval result as lines (dead content and no-op loops), for the command's text output. */
+export function coverageLines(c: CoverageSummary): string[] {
+  const lines = coverageFindings(c).map((f) => `  ${f.text}`);
+  return [
+    `coverage: ${c.games} games${c.games_without ? ` (${c.games_without} more recorded without coverage)` : ''}, ${c.decisions} decisions, ${c.forced} forced`,
+    ...(lines.length ? lines : ['  every kind, card and claimable victory was legal in some game and taken by every agent that could']),
+  ];
 }

@@ -27,7 +27,7 @@ import {
   simulateOptions,
   trainOptions,
 } from './options.ts';
-import { runEval } from './eval.ts';
+import { coverageLines, runEval } from './eval.ts';
 import type { BackendName } from '../training/backend.ts';
 import type { TrainProgress } from '../training/train.ts';
 import type { RewardChoice, TruncationChoice } from '../training/reward-choices.ts';
@@ -172,6 +172,7 @@ try {
           seed: argv.seed,
           workers: argv.workers,
           records: argv.records,
+          coverage: argv.coverage,
           onGame: (n) => bar?.update(n),
         });
         bar?.stop();
@@ -184,6 +185,7 @@ try {
             ),
             `victory types ${JSON.stringify(r.victory_types)}, mean ${r.mean_turns} turns`,
             r.mcts_simulations_per_sec ? `mcts: ${r.mcts_simulations_per_sec} simulations/s` : '',
+            ...(r.coverage ? coverageLines(r.coverage) : []),
           ]
             .filter(Boolean)
             .join('\n'),
@@ -339,6 +341,7 @@ try {
               winners_line: s.winners_line.map((x) => x.text),
               line_by_agent: Object.fromEntries(Object.entries(s.line_by_agent).map(([a, xs]) => [a, xs.map((x) => x.text)])),
               playability: s.playability,
+              ...(s.coverage ? { never_legal: s.coverage.dead.never_legal, loops: s.coverage.loops } : {}),
               findings: s.findings.slice(0, 5),
             })),
           },

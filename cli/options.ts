@@ -68,6 +68,12 @@ export const evalOptions = {
     describe:
       "a JSON-lines file of the tournament's finished games: each game is appended as it ends, games already in it are not played again (a long tournament can stop and resume, or grow: a larger --games plays only the new games), and the result covers games 0..--games-1",
   },
+  coverage: {
+    type: 'boolean',
+    default: false,
+    describe:
+      'add the coverage of the games (as merlin probe reports it: which action kinds, chapters, cards and victories were legal and taken, dead content, no-op loops) to the result, the games of --records included',
+  },
   ...gameOption,
   ...rulesetOptions,
 } as const;

@@ -3,8 +3,9 @@
  * rotation (as `merlin eval`: game g seats agents[(i + g) mod A] at seat i (`lineupOf`), seeds `${seed}/${g}`
  * and `${seed}/${g}/agent/${seat}`, so results do not depend on the number of worker threads) and measures
  * what a designer looks for in any game: win rate by seat, by turn-order position and by agent with 95%
- * Wilson intervals; outcomes (victory types); game lengths; per-action-kind usage by agent; and a ranked
- * list of findings. A game's registry entry may add its own figures and findings (`probe`: Merlin's cards
+ * Wilson intervals; outcomes (victory types); game lengths; per-action-kind usage by agent; coverage (which
+ * kinds, chapters, cards and victory conditions were ever legal and taken, dead content and no-op loops:
+ * coverage.ts); and a ranked list of findings, dead content first. A game's registry entry may add its own figures and findings (`probe`: Merlin's cards
  * played, gold and commodity flows, public counters and playability, kept in Merlin's folder). The
  * HTML page is made by report.ts from the returned `ProbeSummary`.
  */
@@ -16,6 +17,7 @@ import { playGame, TRUNCATED, winnerByRules } from '../env/core/play.ts';
 import { runGames } from '../env/core/runner.ts';
 import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 import { lineOf, type LineItem, type LineUnit } from './line.ts';
+import { coverageFindings, CoverageRecorder, summariseCoverage, type CoverageRecord, type CoverageSummary } from './coverage.ts';
 
 const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
 
@@ -65,6 +67,8 @@ export interface ProbeGameRecord {
   details: Record<string, number>[];
   /** The kind of each label in `details`. */
   detailKinds: Record<string, number>;
+  /** What the coverage report counts (designer/coverage.ts). */
+  coverage: CoverageRecord;
   /** The game's own record (its registry entry's `probe`; null without one). */
   extra: unknown;
 }
@@ -86,47 +90,29 @@ export function recordGame(a: ProbeArgs, g: number, game: Game<unknown>, lineup:
   const entry = gameEntry(a.game ?? DEFAULT_GAME);
   const reporting = entry.reporting(game);
   const P = lineup.length;
-  const K = reporting.kindNames.length;
-  const kindCounts = new Array<number>(P * K).fill(0);
-  const offered = new Array<number>(P * K).fill(0);
-  const chosen = new Array<number>(P * K).fill(0);
   const details: Record<string, number>[] = lineup.map(() => ({}));
   const detailKinds: Record<string, number> = {};
-  // Each decision's legal actions are seen where the agent sees them (no second enumeration): at a decision
-  // with a choice, every kind on offer and the kind (and label) taken.
-  const seen = new Int32Array(K).fill(-1);
-  let decision = 0;
+  // Each decision's legal actions are seen where the agent sees them (no second enumeration): coverage counts every
+  // decision (designer/coverage.ts), and the kind offered and taken at those with a choice feed the winner's line.
+  const coverage = new CoverageRecorder(reporting, P);
   const players: Agent[] = agents.map((agent) => {
     return {
       spec: agent.spec,
       act: (obs, mask, ctx) => {
         const id = agent.act(obs, mask, ctx);
+        coverage.decide(ctx.state, ctx.seat, ctx.legal, ctx.numLegal, id);
         if (ctx.numLegal < 2) return id;
-        decision++;
-        const row = ctx.seat * K;
-        for (let i = 0; i < ctx.numLegal; i++) {
-          const k = reporting.kindOf(ctx.legal[i]);
-          if (seen[k] !== decision) ((seen[k] = decision), offered[row + k]++);
-        }
-        const k = reporting.kindOf(id);
-        chosen[row + k]++;
         const label = reporting.detailOf?.(id);
-        if (label) ((details[ctx.seat][label] = (details[ctx.seat][label] ?? 0) + 1), (detailKinds[label] = k));
+        if (label) ((details[ctx.seat][label] = (details[ctx.seat][label] ?? 0) + 1), (detailKinds[label] = reporting.kindOf(id)));
         return id;
       },
     };
   });
   const own = entry.probe?.recorder(game, P);
-  const { state: s, steps } = playGame<unknown>(game, players, `${a.seed}/${g}`, {
-    onStart: (s) => own?.hooks.onStart?.(s),
-    beforeAction: (s, seat, id, step) => {
-      own?.hooks.beforeAction?.(s, seat, id, step);
-      kindCounts[seat * K + reporting.kindOf(id)]++;
-    },
-    afterAction: (s, seat, id, step) => own?.hooks.afterAction?.(s, seat, id, step),
-  });
+  const { state: s, steps } = playGame<unknown>(game, players, `${a.seed}/${g}`, own?.hooks ?? {});
   const end = reporting.outcome(s);
   const finished = own?.finish(s);
+  const { taken: kindCounts, offered, chosen } = coverage.kindCounts();
   return {
     game: g,
     lineup,
@@ -141,6 +127,7 @@ export function recordGame(a: ProbeArgs, g: number, game: Game<unknown>, lineup:
     chosen,
     details,
     detailKinds,
+    coverage: coverage.record(),
     extra: finished?.extra ?? null,
   };
 }
@@ -240,6 +227,12 @@ export interface ProbeSummary {
   winners_line: LineItem[];
   /** Per agent (with two or more in the field): what it plays far more or far less than the rest of the field. */
   line_by_agent: Record<string, LineItem[]>;
+  /**
+   * Coverage (designer/coverage.ts): per action kind, category, victory condition, card and card group, the share of
+   * games and decisions in which it was legal and how often each agent took it; dead content; no-op loops. Absent in
+   * summaries written before the probe counted it.
+   */
+  coverage?: CoverageSummary;
   /** What the field is, when the probe names it (`probe --learn`: self-play, against the heuristic, against random). */
   field?: string;
   /** `probe --learn`: the self-play policy trained for this probe. */
@@ -466,6 +459,9 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, game: Game<u
     if (v !== 'truncated' && G >= 100 && victory[v] === 0)
       findings.push({ about: 'victory', text: `No game of ${G} ended by ${v.replace('_', ' ')}.`, z: NaN });
   findings.sort((x, y) => (Number.isNaN(y.z) ? 1e9 : y.z) - (Number.isNaN(x.z) ? 1e9 : x.z));
+  // Dead content and no-op loops head the findings: what never comes into play.
+  const coverage = summariseCoverage(records, reporting, specs);
+  findings.unshift(...coverageFindings(coverage));
 
   return {
     ...(entry.name === DEFAULT_GAME ? {} : { game: entry.name }),
@@ -495,6 +491,7 @@ export function summarise(records: ProbeGameRecord[], a: ProbeArgs, game: Game<u
     ...(categories ? { categories, category_shares_by_agent: categoryShares } : {}),
     winners_line: line.winners,
     line_by_agent: line.byAgent,
+    coverage,
     findings,
   };
 }

@@ -9,6 +9,7 @@ import type { CardStat, ProbeSummary, Rate } from './probe.ts';
 import type { LineItem } from './line.ts';
 import { diffValue, type RulesetChange } from './ruleset-diff.ts';
 import { barChart, chartSvg, heatmap, histogram, lineChart, rateChart, stackedArea } from './charts.ts';
+import { COVERAGE_FINDINGS, coverageHtml } from './coverage-html.ts';
 
 /** Facts about how the report was made, printed at its top. */
 export interface ReportMeta {
@@ -282,6 +283,12 @@ const SECTIONS: Section[] = [
       );
     },
   },
+  {
+    id: 'coverage',
+    title: 'Coverage: what comes into play',
+    when: (s) => s.coverage !== undefined,
+    render: async (s) => (s.coverage ? coverageHtml(s.coverage) : '<p>This summary was written before the probe counted coverage.</p>'),
+  },
 ];
 
 /** The playability figures (designer/probe.ts `Playability`) as a small table; older summaries without them show nothing. */
@@ -305,12 +312,18 @@ function playabilityHtml(p: ProbeSummary['playability'] | undefined): string {
 }
 
 function findingsHtml(s: ProbeSummary): string {
-  if (!s.findings.length) return '<p>Nothing departs from expectation beyond the 95% intervals.</p>';
   const item = (f: ProbeSummary['findings'][number]) =>
     `<li><span class="tag">${esc(f.about)}</span> ${esc(f.text)}${f.z === null || Number.isNaN(f.z) ? '' : ` <span class="z">|z| = ${f.z.toFixed(1)}</span>`}</li>`;
+  // Dead content and no-op loops first, as a list of their own (the tables are in the coverage section).
+  const coverage = s.findings.filter((f) => COVERAGE_FINDINGS.has(f.about));
+  const findings = s.findings.filter((f) => !COVERAGE_FINDINGS.has(f.about));
+  const dead = coverage.length
+    ? `<h3>Dead content and no-op loops</h3><ul class="findings dead-content">${coverage.map(item).join('')}</ul><p class="note">What never came into play, what an agent never took when it could, and sequences of moves that change nothing; the tables are in “Coverage” below.</p><h3>Most suspicious findings</h3>`
+    : '';
+  if (!findings.length) return `${dead}<p>Nothing departs from expectation beyond the 95% intervals.</p>`;
   const top = 10;
-  const rest = s.findings.slice(top);
-  return `<ol class="findings">${s.findings.slice(0, top).map(item).join('')}</ol>${
+  const rest = findings.slice(top);
+  return `${dead}<ol class="findings">${findings.slice(0, top).map(item).join('')}</ol>${
     rest.length
       ? `<details><summary>${rest.length} more</summary><ol class="findings" start="${top + 1}">${rest.map(item).join('')}</ol></details>`
       : ''
@@ -334,6 +347,7 @@ table { border-collapse: collapse; margin: 8px 0; font-size: 13px; } th, td { bo
 th { background: #fafafa; } .warn { color: #a15c00; } .flag.above { color: #b3261e; font-weight: 600; } .flag.below { color: #1e5bb3; font-weight: 600; }
 .findings li { margin: 4px 0; } .tag { display: inline-block; min-width: 64px; font-size: 12px; color: #fff; background: #777; border-radius: 3px; padding: 0 5px; text-align: center; }
 .z { color: #777; font-size: 12px; } details summary { cursor: pointer; color: #4c78a8; }
+tr.dead td { color: #999; } .never { color: #b3261e; font-weight: 600; } .dead-content .tag { background: #b3261e; }
 `;
 
 /** The ruleset diff of a `--compare` page: every changed path with the first ruleset's value and the second's. */
@@ -375,7 +389,7 @@ export async function reportHtml(summaries: ProbeSummary[], meta: ReportMeta): P
 <p class="meta">Made ${esc(meta.date)} by <code>${esc(meta.command)}</code> (merlin-gym <code>merlin probe</code>; docs/DESIGNER.md explains every section).</p>
 ${meta.diff ? diffHtml(meta.diff, summaries) : ''}
 ${await cols(metaHtml)}
-<section id="findings"><h2>Most suspicious findings</h2>${await cols(findingsHtml)}</section>
+<section id="findings"><h2>Findings</h2>${await cols(findingsHtml)}</section>
 ${parts.join('\n')}
 </body></html>
 `;

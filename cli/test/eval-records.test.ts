@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ArgumentError } from '../../lib/errors.ts';
 import { runEval } from '../eval.ts';
-import { RECORDS_FORMAT } from '../eval-records.ts';
+import { RECORDS_FORMAT, RECORDS_VERSION } from '../eval-records.ts';
 import { merlinAsync } from './run.ts';
 
 const base = { variant: 'full', agents: ['heuristic', 'random', 'random', 'random'], seed: 'records', workers: 1 };
@@ -63,10 +63,10 @@ describe('eval --records', () => {
     await expect(runEval({ ...base, games: 2, records: bad })).rejects.toThrow(/line 2: not a game record \(turns: /);
     const notOurs = join(dir(), 'x.jsonl');
     writeFileSync(notOurs, '{"hello":1}\n');
-    await expect(runEval({ ...base, games: 2, records: notOurs })).rejects.toThrow(/not a merlin-gym-eval-records version 1 file/);
+    await expect(runEval({ ...base, games: 2, records: notOurs })).rejects.toThrow(/not a merlin-gym-eval-records file of version 1 or 2/);
     // A refused file keeps even a last line without a newline (which a file of this tournament would lose).
     writeFileSync(notOurs, '{"hello":1}\nnotes without a newline');
-    await expect(runEval({ ...base, games: 2, records: notOurs })).rejects.toThrow(/not a merlin-gym-eval-records version 1 file/);
+    await expect(runEval({ ...base, games: 2, records: notOurs })).rejects.toThrow(/not a merlin-gym-eval-records file of version 1 or 2/);
     expect(readFileSync(notOurs, 'utf8')).toBe('{"hello":1}\nnotes without a newline');
     writeFileSync(bad, text + lines[1].slice(0, 10));
     await expect(runEval({ ...base, seed: 'other', games: 2, records: bad })).rejects.toThrow(/another tournament/);
@@ -82,5 +82,57 @@ describe('eval --records', () => {
     expect(r.status).toBe(0);
     expect(strip(JSON.parse(r.stdout))).toEqual(strip(whole));
     expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(1 + 3);
+  });
+
+  it('gives the coverage of its games (--coverage), the same from the file as when played, and reads a version 1 file', async () => {
+    const file = join(dir(), 'r.jsonl');
+    const whole = await runEval({ ...base, games: 4, coverage: true });
+    const c = whole.coverage!;
+    expect(c).toMatchObject({ games: 4, games_without: 0, agents: ['heuristic', 'random'] });
+    expect(c.decisions).toBeGreaterThan(0);
+    // Every action is counted once: the kinds' taken sum to the tournament's steps (one a decision).
+    const taken = c.kinds.reduce((t, r) => t + r.by_agent.heuristic.taken + r.by_agent.random.taken, 0);
+    expect(taken).toBe(whole.mean_steps * 4);
+    expect(c.decisions).toBe(taken);
+    await runEval({ ...base, games: 2, records: file });
+    const resumed = await runEval({ ...base, games: 4, records: file, coverage: true });
+    expect(strip(resumed)).toEqual(strip(whole));
+    const read = await runEval({ ...base, games: 4, records: file, coverage: true, onGame: () => undefined });
+    expect(read.coverage).toEqual(c);
+    // A version 1 file (records without coverage): still read and grown; coverage counts the games that carry it.
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    const header = JSON.parse(lines[0]);
+    expect(header.version).toBe(RECORDS_VERSION);
+    const old = join(dir(), 'v1.jsonl');
+    const bare = (line: string) => {
+      const r = JSON.parse(line);
+      delete r.coverage;
+      return JSON.stringify(r);
+    };
+    writeFileSync(old, [JSON.stringify({ ...header, version: 1 }), bare(lines[1]), bare(lines[2]), ''].join('\n'));
+    const mixed = await runEval({ ...base, games: 4, records: old, coverage: true });
+    const { coverage: _m, ...mixedRest } = mixed;
+    const { coverage: _w, ...wholeRest } = whole;
+    expect(strip(mixedRest)).toEqual(strip(wholeRest));
+    expect(mixed.coverage).toMatchObject({ games: 2, games_without: 2 });
+    // A record whose coverage is malformed is refused with a typed error naming the line and the field.
+    const bad = join(dir(), 'bad.jsonl');
+    const r2 = JSON.parse(lines[2]);
+    r2.coverage.decisions = [-1, 0, 0, 0];
+    writeFileSync(bad, [lines[0], lines[1], JSON.stringify(r2), ''].join('\n'));
+    await expect(runEval({ ...base, games: 2, records: bad })).rejects.toThrow(/line 3: not a game record \(coverage\.decisions\.0: /);
+  });
+
+  it('merlin eval --coverage prints dead content from a records file', async () => {
+    const file = join(dir(), 'r.jsonl');
+    const args = { variant: 'full', agents: ['random', 'random'], seed: 'cov', workers: 1 };
+    const whole = await runEval({ ...args, games: 2, coverage: true });
+    await runEval({ ...args, games: 2, records: file });
+    const argv = ['eval', '--agents', 'random,random', '--games', '2', '--seed', 'cov', '--records', file, '--coverage'];
+    const [json, text] = await Promise.all([merlinAsync([...argv, '--json']), merlinAsync(argv)]);
+    expect(json.status).toBe(0);
+    expect(JSON.parse(json.stdout).coverage).toEqual(whole.coverage);
+    expect(text.stdout).toContain(`coverage: 2 games, ${whole.coverage!.decisions} decisions, ${whole.coverage!.forced} forced`);
+    expect(text.stdout).toMatch(/action kinds were never legal in 2 games: .*PlayCrowns/);
   });
 });

@@ -15,6 +15,7 @@
 import { ArgumentError } from '../../lib/errors.ts';
 import { chance, type ChanceOutcome } from '../../lib/rng.ts';
 import type { Agent } from './agent.ts';
+import type { GameCoverage } from './coverage.ts';
 import type { Game } from './game.ts';
 
 export interface PlayHooks<S> {
@@ -161,6 +162,8 @@ export interface GameReporting<S> {
    * rollouts) and whose `result()` lists every key, 0 included.
    */
   tally?(): Tally<S>;
+  /** Optional: what the designer's coverage report needs beyond the kinds (gates, cards, victory kinds, a fingerprint; coverage.ts). */
+  readonly coverage?: GameCoverage<S>;
 }
 
 /** A game-specific counter of played actions (see `GameReporting.tally`). */
