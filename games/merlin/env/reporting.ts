@@ -237,14 +237,18 @@ export const LOOP_FIELDS = {
   units: ['unitOwner', 'unitPos', 'unitHp', 'unitStance', 'unitFlags'],
 } as const satisfies Record<string, readonly (keyof MerlinState)[]>;
 
-/** Every scalar field but the count of actions this turn (and the format and the ruleset, fixed in a game). */
+/**
+ * Every scalar field but the per-turn counters (actions taken and offers refused this turn, which grow at every
+ * step of a loop and would hide it) and the format and the ruleset, fixed in a game.
+ */
+const PER_TURN_COUNTERS = new Set(['v', 'actionsThisTurn', 'offersRefused']);
 const SCALAR_FIELDS = Object.entries(STATE_FIELDS)
-  .filter(([k, f]) => f.kind === 'num' && k !== 'v' && k !== 'actionsThisTurn')
+  .filter(([k, f]) => f.kind === 'num' && !PER_TURN_COUNTERS.has(k))
   .map(([k]) => k);
 
 /**
  * The no-op loop fingerprint (env/core/coverage.ts) under `rs`: in the Main phase a hash of every scalar field but
- * `actionsThisTurn` (the turn, the decider, the counters, the open offer...) and of `LOOP_FIELDS`; -1 in any
+ * the per-turn counters above (so the turn, the decider, the counters, the open offer...) and of `LOOP_FIELDS`; -1 in any
  * other phase (env/core/coverage.ts `mixInt` per number). One function generated with a named load per field (as state.ts builds the state's constructor):
  * a loop over field names made every load a keyed one and every array read megamorphic.
  */
