@@ -125,6 +125,27 @@ export interface GameMetadata {
 }
 
 /**
+ * Metadata with the defaults of a game played for win/loss returns (`winLossReturns`): chance sampled inside
+ * `applyAction`, imperfect information, zero-sum returns in [-1, 1] paid at the end. A game gives its length
+ * limit (turns) and player range, and whatever differs from the defaults.
+ */
+export function gameMetadata(o: Partial<GameMetadata> & { maxTurns: number; players: { min: number; max: number } }): GameMetadata {
+  const { players, ...rest } = o;
+  return {
+    chanceMode: 'sampled',
+    information: 'imperfect',
+    utility: 'zeroSum',
+    rewardModel: 'terminal',
+    minUtility: -1,
+    maxUtility: 1,
+    maxTurns: o.maxTurns,
+    minPlayers: players.min,
+    maxPlayers: players.max,
+    ...rest,
+  };
+}
+
+/**
  * The utility of `game` when its returns are computed with `options`: 'generalSum' once shaped rewards
  * are on (per-step score changes do not cancel out) unless they are relative (`shapedRelative`: they sum to
  * 0 each step) or potential-based (`shapedPotential`: they sum to 0 over each episode), when the utility is the
