@@ -130,7 +130,7 @@ export interface GameMetadata {
  * limit (turns) and player range, and whatever differs from the defaults.
  */
 export function gameMetadata(o: Partial<GameMetadata> & { maxTurns: number; players: { min: number; max: number } }): GameMetadata {
-  const { players, ...rest } = o;
+  const { players, maxTurns, ...rest } = o;
   return {
     chanceMode: 'sampled',
     information: 'imperfect',
@@ -138,7 +138,7 @@ export function gameMetadata(o: Partial<GameMetadata> & { maxTurns: number; play
     rewardModel: 'terminal',
     minUtility: -1,
     maxUtility: 1,
-    maxTurns: o.maxTurns,
+    maxTurns,
     minPlayers: players.min,
     maxPlayers: players.max,
     ...rest,
