@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { ArgumentError, GameOverError, IllegalActionError, UnknownActionError } from '../lib/errors.ts';
 import { TERMINAL, type Game } from '../env/core/game.ts';
 import type { GameReporting } from '../env/core/play.ts';
+import { resolveChance } from '../env/core/chance.ts';
 import { gameEntry, parseAgents, type GameEntry } from '../games/registry.ts';
 import { createOpponent, type Opponent } from '../games/opponent.ts';
 
@@ -205,6 +206,7 @@ export class PlayTable {
     this.reporting = this.entry.reporting(g);
     this.describer = new ViewerDescriber(g, this.reporting, this.seat);
     this.state = g.newState(n, this.seed);
+    resolveChance(g, this.state);
     this.noteTurn();
     this.advance();
   }
@@ -286,6 +288,7 @@ export class PlayTable {
   private apply(seat: number, action: number, text: string, why?: LogEntry['why']): void {
     this.log.push({ step: this.step, seat, text, ...(why ? { why } : {}) });
     this.game.applyAction(this.state, action);
+    resolveChance(this.game, this.state);
     this.step++;
     this.noteTurn();
     if (this.game.currentPlayer(this.state) === TERMINAL) {
