@@ -20,6 +20,7 @@ import { agentSpecs, NO_GAME_AGENTS, parseAgentList, resolveAgent, specReadsFile
 import { merlin } from './merlin/index.ts';
 import { economicon } from './economicon/index.ts';
 import { dml } from './dml/index.ts';
+import { poker } from './poker/index.ts';
 
 /** A cell of the replay viewer's counters and tables. */
 export type ViewCell = string | number;
@@ -135,10 +136,17 @@ export interface GameEntry<S = unknown> {
   /** The game's own part of `merlin probe` (absent: the figures every game has). */
   readonly probe?: GameProbe<S>;
   /**
-   * The resolved rules `game` runs, as plain JSON (Merlin: `{ rules, decks }`, every deck's cards), which
-   * `probe --compare` diffs path by path; null for a game that does not expose them.
+   * The resolved rules `game` runs, as plain JSON `{ rules, ...the data files they name }` (Merlin: `{ rules,
+   * decks }`, every deck's cards), which `probe --compare` diffs path by path; null for a game that does not
+   * expose them.
    */
   rules(game: Game<S>): unknown;
+  /**
+   * The game of edited rules: `rules` is an edited copy of `rules(game).rules`, compiled with `game`'s data files
+   * (the fuzzer's and a rule search's way to a variant no file holds); absent for a game that does not offer it.
+   * @throws RulesetError naming every bad field
+   */
+  readonly compileRules?: (game: Game<S>, rules: unknown) => Game<S>;
   /** What the play commands report beyond the game's end (victory types, action kinds, invariants, tallies). */
   reporting(game: Game<S>): GameReporting<S>;
   /**
@@ -168,6 +176,7 @@ export interface GameDefinition<S> {
   readonly probe?: GameProbe<S>;
   /** The resolved rules as JSON (default: the replay's embedded rules and decks, else null). */
   rules?(game: Game<S>): unknown;
+  compileRules?(game: Game<S>, rules: unknown): Game<S>;
   /** What one seat alone sees, beyond `render` (default: nothing, ''). */
   seatView?(game: Game<S>, s: S, seat: number): string;
 }
@@ -229,12 +238,19 @@ export function defineGame<S>(d: GameDefinition<S>): GameEntry<S> {
     replay: d.replay,
     probe: d.probe,
     rules: (game) => d.rules?.(game) ?? d.replay?.embedRules(game) ?? null,
+    compileRules: d.compileRules && ((game, rules) => d.compileRules!(game, rules)),
     seatView: (game, s, seat) => d.seatView?.(game, s, seat) ?? '',
   };
 }
 
 /** The registered games, each by its folder's definition (games/NAME/index.ts); the first is the default game. */
-const registered: Record<string, GameEntry> = byName([defineGame(merlin), defineGame(economicon), defineGame(dml)]);
+// prettier-ignore
+const registered: Record<string, GameEntry> = byName([
+  defineGame(merlin),
+  defineGame(economicon),
+  defineGame(dml),
+  defineGame(poker),
+]);
 
 /** Entries by name, in order. */
 function byName(entries: readonly { readonly name: string }[]): Record<string, GameEntry> {

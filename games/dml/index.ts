@@ -12,7 +12,7 @@ import { dmlReporting as reporting } from './env/reporting.ts';
 import { renderSeat } from './env/render.ts';
 import { dmlReplay } from './designer/replay.ts';
 import { dmlAgents } from './agents/specs.ts';
-import { VARIANTS as variants } from './rules/index.ts';
+import { compileRuleset, VARIANTS as variants } from './rules/index.ts';
 import type { DmlState } from './engine/state.ts';
 
 export { dmlGame, type DmlGame } from './env/game.ts';
@@ -29,6 +29,7 @@ export const dml = {
   gameRef: game.ref,
   reporting: (g: DmlGame) => reporting(g.ruleset),
   rules: (g: DmlGame) => ({ rules: g.ruleset.data, cards: g.ruleset.cardFile }),
+  compileRules: (g: DmlGame, rules: unknown) => game(compileRuleset(rules, () => g.ruleset.cardFile, 'edited ruleset')),
   replay: dmlReplay,
   agents: dmlAgents,
   seatView: (g: DmlGame, s: DmlState, seat: number) => renderSeat(g.ruleset, s, seat),

@@ -11,7 +11,7 @@ import { SINGLE_STRATEGIES } from './agents/heuristic.ts';
 import { economiconGame as game, type EconomiconGame } from './env/game.ts';
 import { economiconReporting } from './env/reporting.ts';
 import { renderSeat } from './env/render.ts';
-import { VARIANTS } from './rules/index.ts';
+import { compileRuleset, VARIANTS } from './rules/index.ts';
 import { economiconAgents } from './agents/specs.ts';
 import type { EconomiconState } from './engine/state.ts';
 export { economiconGame, type EconomiconGame } from './env/game.ts';
@@ -32,5 +32,6 @@ export const economicon = {
   reporting: (g: EconomiconGame) => economiconReporting(g.ruleset),
   agents: economiconAgents,
   rules: (g: EconomiconGame) => ({ rules: g.ruleset.data, deck: g.ruleset.deck }),
+  compileRules: (g: EconomiconGame, rules: unknown) => game(compileRuleset(rules, () => g.ruleset.deck, 'edited ruleset')),
   seatView: (g: EconomiconGame, s: EconomiconState, seat: number) => renderSeat(g.ruleset, s, seat),
 };

@@ -11,6 +11,7 @@ import { renderSeat } from './env/render.ts';
 import { merlinReplay } from './designer/replay.ts';
 import { merlinProbe } from './designer/probe.ts';
 import { merlinAgents } from './agents/specs.ts';
+import { compileRuleset } from './rules/index.ts';
 
 /** Merlin Economics: games/merlin/ (engine, env adapter, agents, designer views). */
 export const merlin = {
@@ -23,5 +24,10 @@ export const merlin = {
   docs: (variant?: string) => merlinDocs(merlinGame(variant).ruleset),
   replay: merlinReplay,
   probe: merlinProbe,
+  /** Edited rules compiled with `game`'s decks (the replay's embedded ones). */
+  compileRules: (game: MerlinGame, rules: unknown) => {
+    const { decks } = merlinReplay.embedRules(game);
+    return merlinGame(compileRuleset(rules, (_file, deck) => decks[deck], 'edited ruleset'));
+  },
   seatView: (game: MerlinGame, s: MerlinState, seat: number) => renderSeat(game.ruleset, s, seat),
 };

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { DIFFICULTIES } from '../../agents/registry.ts';
 import { PuctAgent } from '../../agents/puct.ts';
 import { PpoAgent } from '../../agents/ppo.ts';
+import { MctsAgent } from '../../agents/mcts.ts';
+import { resolveChance } from '../../env/core/chance.ts';
 import { RandomAgent } from '../../agents/random.ts';
 import { createOpponent } from '../opponent.ts';
 import { GAMES, opponentFactory, parseAgents } from '../registry.ts';
@@ -20,17 +22,20 @@ describe('difficulty presets', () => {
       const game = entry.game();
       expect(entry.agent('easy', 0, game)).toBeInstanceOf(RandomAgent);
       expect(entry.agent('medium', 0, game).spec).toBe(entry.agents.heuristic!.spec);
-      expect(entry.agent('hard', 0, game)).toBeInstanceOf(PpoAgent);
-      expect(entry.agent('strongest', 0, game)).toBeInstanceOf(PuctAgent);
+      // With a shipped checkpoint, `hard` is its policy and `strongest` a search it guides; without one, MCTS.
+      const shipped = presets.hard.startsWith('ppo:');
+      expect(entry.agent('hard', 0, game)).toBeInstanceOf(shipped ? PpoAgent : MctsAgent);
+      expect(entry.agent('strongest', 0, game)).toBeInstanceOf(shipped ? PuctAgent : MctsAgent);
       expect(entry.agentSpecs).toEqual(expect.arrayContaining([...DIFFICULTIES]));
       expect(parseAgents('easy,medium,hard,strongest', entry)).toEqual([...DIFFICULTIES]);
       const make = opponentFactory('strongest,hard', undefined, entry.name);
-      expect(make(0, 's')).toBeInstanceOf(PuctAgent);
-      expect(make(1, 's')).toBeInstanceOf(PpoAgent);
+      expect(make(0, 's')).toBeInstanceOf(shipped ? PuctAgent : MctsAgent);
+      expect(make(1, 's')).toBeInstanceOf(shipped ? PpoAgent : MctsAgent);
       for (const level of DIFFICULTIES) {
         expect(entry.specReadsFiles(level), `${entry.name} ${level}`).toBe(false);
         // The level plays exactly as the spec it names.
         const s = game.newState(game.minPlayers, 'preset');
+        resolveChance(game, s);
         const viaLevel = createOpponent(level, { game: entry.name, seed: 5, top: 0 }).act(s);
         const viaSpec = createOpponent(presets[level], { game: entry.name, seed: 5, top: 0 }).act(s);
         expect(viaLevel, `${entry.name} ${level}`).toEqual(viaSpec);
