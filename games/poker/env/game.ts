@@ -13,6 +13,7 @@ import { CHANCE, gameMetadata, TERMINAL } from '../../../env/core/game.ts';
 import { gameAdapter, type RulesGame } from '../../../env/core/adapter.ts';
 import { TensorLayout } from '../../../env/core/layout.ts';
 import { seedRng, nextInt } from '../../../lib/rng.ts';
+import { contentHash } from '../../../lib/hash.ts';
 import { loadRuleset, type Ruleset } from '../rules/index.ts';
 import {
   applyAction,
@@ -139,7 +140,7 @@ export const pokerGame = gameAdapter<PokerState, Ruleset>({
       maxTurns: rs.maxDecisions,
       players: rs.data.players,
     }),
-  actions: () => ({ size: NUM_ACTIONS, hash: 'poker-actions-1: fold, call, raise' }),
+  actions: () => ({ size: NUM_ACTIONS, hash: contentHash(['fold', 'call', 'raise']) }),
   observation: (rs) => encoder(rs, false),
   stateTensor: (rs) => {
     const st = encoder(rs, true);
