@@ -52,7 +52,7 @@ function encoder(rs: Ruleset, full: boolean) {
     card: L.add('card', K, "one-hot rank of the observer's card (0 until dealt)"),
     board: L.add('board', (R - 1) * K, 'per public card, one-hot rank (0 until dealt)'),
     round: L.add('round', R, 'one-hot betting round (0 once over)'),
-    toAct: L.add('to_act', P, 'one-hot relative seat to act (0 at a chance node and once over)'),
+    toAct: L.add('toAct', P, 'one-hot relative seat to act (0 at a chance node and once over)'),
     seated: L.add('seated', P, '1 per relative seat in the hand'),
     folded: L.add('folded', P, '1 per relative seat that folded'),
     stake: L.add('stake', P, "per relative seat, chips it put in / the most one seat can put in (ruleset's maxStake)"),

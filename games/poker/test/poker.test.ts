@@ -3,6 +3,8 @@
  * (outcomes and probabilities, drawn from the state's RNG the same way by every loop), the Game contract
  * (basicTests at 2-4 players), hidden information, and its agents.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { basicTests } from '../../../env/core/basic-tests.ts';
 import { CHANCE, TERMINAL, legalBuffer } from '../../../env/core/game.ts';
@@ -12,7 +14,8 @@ import { AECEnv } from '../../../env/core/aec.ts';
 import { SingleAgentEnv } from '../../../env/core/single.ts';
 import { VectorEnv } from '../../../env/core/vector.ts';
 import { IllegalActionError, StateError } from '../../../lib/errors.ts';
-import { opponentFactory } from '../../registry.ts';
+import { gameEntry, opponentFactory } from '../../registry.ts';
+import { root } from '../../../cli/test/run.ts';
 import { pokerGame } from '../env/game.ts';
 import { CALL, FOLD, RAISE, type PokerState } from '../engine/engine.ts';
 import { PokerHeuristic } from '../agents/heuristic.ts';
@@ -193,8 +196,12 @@ describe('agents', () => {
   });
 });
 
-it('resolveChance does nothing in a game without explicit chance', () => {
+it('resolveChance deals what is due and nothing more', () => {
   const s = leduc.newState(2, 'r');
   expect(resolveChance(leduc, s)).toBe(2);
   expect(resolveChance(leduc, s)).toBe(0);
+});
+
+it('has its generated documents up to date (npx merlin docs --game poker)', () => {
+  for (const d of gameEntry('poker').docs()) expect(readFileSync(join(root, 'docs', d.file), 'utf8'), d.file).toBe(d.text);
 });
