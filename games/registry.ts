@@ -216,8 +216,8 @@ export function genericDocs(game: Game<unknown>): { file: string; text: string }
 
 /**
  * The registry entry of a game from what it supplies: agent specs resolved with the shared ones, and the
- * defaults of `GameDefinition`. A game's folder exports its definition and the list below registers it; `registerGame(defineGame({...}))`
- * adds one at run time (a test's toy game).
+ * defaults of `GameDefinition`. A game's folder exports its definition and the list below registers it;
+ * `registerGame(defineGame({...}))` adds one at run time (a test's toy game).
  */
 export function defineGame<S>(d: GameDefinition<S>): GameEntry<S> {
   const own = d.agents ?? (NO_GAME_AGENTS as GameAgents<S>);

@@ -56,9 +56,10 @@ export function sampleChance<S>(game: Game<S>, s: S): number {
 
 /**
  * Apply outcomes drawn by `sampleChance` while `s` is at a chance node; `onOutcome` sees each before it is
- * applied. Returns how many were applied (0 for a game without explicit chance: one comparison).
+ * applied. Returns how many were applied (0 at once for a game without explicit chance).
  */
 export function resolveChance<S>(game: Game<S>, s: S, onOutcome?: (outcome: number) => void): number {
+  if (game.chanceRng === undefined) return 0; // no explicit chance: one property load on the envs' hot path
   let n = 0;
   while (game.currentPlayer(s) === CHANCE) {
     const outcome = sampleChance(game, s);
