@@ -4,7 +4,7 @@
  *
  * From the bottom up: lib (rng, hash, memo, errors, ruleset files) < each game (games/NAME/: rules and cards and engine import
  * only lib; its env adapter implements env/core's Game contract) < env/core (the game-agnostic RL contract) <
- * policy < agents < the game registry (games/registry.ts, and its move API games/opponent.ts) < training < bridge < designer < browser (the browser bundle's entry and Node shims) < cli. A folder imports
+ * policy < agents < the game registry (games/registry.ts, its move API games/opponent.ts and its golden playthroughs games/playthroughs.ts) < training < bridge < designer < browser (the browser bundle's entry and Node shims) < cli. A folder imports
  * only folders below it, and no game imports another; the layers above the games reach a game only through the
  * registry (games/registry.ts, games/index.ts), never a game's own folder. Only training/ loads @tensorflow: env, the games, policy,
  * agents and the bridge reach no tfjs module even through another one. Tests (`*\/test/*`), tools/ and bin/ may
@@ -31,7 +31,7 @@ const forbid = (name, comment, from, to) => ({
 const UPPER = [
   ['policy', 'policy/'],
   ['agents', 'agents/'],
-  ['registry', 'games/(registry|index|opponent)[.]ts$'],
+  ['registry', 'games/(registry|index|opponent|playthroughs)[.]ts$'],
   ['training', 'training/'],
   ['bridge', 'bridge/'],
   ['designer', 'designer/'],

@@ -19,6 +19,7 @@
 import type { Agent, AgentContext } from '../env/core/agent.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import type { Game } from '../env/core/game.ts';
+import { resolveChance } from '../env/core/chance.ts';
 import { nextInt, seedRng, type RngState } from '../lib/rng.ts';
 
 /**
@@ -131,6 +132,7 @@ export class MctsAgent<S = unknown> implements Agent {
           child.avail = 1;
           node.children.set(a, child);
           this.game.applyAction(s, a);
+          resolveChance(this.game, s);
           path.push(child);
           break;
         }
@@ -146,6 +148,7 @@ export class MctsAgent<S = unknown> implements Agent {
         }
         node = node.children.get(best)!;
         this.game.applyAction(s, best);
+        resolveChance(this.game, s);
         path.push(node);
       }
       // Rollout.
@@ -157,6 +160,7 @@ export class MctsAgent<S = unknown> implements Agent {
             ? this.guide!.act(null, null, { seat: p, legal: this.buf, numLegal: n, state: s })
             : this.buf[nextInt(this.rng, n)];
         this.game.applyAction(s, a);
+        resolveChance(this.game, s);
       }
       this.score(s);
       tree.visits++;

@@ -32,6 +32,7 @@
  */
 import type { Agent, AgentContext } from '../env/core/agent.ts';
 import type { Game, RewardOptions } from '../env/core/game.ts';
+import { resolveChance } from '../env/core/chance.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { nextFloat, nextInt, seedRng, type RngState } from '../lib/rng.ts';
 import type { LoadedCheckpoint } from '../policy/checkpoint.ts';
@@ -181,6 +182,7 @@ export class PuctAgent<S = unknown> implements Agent {
         let child = node.children[k];
         if (!child) child = node.children[k] = new Node(seats);
         this.game.applyAction(s, node.actions[k]);
+        resolveChance(this.game, s);
         node = child;
         path.push(node);
       }

@@ -5,6 +5,7 @@
  * request that names no game plays the registry's default one.
  */
 import type { Game } from '../env/core/game.ts';
+import { resolveChance } from '../env/core/chance.ts';
 import { MerlinError } from '../lib/errors.ts';
 import { DEFAULT_GAME, entryOf, gameEntry, GAMES, type GameEntry } from '../games/registry.ts';
 import { agentMove } from '../games/opponent.ts';
@@ -86,6 +87,8 @@ export function stateFrom(
   if (h.players < game.minPlayers || h.players > game.maxPlayers)
     throw new BridgeError('INVALID_ARGUMENT', `players must be in ${game.minPlayers}..${game.maxPlayers}, got ${h.players}`);
   const s = game.newState(h.players, h.seed);
+  // Explicit chance nodes are no one's action: drawn from the state's RNG, as every env does (env/core/chance.ts).
+  resolveChance(game, s);
   h.actions.forEach((a, i) => {
     if (game.isTerminal(s))
       throw new BridgeError('GAME_OVER', `history: action ${i} (${a}) comes after the end of the game`, false, { index: i });
@@ -95,6 +98,7 @@ export function stateFrom(
       const b = asBridgeError(e);
       throw new BridgeError(b.code, `history: action ${i}: ${b.message}`, false, { index: i, action: a });
     }
+    resolveChance(game, s);
   });
   return s;
 }

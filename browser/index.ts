@@ -14,4 +14,5 @@
  */
 export { agentMove, createOpponent, type Choice, type Move, type Opponent, type OpponentOptions } from '../games/opponent.ts';
 export { DEFAULT_GAME, GAMES, gameEntry, type GameEntry } from '../games/registry.ts';
-export { TERMINAL, type Game } from '../env/core/game.ts';
+export { CHANCE, TERMINAL, type Game } from '../env/core/game.ts';
+export { resolveChance } from '../env/core/chance.ts';

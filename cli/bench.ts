@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { AECEnv } from '../env/core/aec.ts';
 import { VectorEnvPool, type FactoryRef } from '../env/core/pool.ts';
 import { VectorEnv } from '../env/core/vector.ts';
-import type { Game } from '../env/core/game.ts';
+import { legalBuffer, type Game } from '../env/core/game.ts';
 import { nextInt, seedRng } from '../lib/rng.ts';
 import { maskedIds } from '../env/core/spaces.ts';
 import type { BackendName } from '../training/backend.ts';
@@ -220,7 +220,7 @@ export async function runBench(game: Game<unknown>, gameRef: FactoryRef, opts: B
   const seconds = opts.seconds ?? 5;
   const players = opts.players ?? 4;
   const maxWarmup = opts.maxWarmup ?? DEFAULT_MAX_WARMUP;
-  const buf = new Int32Array(game.numActions);
+  const buf = legalBuffer(game);
   const rng = seedRng('bench');
   const samples: unknown[] = [];
   /** States before SAMPLE_FROM_STEP, timed instead when the game's episodes are all shorter. */

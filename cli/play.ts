@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { ArgumentError, GameOverError, IllegalActionError, UnknownActionError } from '../lib/errors.ts';
 import { TERMINAL, type Game } from '../env/core/game.ts';
 import type { GameReporting } from '../env/core/play.ts';
+import { resolveChance } from '../env/core/chance.ts';
 import { gameEntry, parseAgents, type GameEntry, type RulesLink } from '../games/registry.ts';
 import { createOpponent, type Opponent } from '../games/opponent.ts';
 import { ReplayRecorder, replayLogOf, type ReplayLog } from '../designer/replay.ts';
@@ -324,6 +325,7 @@ export class PlayTable {
     this.describer = new ViewerDescriber(g, this.reporting, this.seat, this.describeFull);
     this.recorder = new ReplayRecorder(this.entry, g);
     this.state = g.newState(n, this.seed);
+    resolveChance(g, this.state);
     this.noteTurn();
     this.advance();
   }
@@ -431,6 +433,7 @@ export class PlayTable {
     this.log.push({ step: this.step, seat, text: nameSeats(text, this.names), ...(named ? { why: named } : {}) });
     this.recorder.before(this.state, action);
     this.game.applyAction(this.state, action);
+    resolveChance(this.game, this.state);
     this.recorder.after(this.state, seat, action);
     this.step++;
     this.noteTurn();

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { ArgumentError, StateError } from '../lib/errors.ts';
 import type { Game } from '../env/core/game.ts';
 import { playGame, type GameReporting } from '../env/core/play.ts';
+import { resolveChance } from '../env/core/chance.ts';
 import { DEFAULT_GAME, gameEntry, type GameEntry } from '../games/registry.ts';
 
 export const REPLAY_FORMAT = 'merlin-replay';
@@ -215,10 +216,13 @@ export function replayLog(
 ): { game: Game<unknown>; final: unknown } {
   const own = replayEntry(log).replay;
   const s = game.newState(log.players, log.seed);
+  // Explicit chance nodes are drawn from the state's RNG, as when the game was recorded (playGame).
+  resolveChance(game, s);
   onState?.(s, 0);
   for (const a of log.actions) {
     try {
       game.applyAction(s, a.id);
+      resolveChance(game, s);
     } catch (e) {
       throw new StateError(`replay step ${a.step} (${a.description}): ${(e as Error).message}`);
     }

@@ -12,9 +12,9 @@
  */
 import type { Agent } from '../env/core/agent.ts';
 import type { Game } from '../env/core/game.ts';
-import { TERMINAL } from '../env/core/game.ts';
+import { CHANCE, TERMINAL } from '../env/core/game.ts';
 import { PpoAgent } from '../agents/ppo.ts';
-import { GameOverError } from '../lib/errors.ts';
+import { GameOverError, StateError } from '../lib/errors.ts';
 import { DEFAULT_GAME, gameEntry } from './registry.ts';
 
 /** One of a policy's top choices: an action id, its description and the policy's probability of it. */
@@ -62,11 +62,15 @@ export interface Opponent {
 /**
  * `agent`'s move in `state` of `game`, for the seat to act: what every opponent API answers with.
  * @param top how many of a policy's top choices to add (0: none)
- * @throws GameOverError when no one is to act
+ * @throws GameOverError when the game is over; StateError at an explicit chance node (no seat acts)
  */
 export function agentMove(game: Game<unknown>, agent: Agent, state: unknown, top = 0): Move {
   const seat = game.currentPlayer(state);
   if (seat === TERMINAL) throw new GameOverError();
+  if (seat === CHANCE)
+    throw new StateError(
+      'the state is at a chance node, where no seat acts: apply one of its outcomes first (env/core/chance.ts resolveChance)',
+    );
   const legal = new Int32Array(game.numActions);
   const n = game.legalActions(state, legal);
   let obs: Float32Array | null = null;

@@ -1,47 +1,26 @@
 /**
  * The game registry: game name -> how to make it, its variants, its default agents, its agent specs and
  * its reporting. The only module that names a game: the CLI, the bridge, training and the designer ask
- * here, so a second game (Economicon) is one more entry.
+ * here. Each game's folder exports its `GameDefinition` (games/NAME/index.ts) and this module lists it, so a
+ * new game is its folder plus its import and its name in `registered` below (docs/ADDING_A_GAME.md).
  *
  *   const entry = gameEntry('merlin');
  *   const game = entry.game('market');                      // a Game<S> (env/core/game.ts)
  *   const agent = entry.agent('heuristic', 'seed', game);   // an Agent for that game
  *
- * It sits above env/core, the games (games/merlin) and agents/ (it may import all three) and below cli/,
+ * It sits above env/core, the games (games/NAME) and agents/ (it may import all three) and below cli/,
  * bridge/, training/ and designer/ (DESIGN "Layers"): a game's own folder never imports it.
  */
-import { dirname, extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ArgumentError } from '../lib/errors.ts';
 import type { FactoryRef } from '../env/core/pool.ts';
 import type { Agent } from '../env/core/agent.ts';
 import type { Game } from '../env/core/game.ts';
 import type { GameReporting, PlayHooks } from '../env/core/play.ts';
-import { merlinGame, type MerlinGame } from './merlin/env/game.ts';
-import { merlinReporting } from './merlin/env/reporting.ts';
-import { merlinDocs } from './merlin/env/docs.ts';
-import { merlinReplay } from './merlin/designer/replay.ts';
-import { merlinProbe } from './merlin/designer/probe.ts';
-import type { MerlinState } from './merlin/engine/state.ts';
-import { merlinAgents } from './merlin/agents/specs.ts';
-import { renderSeat as renderMerlinSeat } from './merlin/env/render.ts';
-import { merlinBoard } from './merlin/env/play-view.ts';
-import { economiconGame, type EconomiconGame } from './economicon/env/game.ts';
-import { VARIANTS as ECONOMICON_VARIANTS } from './economicon/rules/index.ts';
-import { economiconReporting } from './economicon/env/reporting.ts';
-import type { EconomiconState } from './economicon/engine/state.ts';
-import { economiconAgents } from './economicon/agents/specs.ts';
-import { renderSeat as renderEconomiconSeat } from './economicon/env/render.ts';
-import { economiconBoard } from './economicon/env/play-view.ts';
-import { dmlGame, type DmlGame } from './dml/env/game.ts';
-import { VARIANTS as DML_VARIANTS } from './dml/rules/index.ts';
-import { dmlReporting } from './dml/env/reporting.ts';
-import type { DmlState } from './dml/engine/state.ts';
-import { dmlAgents } from './dml/agents/specs.ts';
-import { renderSeat as renderDmlSeat } from './dml/env/render.ts';
-import { dmlBoard } from './dml/env/play-view.ts';
-import { dmlReplay } from './dml/designer/replay.ts';
 import { agentSpecs, NO_GAME_AGENTS, parseAgentList, resolveAgent, specReadsFiles, type GameAgents } from '../agents/registry.ts';
+import { merlin } from './merlin/index.ts';
+import { economicon } from './economicon/index.ts';
+import { dml } from './dml/index.ts';
+import { poker } from './poker/index.ts';
 
 /** A cell of the replay viewer's counters and tables. */
 export type ViewCell = string | number;
@@ -205,10 +184,17 @@ export interface GameEntry<S = unknown> {
   /** The game's own part of `merlin probe` (absent: the figures every game has). */
   readonly probe?: GameProbe<S>;
   /**
-   * The resolved rules `game` runs, as plain JSON (Merlin: `{ rules, decks }`, every deck's cards), which
-   * `probe --compare` diffs path by path; null for a game that does not expose them.
+   * The resolved rules `game` runs, as plain JSON `{ rules, ...the data files they name }` (Merlin: `{ rules,
+   * decks }`, every deck's cards), which `probe --compare` diffs path by path; null for a game that does not
+   * expose them.
    */
   rules(game: Game<S>): unknown;
+  /**
+   * The game of edited rules: `rules` is an edited copy of `rules(game).rules`, compiled with `game`'s data files
+   * (the fuzzer's and a rule search's way to a variant no file holds); absent for a game that does not offer it.
+   * @throws RulesetError naming every bad field
+   */
+  readonly compileRules?: (game: Game<S>, rules: unknown) => Game<S>;
   /** What the play commands report beyond the game's end (victory types, action kinds, invariants, tallies). */
   reporting(game: Game<S>): GameReporting<S>;
   /**
@@ -240,6 +226,7 @@ export interface GameDefinition<S> {
   readonly probe?: GameProbe<S>;
   /** The resolved rules as JSON (default: the replay's embedded rules and decks, else null). */
   rules?(game: Game<S>): unknown;
+  compileRules?(game: Game<S>, rules: unknown): Game<S>;
   /** What one seat alone sees, beyond `render` (default: nothing, ''). */
   seatView?(game: Game<S>, s: S, seat: number): string;
   readonly board?: PlayBoard<S>;
@@ -280,7 +267,8 @@ export function genericDocs(game: Game<unknown>): { file: string; text: string }
 
 /**
  * The registry entry of a game from what it supplies: agent specs resolved with the shared ones, and the
- * defaults of `GameDefinition`. Register it with `registerGame(defineGame({...}))` or as one more entry below.
+ * defaults of `GameDefinition`. A game's folder exports its definition and the list below registers it;
+ * `registerGame(defineGame({...}))` adds one at run time (a test's toy game).
  */
 export function defineGame<S>(d: GameDefinition<S>): GameEntry<S> {
   const own = d.agents ?? (NO_GAME_AGENTS as GameAgents<S>);
@@ -301,65 +289,32 @@ export function defineGame<S>(d: GameDefinition<S>): GameEntry<S> {
     replay: d.replay,
     probe: d.probe,
     rules: (game) => d.rules?.(game) ?? d.replay?.embedRules(game) ?? null,
+    compileRules: d.compileRules && ((game, rules) => d.compileRules!(game, rules)),
     seatView: (game, s, seat) => d.seatView?.(game, s, seat) ?? '',
     board: d.board,
   };
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
-/** This module's own extension: `.ts` run from the sources (tsx, vitest), `.js` compiled in the package. */
-const ext = extname(fileURLToPath(import.meta.url));
+/** The registered games, each by its folder's definition (games/NAME/index.ts); the first is the default game. */
+// prettier-ignore
+const registered: Record<string, GameEntry> = byName([
+  defineGame(merlin),
+  defineGame(economicon),
+  defineGame(dml),
+  defineGame(poker),
+]);
 
-/** Merlin Economics: games/merlin/ (engine, env adapter, agents, designer views). */
-const merlin = defineGame<MerlinState>({
-  name: 'merlin',
-  variants: ['full', 'market', 'skirmish', 'classic', 'literal', 'council'],
-  game: (variant = 'full') => merlinGame(variant as Parameters<typeof merlinGame>[0]),
-  gameRef: (variant = 'full') => ({ module: join(here, 'merlin', 'env', `game${ext}`), export: 'merlinGame', args: [variant] }),
-  reporting: (game) => merlinReporting((game as MerlinGame).ruleset),
-  agents: merlinAgents,
-  docs: (variant = 'full') => merlinDocs(merlinGame(variant).ruleset),
-  replay: merlinReplay,
-  probe: merlinProbe,
-  seatView: (game, s, seat) => renderMerlinSeat((game as MerlinGame).ruleset, s, seat),
-  board: merlinBoard,
-}) as unknown as GameEntry;
+/** Entries by name, in order. */
+function byName(entries: readonly { readonly name: string }[]): Record<string, GameEntry> {
+  return Object.fromEntries(entries.map((e) => [e.name, e as GameEntry]));
+}
 
-/** Economicon v0.4: games/economicon/ (rules and mandate deck as data, engine, env adapter, heuristic; docs/ECONOMICON.md). */
-const economicon = defineGame<EconomiconState>({
-  name: 'economicon',
-  variants: ECONOMICON_VARIANTS,
-  game: (variant = 'standard') => economiconGame(variant as Parameters<typeof economiconGame>[0]),
-  gameRef: (variant = 'standard') => ({ module: join(here, 'economicon', 'env', `game${ext}`), export: 'economiconGame', args: [variant] }),
-  reporting: (game) => economiconReporting((game as EconomiconGame).ruleset),
-  agents: economiconAgents,
-  rules: (game) => ({ rules: (game as EconomiconGame).ruleset.data, deck: (game as EconomiconGame).ruleset.deck }),
-  seatView: (game, s, seat) => renderEconomiconSeat((game as EconomiconGame).ruleset, s, seat),
-  board: economiconBoard,
-}) as unknown as GameEntry;
-
-/** Dragon's Money Laundering: games/dml/ (card file and rulesets as data, engine, env adapter, heuristic; docs/DML.md). */
-const dml = defineGame<DmlState>({
-  name: 'dml',
-  variants: DML_VARIANTS,
-  game: (variant = 'full') => dmlGame(variant as Parameters<typeof dmlGame>[0]),
-  gameRef: (variant = 'full') => ({ module: join(here, 'dml', 'env', `game${ext}`), export: 'dmlGame', args: [variant] }),
-  reporting: (game) => dmlReporting((game as DmlGame).ruleset),
-  rules: (game) => ({ rules: (game as DmlGame).ruleset.data, cards: (game as DmlGame).ruleset.cardFile }),
-  replay: dmlReplay,
-  agents: dmlAgents,
-  seatView: (game, s, seat) => renderDmlSeat((game as DmlGame).ruleset, s, seat),
-  board: dmlBoard,
-}) as unknown as GameEntry;
-
-const registered: Record<string, GameEntry> = { merlin, economicon, dml };
-
-/** Every registered game, by name (Merlin, and whatever `registerGame` added). */
+/** Every registered game, by name (those listed above, and whatever `registerGame` added). */
 export const GAMES: Readonly<Record<string, GameEntry>> = registered;
 
 /**
  * Register another game under `entry.name`: from then on every command, env and tool that asks the registry
- * (`--game NAME`) plays it. Registering a second game is one call (or one more entry beside `merlin` above).
+ * (`--game NAME`) plays it. A game shipped with the package is listed in `registered` instead.
  * @throws ArgumentError when a game of that name is already registered
  */
 export function registerGame<S>(entry: GameEntry<S>): void {
@@ -377,7 +332,7 @@ export function unregisterGame(name: string): void {
 }
 
 /** The name of the game used when none is named. */
-export const DEFAULT_GAME = 'merlin';
+export const DEFAULT_GAME: string = Object.keys(registered)[0];
 
 /** The registered game `name`. @throws ArgumentError naming the registered games */
 export function gameEntry(name: string = DEFAULT_GAME): GameEntry {

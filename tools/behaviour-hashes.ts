@@ -27,6 +27,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import seedrandom from 'seedrandom';
 import { gameEntry } from '../games/registry.ts';
+import { legalBuffer } from '../env/core/game.ts';
 import { runSimulation } from '../cli/simulate.ts';
 
 const args = process.argv.slice(2);
@@ -46,7 +47,7 @@ const out: Record<string, string> = {};
 
 for (const variant of VARIANTS) {
   const game = entry.game(variant);
-  const legal = new Int32Array(game.numActions);
+  const legal = legalBuffer(game); // at an explicit chance node the ids are its outcomes
   const obs = new Float32Array(game.observationSpec.size);
   const st = new Float32Array(game.stateSpec.size);
   for (let players = Math.max(2, game.minPlayers); players <= Math.min(6, game.maxPlayers); players++) {

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { findChromium } from '../designer/browser.ts';
 import { buildBrowser, BUNDLE } from './build-browser.ts';
+import { GAMES } from '../games/registry.ts';
 
 const ORIGIN = 'http://localhost:49735';
 /** Cross-origin isolation: Chromium's performance.now() then ticks in 5 µs instead of 100 µs (what a move takes). */
@@ -35,12 +36,16 @@ export interface PlayedGame {
   times: number[][];
 }
 
-/** The games the test and the benchmark play: each game with its shipped checkpoint against the other agents. */
-export const LINE_UPS: LineUp[] = [
-  { game: 'merlin', variant: 'full', agents: ['ppo:checkpoints/default', 'heuristic', 'random', 'mcts:4'], seed: 'browser-1' },
-  { game: 'economicon', variant: 'standard', agents: ['ppo:checkpoints/economicon', 'heuristic', 'random', 'mcts:4'], seed: 'browser-1' },
-  { game: 'dml', variant: 'full', agents: ['ppo:checkpoints/dml', 'heuristic', 'random', 'mcts:4'], seed: 'browser-1' },
-];
+/**
+ * The games the test and the benchmark play: each registered game (default variant), its shipped checkpoint
+ * (its `hard` preset) against its heuristic, random play and MCTS, as many seats as it takes up to four.
+ */
+export const LINE_UPS: LineUp[] = Object.values(GAMES).map((e) => {
+  const g = e.game();
+  const seats = Math.max(g.minPlayers, Math.min(4, g.maxPlayers));
+  const agents = [e.agents.presets?.hard ?? 'mcts:8', e.agents.heuristic ? 'heuristic' : 'random', 'random', 'mcts:4'];
+  return { game: e.name, variant: e.defaultVariant, agents: agents.slice(0, seats), seed: 'browser-1' };
+});
 
 /** The benchmark's line-ups: the test's, then each shipped checkpoint playing every seat (as tools/bench-move.ts in Node). */
 const BENCH_LINE_UPS: LineUp[] = [
@@ -82,12 +87,14 @@ export async function playInPage(page: Page, lineUp: LineUp): Promise<PlayedGame
     const state = game.newState(l.agents.length, l.seed);
     const times: number[][] = l.agents.map(() => []);
     let moves = 0;
+    m.resolveChance(game, state);
     while (!game.isTerminal(state)) {
       const p = game.currentPlayer(state);
       const t = performance.now();
       const move = seats[p].act(state);
       times[p].push(performance.now() - t);
       game.applyAction(state, move.action);
+      m.resolveChance(game, state);
       moves++;
     }
     return { final: game.serialize(state), moves, terminal: game.isTerminal(state), times };

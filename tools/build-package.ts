@@ -13,7 +13,7 @@
  *   npx tsx tools/build-package.ts          (prints the build folder's file count and size)
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,13 +22,16 @@ export const DIST = join(root, 'dist');
 
 /** Data files the compiled code reads, as [source folder, file filter], relative to the repository (the browser bundle embeds the same: tools/build-browser.ts). */
 export const DATA: [string, (name: string) => boolean][] = [
-  ['games/merlin/rules/rulesets', (f) => f.endsWith('.json')],
+  // Every game's rules folders (games/NAME/rules/rulesets, decks): a new game's data ships with no line here.
+  ...readdirSync(join(root, 'games'), { withFileTypes: true })
+    .filter((g) => g.isDirectory() && existsSync(join(root, 'games', g.name, 'rules')))
+    .flatMap((g) =>
+      readdirSync(join(root, 'games', g.name, 'rules'), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d): [string, (name: string) => boolean] => [`games/${g.name}/rules/${d.name}`, (f) => f.endsWith('.json')]),
+    ),
   ['games/merlin/cards/data', (f) => f.endsWith('.json')],
   ['games/merlin/agents', (f) => f.startsWith('heuristic') && f.endsWith('.json')],
-  ['games/economicon/rules/rulesets', (f) => f.endsWith('.json')],
-  ['games/economicon/rules/decks', (f) => f.endsWith('.json')],
-  ['games/dml/rules/rulesets', (f) => f.endsWith('.json')],
-  ['games/dml/rules/decks', (f) => f.endsWith('.json')],
   ...readdirSync(join(root, 'checkpoints'), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d): [string, (name: string) => boolean] => [

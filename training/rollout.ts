@@ -20,6 +20,7 @@
 import type { Game, RewardOptions } from '../env/core/game.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { RewardTracker } from '../env/core/rewards.ts';
+import { resolveChance } from '../env/core/chance.ts';
 import { cloneRng, nextFloat, nextInt, seedRng, type RngState } from '../lib/rng.ts';
 import type { Agent } from '../env/core/agent.ts';
 import type { GameEntry } from '../games/registry.ts';
@@ -237,6 +238,7 @@ export class Collector<S> {
     this.trackers[i] = new RewardTracker(g, this.o.rewards, 8);
     this.episodeOf[i] = this.episodeCounter;
     const s = g.newState(this.o.players, `${this.o.seed}/episode/${this.episodeCounter++}`);
+    resolveChance(g, s);
     this.states[i] = s;
     this.learnerSeat[i] = nextInt(this.rng, this.o.players);
     // One league member takes every opponent seat (each seat acts on its own), so an episode is a match
@@ -266,6 +268,7 @@ export class Collector<S> {
     const g = this.game(i);
     const s = this.states[i];
     g.applyAction(s, a);
+    resolveChance(g, s);
     this.envSteps++;
     this.epLength[i]++;
     this.trackers[i].step(s, this.rvec);

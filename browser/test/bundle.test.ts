@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium } from '../../designer/browser.ts';
 import { createOpponent } from '../../games/opponent.ts';
+import { resolveChance } from '../../env/core/chance.ts';
 import { GAMES } from '../../games/registry.ts';
 import { buildBrowser } from '../../tools/build-browser.ts';
 import { LINE_UPS, openBundlePage, playInPage, type LineUp } from '../../tools/browser-games.ts';
@@ -26,8 +27,10 @@ function playInNode(l: LineUp): { final: string; moves: number } {
   const game = seats[0].game;
   const state = game.newState(l.agents.length, l.seed);
   let moves = 0;
+  resolveChance(game, state);
   while (!game.isTerminal(state)) {
     game.applyAction(state, seats[game.currentPlayer(state)].act(state).action);
+    resolveChance(game, state);
     moves++;
   }
   return { final: game.serialize(state), moves };

@@ -16,11 +16,14 @@
  * `last()` returns the agent's cumulative reward since it last acted. When the game ends every agent is
  * terminated (or truncated, at the game's turn limit) and must then be stepped with `null` once, in
  * `agents` order, which removes it. A seat knocked out mid-game is simply never selected until the end.
+ * Explicit chance nodes (game.ts `CHANCE`) are resolved from the state's RNG after every action (chance.ts),
+ * so no agent is ever selected at one.
  */
 import { ArgumentError } from '../../lib/errors.ts';
 import type { Game, RewardOptions } from './game.ts';
 import { observationBox, TERMINAL, writeActionMask } from './game.ts';
 import { RewardTracker } from './rewards.ts';
+import { resolveChance } from './chance.ts';
 import { type Box, Discrete } from './spaces.ts';
 
 export interface AECOptions {
@@ -91,9 +94,13 @@ export class AECEnv<S> {
     this.setState(this.game.newState(this.numPlayers, seed));
   }
 
-  /** Replace the current state (e.g. a deserialised one) and reset the bookkeeping to it. */
+  /**
+   * Replace the current state (e.g. a deserialised one) and reset the bookkeeping to it. A state at an
+   * explicit chance node is first carried past it (chance.ts `resolveChance`, from its own RNG).
+   */
   setState(s: S): void {
     this.state = s;
+    resolveChance(this.game, s);
     this.agents = this.possibleAgents.slice();
     for (const a of this.possibleAgents) {
       this.rewards[a] = 0;
@@ -144,6 +151,7 @@ export class AECEnv<S> {
     }
     if (action === null) throw new ArgumentError(`${agent} is still playing: step it with an action id`);
     this.game.applyAction(this.state, action);
+    resolveChance(this.game, this.state);
     this.cumulative[agent] = 0;
     this.tracker.step(this.state, this.stepRewards);
     for (let p = 0; p < this.numPlayers; p++) {

@@ -7,8 +7,11 @@
  *
  * For each player count (default: every count from `minPlayers` to `maxPlayers`) it plays `games`
  * random games (seeded `${seed}/${players}/${g}`) and checks, at every step:
- * - the current player is a seat in range, or TERMINAL exactly when `isTerminal`;
+ * - the current player is a seat in range, TERMINAL exactly when `isTerminal`, or CHANCE (explicit chance only);
  * - legal actions are ascending, distinct, in [0, numActions), and at least one while the game runs;
+ * - at a chance node: the legal ids are `chanceOutcomes`' ids, in [0, maxChanceOutcomes), with probabilities
+ *   above 0 summing to 1, and chance.ts's `sampleChance` draws the same one of them from two clones; the
+ *   random game takes an outcome by those probabilities (from the test's own stream);
  * - `whyIllegal` (when the game offers a reference check) agrees with `legalActions` on every id, every
  *   `referenceEvery` steps;
  * - `clone` is equal (same serialisation) and independent (applying an action to the clone leaves the
@@ -21,8 +24,9 @@
  * and at the end: `returns` are finite, within the metadata's utility bounds, and sum to 0 in a zero-sum game.
  */
 import { MerlinError } from '../../lib/errors.ts';
-import { TERMINAL, type Game, type TensorSpec } from './game.ts';
-import { nextInt, seedRng } from '../../lib/rng.ts';
+import { CHANCE, TERMINAL, type Game, type TensorSpec } from './game.ts';
+import { nextFloat, nextInt, seedRng } from '../../lib/rng.ts';
+import { sampleChance } from './chance.ts';
 
 export interface BasicTestOptions {
   /** Player counts to test (default: every count from minPlayers to maxPlayers). */
@@ -78,9 +82,13 @@ export function basicTests<S>(game: Game<S>, options: BasicTestOptions = {}): Ba
   };
   const report: BasicTestReport = { games: 0, finished: 0, steps: 0, referenceSweeps: 0, illegalRefused: 0 };
   const A = game.numActions;
-  const legal = new Int32Array(A);
-  const legal2 = new Int32Array(A);
-  const isLegal = new Uint8Array(A);
+  const maxChance = game.maxChanceOutcomes ?? 0;
+  const W = Math.max(A, maxChance);
+  const legal = new Int32Array(W);
+  const legal2 = new Int32Array(W);
+  const isLegal = new Uint8Array(W);
+  const outcomes = new Int32Array(Math.max(1, maxChance));
+  const probs = new Float64Array(Math.max(1, maxChance));
   const obs = new Float32Array(game.observationSpec.size);
   const st = new Float32Array(game.stateSpec.size);
   const ret = new Float64Array(game.maxPlayers);
@@ -99,8 +107,11 @@ export function basicTests<S>(game: Game<S>, options: BasicTestOptions = {}): Ba
       for (; step < o.maxSteps; step++) {
         const terminal = game.isTerminal(s);
         const seat = game.currentPlayer(s);
+        const chanceNode = seat === CHANCE;
         if (terminal !== (seat === TERMINAL)) fail(`isTerminal ${terminal} but currentPlayer ${seat}`);
-        if (!terminal && !(Number.isInteger(seat) && seat >= 0 && seat < P)) fail(`currentPlayer ${seat} is not a seat`);
+        if (chanceNode && !(game.metadata.chanceMode === 'explicit' && game.chanceOutcomes && game.chanceRng && maxChance > 0))
+          fail(`currentPlayer is CHANCE in a game whose chanceMode is ${game.metadata.chanceMode} or that offers no chance outcomes`);
+        if (!terminal && !chanceNode && !(Number.isInteger(seat) && seat >= 0 && seat < P)) fail(`currentPlayer ${seat} is not a seat`);
         if (step % o.observeEvery === 0) {
           for (let p = 0; p < P; p++) {
             game.observe(s, p, obs);
@@ -110,17 +121,20 @@ export function basicTests<S>(game: Game<S>, options: BasicTestOptions = {}): Ba
           checkTensor(st, game.stateSpec, 'state tensor', fail);
         }
         if (terminal) break;
+        // At a chance node the ids are chance outcomes, in a space of their own.
+        const space = chanceNode ? maxChance : A;
         const n = game.legalActions(s, legal);
         if (n < 1) fail('no legal action in a running game');
         isLegal.fill(0);
         for (let i = 0; i < n; i++) {
           const a = legal[i];
-          if (!(a >= 0 && a < A) || (i > 0 && a <= legal[i - 1]))
+          if (!(a >= 0 && a < space) || (i > 0 && a <= legal[i - 1]))
             fail(`legal actions not ascending, distinct ids in range: ${Array.from(legal.subarray(0, n)).join(',')}`);
           isLegal[a] = 1;
         }
+        if (chanceNode) checkChanceNode(game, s, legal.subarray(0, n), outcomes, probs, fail);
         if (game.whyIllegal && step % o.referenceEvery === 0) {
-          for (let a = 0; a < A; a++) {
+          for (let a = 0; a < space; a++) {
             const why = game.whyIllegal(s, a);
             if ((why === null) !== (isLegal[a] === 1))
               fail(`action ${a} (${game.describeAction(s, a)}): legalActions says ${isLegal[a] === 1}, whyIllegal says ${why ?? 'legal'}`);
@@ -129,17 +143,17 @@ export function basicTests<S>(game: Game<S>, options: BasicTestOptions = {}): Ba
         }
         const before = game.serialize(s);
         // Illegal actions (sampled, and one out of range) are refused with a typed error, the state unchanged.
-        if (n < A) {
+        if (n < space) {
           for (let k = 0; k < o.illegalSample; k++) {
-            let a = nextInt(rng, A);
-            while (isLegal[a]) a = (a + 1) % A;
+            let a = nextInt(rng, space);
+            while (isLegal[a]) a = (a + 1) % space;
             refused(game, s, a, before, fail);
             report.illegalRefused++;
           }
         }
-        refused(game, s, A, before, fail);
+        refused(game, s, space, before, fail);
         report.illegalRefused++;
-        const action = legal[nextInt(rng, n)];
+        const action = chanceNode ? byProbability(outcomes, probs, n, nextFloat(rng)) : legal[nextInt(rng, n)];
         if (step % o.roundTripEvery === 0) {
           const c = game.clone(s);
           if (game.serialize(c) !== before) fail('clone serialises differently');
@@ -170,6 +184,40 @@ export function basicTests<S>(game: Game<S>, options: BasicTestOptions = {}): Ba
     }
   }
   return report;
+}
+
+/**
+ * The chance node `s` offers as outcomes exactly its legal ids, with probabilities above 0 summing to 1 (left in
+ * `outcomes` / `probs`), and `sampleChance` draws the same one of them from two clones.
+ */
+function checkChanceNode<S>(
+  game: Game<S>,
+  s: S,
+  legal: Int32Array,
+  outcomes: Int32Array,
+  probs: Float64Array,
+  fail: (check: string) => never,
+): void {
+  const n = game.chanceOutcomes!(s, outcomes, probs);
+  if (n !== legal.length || legal.some((a, i) => a !== outcomes[i]))
+    fail(`chance outcomes ${Array.from(outcomes.subarray(0, n)).join(',')} are not the legal ids ${Array.from(legal).join(',')}`);
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    if (!(probs[i] > 0 && probs[i] <= 1)) fail(`chance outcome ${outcomes[i]} has probability ${probs[i]}`);
+    sum += probs[i];
+  }
+  if (Math.abs(sum - 1) > 1e-9) fail(`chance outcome probabilities sum to ${sum}`);
+  const a = sampleChance(game, game.clone(s));
+  const b = sampleChance(game, game.clone(s));
+  if (a !== b || !legal.includes(a)) fail(`sampleChance drew ${a} and ${b} from two clones of one chance node`);
+}
+
+/** The outcome whose probability interval holds `u` in [0, 1). */
+function byProbability(outcomes: Int32Array, probs: Float64Array, n: number, u: number): number {
+  let k = 0;
+  let acc = probs[0];
+  while (k < n - 1 && u >= acc) acc += probs[++k];
+  return outcomes[k];
 }
 
 /** `a` must be refused with a typed error and leave `s` serialising as `before`. */

@@ -1,23 +1,29 @@
 /**
- * The contract every game implements (Merlin now; Economicon and the marketplace card game later) and
- * that every env wrapper, agent, trainer and the bridge consume. OpenSpiel's vocabulary: a game makes
- * states; a state has a current player (TERMINAL when over; chance events are resolved inside
- * `applyAction` from the state's own RNG, so CHANCE never needs to be returned: `metadata.chanceMode` is
- * 'sampled', and rng.ts's `chance` channel records or forces the outcomes), legal actions, returns.
- * `metadata` says what kind of game it is (chance, information, utility, reward model, length, players);
- * the optional `whyIllegal` is a reference legality check that `basicTests` (basic-tests.ts) compares
- * with `legalActions`.
+ * The contract every game implements and that every env wrapper, agent, trainer and the bridge consume.
+ * OpenSpiel's vocabulary: a game makes states; a state has a current player (TERMINAL when over), legal
+ * actions and returns. Chance comes in two kinds (`metadata.chanceMode`): 'sampled', where chance events are
+ * resolved inside `applyAction` from the state's own RNG (rng.ts's `chance` channel records or forces the
+ * outcomes), and 'explicit', where `currentPlayer` returns CHANCE at a chance node, `chanceOutcomes` lists the
+ * node's outcomes with their probabilities, and whoever steps the game applies one of them with `applyAction`:
+ * env/core's `resolveChance` (chance.ts) draws it from the state's RNG (`chanceRng`), so a seeded game is the same
+ * game in any process. `metadata` says what kind of game it is (chance, information, utility, reward model,
+ * length, players); the optional `whyIllegal` is a reference legality check that `basicTests`
+ * (basic-tests.ts) compares with `legalActions`.
  *
  * States are mutated in place by `applyAction`; `clone` first to keep one. Observations are written into
  * caller-owned Float32Arrays of `observationSpec.size`, from one seat's point of view, and must never
  * reveal another seat's hidden information.
  */
 
+import type { RngState } from '../../lib/rng.ts';
 import { Box } from './spaces.ts';
 
 /** `currentPlayer` when the game is over. */
 export const TERMINAL = -1;
-/** `currentPlayer` at a chance node (reserved: the games here resolve chance inside applyAction). */
+/**
+ * `currentPlayer` at a chance node of a game with explicit chance (`metadata.chanceMode` 'explicit'): no seat
+ * acts; one of `chanceOutcomes` is applied with `applyAction` (chance.ts `resolveChance` draws it).
+ */
 export const CHANCE = -2;
 
 /** One named segment of a flat observation or state tensor. */
@@ -99,8 +105,8 @@ export interface GameMetadata {
   /**
    * How chance is handled. 'deterministic': no chance. 'sampled': chance events (dice, shuffles) are drawn
    * inside `applyAction` from the RNG held in the state, so `currentPlayer` is never CHANCE; search
-   * agents sample them afresh through `resampleHidden`. 'explicit': chance nodes are exposed as CHANCE
-   * with outcomes to apply (no game here does so).
+   * agents sample them afresh through `resampleHidden`. 'explicit': chance nodes are exposed as CHANCE with
+   * outcomes to apply (`chanceOutcomes`, `chanceRng`; the template game games/poker does so).
    */
   readonly chanceMode: 'deterministic' | 'sampled' | 'explicit';
   /** 'imperfect' when a seat's observation hides part of the state (hands, decks, bids), else 'perfect'. */
@@ -122,6 +128,27 @@ export interface GameMetadata {
   readonly maxTurns: number;
   readonly minPlayers: number;
   readonly maxPlayers: number;
+}
+
+/**
+ * Metadata with the defaults of a game played for win/loss returns (`winLossReturns`): chance sampled inside
+ * `applyAction`, imperfect information, zero-sum returns in [-1, 1] paid at the end. A game gives its length
+ * limit (turns) and player range, and whatever differs from the defaults.
+ */
+export function gameMetadata(o: Partial<GameMetadata> & { maxTurns: number; players: { min: number; max: number } }): GameMetadata {
+  const { players, maxTurns, ...rest } = o;
+  return {
+    chanceMode: 'sampled',
+    information: 'imperfect',
+    utility: 'zeroSum',
+    rewardModel: 'terminal',
+    minUtility: -1,
+    maxUtility: 1,
+    maxTurns,
+    minPlayers: players.min,
+    maxPlayers: players.max,
+    ...rest,
+  };
 }
 
 /**
@@ -182,16 +209,31 @@ export interface Game<S> {
   /** @throws StateError for malformed input or a state made under other rules */
   deserialize(json: string): S;
   numPlayers(s: S): number;
-  /** The seat to act, or TERMINAL. */
+  /** The seat to act, TERMINAL, or (explicit chance only) CHANCE. */
   currentPlayer(s: S): number;
-  /** Write legal action ids (ascending) into `out` (length >= numActions); return how many. */
+  /**
+   * Write legal action ids (ascending) into `out` (length >= numActions); return how many. At a chance node:
+   * the outcome ids of `chanceOutcomes` (and `out` must be at least `maxChanceOutcomes` long).
+   */
   legalActions(s: S, out: Int32Array): number;
+  /**
+   * Explicit chance only (OpenSpiel's MaxChanceOutcomes): outcome ids at chance nodes are in [0, maxChanceOutcomes),
+   * a space of their own (they are not player actions and never appear in an action mask).
+   */
+  readonly maxChanceOutcomes?: number;
+  /**
+   * Explicit chance only: at a chance node, the outcome ids (ascending) into `outcomes` and their probabilities
+   * (each > 0, summing to 1) into `probs` (each of length >= maxChanceOutcomes); returns how many.
+   */
+  chanceOutcomes?(s: S, outcomes: Int32Array, probs: Float64Array): number;
+  /** Explicit chance only: the RNG held in `s`, from which chance.ts draws a chance node's outcome (advancing it). */
+  chanceRng?(s: S): RngState;
   /**
    * Optional reference legality check, written independently of the fast `legalActions` enumerator: null
    * when `action` is legal in `s`, else a short reason. `basicTests` checks the two agree on every id.
    */
   whyIllegal?(s: S, action: number): string | null;
-  /** Apply an action for the current player. @throws IllegalActionError, leaving `s` unchanged */
+  /** Apply an action for the current player (at a chance node: an outcome). @throws IllegalActionError, leaving `s` unchanged */
   applyAction(s: S, action: number): void;
   isTerminal(s: S): boolean;
   /** True when the game stopped at its turn limit rather than by its own ending. */
@@ -252,6 +294,14 @@ export function observationBox<S>(game: Game<S>): Box {
     if (s.high > high) high = s.high;
   }
   return new Box(low, high, [game.observationSpec.size]);
+}
+
+/**
+ * A buffer long enough for `game.legalActions` in any state: `numActions` ids, or at a chance node
+ * `maxChanceOutcomes` (explicit chance), whichever is more.
+ */
+export function legalBuffer<S>(game: Game<S>): Int32Array {
+  return new Int32Array(Math.max(game.numActions, game.maxChanceOutcomes ?? 0));
 }
 
 /**

@@ -10,13 +10,17 @@
  * it gathers there, from the per-game `GameReporting` the game registry supplies, so the loop and the
  * commands name no game. With `history` the result lists every action with the chance outcomes it led to
  * (dice, shuffles: rng.ts `chance`), and `forceChance` makes the game take given outcomes instead, so a
- * test or a replay forces a die rather than searching for a seed.
+ * test or a replay forces a die rather than searching for a seed. A game with explicit chance nodes (game.ts
+ * `CHANCE`) has them resolved from the state's RNG (chance.ts `resolveChance`) before each decision: they are
+ * no seat's decision, so the hooks and `steps` do not see them, and the history lists each as an entry of seat
+ * CHANCE whose action is the outcome.
  */
 import { ArgumentError } from '../../lib/errors.ts';
 import { chance, type ChanceOutcome } from '../../lib/rng.ts';
 import type { Agent } from './agent.ts';
 import type { GameCoverage } from './coverage.ts';
-import type { Game } from './game.ts';
+import { CHANCE, type Game } from './game.ts';
+import { sampleChance } from './chance.ts';
 
 export interface PlayHooks<S> {
   /** With the start state, before the first decision. */
@@ -43,14 +47,16 @@ export interface PlayOptions<S> extends PlayHooks<S> {
   history?: boolean;
   /**
    * Chance outcomes to force, by kind, first in first out (rng.ts `chance`; Merlin: 'roll' for each die
-   * of a turn's roll, 'shuffle' for a deck's new order), taken by the game's own actions only. The RNG
-   * is drawn all the same, so a game replays from its recorded history with or without them.
+   * of a turn's roll, 'shuffle' for a deck's new order; explicit chance nodes: chance.ts `CHANCE_KIND`, the outcome id),
+   * taken by the game's own actions only. The RNG is drawn all the same, so a game replays from its recorded
+   * history with or without them.
    */
   forceChance?: Map<string, ChanceOutcome[]>;
 }
 
 /** One action of a game's history, with the chance outcomes it led to (kind, outcome), in order. */
 export interface HistoryEntry {
+  /** The seat that chose the action, or CHANCE for an explicit chance node's outcome. */
   seat: number;
   action: number;
   chance: [kind: string, outcome: ChanceOutcome][];
@@ -88,8 +94,14 @@ export function playGame<S>(game: Game<S>, agents: readonly Agent[], seed: strin
   try {
     while (!game.isTerminal(s)) {
       if (steps >= maxSteps) throw new ArgumentError(`the game did not end within ${maxSteps} steps`);
-      const numLegal = game.legalActions(s, legal);
       const seat = game.currentPlayer(s);
+      if (seat === CHANCE) {
+        const outcome = forced ? withChannel(null, forced, () => sampleChance(game, s)) : sampleChance(game, s);
+        game.applyAction(s, outcome);
+        if (record) history.push({ seat, action: outcome, chance: [] });
+        continue;
+      }
+      const numLegal = game.legalActions(s, legal);
       const action = agents[seat % agents.length].act(null, null, { seat, legal, numLegal, state: s });
       options.beforeAction?.(s, seat, action, steps);
       if (chanced) applyWithChance(game, s, action, record, forced);
@@ -110,11 +122,16 @@ export function playGame<S>(game: Game<S>, agents: readonly Agent[], seed: strin
 
 /** `game.applyAction(s, action)` with the chance channel recording into `record` and forcing from `forced`, restored after. */
 function applyWithChance<S>(game: Game<S>, s: S, action: number, record: typeof chance.record, forced: typeof chance.forced): void {
+  withChannel(record, forced, () => game.applyAction(s, action));
+}
+
+/** `f()` with the chance channel recording into `record` and forcing from `forced`, restored after. */
+function withChannel<T>(record: typeof chance.record, forced: typeof chance.forced, f: () => T): T {
   const saved = { record: chance.record, forced: chance.forced };
   chance.record = record;
   chance.forced = forced;
   try {
-    game.applyAction(s, action);
+    return f();
   } finally {
     chance.record = saved.record;
     chance.forced = saved.forced;

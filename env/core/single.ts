@@ -17,12 +17,14 @@
  * IllegalActionError with nothing changed (`illegal: 'error'`, the default) or, with `illegal: 'noop'`,
  * changes nothing and returns `-illegalPenalty` (so Gymnasium's env checker, which samples unmasked
  * actions, can run). `resetInto` / `stepInto` write into caller-owned arrays for the vector env.
+ * Explicit chance nodes (game.ts `CHANCE`) are resolved from the state's RNG after every action (chance.ts).
  */
 import type { Agent } from './agent.ts';
 import { ArgumentError, IllegalActionError } from '../../lib/errors.ts';
 import type { Game, RewardOptions } from './game.ts';
 import { observationBox, TERMINAL, writeActionMask } from './game.ts';
 import { RewardTracker } from './rewards.ts';
+import { resolveChance } from './chance.ts';
 import { nextInt, seedRng, type RngState } from '../../lib/rng.ts';
 import { type Box, Discrete } from './spaces.ts';
 
@@ -151,6 +153,7 @@ export class SingleAgentEnv<S> {
     this.rng = seedRng(`${s}/env`);
     const ls = this.options.learnerSeat ?? 'random';
     this.state = this.game.newState(this.numPlayers, s);
+    resolveChance(this.game, this.state);
     this.seat = ls === 'random' ? nextInt(this.rng, this.numPlayers) : ls === 'all' ? this.game.currentPlayer(this.state) : ls;
     this.opponents = [];
     if (!this.selfPlay)
@@ -176,6 +179,7 @@ export class SingleAgentEnv<S> {
       }
       throw e;
     }
+    resolveChance(this.game, this.state);
     this.accumulated = 0;
     this.collect();
     if (this.selfPlay) {
@@ -211,6 +215,7 @@ export class SingleAgentEnv<S> {
         mask = this.oppMask;
       }
       this.game.applyAction(this.state, agent.act(obs, mask, { seat: p, legal: this.legal, numLegal: n, state: this.state }));
+      resolveChance(this.game, this.state);
       this.collect();
     }
   }

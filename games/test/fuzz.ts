@@ -14,55 +14,17 @@
  *   actions, the same next state); the text truncated, a field deleted, a field or an array item of the wrong
  *   type, another version or ruleset hash is refused with a StateError.
  *
- * A game joins by one entry in `RULES` below (how to read and compile its rules JSON); the tests fail for a
- * registered game without one.
+ * A game's rules are read and compiled through its registry entry (`rules(game).rules`, `compileRules`); the
+ * tests fail for a registered game without `compileRules`. Explicit chance nodes are played like any other node
+ * (a random outcome among the legal ones).
  */
 import fc from 'fast-check';
 import seedrandom from 'seedrandom';
 import { GameOverError, IllegalActionError, RulesetError, StateError, UnknownActionError } from '../../lib/errors.ts';
-import type { Game } from '../../env/core/game.ts';
+import { legalBuffer, type Game } from '../../env/core/game.ts';
 import { GAMES, type GameEntry } from '../registry.ts';
-import { compileRuleset as compileMerlin } from '../merlin/rules/index.ts';
-import { merlinGame } from '../merlin/env/game.ts';
-import { compileRuleset as compileEconomicon } from '../economicon/rules/index.ts';
-import { economiconGame } from '../economicon/env/game.ts';
-import { compileRuleset as compileDml } from '../dml/rules/index.ts';
-import { dmlGame } from '../dml/env/game.ts';
 
 type Json = unknown;
-
-/** How the fuzzer reads a game's rules JSON and compiles an edited copy (the registry's `rules(game)` holds the decks). */
-interface RulesAdapter {
-  /** The resolved rules object of `game` (what a ruleset file holds after `extends`). */
-  rules(entry: GameEntry, game: Game<unknown>): Json;
-  /** The game of edited rules, with `game`'s decks. @throws RulesetError */
-  compile(entry: GameEntry, game: Game<unknown>, rules: Json): Game<unknown>;
-}
-
-/** Per registered game: how to fuzz its ruleset. */
-export const RULES: Record<string, RulesAdapter> = {
-  merlin: {
-    rules: (entry, game) => (entry.rules(game) as { rules: Json }).rules,
-    compile: (entry, game, rules) => {
-      const { decks } = entry.rules(game) as { decks: Record<string, Json> };
-      return merlinGame(compileMerlin(rules, (_file, deck) => decks[deck], 'fuzzed ruleset')) as unknown as Game<unknown>;
-    },
-  },
-  dml: {
-    rules: (entry, game) => (entry.rules(game) as { rules: Json }).rules,
-    compile: (entry, game, rules) => {
-      const { cards } = entry.rules(game) as { cards: Json };
-      return dmlGame(compileDml(rules, () => cards, 'fuzzed ruleset')) as unknown as Game<unknown>;
-    },
-  },
-  economicon: {
-    rules: (entry, game) => (entry.rules(game) as { rules: Json }).rules,
-    compile: (entry, game, rules) => {
-      const { deck } = entry.rules(game) as { deck: Json };
-      return economiconGame(compileEconomicon(rules, () => deck, 'fuzzed ruleset')) as unknown as Game<unknown>;
-    },
-  },
-};
 
 /** Random legal actions played on a fuzzed ruleset's game (each followed by the invariant checks). */
 export const STEPS = 150;
@@ -188,7 +150,7 @@ export function mutate(rules: Json, path: (string | number)[], kind: Mutation, d
 export function playChecked(entry: GameEntry, game: Game<unknown>, players: number, seed: string, steps: number): string[] {
   const report = entry.reporting(game);
   const rng = seedrandom(`${seed}/moves`);
-  const legal = new Int32Array(game.numActions);
+  const legal = legalBuffer(game);
   const s = game.newState(players, seed);
   for (let t = 0; t < steps && !game.isTerminal(s); t++) {
     const n = game.legalActions(s, legal);
@@ -203,7 +165,7 @@ export function playChecked(entry: GameEntry, game: Game<unknown>, players: numb
 /** A game of `entry` under `variant` after `k` random legal steps from `seed` (stops early at the end). */
 export function midGame(game: Game<unknown>, players: number, seed: string, k: number): unknown {
   const rng = seedrandom(`${seed}/walk`);
-  const legal = new Int32Array(game.numActions);
+  const legal = legalBuffer(game);
   const s = game.newState(players, seed);
   for (let t = 0; t < k && !game.isTerminal(s); t++) game.applyAction(s, legal[Math.floor(rng() * game.legalActions(s, legal))]);
   return s;
@@ -211,10 +173,11 @@ export function midGame(game: Game<unknown>, players: number, seed: string, k: n
 
 /** The ruleset property of `entry` (every variant): see the module docs. */
 export function rulesetProperty(entry: GameEntry): fc.IPropertyWithHooks<[number, number, number, number, number, number]> {
-  const adapter = RULES[entry.name];
+  const compile = entry.compileRules;
+  if (!compile) throw new Error(`${entry.name} has no compileRules: its registry definition must say how edited rules compile`);
   const bases = entry.variants.map((v) => {
     const game = entry.game(v);
-    const rules = adapter.rules(entry, game);
+    const rules = (entry.rules(game) as { rules: Json }).rules;
     return { game, rules, paths: paths(rules) };
   });
   return fc.property(
@@ -233,7 +196,7 @@ export function rulesetProperty(entry: GameEntry): fc.IPropertyWithHooks<[number
       fc.pre(rules !== null);
       let game: Game<unknown>;
       try {
-        game = adapter.compile(entry, base.game, rules);
+        game = compile(base.game, rules);
       } catch (e) {
         if (!(e instanceof RulesetError))
           throw new Error(`${kind} ${path.join('.')}: not a RulesetError: ${(e as Error).stack}`, { cause: e });
@@ -265,7 +228,7 @@ export function actionProperty(entry: GameEntry) {
     const game = games[gi];
     const players = game.minPlayers + (seed % (game.maxPlayers - game.minPlayers + 1));
     const s = midGame(game, players, `fuzz/${seed}`, k);
-    const legal = new Int32Array(game.numActions);
+    const legal = legalBuffer(game);
     const n = game.isTerminal(s) ? 0 : game.legalActions(s, legal);
     const legalIds = legal.subarray(0, n);
     const a = pickLegal && n > 0 ? legalIds[Math.abs(Math.trunc(id) || 0) % n] : id;
@@ -336,8 +299,8 @@ export function stateProperty(entry: GameEntry) {
       const back = game.deserialize(text);
       if (game.serialize(back) !== text) throw new Error('round trip changed the text');
       if (!game.isTerminal(s)) {
-        const a = new Int32Array(game.numActions);
-        const b = new Int32Array(game.numActions);
+        const a = legalBuffer(game);
+        const b = legalBuffer(game);
         const n = game.legalActions(s, a);
         if (n !== game.legalActions(back, b) || a.some((x, i) => x !== b[i])) throw new Error('round trip changed the legal actions');
         const next = a[seed % n];

@@ -2,20 +2,29 @@
 import { describe, expect, it } from 'vitest';
 import { ArgumentError, GameOverError, StateError } from '../../lib/errors.ts';
 import { createOpponent } from '../opponent.ts';
-import { GAMES } from '../registry.ts';
+import { GAMES, type GameEntry } from '../registry.ts';
+import { resolveChance } from '../../env/core/chance.ts';
 
-/** The shipped checkpoint of each registered game. */
-const CHECKPOINT: Record<string, string> = { merlin: 'ppo:checkpoints/default', economicon: 'ppo:checkpoints/economicon' };
+/** The shipped checkpoint of a registered game that has one (its `hard` difficulty preset). */
+const checkpointOf = (entry: GameEntry) => (entry.agents.presets?.hard.startsWith('ppo:') ? entry.agents.presets.hard : undefined);
 
 describe('createOpponent', () => {
   it('answers a legal move with its description for every game and agent, from the object or the string, and changes nothing', () => {
     for (const entry of Object.values(GAMES)) {
-      for (const spec of ['random', 'mcts:8', ...entry.defaultAgents, CHECKPOINT[entry.name]].filter(Boolean)) {
+      for (const spec of ['random', 'mcts:8', ...entry.defaultAgents, checkpointOf(entry)].filter((x): x is string => x !== undefined)) {
         const ai = createOpponent(spec, { game: entry.name, seed: 3 });
         const g = ai.game;
-        const s = g.newState(g.minPlayers, 'opponent');
-        // A few moves in, so that more than one seat has acted.
-        for (let i = 0; i < 5 && !g.isTerminal(s); i++) g.applyAction(s, ai.act(s).action);
+        let s = g.newState(g.minPlayers, 'opponent');
+        // A few moves in, so that more than one seat has acted, short of the end of a short game (explicit chance
+        // nodes dealt from the state's RNG).
+        resolveChance(g, s);
+        for (let i = 0; i < 5; i++) {
+          const next = g.clone(s);
+          g.applyAction(next, ai.act(s).action);
+          resolveChance(g, next);
+          if (g.isTerminal(next)) break;
+          s = next;
+        }
         const before = g.serialize(s);
         const legal = new Int32Array(g.numActions);
         const legalIds = [...legal.subarray(0, g.legalActions(s, legal))];
@@ -61,5 +70,10 @@ describe('createOpponent', () => {
     const s = econ.game.newState(2, 'to the end');
     while (!econ.game.isTerminal(s)) econ.game.applyAction(s, econ.act(s).action);
     expect(() => econ.act(s)).toThrow(GameOverError);
+    // At an explicit chance node (a new state of a game with them, before its deal) no seat is to act.
+    for (const entry of Object.values(GAMES).filter((e) => e.game().metadata.chanceMode === 'explicit')) {
+      const ai = createOpponent('random', { game: entry.name });
+      expect(() => ai.act(ai.game.newState(ai.game.minPlayers, 1)), entry.name).toThrow(/chance node/);
+    }
   }, 60_000);
 });

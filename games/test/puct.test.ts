@@ -11,8 +11,13 @@ import { PpoAgent } from '../../agents/ppo.ts';
 import type { Game, RewardOptions } from '../../env/core/game.ts';
 import { gameEntry, GAMES } from '../registry.ts';
 
-/** The shipped checkpoint of each registered game. */
-const CHECKPOINT: Record<string, string> = { merlin: 'checkpoints/default', economicon: 'checkpoints/economicon', dml: 'checkpoints/dml' };
+/** The shipped checkpoint of each registered game that has one (its `hard` difficulty preset, `ppo:DIR`). */
+const CHECKPOINT: Record<string, string> = Object.fromEntries(
+  Object.values(GAMES).flatMap((e) => {
+    const hard = e.agents.presets?.hard;
+    return hard?.startsWith('ppo:') ? [[e.name, hard.slice('ppo:'.length)]] : [];
+  }),
+);
 
 /** Positions of a game between seats playing `spec`: the states (copies) where the seat to act has a choice. */
 function positions(name: string, spec: string, count: number, seed: string): { game: Game<unknown>; states: unknown[] } {
@@ -33,7 +38,7 @@ function positions(name: string, spec: string, count: number, seed: string): { g
 
 describe('mcts:N:ppo:DIR', () => {
   it('plays only legal moves in every game, leaves the state as it was, and is deterministic given its seed', () => {
-    expect(Object.keys(GAMES).sort()).toEqual(Object.keys(CHECKPOINT).sort());
+    expect(Object.keys(CHECKPOINT)).toEqual(expect.arrayContaining(['merlin', 'economicon', 'dml']));
     for (const name of Object.keys(CHECKPOINT)) {
       const spec = `mcts:16:ppo:${CHECKPOINT[name]}`;
       const entry = gameEntry(name);

@@ -7,6 +7,7 @@
  */
 import { GAMES } from '../registry.ts';
 import { nextInt, seedRng } from '../../lib/rng.ts';
+import { legalBuffer } from '../../env/core/game.ts';
 
 const isSmi = new Function('a', 'return %IsSmi(a)') as (a: unknown) => boolean;
 const boxed = new Float64Array([4])[0];
@@ -15,7 +16,7 @@ const found: Record<string, string[]> = {};
 for (const entry of Object.values(GAMES)) {
   const game = entry.game();
   const rng = seedRng('small-integers');
-  const legal = new Int32Array(game.numActions);
+  const legal = legalBuffer(game);
   const bad = new Set<string>();
   for (let g = 0; g < 20; g++) {
     const s = game.newState(boxed, `small-integers/${g}`) as Record<string, unknown>;

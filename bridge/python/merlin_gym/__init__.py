@@ -48,16 +48,32 @@ def vector_env(num_envs: int = 8, **kwargs) -> MerlinVectorEnv:
     return MerlinVectorEnv(num_envs, **kwargs)
 
 
+def _register(game: str, gym_id: str) -> None:
+    if gym_id not in gymnasium.registry:
+        gymnasium.register(id=gym_id, entry_point="merlin_gym.gym_env:MerlinEnv", vector_entry_point="merlin_gym.vector:MerlinVectorEnv",
+                           kwargs={"game": game}, disable_env_checker=True)
+
+
+class _GymIds(dict):
+    """Gymnasium ids by game: the three first games' registered at import, any other game's
+    (``merlin_gym/{game}-v0``) registered on its first look-up, so a game the server plays needs no entry here."""
+
+    def __missing__(self, game: str) -> str:
+        gym_id = f"merlin_gym/{game}-v0"
+        _register(game, gym_id)
+        self[game] = gym_id
+        return gym_id
+
+
 #: Gymnasium ids registered by this package, by game: ``gymnasium.make(GYM_IDS[game], ...)`` is
 #: ``gym_env(game=game, ...)`` and ``gymnasium.make_vec(GYM_IDS[game], num_envs=N, ...)`` is ``vector_env(N, game=game, ...)``
-#: (its vector entry point: one connection, Gymnasium's autoreset mode in ``metadata``). The server must play the game (``Client(url).games``); else the env raises
-#: ``MerlinError`` ``UNKNOWN_GAME``.
-GYM_IDS = {"merlin": "merlin_gym/Merlin-v0", "economicon": "merlin_gym/Economicon-v0", "dml": "merlin_gym/DML-v0"}
+#: (its vector entry point: one connection, Gymnasium's autoreset mode in ``metadata``). Any game the server plays has
+#: one (``merlin_gym/{game}-v0`` for games after the first three, registered when first looked up); for a game the server
+#: does not play (``Client(url).games``) the env raises ``MerlinError`` ``UNKNOWN_GAME``.
+GYM_IDS = _GymIds({"merlin": "merlin_gym/Merlin-v0", "economicon": "merlin_gym/Economicon-v0", "dml": "merlin_gym/DML-v0"})
 
 for _game, _id in GYM_IDS.items():
-    if _id not in gymnasium.registry:
-        gymnasium.register(id=_id, entry_point="merlin_gym.gym_env:MerlinEnv", vector_entry_point="merlin_gym.vector:MerlinVectorEnv",
-                           kwargs={"game": _game}, disable_env_checker=True)
+    _register(_game, _id)
 
 __all__ = [
     "aec_env", "env", "gym_env", "vector_env", "MerlinAECEnv", "MerlinEnv", "MerlinVectorEnv", "Client", "Batch", "Frame",

@@ -12,7 +12,7 @@ import { StateError } from '../../../lib/errors.ts';
 import type { Game } from '../../../env/core/game.ts';
 import { compileRuleset, EVENTS, NUM_CARDS, POWERS, SUITS, VANTAGES, type Ruleset } from '../rules/index.ts';
 import { countZone, OUTCOME_NAMES, Outcome, Phase, victoryPoints, Z, MAX_SEATS, type DmlState } from '../engine/index.ts';
-import { DmlGame } from '../env/game.ts';
+import { dmlGame, type DmlGame } from '../env/game.ts';
 
 type Cell = string | number;
 
@@ -190,7 +190,7 @@ export const dmlReplay = {
     const rs = compileRuleset(rules, (file) => decks[file], `replay ruleset ${name}`);
     if (rs.hash !== hash)
       throw new StateError(`the replay's ruleset hashes to ${rs.hash.slice(0, 12)}, not the recorded ${hash.slice(0, 12)}`);
-    return new DmlGame(rs);
+    return dmlGame(rs);
   },
   turn: turnOf,
   chanceName: 'dice',

@@ -9,7 +9,7 @@
  */
 import { C_EGG, C_KING, NUM_CARDS, type Ruleset } from '../rules/index.ts';
 import { NUM_ACTIONS } from './catalogue.ts';
-import { legalActions, whyIllegal } from './engine.ts';
+import { legalActions, whyIllegal } from './legal.ts';
 import { DmlState, MAX_BM, MAX_SEATS, NUM_ZONES, Outcome, Phase, PUB_UNKNOWN, Z, zoneBitsOf } from './state.ts';
 
 /** Every violation (empty when none). */

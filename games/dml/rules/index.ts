@@ -79,7 +79,7 @@ export interface Ruleset {
   readonly eggs: number;
   /**
    * Per suit index: the ids of the cards of that suit, ascending; the last entry (index SUITS.length) the
-   * cards of no suit (Jokers). Sums over one suit read these, not all 54 cards (engine.ts `cardsOfSuit`).
+   * cards of no suit (Jokers). Sums over one suit read these, not all 54 cards (zones.ts `cardsOfSuit`).
    */
   readonly suitCards: readonly Uint8Array[];
   /** The same per suit index, of the Commodities only (the cards a Buying sum can count). */

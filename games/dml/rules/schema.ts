@@ -7,9 +7,7 @@
  * names the file it rests on or the decision that set it.
  */
 import { z } from 'zod';
-
-const nat = () => z.number().int().min(0);
-const pos = () => z.number().int().min(1);
+import { nat, playerRange, pos, slug, uniqueIds } from '../../../lib/schema.ts';
 
 /** The four commodity suits in the engine's order (card/class/index.md "Commodity"): spades, clubs, hearts, diamonds. */
 export const SUITS = ['iron', 'wood', 'slaves', 'spice'] as const;
@@ -35,7 +33,7 @@ export const POWERS = [
 /** One card of the card file. */
 export const CardDef = z
   .object({
-    id: z.string().regex(/^[a-z0-9-]+$/),
+    id: slug(),
     suit: z.enum(SUITS).nullable(),
     /** 1 ace .. 13 king; 0 a Joker. */
     rank: z.number().int().min(0).max(13),
@@ -61,10 +59,8 @@ export const CardFile = z
   })
   .strict()
   .superRefine((d, ctx) => {
-    const seen = new Set<string>();
+    uniqueIds(d.cards, ['cards'], ctx);
     d.cards.forEach((c, i) => {
-      if (seen.has(c.id)) ctx.addIssue({ code: 'custom', path: ['cards', i, 'id'], message: `duplicate id "${c.id}"` });
-      seen.add(c.id);
       if (c.classes.includes('commodity') && (c.suit === null || c.value < 2))
         ctx.addIssue({ code: 'custom', path: ['cards', i], message: 'a Commodity needs a suit and a Value of at least 2' });
       if (c.classes.includes('emblem') && c.vantage === null)
@@ -79,10 +75,10 @@ const Suit = z.enum(SUITS);
 
 export const RulesetSchema = z
   .object({
-    name: z.string().regex(/^[a-z0-9-]+$/),
+    name: slug(),
     description: z.string().optional(),
     /** components/index.md says 3-4 players; modes/index.md's Full Game is 4 and 3-Player Smackdown 3 (D12). */
-    players: z.object({ min: z.number().int().min(2).max(4), max: z.number().int().min(2).max(4) }).strict(),
+    players: playerRange(2, 4),
     /** The card file (rules/decks/, or beside a designer's ruleset file). */
     cards: z.string().min(1),
     /**
@@ -169,7 +165,6 @@ export const RulesetSchema = z
   })
   .strict()
   .superRefine((r, ctx) => {
-    if (r.players.min > r.players.max) ctx.addIssue({ code: 'custom', path: ['players'], message: 'need min <= max' });
     for (const s of SUITS)
       if (!r.wheel[s]) ctx.addIssue({ code: 'custom', path: ['wheel', s], message: 'every suit needs its Buying suits' });
   });

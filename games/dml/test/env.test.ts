@@ -150,7 +150,7 @@ describe('observation row writer', () => {
     for (const variant of ['full', 'mayhem', 'fire']) {
       const g = dmlGame(variant);
       const D = g.observationSpec.size;
-      const write = g.observationRowWriter();
+      const write = g.observationRowWriter!();
       const rowA = new Float32Array(D).fill(7);
       const rowB = new Float32Array(D).fill(-3);
       const expected = new Float32Array(D);

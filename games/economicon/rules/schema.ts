@@ -7,9 +7,7 @@
  * "The Market", "Winning the game") or the D-number that decided it.
  */
 import { z } from 'zod';
-
-const nat = () => z.number().int().min(0);
-const pos = () => z.number().int().min(1);
+import { nat, playerRange, pos, slug, uniqueIds } from '../../../lib/schema.ts';
 
 /** The three resources, in the engine's order (unit types 0, 1, 2). "The Market": three resources. */
 export const RESOURCES = ['oil', 'electricity', 'technology'] as const;
@@ -47,7 +45,7 @@ export type ConditionKind = (typeof CONDITION_KINDS)[number];
 /** One mandate card of the deck file (D16): its condition and how many copies the deck holds. */
 export const MandateCard = z
   .object({
-    id: z.string().regex(/^[a-z0-9-]+$/),
+    id: slug(),
     name: z.string().min(1),
     /**
      * holdResource: at least `amount` of `resource` in reserves; holdGold / holdNative / holdForeign: at least
@@ -80,11 +78,7 @@ export const MandateDeckFile = z
   })
   .strict()
   .superRefine((d, ctx) => {
-    const seen = new Set<string>();
-    d.cards.forEach((c, i) => {
-      if (seen.has(c.id)) ctx.addIssue({ code: 'custom', path: ['cards', i, 'id'], message: `duplicate id "${c.id}"` });
-      seen.add(c.id);
-    });
+    uniqueIds(d.cards, ['cards'], ctx);
     const size = d.cards.reduce((a, c) => a + c.count, 0);
     if (size > 255) ctx.addIssue({ code: 'custom', path: ['cards'], message: `${size} cards: at most 255` });
   });
@@ -92,10 +86,10 @@ export type MandateDeckFile = z.infer<typeof MandateDeckFile>;
 
 export const RulesetSchema = z
   .object({
-    name: z.string().regex(/^[a-z0-9-]+$/),
+    name: slug(),
     description: z.string().optional(),
     /** One nation per player, four currencies in the market ("The Market"): 2-4 players (D1). */
-    players: z.object({ min: z.number().int().min(2).max(4), max: z.number().int().min(2).max(4) }).strict(),
+    players: playerRange(2, 4),
     /** "Setting up the game" step 2 (reserves) and 3 (market: `currency` per nation's column). */
     start: z.object({ reserves: UnitCounts, market: UnitCounts }).strict(),
     /**
@@ -153,8 +147,6 @@ export const RulesetSchema = z
   })
   .strict()
   .superRefine((r, ctx) => {
-    if (r.players.min > r.players.max)
-      ctx.addIssue({ code: 'custom', path: ['players'], message: `need min <= max, got min ${r.players.min} > max ${r.players.max}` });
     for (const c of ['gold', 'currency'] as const) {
       if (r.columns[c].printed.length !== r.columnSize)
         ctx.addIssue({
