@@ -1052,7 +1052,7 @@ function build(rs: Ruleset, full: boolean): Encoder {
   const oCPending = L.add(
     'combat.pending',
     12,
-    'One-hot over the part-3 Pending values: PlaceGolem, PlaceGuard, PlaceGuardNow, MoveUnit, AttackProperty, AttackUnit, PlaceCard (where a played property or lab goes), CoordPartner, CoordAttackProperty, CoordAttackUnit, TransmuteSacrifice, TransmuteRecipient.',
+    'One-hot over the Pending values of placement and combat: PlaceGolem, PlaceGuard, PlaceGuardNow, MoveUnit, AttackProperty, AttackUnit, PlaceCard (where a played property or lab goes), CoordPartner, CoordAttackProperty, CoordAttackUnit, TransmuteSacrifice, TransmuteRecipient.',
   );
   const oCCmd = L.add(
     'combat.commandedUnit',
