@@ -5,7 +5,15 @@
 
 /** Error codes used across merlin-gym. Extend, never rename: the bridge sends these to clients. */
 export type ErrorCode =
-  'ILLEGAL_ACTION' | 'UNKNOWN_ACTION' | 'GAME_OVER' | 'INVALID_RULESET' | 'INVALID_STATE' | 'INVALID_ARGUMENT' | 'INVALID_CHECKPOINT';
+  | 'ILLEGAL_ACTION'
+  | 'UNKNOWN_ACTION'
+  | 'GAME_OVER'
+  | 'INVALID_RULESET'
+  | 'INVALID_STATE'
+  | 'INVALID_ARGUMENT'
+  | 'INVALID_CHECKPOINT'
+  | 'MISSING_DEPENDENCY'
+  | 'PORT_IN_USE';
 
 /** Base class: a clear, typed error that names what was wrong. */
 export class MerlinError extends Error {
@@ -68,5 +76,38 @@ export class StateError extends MerlinError {
 export class ArgumentError extends MerlinError {
   constructor(message: string) {
     super('INVALID_ARGUMENT', message);
+  }
+}
+
+/**
+ * Thrown when a feature needs an optional dependency (package.json `optionalDependencies`: tfjs for training,
+ * vega for charts, openskill for ratings) that is not installed, as after `npm install --omit=optional`.
+ * `command` is the npm command that installs what is missing.
+ */
+export class MissingDependencyError extends MerlinError {
+  readonly dependency: string;
+  readonly command: string;
+  constructor(feature: string, dependency: string, command: string) {
+    super(
+      'MISSING_DEPENDENCY',
+      `${feature} needs ${dependency}, an optional dependency of merlin-gym that is not installed (an install with ` +
+        `--omit=optional leaves it out): run \`${command}\``,
+    );
+    this.dependency = dependency;
+    this.command = command;
+  }
+}
+
+/** Thrown when a server cannot listen because its port is taken (`merlin serve`, `merlin play`). */
+export class PortInUseError extends MerlinError {
+  readonly port: number;
+  readonly host: string;
+  constructor(port: number, host: string) {
+    super(
+      'PORT_IN_USE',
+      `port ${port} on ${host} is in use by another program: choose another with --port N, or --port 0 for any free port`,
+    );
+    this.port = port;
+    this.host = host;
   }
 }

@@ -1,8 +1,9 @@
 /**
- * package.json as an npm package: every entry point in `exports` with `types` first and an `import`
- * condition, both in the build folder (dist/, `npm run build`) at the place of a source module; `files`
- * ships the build folder and the `merlin` command only. That the packed tarball installs and plays from
- * plain Node and from a consumer's tsc is tools/test/pack.test.ts.
+ * package.json as an npm package: every entry point in `exports` with `types` first and a `default`
+ * condition (what both `import` and, on Node 20.19+, `require` resolve), both in the build folder (dist/,
+ * `npm run build`) at the place of a source module; `files` ships the build folder and the `merlin` command
+ * only. That the packed tarball installs and plays from plain Node and from a consumer's tsc is
+ * tools/test/pack.test.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,13 +28,13 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
 };
 
 describe('package exports', () => {
-  it('lists exactly the entry points (and package.json), types first, then import, compiled from a source module', () => {
+  it('lists exactly the entry points (and package.json), types first, then default, compiled from a source module', () => {
     expect(Object.keys(pkg.exports).sort()).toEqual([...Object.keys(ENTRY), './package.json'].sort());
     for (const [name, source] of Object.entries(ENTRY)) {
       const conditions = pkg.exports[name] as Record<string, string>;
-      expect(Object.keys(conditions), name).toEqual(['types', 'import']);
+      expect(Object.keys(conditions), name).toEqual(['types', 'default']);
       const base = `./dist/${source.replace(/\.ts$/, '')}`;
-      expect(conditions, name).toEqual({ types: `${base}.d.ts`, import: `${base}.js` });
+      expect(conditions, name).toEqual({ types: `${base}.d.ts`, default: `${base}.js` });
       expect(existsSync(join(root, source)), source).toBe(true);
     }
   });
