@@ -32,7 +32,7 @@ import { openRecords } from './eval-records.ts';
 const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
 
 /** openskill, an optional dependency (lib/optional.ts). @throws MissingDependencyError when it is not installed */
-const openskill = () => requireOptional<typeof import('openskill')>('openskill', "merlin eval's ratings");
+const openskill = () => requireOptional<typeof import('openskill')>('openskill', 'merlin eval', 'ratings');
 
 /** One finished game: the line-up (spec per seat), its ranking (seats, best first), how it ended. */
 export interface GameRecord {

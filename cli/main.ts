@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { ArgumentError, MerlinError } from '../lib/errors.ts';
+import { checkOptional } from '../lib/optional.ts';
 import { gameEntry, parseAgents, type GameEntry } from '../games/registry.ts';
 import { runSimulation } from './simulate.ts';
 import { progress, type Progress } from './progress.ts';
@@ -161,6 +162,7 @@ try {
       async (argv) => {
         const agents = parseAgents(argv.agents, gameEntry(argv.game), variantOf(argv));
         if (agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
+        checkOptional('merlin eval', 'ratings');
         const bar = progressBar('eval', argv.json);
         bar?.start(argv.games, 0);
         const r = await runEval({
@@ -195,6 +197,8 @@ try {
       'self-play PPO training (docs/TRAINING.md): progress on stderr, a checkpoint in --out, then an evaluation table',
       (y) => y.options(trainOptions),
       async (argv) => {
+        // The training curve is a chart and the evaluation rates the agents: refused before training, not after.
+        checkOptional('merlin train', 'training', 'charts', ...(argv['eval-games'] > 0 ? (['ratings'] as const) : []));
         // Loaded here, not at the top: training brings tfjs, which the other commands do not need (and with
         // tfjs-core loaded, this machine's engine and env loops ran about 10% slower; docs/BENCHMARKS.md).
         const { parseSizes, runTrainCommand } = await import('./train.ts');
@@ -236,6 +240,8 @@ try {
       "a designer's balance probe: win rates by seat, position, agent and card, victory types, game length, gold flows, action kinds (HTML + JSON)",
       (y) => y.options(probeOptions),
       async (argv) => {
+        // The report's charts (and, with --learn or --exploit, training): refused before any game, not after.
+        checkOptional('merlin probe', 'charts', ...(argv.learn !== undefined || argv.exploit ? (['training'] as const) : []));
         const { runProbe } = await import('../designer/probe.ts');
         const { reportHtml } = await import('../designer/report.ts');
         const { runExploit } = await import('../designer/exploit.ts');
@@ -369,6 +375,7 @@ try {
           })
           .options(exploitabilityOptions),
       async (argv) => {
+        checkOptional('merlin exploitability', 'training');
         const { measureExploitability } = await import('../designer/exploit.ts');
         const entry = gameEntry(argv.game);
         const [agent] = parseAgents(argv.agent, entry, variantOf(argv));
@@ -423,6 +430,7 @@ try {
                 .positional('file', { type: 'string', demandOption: true, describe: 'a log written by merlin replay' })
                 .options(replayViewOptions),
             async (argv) => {
+              checkOptional('merlin replay view', 'charts');
               const { readReplay } = await import('../designer/replay.ts');
               const { replayHtml } = await import('../designer/replay-view.ts');
               const log = readReplay(argv.file);
@@ -460,6 +468,7 @@ try {
       'measure the engine on this machine',
       (y) => y.options(benchOptions),
       async (argv) => {
+        if (argv.training) checkOptional('merlin bench --training', 'training');
         const entry = gameEntry(argv.game);
         const variant = variantOf(argv);
         const game = entry.game(variant);

@@ -80,20 +80,22 @@ export class ArgumentError extends MerlinError {
 }
 
 /**
- * Thrown when a feature needs an optional dependency (package.json `optionalDependencies`: tfjs for training,
- * vega for charts, openskill for ratings) that is not installed, as after `npm install --omit=optional`.
- * `command` is the npm command that installs what is missing.
+ * Thrown when a feature needs optional dependencies (package.json `optionalDependencies`: tfjs for training, vega
+ * for charts, openskill for ratings) that are not installed, as after `npm install --omit=optional`.
+ * `dependencies` lists the missing packages; `command` is the npm command that installs them.
  */
 export class MissingDependencyError extends MerlinError {
-  readonly dependency: string;
+  readonly dependencies: readonly string[];
   readonly command: string;
-  constructor(feature: string, dependency: string, command: string) {
+  constructor(subject: string, dependencies: readonly string[], command: string) {
+    const one = dependencies.length === 1;
+    const names = one ? dependencies[0] : `${dependencies.slice(0, -1).join(', ')} and ${dependencies[dependencies.length - 1]}`;
     super(
       'MISSING_DEPENDENCY',
-      `${feature} needs ${dependency}, an optional dependency of merlin-gym that is not installed (an install with ` +
-        `--omit=optional leaves it out): run \`${command}\``,
+      `${subject} needs ${names}: ${one ? 'an optional dependency' : 'optional dependencies'} of merlin-gym, not installed ` +
+        `here (npm install --omit=optional leaves ${one ? 'it' : 'them'} out); install ${one ? 'it' : 'them'} with \`${command}\``,
     );
-    this.dependency = dependency;
+    this.dependencies = dependencies;
     this.command = command;
   }
 }

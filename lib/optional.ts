@@ -4,10 +4,10 @@
  * the training curve, openskill for `merlin eval`'s ratings. The library's play path (env, games, agents, policy,
  * the move API) and `merlin simulate`, `serve` and `play` need none of them, so a frontend installs merlin-gym with
  * `npm install --omit=optional` (docs/BENCHMARKS.md "Install size"). A missing one is a MissingDependencyError
- * whose message is the npm command that installs it, with the version range this package was built against.
+ * whose message is the npm command that installs what the feature lacks, at the ranges this package was built with.
  *
- *   const tf = requireOptional<typeof TF>('@tensorflow/tfjs', 'merlin-gym/training (tfjs PPO)');
- *   const vega = await importOptional<typeof Vega>('vega', 'the charts of the probe report');
+ *   const tf = requireOptional<typeof TF>('@tensorflow/tfjs', 'merlin-gym/training', 'training');
+ *   checkOptional('merlin train', 'training', 'charts', 'ratings');   // before any work, in a command
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,6 +16,14 @@ import { fileURLToPath } from 'node:url';
 import { MissingDependencyError } from './errors.ts';
 
 const require = createRequire(import.meta.url);
+
+/** The optional dependencies each feature needs (tfjs-node, faster than the wasm backend, is optional even for training). */
+export const OPTIONAL = {
+  training: ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'],
+  charts: ['vega', 'vega-lite'],
+  ratings: ['openskill'],
+} as const;
+export type OptionalFeature = keyof typeof OPTIONAL;
 
 /** merlin-gym's own package.json (in a clone, the repository's; installed, the package's), found above this module. */
 function ownPackageJson(): { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> } {
@@ -42,36 +50,59 @@ function isMissing(e: unknown, name: string): boolean {
   return (code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND') && String((e as Error).message).includes(`'${name}'`);
 }
 
+/** True when package `name` resolves from here (without loading it). */
+function installed(name: string): boolean {
+  try {
+    require.resolve(name);
+    return true;
+  } catch (e) {
+    return !isMissing(e, name);
+  }
+}
+
+/** The error for `subject`, whose `features` lack `name` (and maybe more): naming every missing package of them. */
+function missingError(subject: string, features: readonly OptionalFeature[], name?: string): MissingDependencyError {
+  const missing = [
+    ...new Set([...(name === undefined ? [] : [name]), ...features.flatMap((f) => OPTIONAL[f].filter((n) => !installed(n)))]),
+  ];
+  return new MissingDependencyError(subject, missing, installCommand(missing));
+}
+
 /**
- * The optional dependency `name`, loaded synchronously (a CommonJS package, or an ES module without top-level await).
- * @param feature what needs it, as the error's subject (`merlin-gym/training (tfjs PPO)`)
- * @param install the packages the feature needs, for the error's install command (default: `name` alone)
- * @throws MissingDependencyError when `name` is not installed; anything else its loading throws
+ * Refuse `subject` (a command, say `merlin train`) before it starts work when an optional dependency that one of
+ * `features` needs is not installed.
+ * @throws MissingDependencyError naming every missing package and the command that installs them
  */
-export function requireOptional<T>(name: string, feature: string, install: readonly string[] = [name]): T {
+export function checkOptional(subject: string, ...features: OptionalFeature[]): void {
+  if (features.some((f) => OPTIONAL[f].some((n) => !installed(n)))) throw missingError(subject, features);
+}
+
+/**
+ * The optional dependency `name` of `feature`, loaded synchronously (a CommonJS package, or an ES module without
+ * top-level await). `subject` is what needs it, for the error (`merlin-gym/training`).
+ * @throws MissingDependencyError when it is not installed; anything else its loading throws
+ */
+export function requireOptional<T>(name: string, subject: string, feature: OptionalFeature): T {
   try {
     return require(name) as T;
   } catch (e) {
-    if (isMissing(e, name)) throw new MissingDependencyError(feature, name, installCommand(install));
+    if (isMissing(e, name)) throw missingError(subject, [feature], name);
     throw e;
   }
 }
 
-/**
- * The optional dependency `name`, imported (an ES module). Parameters and errors as `requireOptional`.
- */
-export async function importOptional<T>(name: string, feature: string, install: readonly string[] = [name]): Promise<T> {
+/** The optional dependency `name` of `feature`, imported (an ES module). Parameters and errors as `requireOptional`. */
+export async function importOptional<T>(name: string, subject: string, feature: OptionalFeature): Promise<T> {
   try {
     return (await import(name)) as T;
   } catch (e) {
-    if (isMissing(e, name)) throw new MissingDependencyError(feature, name, installCommand(install));
+    if (isMissing(e, name)) throw missingError(subject, [feature], name);
     throw e;
   }
 }
 
 /** vega and vega-lite, which draw the SVG charts of the designer's pages and the training curve. @throws MissingDependencyError */
 export async function chartLibraries(): Promise<{ vega: typeof import('vega'); vl: typeof import('vega-lite') }> {
-  const what = 'charts (the probe report, the replay page, the training curve)';
-  const both = ['vega', 'vega-lite'];
-  return { vega: await importOptional('vega', what, both), vl: await importOptional('vega-lite', what, both) };
+  const subject = 'a chart (the probe report, the replay page, the training curve)';
+  return { vega: await importOptional('vega', subject, 'charts'), vl: await importOptional('vega-lite', subject, 'charts') };
 }

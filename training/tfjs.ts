@@ -9,8 +9,5 @@
 import type * as TF from '@tensorflow/tfjs';
 import { requireOptional } from '../lib/optional.ts';
 
-/** The packages training needs: tfjs and its WebAssembly backend (tfjs-node, faster, is a separate step: docs/TRAINING.md "Backends"). */
-export const TRAINING_PACKAGES = ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'] as const;
-
 /** @tensorflow/tfjs. @throws MissingDependencyError (at import) when it is not installed */
-export const tf: typeof TF = requireOptional<typeof TF>('@tensorflow/tfjs', 'merlin-gym/training (tfjs PPO)', TRAINING_PACKAGES);
+export const tf: typeof TF = requireOptional<typeof TF>('@tensorflow/tfjs', 'merlin-gym/training', 'training');

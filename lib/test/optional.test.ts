@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MissingDependencyError } from '../errors.ts';
-import { importOptional, installCommand, requireOptional } from '../optional.ts';
+import { checkOptional, importOptional, installCommand, OPTIONAL, requireOptional } from '../optional.ts';
 import { root } from '../../cli/test/run.ts';
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -17,12 +17,12 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
 };
 
 /** What only training (tfjs), the charts (vega) and eval's ratings (openskill) load. */
-const OPTIONAL = ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', '@tensorflow/tfjs-node', 'openskill', 'vega', 'vega-lite'];
+const OPTIONAL_PACKAGES = ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', '@tensorflow/tfjs-node', 'openskill', 'vega', 'vega-lite'];
 
 describe('optional dependencies', () => {
   it('package.json lists tfjs, vega and openskill as optional, none of them as a dependency a frontend installs', () => {
-    expect(Object.keys(pkg.optionalDependencies).sort()).toEqual(OPTIONAL);
-    for (const name of OPTIONAL) expect(pkg.dependencies[name], name).toBeUndefined();
+    expect(Object.keys(pkg.optionalDependencies).sort()).toEqual(OPTIONAL_PACKAGES);
+    for (const name of OPTIONAL_PACKAGES) expect(pkg.dependencies[name], name).toBeUndefined();
   });
 
   it('the install command names each package at the range package.json gives it', () => {
@@ -33,19 +33,29 @@ describe('optional dependencies', () => {
   });
 
   it('loads an installed one, and names the install command for a missing one (require and import)', async () => {
-    expect(typeof requireOptional<{ rate: unknown }>('openskill', 'ratings').rate).toBe('function');
-    expect(typeof (await importOptional<{ parse: unknown }>('vega', 'charts')).parse).toBe('function');
-    const missing = () =>
-      requireOptional('@tensorflow/tfjs-no-such', 'merlin-gym/training (tfjs PPO)', ['@tensorflow/tfjs-no-such', 'vega']);
+    expect(typeof requireOptional<{ rate: unknown }>('openskill', 'merlin eval', 'ratings').rate).toBe('function');
+    expect(typeof (await importOptional<{ parse: unknown }>('vega', 'a chart', 'charts')).parse).toBe('function');
+    const missing = () => requireOptional('@tensorflow/tfjs-no-such', 'merlin-gym/training', 'training');
     expect(missing).toThrow(MissingDependencyError);
     expect(missing).toThrow(
-      `merlin-gym/training (tfjs PPO) needs @tensorflow/tfjs-no-such, an optional dependency of merlin-gym that is not installed ` +
-        `(an install with --omit=optional leaves it out): run \`npm install @tensorflow/tfjs-no-such vega@${pkg.optionalDependencies.vega}\``,
+      'merlin-gym/training needs @tensorflow/tfjs-no-such: an optional dependency of merlin-gym, not installed here ' +
+        '(npm install --omit=optional leaves it out); install it with `npm install @tensorflow/tfjs-no-such`',
     );
-    await expect(importOptional('vega-no-such', 'charts')).rejects.toMatchObject({
+    await expect(importOptional('vega-no-such', 'a chart', 'charts')).rejects.toMatchObject({
       code: 'MISSING_DEPENDENCY',
-      dependency: 'vega-no-such',
+      dependencies: ['vega-no-such'],
       command: 'npm install vega-no-such',
     });
+  });
+
+  it('a command is refused before it starts when a feature it needs lacks a package, naming all that are missing', () => {
+    expect(() => checkOptional('merlin train', 'training', 'charts', 'ratings')).not.toThrow();
+    const all = Object.values(OPTIONAL).flat();
+    expect(all.sort()).toEqual(OPTIONAL_PACKAGES.filter((n) => n !== '@tensorflow/tfjs-node'));
+    const e = new MissingDependencyError('merlin train', ['vega', 'openskill'], 'npm install vega openskill');
+    expect(e.message).toBe(
+      'merlin train needs vega and openskill: optional dependencies of merlin-gym, not installed here ' +
+        '(npm install --omit=optional leaves them out); install them with `npm install vega openskill`',
+    );
   });
 });
