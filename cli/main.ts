@@ -9,6 +9,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { ArgumentError, MerlinError } from '../lib/errors.ts';
 import { checkOptional } from '../lib/optional.ts';
+import { nearest } from '../lib/suggest.ts';
 import { gameEntry, parseAgents, type GameEntry } from '../games/registry.ts';
 import { runSimulation } from './simulate.ts';
 import { progress, type Progress } from './progress.ts';
@@ -88,6 +89,27 @@ function unknownCommand(msg: string): string | null {
   if (first === undefined || COMMANDS.includes(first)) return null;
   const near = /^Did you mean (\S+)\?/.exec(msg);
   return `unknown command "${first}"; ${near ? `did you mean ${near[1]}?` : `the commands are ${COMMANDS.join(', ')}`}`;
+}
+
+/**
+ * yargs' message for flags the command does not know (`Unknown arguments: gmaes, sed`), reworded with the nearest
+ * flag of that command for each (`unknown flags --gmaes (did you mean --games?), --sed (did you mean --seed?)`); null
+ * for any other message. yargs lists a kebab-case flag twice (`check-invarients, checkInvarients`): once here.
+ */
+function unknownFlags(msg: string): string | null {
+  const m = /^Unknown arguments?: (.+)$/.exec(msg);
+  if (!m) return null;
+  const words = hideBin(process.argv).filter((a) => !a.startsWith('-'));
+  const command = words[0] === 'replay' && words[1] === 'view' ? 'replay view' : words[0];
+  const known = [...Object.keys(COMMAND_OPTIONS[command as keyof typeof COMMAND_OPTIONS] ?? {}), 'help'];
+  const names = m[1]
+    .split(', ')
+    .filter((n, _, all) => !/[A-Z]/.test(n) || !all.includes(n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
+  const flags = names.map((n) => {
+    const near = nearest(n, known);
+    return `--${n}${near === undefined ? '' : names.length === 1 ? `; did you mean --${near}?` : ` (did you mean --${near}?)`}`;
+  });
+  return `unknown flag${flags.length === 1 ? '' : 's'} ${flags.join(', ')}`;
 }
 
 /**
@@ -567,7 +589,7 @@ try {
     .strict()
     .fail((msg, err) => {
       if (err) reportAndExit(err);
-      usageExit('INVALID_ARGUMENT', `${unknownCommand(msg) ?? msg}\n(see npx merlin --help)`);
+      usageExit('INVALID_ARGUMENT', `${unknownCommand(msg) ?? unknownFlags(msg) ?? msg}\n(see npx merlin --help)`);
     })
     .help()
     .parseAsync();
