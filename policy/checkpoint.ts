@@ -12,7 +12,7 @@
  * Files are validated with zod; a malformed file or one made for another observation spec or action
  * catalogue is refused with a CheckpointError naming both hashes.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MerlinError } from '../lib/errors.ts';
@@ -132,7 +132,13 @@ function readJson<T>(dir: string, file: string, schema: z.ZodType<T>): T {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new CheckpointError(`checkpoint ${dir}: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    const code = (e as NodeJS.ErrnoException).code;
+    // No checkpoint there at all (a mistyped folder, or one not trained yet): say how to make one.
+    const hint =
+      code === 'ENOENT' && file === 'manifest.json'
+        ? `${existsSync(dir) ? 'not a checkpoint folder' : 'no such folder'}; \`npx merlin train --out ${dir}\` trains one there`
+        : (code ?? (e as Error).message);
+    throw new CheckpointError(`checkpoint ${dir}: cannot read ${file} (${hint})`);
   }
   let raw: unknown;
   try {
