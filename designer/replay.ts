@@ -17,6 +17,7 @@ import { ArgumentError, StateError } from '../lib/errors.ts';
 import type { Game } from '../env/core/game.ts';
 import { playGame } from '../env/core/play.ts';
 import { DEFAULT_GAME, gameEntry, type GameEntry } from '../games/registry.ts';
+import { parseJson } from '../lib/json.ts';
 
 export const REPLAY_FORMAT = 'merlin-replay';
 export const REPLAY_VERSION = 1;
@@ -129,7 +130,7 @@ export function recordGame(ruleset: string, agents: string[], seed: string, maxS
 export function readReplay(path: string): ReplayLog {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    raw = parseJson(readFileSync(path, 'utf8'));
   } catch (e) {
     throw new ArgumentError(`cannot read replay log ${path}: ${(e as Error).message}`);
   }

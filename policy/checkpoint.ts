@@ -16,6 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MerlinError } from '../lib/errors.ts';
+import { parseJson } from '../lib/json.ts';
 import { paramSpecs, type NetShape } from './network.ts';
 
 /** Thrown for a missing or malformed checkpoint, or one made for another spec. */
@@ -142,7 +143,7 @@ function readJson<T>(dir: string, file: string, schema: z.ZodType<T>): T {
   }
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = parseJson(text);
   } catch (e) {
     throw new CheckpointError(`checkpoint ${path} is not valid JSON: ${(e as Error).message}`);
   }
