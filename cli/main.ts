@@ -99,15 +99,19 @@ function unknownCommand(msg: string): string | null {
 function unknownFlags(msg: string): string | null {
   const m = /^Unknown arguments?: (.+)$/.exec(msg);
   if (!m) return null;
-  const words = hideBin(process.argv).filter((a) => !a.startsWith('-'));
+  const args = hideBin(process.argv);
+  const words = args.filter((a) => !a.startsWith('-'));
   const command = words[0] === 'replay' && words[1] === 'view' ? 'replay view' : words[0];
   const known = [...Object.keys(COMMAND_OPTIONS[command as keyof typeof COMMAND_OPTIONS] ?? {}), 'help'];
   const names = m[1]
     .split(', ')
     .filter((n, _, all) => !/[A-Z]/.test(n) || !all.includes(n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
+  // yargs names `--no-such-flag` as `such-flag` (a negated boolean): say it as it was typed.
+  const negated = (n: string) => !args.some((a) => a.split('=')[0] === `--${n}`) && args.some((a) => a.split('=')[0] === `--no-${n}`);
   const flags = names.map((n) => {
+    const no = negated(n) ? 'no-' : '';
     const near = nearest(n, known);
-    return `--${n}${near === undefined ? '' : names.length === 1 ? `; did you mean --${near}?` : ` (did you mean --${near}?)`}`;
+    return `--${no}${n}${near === undefined ? '' : names.length === 1 ? `; did you mean --${no}${near}?` : ` (did you mean --${no}${near}?)`}`;
   });
   return `unknown flag${flags.length === 1 ? '' : 's'} ${flags.join(', ')}`;
 }
