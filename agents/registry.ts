@@ -7,6 +7,7 @@
  * (games/registry.ts) combines them per game; this module names no game.
  */
 import { ArgumentError } from '../lib/errors.ts';
+import { nearest } from '../lib/suggest.ts';
 import type { Game } from '../env/core/game.ts';
 import { RandomAgent } from './random.ts';
 import { DEFAULT_MCTS, MctsAgent, type MctsGuide } from './mcts.ts';
@@ -120,7 +121,24 @@ export function resolveAgent<S>(
   }
   const agent = own.resolve(spec, seed, game, (inner, innerSeed) => resolveAgent(inner, innerSeed, game, own));
   if (agent) return agent;
-  throw new ArgumentError(`agent spec "${spec}": unknown agent; available: ${agentSpecs(own).join(', ')}`);
+  const available = `available: ${agentSpecs(own).join(', ')}`;
+  const near = nearestSpec(spec, agentSpecs(own));
+  throw new ArgumentError(`agent spec "${spec}": unknown agent; ${near ? `did you mean ${near}? (${available})` : available}`);
+}
+
+/**
+ * The spec `spec` was probably meant to be: the nearest listed spec without parameters (`heurstic` -> `heuristic`,
+ * `randm` -> `random`), else, for a spec with parameters, its name corrected (`mtcs:100` -> `mcts:100`).
+ */
+function nearestSpec(spec: string, listed: readonly string[]): string | undefined {
+  const whole = nearest(
+    spec,
+    listed.filter((s) => !/[A-Z]/.test(s)), // the listed specs without placeholders (CHECKPOINT_DIR, PATH)
+  );
+  if (whole !== undefined || !spec.includes(':')) return whole;
+  const [name, ...rest] = spec.split(':');
+  const head = nearest(name, [...new Set(listed.map((s) => s.split(':')[0]))]);
+  return head === undefined ? undefined : [head, ...rest].join(':');
 }
 
 /** The checkpoint directory of a policy-guided search spec (`mcts:N[:C]:ppo:DIR`), or undefined for another spec. */

@@ -38,6 +38,7 @@ import {
 import { agentAction, asBridgeError, describe, entryFor, gameInfos, gameOf, specFor, stateFrom } from './service.ts';
 import type { GameEntry } from '../games/registry.ts';
 import type { Game } from '../env/core/game.ts';
+import { listen } from '../lib/listen.ts';
 
 export interface ServerOptions {
   host?: string;
@@ -143,7 +144,7 @@ function release(budget: EnvBudget, n: number, o: { reclaimAfterEnvs: number; re
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
-/** Start the bridge. @throws ArgumentError for a non-loopback host without a token, or bad limits */
+/** Start the bridge. @throws ArgumentError for a non-loopback host without a token, or bad limits; PortInUseError (lib/listen.ts) */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const o = { ...SERVER_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<
     Omit<ServerOptions, 'token' | 'log'>
@@ -191,13 +192,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(o.port, o.host, () => {
-      http.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(http, o.port, o.host);
   const addr = http.address();
   const port = typeof addr === 'object' && addr ? addr.port : o.port;
   const hostForUrl = o.host.includes(':') ? `[${o.host}]` : o.host;

@@ -9,7 +9,7 @@ import { resolveChance } from '../env/core/chance.ts';
 import { MerlinError } from '../lib/errors.ts';
 import { DEFAULT_GAME, entryOf, gameEntry, GAMES, type GameEntry } from '../games/registry.ts';
 import { agentMove } from '../games/opponent.ts';
-import { BridgeError, specOf, type GameInfo, type Spec } from './protocol.ts';
+import { BridgeError, ERROR_CODES, specOf, type BridgeErrorCode, type GameInfo, type Spec } from './protocol.ts';
 
 /**
  * The registered game `name` (the registry's default game when none is named).
@@ -62,10 +62,11 @@ export function specFor(name?: string, variant?: string): Spec {
   return s;
 }
 
-/** Turn an env-layer error into a bridge error with the same code (non-fatal). */
+/** Turn an env-layer error into a bridge error with the same code (non-fatal; a code the protocol does not list is INTERNAL). */
 export function asBridgeError(e: unknown): BridgeError {
   if (e instanceof BridgeError) return e;
-  if (e instanceof MerlinError) return new BridgeError(e.code, e.message);
+  if (e instanceof MerlinError && (ERROR_CODES as readonly string[]).includes(e.code))
+    return new BridgeError(e.code as BridgeErrorCode, e.message);
   return new BridgeError('INTERNAL', `internal error: ${e instanceof Error ? e.message : String(e)}`);
 }
 

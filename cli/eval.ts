@@ -17,7 +17,7 @@
  * logistic with c = beta * sqrt(2), with a 95% interval mu -/+ 1.96 sigma on the same scale (the model's own
  * uncertainty after the games, not a resampling interval).
  */
-import { rate, rating, type Rating } from 'openskill';
+import type { Rating } from 'openskill';
 import { createRequire } from 'node:module';
 import type { Agent } from '../env/core/agent.ts';
 import type { Game } from '../env/core/game.ts';
@@ -25,11 +25,15 @@ import { playGame, type GameReporting } from '../env/core/play.ts';
 import { runGames } from '../env/core/runner.ts';
 import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 import { ArgumentError } from '../lib/errors.ts';
+import { requireOptional } from '../lib/optional.ts';
 import { seedRng, shuffleInPlace } from '../lib/rng.ts';
 import { openRecords } from './eval-records.ts';
 import { CoverageRecorder, coverageFindings, summariseCoverage, type CoverageRecord, type CoverageSummary } from '../designer/coverage.ts';
 
 const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
+
+/** openskill, an optional dependency (lib/optional.ts). @throws MissingDependencyError when it is not installed */
+const openskill = () => requireOptional<typeof import('openskill')>('openskill', 'merlin eval', 'ratings');
 
 /** One finished game: the line-up (spec per seat), its ranking (seats, best first), how it ended. */
 export interface GameRecord {
@@ -155,6 +159,7 @@ export function summarise(
   report: GameReporting<unknown>,
   players = agents.length,
 ): EvalResult {
+  const { rate, rating } = openskill();
   const specs = [...new Set(agents)];
   const wins: Record<string, number> = {};
   const seatGames: Record<string, number> = {};
@@ -291,6 +296,7 @@ export async function runEval(o: {
   const game = entry.game(o.variant);
   const players = o.players ?? o.agents.length;
   evalLineup(o.agents, players, o.seed, 0); // refuses a bad player count before any game
+  openskill(); // and a missing rating library
   for (const sp of o.agents) entry.agent(sp, 0, game);
   const records: GameRecord[] = [];
   const file =

@@ -8,6 +8,8 @@ import { dirname, join, resolve } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { ArgumentError, MerlinError } from '../lib/errors.ts';
+import { checkOptional } from '../lib/optional.ts';
+import { nearest } from '../lib/suggest.ts';
 import { gameEntry, parseAgents, type GameEntry } from '../games/registry.ts';
 import { runSimulation } from './simulate.ts';
 import { progress, type Progress } from './progress.ts';
@@ -90,6 +92,31 @@ function unknownCommand(msg: string): string | null {
 }
 
 /**
+ * yargs' message for flags the command does not know (`Unknown arguments: gmaes, sed`), reworded with the nearest
+ * flag of that command for each (`unknown flags --gmaes (did you mean --games?), --sed (did you mean --seed?)`); null
+ * for any other message. yargs lists a kebab-case flag twice (`check-invarients, checkInvarients`): once here.
+ */
+function unknownFlags(msg: string): string | null {
+  const m = /^Unknown arguments?: (.+)$/.exec(msg);
+  if (!m) return null;
+  const args = hideBin(process.argv);
+  const words = args.filter((a) => !a.startsWith('-'));
+  const command = words[0] === 'replay' && words[1] === 'view' ? 'replay view' : words[0];
+  const known = [...Object.keys(COMMAND_OPTIONS[command as keyof typeof COMMAND_OPTIONS] ?? {}), 'help'];
+  const names = m[1]
+    .split(', ')
+    .filter((n, _, all) => !/[A-Z]/.test(n) || !all.includes(n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
+  // yargs names `--no-such-flag` as `such-flag` (a negated boolean): say it as it was typed.
+  const negated = (n: string) => !args.some((a) => a.split('=')[0] === `--${n}`) && args.some((a) => a.split('=')[0] === `--no-${n}`);
+  const flags = names.map((n) => {
+    const no = negated(n) ? 'no-' : '';
+    const near = nearest(n, known);
+    return `--${no}${n}${near === undefined ? '' : names.length === 1 ? `; did you mean --${no}${near}?` : ` (did you mean --${no}${near}?)`}`;
+  });
+  return `unknown flag${flags.length === 1 ? '' : 's'} ${flags.join(', ')}`;
+}
+
+/**
  * `--players` checked against the game's range once the game is known (cli/flags.ts `playersFlag`): every
  * command that has the flag, one message. For eval, the number of --agents specs also bounds it (a ladder
  * seats that many of them). Runs as yargs middleware, before the command.
@@ -161,6 +188,7 @@ try {
       async (argv) => {
         const agents = parseAgents(argv.agents, gameEntry(argv.game), variantOf(argv));
         if (agents.length < 2) throw new ArgumentError('--agents needs one spec per seat (at least 2)');
+        checkOptional('merlin eval', 'ratings');
         const bar = progressBar('eval', argv.json);
         bar?.start(argv.games, 0);
         const r = await runEval({
@@ -197,6 +225,8 @@ try {
       'self-play PPO training (docs/TRAINING.md): progress on stderr, a checkpoint in --out, then an evaluation table',
       (y) => y.options(trainOptions),
       async (argv) => {
+        // The training curve is a chart and the evaluation rates the agents: refused before training, not after.
+        checkOptional('merlin train', 'training', 'charts', ...(argv['eval-games'] > 0 ? (['ratings'] as const) : []));
         // Loaded here, not at the top: training brings tfjs, which the other commands do not need (and with
         // tfjs-core loaded, this machine's engine and env loops ran about 10% slower; docs/BENCHMARKS.md).
         const { parseSizes, runTrainCommand } = await import('./train.ts');
@@ -238,6 +268,8 @@ try {
       "a designer's balance probe: win rates by seat, position, agent and card, victory types, game length, gold flows, action kinds (HTML + JSON)",
       (y) => y.options(probeOptions),
       async (argv) => {
+        // The report's charts (and, with --learn or --exploit, training): refused before any game, not after.
+        checkOptional('merlin probe', 'charts', ...(argv.learn !== undefined || argv.exploit ? (['training'] as const) : []));
         const { runProbe } = await import('../designer/probe.ts');
         const { reportHtml } = await import('../designer/report.ts');
         const { runExploit } = await import('../designer/exploit.ts');
@@ -372,6 +404,7 @@ try {
           })
           .options(exploitabilityOptions),
       async (argv) => {
+        checkOptional('merlin exploitability', 'training');
         const { measureExploitability } = await import('../designer/exploit.ts');
         const entry = gameEntry(argv.game);
         const [agent] = parseAgents(argv.agent, entry, variantOf(argv));
@@ -426,6 +459,7 @@ try {
                 .positional('file', { type: 'string', demandOption: true, describe: 'a log written by merlin replay' })
                 .options(replayViewOptions),
             async (argv) => {
+              checkOptional('merlin replay view', 'charts');
               const { readReplay } = await import('../designer/replay.ts');
               const { replayHtml } = await import('../designer/replay-view.ts');
               const log = readReplay(argv.file);
@@ -463,6 +497,7 @@ try {
       'measure the engine on this machine',
       (y) => y.options(benchOptions),
       async (argv) => {
+        if (argv.training) checkOptional('merlin bench --training', 'training');
         const entry = gameEntry(argv.game);
         const variant = variantOf(argv);
         const game = entry.game(variant);
@@ -561,7 +596,7 @@ try {
     .strict()
     .fail((msg, err) => {
       if (err) reportAndExit(err);
-      usageExit('INVALID_ARGUMENT', `${unknownCommand(msg) ?? msg}\n(see npx merlin --help)`);
+      usageExit('INVALID_ARGUMENT', `${unknownCommand(msg) ?? unknownFlags(msg) ?? msg}\n(see npx merlin --help)`);
     })
     .help()
     .parseAsync();

@@ -18,6 +18,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { ArgumentError, GameOverError, MerlinError } from '../lib/errors.ts';
+import { listen } from '../lib/listen.ts';
 import { PlayTable, StaleGameError, StaleRequestError, type PlayOptions } from './play.ts';
 import { playPageHtml } from './play-page.ts';
 import { RULES_CSP, rulesPage } from './play-docs.ts';
@@ -80,7 +81,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 /**
  * Start a table and serve it on `host:port` (port 0: a free one).
- * @throws ArgumentError for bad play options (cli/play.ts PlayTable); the listen error (a port in use)
+ * @throws ArgumentError for bad play options (cli/play.ts PlayTable); PortInUseError for a port in use (lib/listen.ts)
  */
 export async function servePlay(options: PlayOptions & { port?: number; host?: string } = {}): Promise<PlayServer> {
   let table = new PlayTable(options);
@@ -120,10 +121,7 @@ export async function servePlay(options: PlayOptions & { port?: number; host?: s
     })();
   });
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
+  await listen(server, options.port ?? 0, host);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/`,

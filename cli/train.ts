@@ -12,7 +12,14 @@ import { rewardOptions, type RewardChoice, type TruncationChoice } from '../trai
 import { backendLabel, type BackendName } from '../training/backend.ts';
 import { trainingCurveSvg } from '../training/chart.ts';
 import { manifestMismatch, readManifest, readNetShape, type CheckpointManifest, type EvalRecord } from '../policy/checkpoint.ts';
-import { leagueEstimateText, measuredText, RECENT_UPDATES, recentResults } from '../training/progress.ts';
+import {
+  leagueEstimateText,
+  measuredText,
+  RECENT_UPDATES,
+  recentResults,
+  trainingProgressSteps,
+  type UpdateFigures,
+} from '../training/progress.ts';
 import {
   DEFAULT_EXPLOITER,
   DEFAULT_TRAIN,
@@ -26,7 +33,7 @@ import {
 } from '../training/train.ts';
 import { defaultCollectors } from '../training/collector-thread.ts';
 import { runEval } from './eval.ts';
-import { PLAIN_LINE_SECONDS, progress } from './progress.ts';
+import { fitFields, PLAIN_LINE_SECONDS, progress, terminalWidth, withBar } from './progress.ts';
 import { checkPlayers } from './flags.ts';
 import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 
@@ -201,7 +208,8 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
   const err = (s: string) => {
     if (!c.quiet) process.stderr.write(s);
   };
-  // On a terminal, a progress bar; in a log file or CI console, a plain line at most every PLAIN_LINE_SECONDS.
+  // On a terminal, a progress bar whose line fits the terminal's width (the most useful fields first:
+  // training/progress.ts); in a log file or CI console, the whole line at most every PLAIN_LINE_SECONDS.
   const tty = process.stderr.isTTY === true;
   let lastLine = 0;
   const bar =
@@ -210,14 +218,15 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
       : new cliProgress.SingleBar(
           {
             stream: process.stderr,
-            format:
-              'train [{bar}] {percentage}% | update {update} ({phase}) | {sps} steps/s | {episodes} episodes | {win} | {measured} | {league} | loss {loss} | entropy {ent}',
+            format: (_options, p, figures: UpdateFigures) =>
+              withBar(fitFields(trainingProgressSteps(figures), terminalWidth()), terminalWidth(), p.progress),
             hideCursor: true,
           },
           cliProgress.Presets.shades_classic,
         );
   const records: UpdateRecord[] = [];
-  let barStarted = false;
+  let figures = null as UpdateFigures | null;
+  let finalPrinted = false;
   const result = await train({
     config,
     out: c.out,
@@ -233,34 +242,40 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
       const shown: readonly string[] = 'self' in r.winRateVs ? BASELINES : Object.keys(r.winRateVs);
       // Measured win rates of the learner's policy over its recent episodes, and, named apart, the league's
       // running estimate (training/progress.ts: it starts at the fair share and is not a win rate).
-      const payload = {
+      const first = figures === null;
+      figures = {
+        budgetFraction,
         update: r.update,
         phase: r.phase,
-        sps: r.stepsPerSec,
+        stepsPerSec: r.stepsPerSec,
         episodes: r.episodes,
-        win: `${r.phase === 'imitation' ? 'teacher ' : ''}win ${f(r.winRate)} this update`,
-        measured: `${measuredText(recentResults(records), shown)} in the last ${RECENT_UPDATES} updates`,
+        winRate: r.winRate,
+        results: recentResults(records),
+        shown,
         league:
           leagueEstimateText(r.winRateVs, shown) +
           (r.exploiter
-            ? ` | exploiter ${f(r.exploiter.winRateVsLearner)} vs learner, ${Object.keys(r.winRateVs).filter((n) => n.startsWith('exploiter@')).length} in the league`
+            ? `, exploiter ${f(r.exploiter.winRateVsLearner)} vs learner, ${Object.keys(r.winRateVs).filter((n) => n.startsWith('exploiter@')).length} in the league`
             : ''),
-        loss: (r.policyLoss + 0.5 * r.valueLoss).toFixed(3),
-        ent: r.entropy.toFixed(3),
+        loss: r.policyLoss + 0.5 * r.valueLoss,
+        entropy: r.entropy,
+        final: budgetFraction >= 1,
       };
-      if (!barStarted) {
-        bar?.start(100, 0, payload);
-        barStarted = true;
-      }
-      bar?.update(Math.round(budgetFraction * 100), payload);
-      if (!tty && (performance.now() - lastLine > PLAIN_LINE_SECONDS * 1000 || budgetFraction >= 1)) {
+      if (first) bar?.start(100, 0, figures);
+      bar?.update(Math.round(budgetFraction * 100), figures);
+      if (!tty && (performance.now() - lastLine > PLAIN_LINE_SECONDS * 1000 || figures.final)) {
         lastLine = performance.now();
-        err(
-          `train ${Math.round(budgetFraction * 100)}% | update ${r.update} (${r.phase}) | ${r.stepsPerSec} steps/s | ${r.episodes} episodes | ${payload.win} | ${payload.measured} | ${payload.league} | loss ${payload.loss} | entropy ${payload.ent}\n`,
-        );
+        finalPrinted = figures.final === true;
+        err(fitFields(trainingProgressSteps(figures), Infinity) + '\n');
       }
     },
   });
+  // The last line quotes the measured rates from one game on, with their counts and intervals, however short the run.
+  if (figures !== null) {
+    const last: UpdateFigures = { ...figures, final: true };
+    bar?.update(Math.round(last.budgetFraction * 100), last);
+    if (!tty && !finalPrinted) err(fitFields(trainingProgressSteps(last), Infinity) + '\n');
+  }
   bar?.stop();
   // The chart covers the whole run (metrics.jsonl includes updates before a resume).
   const all = readFileSync(join(c.out, 'metrics.jsonl'), 'utf8')
@@ -274,6 +289,10 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
   );
   err(
     `trained ${result.updates} updates, ${result.learnerSteps.toLocaleString('en')} learner decisions, ${result.envSteps.toLocaleString('en')} env steps, ${result.episodes} episodes (all since the run began), ${result.wallSeconds.toFixed(0)} s\n` +
+      // The measured rates in full (a terminal's bar may have had room for their short form only).
+      (figures === null
+        ? ''
+        : `the policy's win rates in its last ${RECENT_UPDATES} updates: ${measuredText(figures.results, figures.shown, { minGames: 1 })}\n`) +
       `checkpoint ${c.out} (use as ppo:${c.out}); metrics ${join(c.out, 'metrics.jsonl')}; chart ${join(c.out, 'training-curve.svg')}\n`,
   );
   let evaluation: EvalRecord[] = [];

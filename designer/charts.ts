@@ -3,8 +3,9 @@
  * browser or canvas needed) and inlined into self-contained HTML. Element ids inside each SVG are
  * prefixed per chart so that several charts can share one page.
  */
-import * as vega from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type * as Vega from 'vega';
+import type { TopLevelSpec } from 'vega-lite';
+import { chartLibraries } from '../lib/optional.ts';
 
 /** Shared look: system fonts, no network loads. */
 const CONFIG = {
@@ -16,12 +17,13 @@ const CONFIG = {
 
 let chartCount = 0;
 
-function viewOf(spec: Record<string, unknown>): vega.View {
+async function viewOf(spec: Record<string, unknown>): Promise<Vega.View> {
+  const { vega, vl } = await chartLibraries();
   const full = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: CONFIG, background: 'white', ...spec } as TopLevelSpec;
-  return new vega.View(vega.parse(compile(full).spec), { renderer: 'none' });
+  return new vega.View(vega.parse(vl.compile(full).spec), { renderer: 'none' });
 }
 
-async function svgOf(view: vega.View): Promise<string> {
+async function svgOf(view: Vega.View): Promise<string> {
   const svg = await view.toSVG();
   view.finalize();
   const p = `c${++chartCount}-`;
@@ -33,12 +35,12 @@ async function svgOf(view: vega.View): Promise<string> {
 
 /** A vega-lite spec (without `$schema`/`config`) rendered to an SVG string. */
 export async function chartSvg(spec: Record<string, unknown>): Promise<string> {
-  return svgOf(viewOf(spec));
+  return svgOf(await viewOf(spec));
 }
 
 /** The chart as SVG, and the pixel x (in the SVG) of each data value `xs` on its x scale (for cursors drawn by the page). */
 export async function chartWithXPositions(spec: Record<string, unknown>, xs: number[]): Promise<{ svg: string; px: number[] }> {
-  const view = viewOf(spec);
+  const view = await viewOf(spec);
   await view.runAsync();
   const x = view.scale('x') as (v: number) => number;
   const [ox] = view.origin();

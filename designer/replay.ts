@@ -18,6 +18,7 @@ import type { Game } from '../env/core/game.ts';
 import { playGame, type GameReporting } from '../env/core/play.ts';
 import { resolveChance } from '../env/core/chance.ts';
 import { DEFAULT_GAME, gameEntry, type GameEntry } from '../games/registry.ts';
+import { parseJson } from '../lib/json.ts';
 
 export const REPLAY_FORMAT = 'merlin-replay';
 export const REPLAY_VERSION = 1;
@@ -167,7 +168,7 @@ export function replayLogOf(
 export function readReplay(path: string): ReplayLog {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    raw = parseJson(readFileSync(path, 'utf8'));
   } catch (e) {
     throw new ArgumentError(`cannot read replay log ${path}: ${(e as Error).message}`);
   }

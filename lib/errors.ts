@@ -5,7 +5,15 @@
 
 /** Error codes used across merlin-gym. Extend, never rename: the bridge sends these to clients. */
 export type ErrorCode =
-  'ILLEGAL_ACTION' | 'UNKNOWN_ACTION' | 'GAME_OVER' | 'INVALID_RULESET' | 'INVALID_STATE' | 'INVALID_ARGUMENT' | 'INVALID_CHECKPOINT';
+  | 'ILLEGAL_ACTION'
+  | 'UNKNOWN_ACTION'
+  | 'GAME_OVER'
+  | 'INVALID_RULESET'
+  | 'INVALID_STATE'
+  | 'INVALID_ARGUMENT'
+  | 'INVALID_CHECKPOINT'
+  | 'MISSING_DEPENDENCY'
+  | 'PORT_IN_USE';
 
 /** Base class: a clear, typed error that names what was wrong. */
 export class MerlinError extends Error {
@@ -68,5 +76,40 @@ export class StateError extends MerlinError {
 export class ArgumentError extends MerlinError {
   constructor(message: string) {
     super('INVALID_ARGUMENT', message);
+  }
+}
+
+/**
+ * Thrown when a feature needs optional dependencies (package.json `optionalDependencies`: tfjs for training, vega
+ * for charts, openskill for ratings) that are not installed, as after `npm install --omit=optional`.
+ * `dependencies` lists the missing packages; `command` is the npm command that installs them.
+ */
+export class MissingDependencyError extends MerlinError {
+  readonly dependencies: readonly string[];
+  readonly command: string;
+  constructor(subject: string, dependencies: readonly string[], command: string) {
+    const one = dependencies.length === 1;
+    const names = one ? dependencies[0] : `${dependencies.slice(0, -1).join(', ')} and ${dependencies[dependencies.length - 1]}`;
+    super(
+      'MISSING_DEPENDENCY',
+      `${subject} needs ${names}: ${one ? 'an optional dependency' : 'optional dependencies'} of merlin-gym, not installed ` +
+        `here (npm install --omit=optional leaves ${one ? 'it' : 'them'} out); install ${one ? 'it' : 'them'} with \`${command}\``,
+    );
+    this.dependencies = dependencies;
+    this.command = command;
+  }
+}
+
+/** Thrown when a server cannot listen because its port is taken (`merlin serve`, `merlin play`). */
+export class PortInUseError extends MerlinError {
+  readonly port: number;
+  readonly host: string;
+  constructor(port: number, host: string) {
+    super(
+      'PORT_IN_USE',
+      `port ${port} on ${host} is in use by another program: choose another with --port N, or --port 0 for any free port`,
+    );
+    this.port = port;
+    this.host = host;
   }
 }

@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { ZodError } from 'zod';
 import { RulesetError } from './errors.ts';
+import { parseJson } from './json.ts';
 
 /** The value at `path` in `input` (undefined where the path leads nowhere). */
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -54,7 +55,7 @@ export function readJson(path: string): unknown {
     throw new RulesetError(path, [{ path: '', message: `cannot read ${path}: ${(e as Error).message}` }]);
   }
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch (e) {
     throw new RulesetError(path, [{ path: '', message: `not valid JSON: ${(e as Error).message}` }]);
   }

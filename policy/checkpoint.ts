@@ -12,10 +12,11 @@
  * Files are validated with zod; a malformed file or one made for another observation spec or action
  * catalogue is refused with a CheckpointError naming both hashes.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MerlinError } from '../lib/errors.ts';
+import { parseJson } from '../lib/json.ts';
 import { paramSpecs, type NetShape } from './network.ts';
 
 /** Thrown for a missing or malformed checkpoint, or one made for another spec. */
@@ -132,11 +133,17 @@ function readJson<T>(dir: string, file: string, schema: z.ZodType<T>): T {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new CheckpointError(`checkpoint ${dir}: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    const code = (e as NodeJS.ErrnoException).code;
+    // No checkpoint there at all (a mistyped folder, or one not trained yet): say how to make one.
+    const hint =
+      code === 'ENOENT' && file === 'manifest.json'
+        ? `${existsSync(dir) ? 'not a checkpoint folder' : 'no such folder'}; \`npx merlin train --out ${dir}\` trains one there`
+        : (code ?? (e as Error).message);
+    throw new CheckpointError(`checkpoint ${dir}: cannot read ${file} (${hint})`);
   }
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = parseJson(text);
   } catch (e) {
     throw new CheckpointError(`checkpoint ${path} is not valid JSON: ${(e as Error).message}`);
   }

@@ -10,7 +10,7 @@
  * package is used rather than tfjs-core alone because its Node bundle registers the ops' gradients
  * (tfjs-core's Node bundle does not) and the cpu backend.
  */
-import * as tf from '@tensorflow/tfjs';
+import { tf } from './tfjs.ts';
 import { ArgumentError } from '../lib/errors.ts';
 
 import { BACKEND_ORDER, type BackendName } from './backend-names.ts';

@@ -4,8 +4,8 @@
  * Panels: learner win rate per update and the league's win-rate estimates against random and heuristic;
  * policy loss, value loss and entropy; env steps per second.
  */
-import * as vega from 'vega';
-import * as vl from 'vega-lite';
+import type * as vl from 'vega-lite';
+import { chartLibraries } from '../lib/optional.ts';
 import type { UpdateRecord } from './train.ts';
 
 type Row = { update: number; series: string; value: number };
@@ -57,7 +57,8 @@ export async function trainingCurveSvg(records: UpdateRecord[], title: string): 
     title,
     vconcat: [panel('Learner win rate', win, 'win rate'), panel('PPO losses', loss, 'value'), panel('Throughput', speed, 'env steps/s')],
   } as vl.TopLevelSpec;
-  const compiled = vl.compile(spec).spec;
+  const { vega, vl: lite } = await chartLibraries();
+  const compiled = lite.compile(spec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   const svg = await view.toSVG();
   view.finalize();

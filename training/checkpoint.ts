@@ -8,7 +8,8 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import * as tf from '@tensorflow/tfjs';
+import type * as TF from '@tensorflow/tfjs';
+import { tf } from './tfjs.ts';
 import { CheckpointError, decodeWeights, ModelJson, modelJson, shapeOf, type CheckpointManifest } from '../policy/checkpoint.ts';
 import { paramSpecs, type NetShape } from '../policy/network.ts';
 
@@ -31,9 +32,9 @@ function writeAtomic(path: string, data: Uint8Array): void {
  * A tfjs IOHandler over a directory: `save` writes DIR/model.json (topology + weights manifest) and
  * DIR/weights.bin; `load` reads them back as ModelArtifacts.
  */
-export function fileHandler(dir: string): Required<Pick<tf.io.IOHandler, 'save' | 'load'>> {
+export function fileHandler(dir: string): Required<Pick<TF.io.IOHandler, 'save' | 'load'>> {
   return {
-    async save(artifacts: tf.io.ModelArtifacts): Promise<tf.io.SaveResult> {
+    async save(artifacts: TF.io.ModelArtifacts): Promise<TF.io.SaveResult> {
       if (!artifacts.weightData || !artifacts.weightSpecs) throw new CheckpointError('nothing to save: the artifacts carry no weights');
       const data = tf.io.concatenateArrayBuffers(Array.isArray(artifacts.weightData) ? artifacts.weightData : [artifacts.weightData]);
       writeAtomic(join(dir, 'weights.bin'), new Uint8Array(data));
@@ -44,7 +45,7 @@ export function fileHandler(dir: string): Required<Pick<tf.io.IOHandler, 'save' 
       writeJsonAtomic(join(dir, 'model.json'), json);
       return { modelArtifactsInfo: tf.io.getModelArtifactsInfoForJSON(artifacts) };
     },
-    async load(): Promise<tf.io.ModelArtifacts> {
+    async load(): Promise<TF.io.ModelArtifacts> {
       const raw = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as ModelJson;
       const model = ModelJson.parse(raw);
       const bin = readFileSync(join(dir, 'weights.bin'));
@@ -70,7 +71,7 @@ export async function saveWeights(dir: string, shape: NetShape, params: Float32A
 
 /** Read parameters saved by `saveWeights` (through `fileHandler`), checking they fit `shape` when given. */
 export async function readWeights(dir: string, shape?: NetShape): Promise<{ shape: NetShape; params: Float32Array[] }> {
-  let artifacts: tf.io.ModelArtifacts;
+  let artifacts: TF.io.ModelArtifacts;
   try {
     artifacts = await fileHandler(dir).load();
   } catch (e) {
@@ -94,7 +95,7 @@ export async function saveCheckpoint(dir: string, shape: NetShape, params: Float
 }
 
 /** The Adam optimizer's state as float32 arrays with names (tfjs getWeights order; PpoLearner.optimizerState). */
-export async function saveOptimizer(dir: string, optimizer: Pick<tf.Optimizer, 'getWeights'>): Promise<void> {
+export async function saveOptimizer(dir: string, optimizer: Pick<TF.Optimizer, 'getWeights'>): Promise<void> {
   const weights = await optimizer.getWeights();
   const { data, specs } = await tf.io.encodeWeights(weights);
   writeAtomic(join(dir, 'optimizer.bin'), new Uint8Array(data as ArrayBuffer));
@@ -102,8 +103,8 @@ export async function saveOptimizer(dir: string, optimizer: Pick<tf.Optimizer, '
 }
 
 /** Restore `saveOptimizer` output into `optimizer`. */
-export async function loadOptimizer(dir: string, optimizer: Pick<tf.Optimizer, 'setWeights'>): Promise<void> {
-  const specs = JSON.parse(readFileSync(join(dir, 'optimizer.json'), 'utf8')) as tf.io.WeightsManifestEntry[];
+export async function loadOptimizer(dir: string, optimizer: Pick<TF.Optimizer, 'setWeights'>): Promise<void> {
+  const specs = JSON.parse(readFileSync(join(dir, 'optimizer.json'), 'utf8')) as TF.io.WeightsManifestEntry[];
   const bin = readFileSync(join(dir, 'optimizer.bin'));
   const map = tf.io.decodeWeights(bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength), specs);
   await optimizer.setWeights(specs.map((s) => ({ name: s.name, tensor: map[s.name] })));

@@ -28,7 +28,8 @@
  * the rest of the trunk and Adam in tfjs, the heads in JS (training/heads.ts). The dense tfjs graph stays as
  * the reference both are tested against.
  */
-import * as tf from '@tensorflow/tfjs';
+import type * as TF from '@tensorflow/tfjs';
+import { tf } from './tfjs.ts';
 import { nextFloat, seedRng } from '../lib/rng.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { paramSpecs, type NetShape, type ParamSpec } from '../policy/network.ts';
@@ -107,18 +108,18 @@ export function widenParams(from: NetShape, params: Float32Array[], to: NetShape
  * the wasm backend; identical values on every backend).
  */
 export const denseMatMul = tf.customGrad((x, w, save) => {
-  const xs = x as tf.Tensor2D;
-  const ws = w as tf.Tensor2D;
-  (save as tf.GradSaveFunc)([xs, ws]);
+  const xs = x as TF.Tensor2D;
+  const ws = w as TF.Tensor2D;
+  (save as TF.GradSaveFunc)([xs, ws]);
   return {
     value: tf.matMul(xs, ws),
-    gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
-      const [sx, sw] = saved as tf.Tensor2D[];
-      const d = dy as tf.Tensor2D;
+    gradFunc: (dy: TF.Tensor, saved: TF.Tensor[]) => {
+      const [sx, sw] = saved as TF.Tensor2D[];
+      const d = dy as TF.Tensor2D;
       return [tf.matMul(d, tf.transpose(sw)), tf.matMul(tf.transpose(sx), d)];
     },
   };
-}) as (x: tf.Tensor2D, w: tf.Tensor2D) => tf.Tensor2D;
+}) as (x: TF.Tensor2D, w: TF.Tensor2D) => TF.Tensor2D;
 
 /**
  * out [rows, m] = x @ w for sparse x [rows, n] and dense row-major w [n, m]. Four non-zero entries of a row
@@ -183,7 +184,7 @@ export function sparseMatMulGrad(x: SparseRows, dz: Float32Array, m: number, gra
 export class PolicyValueNet {
   readonly shape: NetShape;
   readonly specs: ParamSpec[];
-  readonly vars: tf.Variable[];
+  readonly vars: TF.Variable[];
   /** Use the explicit-transpose matMul gradient (default true); false uses tf.matMul's own. */
   fastGrad = true;
   /** Compute the first layer and its kernel gradient from sparse rows in JS (default true); false: dense tfjs. */
@@ -219,13 +220,13 @@ export class PolicyValueNet {
    * Forward pass. `obs` [B, obsSize], `mask` [B, numActions] of 1 (legal) / 0.
    * @returns logp [B, numActions] (log-probabilities; illegal actions near -1e9) and value [B]
    */
-  forward(obs: tf.Tensor2D, mask: tf.Tensor2D): { logp: tf.Tensor2D; value: tf.Tensor1D } {
+  forward(obs: TF.Tensor2D, mask: TF.Tensor2D): { logp: TF.Tensor2D; value: TF.Tensor1D } {
     this.syncVars();
-    return this.forwardFrom(this.mm(obs, this.vars[0] as tf.Tensor2D), mask);
+    return this.forwardFrom(this.mm(obs, this.vars[0] as TF.Tensor2D), mask);
   }
 
   /** `a @ b`: `denseMatMul` (fast gradient on wasm) unless `fastGrad` is off. */
-  private mm(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D {
+  private mm(a: TF.Tensor2D, b: TF.Tensor2D): TF.Tensor2D {
     return this.fastGrad ? denseMatMul(a, b) : tf.matMul(a, b);
   }
 
@@ -294,7 +295,7 @@ export class PolicyValueNet {
   private jsVersion = -1;
 
   /** `x @ W0` for sparse observation rows, computed in JS: a new [rows, hidden[0]] tensor. */
-  firstLayer(x: SparseRows): tf.Tensor2D {
+  firstLayer(x: SparseRows): TF.Tensor2D {
     this.syncVars();
     const h = this.shape.hidden[0];
     if (this.z0.length < x.rows * h) this.z0 = new Float32Array(x.rows * h);
@@ -303,7 +304,7 @@ export class PolicyValueNet {
   }
 
   /** Forward pass from sparse observation rows (no gradient for W0; see Ppo for training). */
-  forwardSparse(x: SparseRows, mask: tf.Tensor2D): { logp: tf.Tensor2D; value: tf.Tensor1D } {
+  forwardSparse(x: SparseRows, mask: TF.Tensor2D): { logp: TF.Tensor2D; value: TF.Tensor1D } {
     return this.forwardFrom(this.firstLayer(x), mask);
   }
 
@@ -311,21 +312,21 @@ export class PolicyValueNet {
    * The network from the first layer's pre-activation `z0 = x @ W0` [B, hidden[0]] (without its bias) on.
    * @returns logp [B, numActions] and value [B], as `forward`
    */
-  forwardFrom(z0: tf.Tensor2D, mask: tf.Tensor2D): { logp: tf.Tensor2D; value: tf.Tensor1D } {
+  forwardFrom(z0: TF.Tensor2D, mask: TF.Tensor2D): { logp: TF.Tensor2D; value: TF.Tensor1D } {
     const h = this.trunkFrom(z0);
     const L = this.shape.hidden.length;
-    const logits = tf.add(this.mm(h, this.vars[2 * L] as tf.Tensor2D), this.vars[2 * L + 1]);
+    const logits = tf.add(this.mm(h, this.vars[2 * L] as TF.Tensor2D), this.vars[2 * L + 1]);
     const masked = tf.add(logits, tf.mul(tf.sub(mask, 1), -MASKED_LOGIT));
-    const logp = tf.logSoftmax(masked) as tf.Tensor2D;
-    const value = tf.reshape(tf.add(this.mm(h, this.vars[2 * L + 2] as tf.Tensor2D), this.vars[2 * L + 3]), [-1]) as tf.Tensor1D;
+    const logp = tf.logSoftmax(masked) as TF.Tensor2D;
+    const value = tf.reshape(tf.add(this.mm(h, this.vars[2 * L + 2] as TF.Tensor2D), this.vars[2 * L + 3]), [-1]) as TF.Tensor1D;
     return { logp, value };
   }
 
   /** The trunk from `z0 = x @ W0` [B, hidden[0]] (without its bias): the last hidden layer's activations [B, hidden[L-1]]. */
-  trunkFrom(z0: tf.Tensor2D): tf.Tensor2D {
-    let h = tf.relu(tf.add(z0, this.vars[1])) as tf.Tensor2D;
+  trunkFrom(z0: TF.Tensor2D): TF.Tensor2D {
+    let h = tf.relu(tf.add(z0, this.vars[1])) as TF.Tensor2D;
     const L = this.shape.hidden.length;
-    for (let i = 1; i < L; i++) h = tf.relu(tf.add(this.mm(h, this.vars[2 * i] as tf.Tensor2D), this.vars[2 * i + 1])) as tf.Tensor2D;
+    for (let i = 1; i < L; i++) h = tf.relu(tf.add(this.mm(h, this.vars[2 * i] as TF.Tensor2D), this.vars[2 * i + 1])) as TF.Tensor2D;
     return h;
   }
 

@@ -11,7 +11,8 @@
  * (training/heads.ts). A dense-input network runs the whole graph in tfjs, the reference the first is tested
  * against.
  */
-import * as tf from '@tensorflow/tfjs';
+import type * as TF from '@tensorflow/tfjs';
+import { tf } from './tfjs.ts';
 import { nextInt, type RngState } from '../lib/rng.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { CheckpointError } from '../policy/checkpoint.ts';
@@ -49,7 +50,7 @@ export const DEFAULT_PPO: PpoConfig = {
 const ADAM = { beta1: 0.9, beta2: 0.999, epsilon: 1e-5 };
 
 /** What `saveOptimizer` and `loadOptimizer` (training/checkpoint.ts) read and write: tfjs's Optimizer methods. */
-export type OptimizerState = Pick<tf.Optimizer, 'getWeights' | 'setWeights'>;
+export type OptimizerState = Pick<TF.Optimizer, 'getWeights' | 'setWeights'>;
 
 /** What the rollout buffers must provide (training/rollout.ts Collector). */
 export interface RolloutBatch {
@@ -135,7 +136,7 @@ export class PpoLearner {
   private heads: HeadLoss | null = null;
   private z0Id = 0;
   readonly config: PpoConfig;
-  readonly optimizer: tf.AdamOptimizer;
+  readonly optimizer: TF.AdamOptimizer;
 
   constructor(net: PolicyValueNet, config: PpoConfig) {
     this.net = net;
@@ -333,12 +334,12 @@ export class PpoLearner {
     );
     const gradNorm = tf.tidy(() => {
       const headLoss = tf.customGrad((h) => {
-        hm = heads.run((h as tf.Tensor).dataSync() as Float32Array, pk, pb, vk, vb[0], batch, opts);
+        hm = heads.run((h as TF.Tensor).dataSync() as Float32Array, pk, pb, vk, vb[0], batch, opts);
         return {
           value: tf.scalar(hm.loss),
-          gradFunc: (dy: tf.Tensor) => [tf.mul(tf.tensor2d(heads.dh.subarray(0, M * H), [M, H]), dy)],
+          gradFunc: (dy: TF.Tensor) => [tf.mul(tf.tensor2d(heads.dh.subarray(0, M * H), [M, H]), dy)],
         };
-      }) as (h: tf.Tensor2D) => tf.Scalar;
+      }) as (h: TF.Tensor2D) => TF.Scalar;
       const trunk = net.vars.slice(1, 2 * L);
       const { value: loss, grads } = tf.variableGrads(() => headLoss(net.trunkFrom(z0)), [...trunk, z0]);
       loss.dispose();
@@ -396,7 +397,7 @@ export class PpoLearner {
       const oldT = tf.tensor1d(old);
       const advT = tf.tensor1d(adv);
       const retT = tf.tensor1d(ret);
-      let aux: tf.Tensor[] = [];
+      let aux: TF.Tensor[] = [];
       const { value: loss, grads } = tf.variableGrads(() => {
         const { logp, value } = net.forward(obsT, maskT);
         const lp = tf.sum(tf.mul(logp, onehot), 1);
@@ -410,7 +411,7 @@ export class PpoLearner {
         const kl = tf.mean(tf.sub(tf.sub(ratio, 1), logRatio));
         const clipped = tf.mean(tf.cast(tf.greater(tf.abs(tf.sub(ratio, 1)), c.clip), 'float32'));
         aux = [pg, vl, ent, kl, clipped].map((t) => tf.keep(t));
-        return tf.add(tf.add(pg, tf.mul(c.vfCoef, vl)), tf.mul(imitation ? 0 : -c.entCoef, ent)) as tf.Scalar;
+        return tf.add(tf.add(pg, tf.mul(c.vfCoef, vl)), tf.mul(imitation ? 0 : -c.entCoef, ent)) as TF.Scalar;
       }, net.vars);
       loss.dispose();
       const names = Object.keys(grads);

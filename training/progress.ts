@@ -47,20 +47,33 @@ const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: nu
 /** `1 game`, `34 games`. */
 export const gamesText = (n: number): string => `${n} ${n === 1 ? 'game' : 'games'}`;
 
+/** How `measuredText` writes the rates: the shortest form is `vs random 0.62 (34), heuristic - (3)`. */
+export interface MeasuredForm {
+  /** With the 95% Wilson interval after each rate (default true). */
+  interval?: boolean;
+  /** Counts as `34 games` rather than `34` (default true). */
+  unit?: boolean;
+  /** Fewest episodes over which a rate is quoted (default MIN_GAMES_FOR_RATE; the final line quotes any count from 1). */
+  minGames?: number;
+}
+
 /**
  * `vs random 0.62 [0.45, 0.77] (34 games), heuristic - (3 games)`: measured win rates against the named
- * members with their 95% Wilson intervals and episode counts; `-` under MIN_GAMES_FOR_RATE episodes (a rate
- * over 1-8 games swings 0.50 -> 1.00 and says nothing).
+ * members with their 95% Wilson intervals and episode counts; `-` under `minGames` episodes (by default
+ * MIN_GAMES_FOR_RATE: mid-run, a rate over 1-8 games swings 0.50 -> 1.00 and says nothing).
  */
-export function measuredText(results: Record<string, Tally>, names: readonly string[]): string {
+export function measuredText(results: Record<string, Tally>, names: readonly string[], form: MeasuredForm = {}): string {
+  const { interval = true, unit = true, minGames = MIN_GAMES_FOR_RATE } = form;
+  const count = (n: number) => (unit ? gamesText(n) : String(n));
   return (
     'vs ' +
     names
       .map((n) => {
         const t = results[n] ?? { episodes: 0, wins: 0 };
-        if (t.episodes < MIN_GAMES_FOR_RATE) return `${n} - (${gamesText(t.episodes)})`;
+        if (t.episodes === 0 || t.episodes < minGames) return `${n} - (${count(t.episodes)})`;
         const ci = wilson(t.wins, t.episodes);
-        return `${n} ${(t.wins / t.episodes).toFixed(2)} [${ci.left.toFixed(2)}, ${ci.right.toFixed(2)}] (${gamesText(t.episodes)})`;
+        const rate = (t.wins / t.episodes).toFixed(2);
+        return `${n} ${rate}${interval ? ` [${ci.left.toFixed(2)}, ${ci.right.toFixed(2)}]` : ''} (${count(t.episodes)})`;
       })
       .join(', ')
   );
@@ -89,4 +102,60 @@ export function tallyByMember(episodes: readonly { opponents: readonly string[];
     }
   }
   return out;
+}
+
+/** A field of a progress line (`field`: its place, from 0) and the text it shows from this step on. */
+export interface FieldStep {
+  field: number;
+  text: string;
+}
+
+/** One training update's figures, as `merlin train`'s progress line shows them. */
+export interface UpdateFigures {
+  /** Share of the run's budget spent, 0..1. */
+  budgetFraction: number;
+  update: number;
+  phase: string;
+  stepsPerSec: number;
+  episodes: number;
+  /** The learner's (or, imitating, the teacher's) win rate this update. */
+  winRate: number | undefined;
+  /** The measured results over the last RECENT_UPDATES updates (`recentResults`), and the members to show. */
+  results: Record<string, Tally>;
+  shown: readonly string[];
+  /** The league's estimate (`leagueEstimateText`, with the exploiter's figure when there is one). */
+  league: string;
+  loss: number;
+  entropy: number;
+  /** The run's last line: rates are quoted from one game on (with their counts and intervals). */
+  final?: boolean;
+}
+
+/**
+ * The progress line of a training update as steps that add a field or lengthen one, most useful first: the
+ * budget, steps/s, the update, the measured win rates (short), then longer forms, episodes, this update's win
+ * rate, the rates' full form, the league's estimate, loss and entropy. A line that fits a terminal is the longest
+ * prefix of the steps that fits (cli/progress.ts `fitFields`); with no width limit (a log) every step.
+ * 80 columns hold the budget, steps/s, the update and the measured rates.
+ */
+export function trainingProgressSteps(u: UpdateFigures): FieldStep[] {
+  const pct = `${Math.round(u.budgetFraction * 100)}%`;
+  const minGames = u.final ? 1 : MIN_GAMES_FOR_RATE;
+  const measured = (form: MeasuredForm) => measuredText(u.results, u.shown, { minGames, ...form });
+  const win = u.winRate === undefined ? '-' : u.winRate.toFixed(2);
+  return [
+    { field: 0, text: pct },
+    { field: 1, text: `${u.stepsPerSec.toLocaleString('en')} steps/s` },
+    { field: 2, text: `update ${u.update}` },
+    { field: 3, text: measured({ interval: false, unit: false }) },
+    { field: 0, text: `train ${pct}` },
+    { field: 2, text: `update ${u.update} (${u.phase})` },
+    { field: 3, text: measured({ unit: false }) },
+    { field: 4, text: `${u.episodes.toLocaleString('en')} episodes` },
+    { field: 5, text: `${u.phase === 'imitation' ? 'teacher ' : ''}win ${win} this update` },
+    { field: 3, text: `${measured({})} in the last ${RECENT_UPDATES} updates` },
+    { field: 6, text: u.league },
+    { field: 7, text: `loss ${u.loss.toFixed(3)}` },
+    { field: 8, text: `entropy ${u.entropy.toFixed(3)}` },
+  ];
 }

@@ -45,6 +45,7 @@ import {
 import { loadOptimizer, readWeights, removeDir, saveCheckpoint, saveOptimizer, saveWeights, writeJsonAtomic } from './checkpoint.ts';
 import { DEFAULT_LEAGUE, FROZEN_KINDS, League, type LeagueMember, type LeagueOptions } from './league.ts';
 import { ArgumentError } from '../lib/errors.ts';
+import { parseJson } from '../lib/json.ts';
 import { initParams, PolicyValueNet, widenParams } from './network.ts';
 import type { NetShape } from '../policy/network.ts';
 import { PolicyForward } from '../policy/forward.ts';
@@ -380,7 +381,13 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   if (o.resume) {
     const path = join(o.out, 'resume', 'state.json');
     if (!existsSync(path)) throw new CheckpointError(`cannot resume: ${path} does not exist`);
-    resumeState = ResumeState.parse(JSON.parse(readFileSync(path, 'utf8')));
+    let raw: unknown;
+    try {
+      raw = parseJson(readFileSync(path, 'utf8'));
+    } catch (e) {
+      throw new CheckpointError(`cannot resume: ${path} is not valid JSON: ${(e as Error).message}`);
+    }
+    resumeState = ResumeState.parse(raw);
     config = resumeState.config as TrainConfig;
   }
   const collectors = config.collectors ?? 1;

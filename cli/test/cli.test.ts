@@ -154,11 +154,15 @@ describe('merlin train', () => {
     expect(r.stderr).toMatch(/merlin train: backend (wasm|tensorflow|cpu)/);
     // The progress line names the league's EMA as an estimate and counts measured games apart.
     expect(r.stderr).toMatch(
-      /\| win [0-9.]+ this update \| vs random ([0-9.]+ \[[0-9.]+, [0-9.]+\]|-) \(\d+ games?\), heuristic ([0-9.]+ \[[0-9.]+, [0-9.]+\]|-) \(\d+ games?\) in the last 20 updates \| league estimate random [0-9.]+, heuristic [0-9.]+ \| exploiter [0-9.]+ vs learner, \d in the league \|/,
+      /\| vs random ([0-9.]+ \[[0-9.]+, [0-9.]+\]|-) \(\d+ games?\), heuristic ([0-9.]+ \[[0-9.]+, [0-9.]+\]|-) \(\d+ games?\) in the last 20 updates \| [\d,]+ episodes \| win [0-9.]+ this update \| league estimate random [0-9.]+, heuristic [0-9.]+, exploiter [0-9.]+ vs learner, \d in the league \|/,
     );
     expect(r.stderr).not.toMatch(/\(vs random [0-9.]+, heuristic/);
     // stderr is not a terminal here: the training lines and the evaluation are plain lines.
-    expect(r.stderr).toMatch(/^train 100% \| update 2 /m);
+    expect(r.stderr).toMatch(/^train 100% \| [\d,]+ steps\/s \| update 2 /m);
+    // However short the run, its summary quotes the measured rates with their counts and intervals (`-` only for none).
+    expect(r.stderr).toMatch(
+      /^the policy's win rates in its last 20 updates: vs random ([0-9.]+ \[[0-9.]+, [0-9.]+\] \(\d+ games?\)|- \(0 games\)), heuristic /m,
+    );
     expect(r.stderr).toMatch(/^evaluation 0\/4 games \(0%\), \d+ s$/m);
     expect(r.stderr).toMatch(/^evaluation 4\/4 games \(100%\), \d+ s$/m);
     const out = JSON.parse(r.stdout);
@@ -192,7 +196,9 @@ describe('merlin train', () => {
       ]),
     );
     expect(field.status).toBe(0);
-    expect(field.stderr).toMatch(/in the last 20 updates \| league estimate heuristic [0-9.]+, single:invest [0-9.]+ \|/);
+    expect(field.stderr).toMatch(
+      /in the last 20 updates \| [\d,]+ episodes \| win [0-9.]+ this update \| league estimate heuristic [0-9.]+, single:invest [0-9.]+ \|/,
+    );
     // A stage from that checkpoint without --hidden keeps its sizes (and no imitation: --init-from's default).
     const stage = await merlinAsync(
       ['train', '--updates', '1', '--envs', '2', '--horizon', '8', '--variant', 'market', '--players', '2'].concat([

@@ -126,7 +126,7 @@ describe('numeric flags', () => {
       [['simulate', '--players', '3.5'], /--players must be an integer from 2 to 6 \(merlin's full ruleset allows\), got "3.5"/],
       [['bench', '--seconds', '-2'], /--seconds must be a number from 0.1 to 3,600, got "-2"/],
       [['eval', '--agents', 'random,random', '--games', '-1'], /--games must be an integer from 1/],
-      [['simulate', '--no-such-flag'], /Unknown argument/],
+      [['simulate', '--no-such-flag'], /unknown flag --no-such-flag\n/],
       [['serve', '--port'], /Not enough arguments following: port/],
     ];
     for (const [args, message] of cases) {

@@ -1,6 +1,9 @@
-/** Progress when stderr is not a terminal (cli/progress.ts): a plain line every few seconds and one at the end. */
+/**
+ * Progress (cli/progress.ts): when stderr is not a terminal, a plain line every few seconds and one at the end; on a
+ * terminal, a line that fits its width.
+ */
 import { describe, expect, it } from 'vitest';
-import { PLAIN_LINE_SECONDS, progress } from '../progress.ts';
+import { fitFields, PLAIN_LINE_SECONDS, progress, withBar } from '../progress.ts';
 
 describe('progress without a terminal', () => {
   it('writes a line at the start, at most one every PLAIN_LINE_SECONDS, and one at the end', () => {
@@ -30,5 +33,30 @@ describe('progress without a terminal', () => {
     p.stop();
     p.stop();
     expect(lines).toEqual(['simulate 0/3 games (0%), 0 s\n', 'simulate 3/3 games (100%), 1 s\n']);
+  });
+});
+
+describe('a progress line on a terminal fits its width', () => {
+  const steps = [
+    { field: 0, text: '42%' },
+    { field: 1, text: '3,127 steps/s' },
+    { field: 2, text: 'update 7' },
+    { field: 0, text: 'train 42%' },
+    { field: 3, text: 'loss 0.004' },
+  ];
+
+  it('keeps the longest prefix of the steps that fits, fields in their own order, and cuts a first step that does not', () => {
+    expect(fitFields(steps, Infinity)).toBe('train 42% | 3,127 steps/s | update 7 | loss 0.004');
+    expect(fitFields(steps, 40)).toBe('train 42% | 3,127 steps/s | update 7');
+    expect(fitFields(steps, 30)).toBe('42% | 3,127 steps/s | update 7');
+    expect(fitFields(steps, 10)).toBe('42%');
+    expect(fitFields([{ field: 0, text: 'simulate' }], 4)).toBe('simu');
+  });
+
+  it('gives the bar the columns left over (10 to 40), after the label', () => {
+    expect(withBar('train 50% | update 7', 40, 0.5)).toBe(`train [${'\u2588'.repeat(9)}${'\u2591'.repeat(8)}] 50% | update 7`);
+    expect(withBar('train 50% | update 7', 40, 0.5)).toHaveLength(40);
+    expect(withBar('train 50% | update 7', 30, 0.5)).toBe('train 50% | update 7');
+    expect(withBar('simulate 1/4 games', 200, 1)).toBe(`simulate [${'\u2588'.repeat(40)}] 1/4 games`);
   });
 });

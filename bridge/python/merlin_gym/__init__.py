@@ -18,8 +18,8 @@ import gymnasium
 from .aec import MerlinAECEnv
 from ._common import env_name
 from .client import (
-    DEFAULT_GAME, PROTOCOL_VERSION, Batch, Client, ConnectionClosed, Frame, HandshakeError, IllegalActionError, LocalServer,
-    MerlinError, default_players, default_server, find_root,
+    DEFAULT_GAME, PROTOCOL_VERSION, Batch, BridgeUnreachableError, Client, ConnectionClosed, Frame, HandshakeError,
+    IllegalActionError, LocalServer, MerlinError, default_players, default_server, find_root,
 )
 from .entities import EntityLayout, EntityObservation, EntityVectorObservation
 from .gym_env import MerlinEnv
@@ -77,7 +77,8 @@ for _game, _id in GYM_IDS.items():
 
 __all__ = [
     "aec_env", "env", "gym_env", "vector_env", "MerlinAECEnv", "MerlinEnv", "MerlinVectorEnv", "Client", "Batch", "Frame",
-    "LocalServer", "MerlinError", "IllegalActionError", "ConnectionClosed", "HandshakeError", "default_server", "find_root",
+    "LocalServer", "MerlinError", "IllegalActionError", "ConnectionClosed", "HandshakeError", "BridgeUnreachableError",
+    "default_server", "find_root",
     "PROTOCOL_VERSION", "DEFAULT_GAME", "GYM_IDS", "default_players", "env_name", "EntityLayout", "EntityObservation",
     "EntityVectorObservation",
 ]

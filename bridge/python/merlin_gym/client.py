@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import subprocess
+import socket
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +31,7 @@ FRAME_STEP, FRAME_STEP_RESULT, FRAME_RESET_RESULT = 1, 2, 3
 
 __all__ = [
     "Client", "Batch", "Frame", "LocalServer", "MerlinError", "IllegalActionError", "ConnectionClosed", "HandshakeError",
-    "compute_layout", "default_server", "find_root", "default_players", "DEFAULT_GAME",
+    "BridgeUnreachableError", "compute_layout", "default_server", "find_root", "default_players", "DEFAULT_GAME",
 ]
 
 
@@ -47,6 +48,40 @@ class MerlinError(Exception):
 
 class IllegalActionError(MerlinError):
     """ILLEGAL_ACTION or UNKNOWN_ACTION: nothing was stepped."""
+
+
+class BridgeUnreachableError(ConnectionError):
+    """No bridge answers at ``url`` (nothing listens there, the host is unknown, or the connection timed out).
+
+    The message names the URL, the reason and how to start a server there (``npx merlin serve --port N``), or to
+    leave out ``url=`` so that the client starts a local one from the merlin-gym ``find_root()`` finds. ``reason``
+    is the OS error's text; ``os_error`` the error itself.
+    """
+
+    def __init__(self, url: str, os_error: OSError):
+        self.url = url
+        self.os_error = os_error
+        if isinstance(os_error, ConnectionRefusedError):
+            self.reason = "connection refused: nothing listens there"
+        elif isinstance(os_error, socket.timeout):
+            self.reason = "the connection timed out"
+        elif isinstance(os_error, socket.gaierror):
+            self.reason = f"unknown host ({os_error.strerror})"
+        else:
+            self.reason = os_error.strerror or str(os_error)
+        try:
+            from websockets.uri import parse_uri
+
+            uri = parse_uri(url)
+            host = "" if uri.host in ("127.0.0.1", "localhost", "::1") else f" --host {uri.host} --token TOKEN"
+            start = f"`npx merlin serve --port {uri.port}{host}`"
+        except Exception:  # an unparsable URL: the generic command
+            start = "`npx merlin serve`"
+        super().__init__(
+            f"cannot connect to a merlin-gym bridge at {url} ({self.reason}). Start one there with {start} in a clone "
+            "of merlin-gym (after `npm ci`) or in a project where its npm package is installed, or leave out url= and "
+            "merlin_gym starts a local server from the merlin-gym that merlin_gym.find_root() finds"
+        )
 
 
 def _raise(msg: dict) -> None:
@@ -252,7 +287,12 @@ class Client:
     def __init__(self, url: Optional[str] = None, token: Optional[str] = None, variant: Optional[str] = None, timeout: float = 60.0,
                  game: str = DEFAULT_GAME, allow_agent_paths: bool = False):
         self.url = url or default_server(allow_agent_paths).url
-        self.ws = WebSocket(self.url, token=token, timeout=timeout)
+        try:
+            self.ws = WebSocket(self.url, token=token, timeout=timeout)
+        except (HandshakeError, ConnectionClosed):  # a server answered: its own error says what
+            raise
+        except OSError as e:  # nothing answered: one error saying where and what to do, without the socket's traceback
+            raise BridgeUnreachableError(self.url, e) from None
         self._next_id = 1
         self.game = game
         hello: Dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION, "client": "merlin_gym"}
