@@ -9,10 +9,10 @@ import cliProgress from 'cli-progress';
 /** Seconds between plain progress lines when stderr is not a terminal. */
 export const PLAIN_LINE_SECONDS = 5;
 
-/** A progress display: `start(total)`, `update(done)` as work finishes, `stop()` at the end. */
+/** A progress display: `start(total)`, `update(done)` as work finishes (with a note: `front 4`), `stop()` at the end. */
 export interface Progress {
   start(total: number, done?: number): void;
-  update(done: number): void;
+  update(done: number, note?: string): void;
   stop(): void;
 }
 
@@ -43,13 +43,18 @@ const stderrSink: ProgressSink = {
 export function progress(label: string, unit = 'games', sink: ProgressSink = stderrSink): Progress {
   if (sink.isTTY) {
     const bar = new cliProgress.SingleBar(
-      { stream: process.stderr, format: `${label} [{bar}] {value}/{total} ${unit} | {eta}s left` },
+      { stream: process.stderr, format: `${label} [{bar}] {value}/{total} ${unit}{note} | {eta}s left` },
       cliProgress.Presets.shades_classic,
     );
-    return { start: (total, done = 0) => bar.start(total, done), update: (n) => bar.update(n), stop: () => bar.stop() };
+    return {
+      start: (total, done = 0) => bar.start(total, done, { note: '' }),
+      update: (n, note) => bar.update(n, { note: note ? ` | ${note}` : '' }),
+      stop: () => bar.stop(),
+    };
   }
   let total = 0;
   let done = 0;
+  let note = '';
   let t0 = 0;
   let last = 0;
   let printed = -1;
@@ -57,7 +62,7 @@ export function progress(label: string, unit = 'games', sink: ProgressSink = std
     printed = done;
     const pct = total > 0 ? ` (${Math.floor((100 * done) / total)}%)` : '';
     sink.write(
-      `${label} ${done.toLocaleString('en')}/${total.toLocaleString('en')} ${unit}${pct}, ${Math.round((sink.now() - t0) / 1000)} s\n`,
+      `${label} ${done.toLocaleString('en')}/${total.toLocaleString('en')} ${unit}${pct}, ${Math.round((sink.now() - t0) / 1000)} s${note ? `, ${note}` : ''}\n`,
     );
   };
   return {
@@ -67,8 +72,9 @@ export function progress(label: string, unit = 'games', sink: ProgressSink = std
       t0 = last = sink.now();
       line();
     },
-    update(n) {
+    update(n, text) {
       done = n;
+      note = text ?? '';
       if (sink.now() - last >= PLAIN_LINE_SECONDS * 1000) {
         last = sink.now();
         line();

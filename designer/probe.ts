@@ -567,10 +567,13 @@ function ordinal(n: number): string {
 }
 
 /**
- * Run a probe: `games` games on `workers` threads.
+ * Run a probe: `games` games on `workers` threads; `onRecord` sees each game's record as it finishes (the rule
+ * search, designer/tune-measure.ts, resamples them).
  * @throws ArgumentError for a bad agent spec; RulesetError for a bad ruleset
  */
-export async function runProbe(o: ProbeArgs & { games: number; workers: number; onGame?: (done: number) => void }): Promise<ProbeSummary> {
+export async function runProbe(
+  o: ProbeArgs & { games: number; workers: number; onGame?: (done: number) => void; onRecord?: (r: ProbeGameRecord) => void },
+): Promise<ProbeSummary> {
   const t0 = performance.now();
   const entry = gameEntry(o.game ?? DEFAULT_GAME);
   const game = entry.game(o.ruleset);
@@ -594,6 +597,7 @@ export async function runProbe(o: ProbeArgs & { games: number; workers: number; 
     workers: o.workers,
     onRecord: (r) => {
       records.push(r);
+      o.onRecord?.(r);
       o.onGame?.(records.length);
     },
   });
