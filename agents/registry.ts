@@ -133,7 +133,7 @@ export function resolveAgent<S>(
     }
     case 'restricted': {
       const base = restrictedBase(spec);
-      if (param === undefined || base === '')
+      if (!param || base === '')
         throw new ArgumentError(
           `agent spec "${spec}": name the forbidden kinds or categories and the agent that plays (restricted:KINDS:SPEC)`,
         );

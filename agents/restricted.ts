@@ -23,14 +23,14 @@ export type ActionKinds = Pick<GameReporting<unknown>, 'kindNames' | 'kindOf' | 
 export const restrictedBase = (spec: string): string => spec.split(':').slice(2).join(':');
 
 /**
- * Per action kind, 1 when `list` (kind or category names joined by `+`) forbids it.
+ * Per action kind, 1 when `list` (kind or category names joined by `+`) names it or its category; `what` opens the
+ * error message (`agent spec "restricted:..."`).
  * @throws ArgumentError naming the game's kinds and categories for a name that is neither, or an empty list
  */
-export function forbiddenKinds(list: string, kinds: ActionKinds, spec: string): Uint8Array {
+export function kindsNamed(list: string, kinds: ActionKinds, what: string): Uint8Array {
   const out = new Uint8Array(kinds.kindNames.length);
   const names = list.split('+').filter(Boolean);
-  if (names.length === 0)
-    throw new ArgumentError(`agent spec "${spec}": name the forbidden action kinds or categories (restricted:KINDS:SPEC)`);
+  if (names.length === 0) throw new ArgumentError(`${what}: name action kinds or categories (joined by +)`);
   for (const name of names) {
     const k = kinds.kindNames.indexOf(name);
     if (k >= 0) {
@@ -42,12 +42,19 @@ export function forbiddenKinds(list: string, kinds: ActionKinds, spec: string): 
       continue;
     }
     throw new ArgumentError(
-      `agent spec "${spec}": "${name}" is neither an action kind nor a category of this game; kinds: ${kinds.kindNames.join(', ')}` +
+      `${what}: "${name}" is neither an action kind nor a category of this game; kinds: ${kinds.kindNames.join(', ')}` +
         (kinds.categories ? `; categories: ${kinds.categories.join(', ')}` : ''),
     );
   }
   return out;
 }
+
+/**
+ * Per action kind, 1 when the KINDS of `restricted:KINDS:SPEC` forbid it (`kindsNamed`).
+ * @throws ArgumentError naming the spec, the game's kinds and categories
+ */
+export const forbiddenKinds = (list: string, kinds: ActionKinds, spec: string): Uint8Array =>
+  kindsNamed(list, kinds, `agent spec "${spec}"`);
 
 export class RestrictedAgent implements Agent {
   readonly needsObservation: boolean;
