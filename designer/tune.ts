@@ -464,11 +464,15 @@ async function writeReport(
   r: TuneRequest,
 ): Promise<TuneResult> {
   const done = trials.filter((t) => t.state === 'COMPLETE' && t.user_attrs[ATTR.scores]);
+  // A trial that was never told (interrupted, running) has its parameters and nothing else.
+  const valuesOfTrial = (t: StoredTrial) =>
+    (t.user_attrs[ATTR.values] as unknown[] | undefined) ??
+    (space.parameters.every((p) => p.name in t.params) ? valuesOf(space, t.params) : null);
   const asTrial = (t: StoredTrial): TuneTrial => ({
     number: t.number,
     state: t.state,
-    ruleset: (t.user_attrs[ATTR.ruleset] as string | undefined) ?? null,
-    values: (t.user_attrs[ATTR.values] as unknown[] | undefined) ?? null,
+    ruleset: (t.user_attrs[ATTR.ruleset] as string | undefined) ?? (valuesOfTrial(t) ? rulesetKey(space, valuesOfTrial(t)!) : null),
+    values: valuesOfTrial(t),
     figures: (t.user_attrs[ATTR.figures] as Figure[] | undefined) ?? null,
     scores: (t.user_attrs[ATTR.scores] as Score[] | undefined) ?? null,
     distance: (t.user_attrs[ATTR.distance] as TuneTrial['distance']) ?? null,
