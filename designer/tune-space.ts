@@ -23,7 +23,8 @@
  * A parameter is a ruleset path (what a ruleset file that `extends` the base would write: `taxes.perPropertyInRates`,
  * `grids.invest.1` for one item of an array) with a range (`low`, `high`, `step`; integers unless `float`) or
  * `choices` (any JSON values), or one card's `count` in a deck file the ruleset names (`deck`: the ruleset field
- * that names the file, `card`: the card's id; the deck's `size` follows the counts). Each has a class: `free` (the
+ * that names the file, `card`: the card's id; the deck's `size` follows the counts, unless `against` names a card
+ * of the same deck that gives or takes the difference, so the deck keeps the size the rulebooks give it). Each has a class: `free` (the
  * rulebooks leave it to the project) or `deviation` (the rulebooks' words fix it: `quote` them). Every range must
  * hold the base ruleset's value, and its ends must pass the game's own ruleset schema.
  *
@@ -62,6 +63,7 @@ const ParameterSchema = z
     path: z.string().min(1).optional(),
     deck: z.string().min(1).optional(),
     card: z.string().min(1).optional(),
+    against: z.string().min(1).optional(),
     low: z.number().optional(),
     high: z.number().optional(),
     step: z.number().positive().optional(),
@@ -83,6 +85,8 @@ const ParameterSchema = z
       issue(p.low === undefined ? 'low' : 'high', 'a range needs both low and high');
     if (p.low !== undefined && p.high !== undefined && !(p.low < p.high)) issue('high', `must be above low (${p.low})`);
     if (p.deck !== undefined && (p.choices !== undefined || p.float)) issue('deck', 'a card count takes an integer range');
+    if (p.against !== undefined && p.deck === undefined) issue('against', 'only a deck parameter balances one card against another');
+    if (p.against !== undefined && p.against === p.card) issue('against', 'name another card of the deck');
     if (p.class === 'deviation' && p.quote === undefined) issue('quote', "a deviation quotes the rulebooks' words it departs from");
   });
 
@@ -158,8 +162,13 @@ export interface Parameter {
   quote?: string;
   source?: string;
   note?: string;
-  /** A ruleset path (the field's steps), or a card count in a deck file. */
-  target: { kind: 'path'; path: (string | number)[] } | { kind: 'deck'; field: (string | number)[]; card: string };
+  /**
+   * A ruleset path (the field's steps), or a card count in a deck file; with `against`, another card of the deck
+   * takes up the difference, so the deck keeps its size.
+   */
+  target:
+    | { kind: 'path'; path: (string | number)[] }
+    | { kind: 'deck'; field: (string | number)[]; card: string; against?: { card: string; base: number } };
   domain: Domain;
   /** The base ruleset's value. */
   base: unknown;
@@ -301,8 +310,14 @@ export async function loadSpace(file: string): Promise<Space> {
         });
       if (typeof card.count !== 'number') return void issues.push({ path: at('card'), message: `the cards of ${fileName} have no count` });
       base = card.count;
-      target = { kind: 'deck', field, card: p.card! };
-      name = `${p.deck}[${p.card}].count`;
+      let against: { card: string; base: number } | undefined;
+      if (p.against !== undefined) {
+        const other = deck.cards.find((c) => c.id === p.against);
+        if (!other) return void issues.push({ path: at('against'), message: `no card "${p.against}" in ${fileName}` });
+        against = { card: p.against, base: other.count as number };
+      }
+      target = { kind: 'deck', field, card: p.card!, ...(against ? { against } : {}) };
+      name = `${p.deck}[${p.card}${p.against ? ` against ${p.against}` : ''}].count`;
     }
     if (domain.type === 'categorical') {
       if (!domain.choices.some((c) => canonicalJson(c) === canonicalJson(base)))
@@ -333,41 +348,6 @@ export async function loadSpace(file: string): Promise<Space> {
     sampler: s.sampler,
     hash: '',
   };
-
-  // Each range's ends (and the first step off its low end), each choice, against the game's ruleset schema.
-  const tmp = mkdtempSync(join(tmpdir(), 'merlin-tune-check-'));
-  try {
-    const values = baseValues(space);
-    const check = (i: number, value: unknown, field: string) => {
-      const v = [...values];
-      v[i] = value;
-      try {
-        entry.game(writeRuleset(space, v, tmp, `check-${i}-${field}`).file);
-      } catch (e) {
-        const detail = e instanceof RulesetError ? e.issues.map((x) => `${x.path}: ${x.message}`).join('; ') : (e as Error).message;
-        issues.push({
-          path: `parameters.${i}.${field}`,
-          message: `${JSON.stringify(value)} is outside what the ${entry.name} ruleset schema allows (${detail})`,
-        });
-      }
-    };
-    try {
-      entry.game(writeRuleset(space, values, tmp, 'check-base').file);
-    } catch (e) {
-      issues.push({ path: 'base', message: `a ruleset that extends it does not load: ${(e as Error).message}` });
-    }
-    parameters.forEach((p, i) => {
-      const d = p.domain;
-      if (d.type === 'categorical') d.choices.forEach((c, j) => check(i, c, `choices.${j}`));
-      else {
-        check(i, d.low, 'low');
-        check(i, gridTop(d), 'high');
-        if (d.step !== undefined && d.low + d.step < d.high) check(i, d.low + d.step, 'step');
-      }
-    });
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-  }
 
   // The stage: players, agents.
   const players = s.stage.players ?? Math.min(baseGame.maxPlayers, Math.max(baseGame.minPlayers, 4));
@@ -401,6 +381,57 @@ export async function loadSpace(file: string): Promise<Space> {
       issues.push({ path: `objectives.${i}.measure`, message: (e as Error).message });
     }
   });
+  if (issues.length) throw fail();
+  // Each range's ends (and the first step off its low end), each choice, against the game's ruleset schema; and the
+  // agents a trial seats must play there (a checkpoint needs the observation and action layout it was trained for).
+  const specs = [
+    ...space.stage.agents,
+    ...space.objectives.flatMap((o) => (o.measure.kind === 'restricted' ? [o.measure.text, o.measure.against] : [])),
+  ];
+  const tmp = mkdtempSync(join(tmpdir(), 'merlin-tune-check-'));
+  try {
+    const values = baseValues(space);
+    const check = (i: number, value: unknown, field: string) => {
+      const v = [...values];
+      v[i] = value;
+      let game: Game<unknown>;
+      try {
+        game = entry.game(writeRuleset(space, v, tmp, `check-${i}-${field}`).file);
+      } catch (e) {
+        const detail = e instanceof RulesetError ? e.issues.map((x) => `${x.path}: ${x.message}`).join('; ') : (e as Error).message;
+        return void issues.push({
+          path: `parameters.${i}.${field}`,
+          message: `${JSON.stringify(value)} is outside what the ${entry.name} ruleset schema allows (${detail})`,
+        });
+      }
+      for (const spec of specs)
+        try {
+          entry.agent(spec, 0, game);
+        } catch (e) {
+          return void issues.push({
+            path: `parameters.${i}.${field}`,
+            message: `at ${JSON.stringify(value)} ${spec} cannot play: ${(e as Error).message}`,
+          });
+        }
+    };
+    try {
+      entry.game(writeRuleset(space, values, tmp, 'check-base').file);
+    } catch (e) {
+      issues.push({ path: 'base', message: `a ruleset that extends it does not load: ${(e as Error).message}` });
+    }
+    parameters.forEach((p, i) => {
+      const d = p.domain;
+      if (d.type === 'categorical') d.choices.forEach((c, j) => check(i, c, `choices.${j}`));
+      else {
+        check(i, d.low, 'low');
+        check(i, gridTop(d), 'high');
+        if (d.step !== undefined && d.low + d.step < d.high) check(i, d.low + d.step, 'step');
+      }
+    });
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+
   if (issues.length) throw fail();
   const paths = space.objectives.filter((o) => o.measure.kind === 'probe');
   if (paths.length) {
@@ -547,8 +578,13 @@ export function rulesetOf(
       const json = structuredClone(deckContent(space.base.rules, p.target.field)!) as unknown as Record<string, unknown>;
       decks.set(key, { field: p.target.field, cards: json.cards as { id?: unknown; count?: unknown }[], json });
     }
-    const card = decks.get(key)!.cards.find((c) => c.id === (p.target as { card: string }).card)!;
-    card.count = values[i];
+    const cards = decks.get(key)!.cards;
+    const t = p.target;
+    cards.find((c) => c.id === t.card)!.count = values[i];
+    if (t.against) {
+      const other = cards.find((c) => c.id === t.against!.card)!;
+      other.count = (other.count as number) - ((values[i] as number) - (p.base as number));
+    }
   });
   const deckFiles: Record<string, unknown> = {};
   for (const [key, d] of decks) {

@@ -189,6 +189,7 @@ describe('a search space', () => {
       parameters: [
         { deck: 'decks.spells', card: 'cumulonimbus', low: 1, high: 5, class: 'free' },
         { path: 'grids.invest.1', low: 1, high: 4, class: 'free' },
+        { deck: 'decks.potions', card: 'raining-gold', against: 'restorative-balm', low: 1, high: 3, class: 'free' },
       ],
       objectives: [{ name: 'buys', measure: 'per_game:BuyCard', direction: 'maximize' }],
     });
@@ -196,16 +197,27 @@ describe('a search space', () => {
     expect(space.parameters.map((p) => [p.name, p.base])).toEqual([
       ['decks.spells[cumulonimbus].count', 3],
       ['grids.invest.1', 2],
+      ['decks.potions[raining-gold against restorative-balm].count', 2],
     ]);
-    const { ruleset, decks } = rulesetOf(space, [5, 3], 'x');
+    const { ruleset, decks } = rulesetOf(space, [5, 3, 3], 'x');
     expect(ruleset).toMatchObject({ extends: 'full', name: 'x', grids: { invest: [1, 3, 5] }, decks: { spells: 'x.decks-spells.json' } });
     expect(Object.values(decks)[0]).toMatchObject({ deck: 'spells', size: 50 });
-    const written = writeRuleset(space, [5, 3], dir, 'x');
-    const rules = gameEntry('merlin').rules(gameEntry('merlin').game(written.file)) as {
-      decks: { spells: { size: number; cards: { id: string; count: number }[] } };
-    };
+    const written = writeRuleset(space, [5, 3, 3], dir, 'x');
+    type Deck = { size: number; cards: { id: string; count: number }[] };
+    const rules = gameEntry('merlin').rules(gameEntry('merlin').game(written.file)) as { decks: { spells: Deck; potions: Deck } };
     expect(rules.decks.spells.size).toBe(50);
     expect(rules.decks.spells.cards.find((c) => c.id === 'cumulonimbus')!.count).toBe(5);
+    // Balanced against another card, a deck keeps its size.
+    const count = (id: string) => rules.decks.potions.cards.find((c) => c.id === id)!.count;
+    expect([rules.decks.potions.size, count('raining-gold'), count('restorative-balm')]).toEqual([28, 3, 1]);
+    // A range that would take the other card below the schema's 1 is refused at its end.
+    const { file: tooFar } = spaceIn({
+      game: 'merlin',
+      base: 'full',
+      parameters: [{ deck: 'decks.potions', card: 'raining-gold', against: 'restorative-balm', low: 1, high: 4, class: 'free' }],
+      objectives: [{ name: 'buys', measure: 'per_game:BuyCard', direction: 'maximize' }],
+    });
+    await expect(loadSpace(tooFar)).rejects.toThrow(/parameters.0.high: 4 is outside what the merlin ruleset schema allows/);
   });
 
   /** The issues of loading `json` as a space. */
@@ -247,6 +259,24 @@ describe('a search space', () => {
     });
     expect(x.map((i) => i.path)).toEqual(['parameters.0.low', 'parameters.1.high']);
     expect(x[0].message).toMatch(/0 is outside what the economicon ruleset schema allows \(growth.drill: Too small/);
+  });
+
+  it("refuses a parameter whose change the field's checkpoint cannot play (another observation layout)", async () => {
+    const x = await issues({
+      game: 'merlin',
+      base: 'full',
+      parameters: [{ path: 'victory.crownsToWin', low: 4, high: 5, class: 'deviation', quote: 'Collect 5 crowns' }],
+      objectives: [{ name: 'buys', measure: 'restricted:BuyCard:ppo:checkpoints/default', target: { max: 0.8 } }],
+      stage: { agents: ['heuristic'] },
+    });
+    expect(x).toEqual([
+      {
+        path: 'parameters.0.low',
+        message: expect.stringMatching(
+          /^at 4 restricted:BuyCard:ppo:checkpoints\/default cannot play: checkpoint checkpoints\/default was trained for observation spec/,
+        ),
+      },
+    ]);
   });
 
   it('refuses an objective the probe does not report, and a deviation without its quote', async () => {
