@@ -187,6 +187,8 @@ export interface MeasureRequest {
   restrictedAgainst?: string;
   /** Games played so far over all of this request's probes, and how many it plays in all. */
   onGame?: (done: number, total: number) => void;
+  /** The records of an earlier measurement of the same request with fewer games: only the games it lacks are played. */
+  played?: Measurement['records'];
 }
 
 /** The figures of one ruleset, in `measures` order, and the probes behind them. */
@@ -194,6 +196,8 @@ export interface Measurement {
   figures: Figure[];
   /** The main field's summary (null when every measure is restricted play). */
   summary: ProbeSummary | null;
+  /** Every probe's game records: the main field's under '', each restricted line-up's under its spec. */
+  records: Record<string, ProbeGameRecord[]>;
   seconds: number;
 }
 
@@ -217,8 +221,11 @@ export async function measureRuleset(r: MeasureRequest): Promise<Measurement> {
   const { main, restricted } = probesOf(r);
   const total = r.games * (Number(main) + restricted.length);
   let done = 0;
-  const probe = async (agents: string[], records?: ProbeGameRecord[]) =>
-    runProbe({
+  const all: Record<string, ProbeGameRecord[]> = {};
+  const probe = async (key: string, agents: string[]) => {
+    const records = (all[key] = [...(r.played?.[key] ?? [])]);
+    done += Math.min(records.length, r.games);
+    return runProbe({
       game: r.game,
       ruleset: r.ruleset,
       agents,
@@ -226,17 +233,20 @@ export async function measureRuleset(r: MeasureRequest): Promise<Measurement> {
       seed: r.seed,
       games: r.games,
       workers: r.workers,
+      played: records,
       onRecord: (rec) => {
-        records?.push(rec);
+        records.push(rec);
         r.onGame?.(++done, total);
       },
     });
-  const records: ProbeGameRecord[] = [];
-  const summary = main ? await probe(r.agents, records) : null;
+  };
+  const summary = main ? await probe('', r.agents) : null;
+  // In game order, whatever order the threads finished them in: the bootstrap's resamples index into it.
+  const records = (all[''] ?? []).sort((a, b) => a.game - b.game);
   const rates = new Map<string, ProbeSummary['by_agent'][number]>();
   for (const spec of restricted) {
     const against = restrictedBase(spec);
-    const s = await probe([spec, ...Array.from({ length: r.players - 1 }, () => against)]);
+    const s = await probe(spec, [spec, ...Array.from({ length: r.players - 1 }, () => against)]);
     rates.set(
       spec,
       s.by_agent.find((a) => a.agent === spec)!,
@@ -283,7 +293,7 @@ export async function measureRuleset(r: MeasureRequest): Promise<Measurement> {
         figures[i] = { ...figures[i], lo: Math.min(lo, figures[i].value), hi: Math.max(hi, figures[i].value), interval: 'bootstrap' };
     });
   }
-  return { figures, summary, seconds: (performance.now() - t0) / 1000 };
+  return { figures, summary, records: all, seconds: (performance.now() - t0) / 1000 };
 }
 
 /** The reporting's kind count of the records (each record's kindCounts is players x kinds). */

@@ -24,7 +24,7 @@ import { contentHash } from '../lib/hash.ts';
 import { rulesetDiff } from './ruleset-diff.ts';
 import { runLearned } from './learn.ts';
 import { directionOf, frontOf, lossOf, meets, scoreOf, surelyDominated, type Score } from './tune-front.ts';
-import { measureRuleset, type Figure } from './tune-measure.ts';
+import { measureRuleset, type Figure, type Measurement } from './tune-measure.ts';
 import { OptunaDriver, pythonOf, type Counts, type StoredTrial } from './tune-optuna.ts';
 import { tuneReportHtml, type TuneReport, type TunePoint, type TuneTrial, type Confirmation } from './tune-report.ts';
 import {
@@ -272,7 +272,7 @@ async function runTrial(
         others,
       )
     ) {
-      m = await measure(space, file, values, space.stage.remeasure, r.workers);
+      m = await measure(space, file, values, space.stage.remeasure, r.workers, { played: m.records });
       remeasured = true;
     }
     const attrs = {
@@ -314,7 +314,8 @@ const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(3));
 
 /**
  * The objectives' figures and scores (the distance's last) on ruleset `file` (of parameter `values`) at `games` games
- * in the stage's field, or with `learned` (a policy spec) in every seat and as the field of restricted play.
+ * in the stage's field, or with `learned` (a policy spec) in every seat and as the field of restricted play; with
+ * `played`, an earlier measurement's records, only the games it lacks are played.
  * @throws ArgumentError when a figure is not a number on this ruleset (e.g. a share of no games)
  */
 async function measure(
@@ -323,8 +324,9 @@ async function measure(
   values: readonly unknown[],
   games: number,
   workers: number,
-  learned?: string,
-): Promise<{ figures: Figure[]; scores: Score[] }> {
+  o: { learned?: string; played?: Measurement['records'] } = {},
+): Promise<{ figures: Figure[]; scores: Score[]; records: Measurement['records'] }> {
+  const learned = o.learned;
   const m = await measureRuleset({
     game: space.game,
     ruleset: file,
@@ -336,6 +338,7 @@ async function measure(
     bootstrap: space.stage.bootstrap,
     measures: space.objectives.map((o) => o.measure),
     ...(learned ? { restrictedAgainst: learned } : {}),
+    ...(o.played ? { played: o.played } : {}),
   });
   m.figures.forEach((f, i) => {
     if (!Number.isFinite(f.value))
@@ -344,7 +347,11 @@ async function measure(
       );
   });
   const d = distanceOf(space, values).distance;
-  return { figures: m.figures, scores: [...space.objectives.map((o, i) => scoreOf(o, m.figures[i])), { value: d, lo: d, hi: d }] };
+  return {
+    figures: m.figures,
+    scores: [...space.objectives.map((x, i) => scoreOf(x, m.figures[i])), { value: d, lo: d, hi: d }],
+    records: m.records,
+  };
 }
 
 /** Confirmation settings: a stored confirmation made under others is made again. */
@@ -396,7 +403,7 @@ async function confirm(
       ...(space.confirm.train ? { train: space.confirm.train } : {}),
     });
     const spec = fields[0].learned!.spec;
-    const m = await measure(space, file, values, space.confirm.games, r.workers, spec);
+    const m = await measure(space, file, values, space.confirm.games, r.workers, { learned: spec });
     const c: Confirmation = {
       trial: t.number,
       ruleset: key,

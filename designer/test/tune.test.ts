@@ -13,6 +13,7 @@ import { runProbe } from '../probe.ts';
 import { emitRuleset, runTune, type TuneRequest } from '../tune.ts';
 import type { TunePoint } from '../tune-report.ts';
 import { loadSpace, rulesetOf, TuneError, writeRuleset } from '../tune-space.ts';
+import { measureRuleset } from '../tune-measure.ts';
 import { optunaPython } from './tune-python.ts';
 
 const optuna = optunaPython();
@@ -218,6 +219,30 @@ describe('a search space', () => {
       objectives: [{ name: 'buys', measure: 'per_game:BuyCard', direction: 'maximize' }],
     });
     await expect(loadSpace(tooFar)).rejects.toThrow(/parameters.0.high: 4 is outside what the merlin ruleset schema allows/);
+  });
+
+  it('measures again with more games by playing only the games it lacks, to the same figures as at once and on two threads', async () => {
+    const { file } = spaceIn(ECONOMICON);
+    const space = await loadSpace(file);
+    const request = {
+      game: 'economicon',
+      ruleset: 'standard',
+      players: 2,
+      agents: ['heuristic'],
+      seed: 's',
+      workers: 1,
+      bootstrap: 10,
+      measures: space.objectives.map((o) => o.measure),
+    };
+    const few = await measureRuleset({ ...request, games: 3 });
+    let played = 0;
+    const more = await measureRuleset({ ...request, games: 6, played: few.records, onGame: (done) => (played = done) });
+    const once = await measureRuleset({ ...request, games: 6 });
+    expect(more.figures).toEqual(once.figures);
+    // Intervals included, whatever the number of threads.
+    expect((await measureRuleset({ ...request, games: 6, workers: 2 })).figures).toEqual(once.figures);
+    expect(more.records[''].map((r) => r.game)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(played).toBe(12); // 6 of each probe counted, 3 of them new
   });
 
   /** The issues of loading `json` as a space. */
