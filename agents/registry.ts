@@ -13,6 +13,7 @@ import { RandomAgent } from './random.ts';
 import { DEFAULT_MCTS, MctsAgent, type MctsGuide } from './mcts.ts';
 import { PpoAgent } from './ppo.ts';
 import { DEFAULT_PUCT, PuctAgent } from './puct.ts';
+import { forbiddenKinds, RestrictedAgent, restrictedBase, type ActionKinds } from './restricted.ts';
 import type { Agent } from './types.ts';
 
 /**
@@ -70,16 +71,28 @@ export const PPO_SPECS = [
   'mcts:SIMULATIONS:C:ppo:CHECKPOINT_DIR',
 ] as const;
 
+/** Restricted play: SPEC with the action kinds or categories KINDS forbidden (agents/restricted.ts). */
+export const RESTRICTED_SPEC = 'restricted:KINDS:SPEC';
+
 /**
  * Every spec a game with `own` agents resolves, as listed to users: `random`, the game's heuristic specs,
- * MCTS, ppo, then the game's other specs.
+ * MCTS, ppo, restricted play, then the game's other specs.
  */
 export function agentSpecs<S>(own: GameAgents<S> = NO_GAME_AGENTS as GameAgents<S>): string[] {
-  return ['random', ...(own.heuristic?.specs ?? []), ...MCTS_SPECS, ...PPO_SPECS, ...own.specs, ...(own.presets ? DIFFICULTIES : [])];
+  return [
+    'random',
+    ...(own.heuristic?.specs ?? []),
+    ...MCTS_SPECS,
+    ...PPO_SPECS,
+    RESTRICTED_SPEC,
+    ...own.specs,
+    ...(own.presets ? DIFFICULTIES : []),
+  ];
 }
 
 /**
- * An agent for `spec`, seeded with `seed` (its own stream), playing `game`, whose own specs are `own`.
+ * An agent for `spec`, seeded with `seed` (its own stream), playing `game`, whose own specs are `own` and whose
+ * action kinds `kinds(game)` gives (the game's reporting; `restricted:` needs it).
  * @throws ArgumentError for an unknown spec or a bad parameter, naming what is available; CheckpointError
  *   for a `ppo:` checkpoint that is missing, malformed or made for another game
  */
@@ -88,11 +101,12 @@ export function resolveAgent<S>(
   seed: string | number,
   game: Game<S>,
   own: GameAgents<S> = NO_GAME_AGENTS as GameAgents<S>,
+  kinds?: (game: Game<S>) => ActionKinds,
 ): Agent {
   const preset = own.presets?.[spec as Difficulty];
-  if (preset !== undefined) return resolveAgent(preset, seed, game, own);
+  if (preset !== undefined) return resolveAgent(preset, seed, game, own, kinds);
   const [name, param, extra] = spec.split(':');
-  if (extra !== undefined && name !== 'mcts' && name !== 'ppo' && !own.wraps?.includes(name))
+  if (extra !== undefined && name !== 'mcts' && name !== 'ppo' && name !== 'restricted' && !own.wraps?.includes(name))
     throw new ArgumentError(`agent spec "${spec}": too many ":" parts`);
   switch (name) {
     case 'random':
@@ -118,8 +132,22 @@ export function resolveAgent<S>(
         throw new ArgumentError(`agent spec "${spec}": the mode must be greedy or sample`);
       return new PpoAgent(game, param, extra === 'sample' ? 'sample' : 'greedy', seed, spec);
     }
+    case 'restricted': {
+      const base = restrictedBase(spec);
+      if (!param || base === '')
+        throw new ArgumentError(
+          `agent spec "${spec}": name the forbidden kinds or categories and the agent that plays (restricted:KINDS:SPEC)`,
+        );
+      if (!kinds)
+        throw new ArgumentError(
+          `agent spec "${spec}": restricted play needs the game's action kinds (resolve it through the game registry)`,
+        );
+      const k = kinds(game);
+      const inner = resolveAgent(base, seed, game, own, kinds);
+      return new RestrictedAgent(game as Game<unknown>, k, forbiddenKinds(param, k, spec), inner, spec);
+    }
   }
-  const agent = own.resolve(spec, seed, game, (inner, innerSeed) => resolveAgent(inner, innerSeed, game, own));
+  const agent = own.resolve(spec, seed, game, (inner, innerSeed) => resolveAgent(inner, innerSeed, game, own, kinds));
   if (agent) return agent;
   const available = `available: ${agentSpecs(own).join(', ')}`;
   const near = nearestSpec(spec, agentSpecs(own));
@@ -176,6 +204,7 @@ export function specReadsFiles<S>(spec: string, own: GameAgents<S> = NO_GAME_AGE
   const preset = own.presets?.[spec as Difficulty];
   if (preset !== undefined) return specReadsFiles(preset, own);
   const parts = spec.split(':');
+  if (parts[0] === 'restricted') return specReadsFiles(restrictedBase(spec), own);
   if (parts[0] === 'ppo') return parts[1] !== undefined && !SHIPPED_CHECKPOINT.test(parts[1]);
   const dir = searchCheckpoint(spec);
   if (dir !== undefined) return !SHIPPED_CHECKPOINT.test(dir);

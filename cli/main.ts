@@ -1,5 +1,5 @@
 /**
- * The `merlin` command (yargs). Commands: simulate, eval, train, serve, bench, docs, probe, exploitability, replay, play
+ * The `merlin` command (yargs). Commands: simulate, eval, train, serve, bench, docs, probe, exploitability, tune, replay, play
  * (DESIGN.md).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -28,6 +28,7 @@ import {
   serveOptions,
   simulateOptions,
   trainOptions,
+  tuneOptions,
 } from './options.ts';
 import { coverageLines, runEval } from './eval.ts';
 import type { BackendName } from '../training/backend.ts';
@@ -390,6 +391,22 @@ try {
               `wrote ${written.html} and ${written.json}`,
             ].join('\n'),
         );
+      },
+    )
+    .command(
+      'tune <space>',
+      'a rule search: the smallest ruleset changes toward a design goal, with Optuna over probes and restricted play, confirmed under learned play (HTML + JSON; docs/DESIGNER.md "Rule search")',
+      (y) =>
+        y
+          .positional('space', {
+            type: 'string',
+            demandOption: true,
+            describe: 'the search-space file (JSON: base ruleset, parameters, objectives, stage)',
+          })
+          .options(tuneOptions),
+      async (argv) => {
+        const { tuneCommand } = await import('./tune.ts');
+        await tuneCommand(argv as typeof argv & { space: string });
       },
     )
     .command(

@@ -353,6 +353,38 @@ export const playOptions = {
   ...rulesetOptions,
 } as const;
 
+export const tuneOptions = {
+  trials: intFlag(
+    'trials',
+    0,
+    1_000_000,
+    "the study's total of finished trials to reach (earlier runs' and other workers' count; 0: report only)",
+    100,
+  ),
+  storage: {
+    type: 'string',
+    describe:
+      'Optuna storage URL, any SQLAlchemy URL (sqlite:///study.db, postgresql://...: workers on several machines); default sqlite:///OUT.db',
+  },
+  study: { type: 'string', describe: "study name in the storage (default: the space's name)" },
+  out: {
+    type: 'string',
+    describe:
+      'report path without extension: OUT.html, OUT.json, trial rulesets in OUT-rulesets/ (default: SPACE-tune); with --emit-ruleset, the ruleset file',
+  },
+  workers: workers('worker threads per probe (results do not depend on it); more processes on one --storage share the trials'),
+  python: { type: 'string', describe: "the Python with optuna (default: $MERLIN_PYTHON, else the repository's .venv, else python3)" },
+  confirm: intFlag('confirm', 0, 1000, "front points to confirm under learned play (default: the space's confirm.points)", undefined),
+  'emit-ruleset': intFlag(
+    'emit-ruleset',
+    0,
+    1_000_000_000,
+    'write trial N of the study as a ruleset file that extends the base (--out FILE) instead of searching',
+    undefined,
+  ),
+  json: { type: 'boolean', default: false, describe: 'print one JSON object on stdout and nothing else there' },
+} as const;
+
 /** Every command's flag table, by command name (`replay view` as 'replay view'). */
 export const COMMAND_OPTIONS = {
   simulate: simulateOptions,
@@ -366,4 +398,5 @@ export const COMMAND_OPTIONS = {
   serve: serveOptions,
   docs: docsOptions,
   play: playOptions,
+  tune: tuneOptions,
 } as const;

@@ -13,10 +13,10 @@ import cliProgress from 'cli-progress';
 /** Seconds between plain progress lines when stderr is not a terminal. */
 export const PLAIN_LINE_SECONDS = 5;
 
-/** A progress display: `start(total)`, `update(done)` as work finishes, `stop()` at the end. */
+/** A progress display: `start(total)`, `update(done)` as work finishes (with a note: `front 4`), `stop()` at the end. */
 export interface Progress {
   start(total: number, done?: number): void;
-  update(done: number): void;
+  update(done: number, note?: string): void;
   stop(): void;
 }
 
@@ -88,13 +88,14 @@ export function progress(label: string, unit = 'games', sink: ProgressSink = std
     const bar = new cliProgress.SingleBar(
       {
         stream: process.stderr,
-        format: (_options, p) =>
+        format: (_options, p, payload: { note?: string }) =>
           withBar(
             fitFields(
               [
                 { field: 0, text: label },
                 { field: 1, text: `${p.value.toLocaleString('en')}/${p.total.toLocaleString('en')} ${unit}` },
-                { field: 2, text: `${p.eta}s left` },
+                { field: 3, text: `${p.eta}s left` },
+                ...(payload.note ? [{ field: 2, text: payload.note }] : []),
               ],
               terminalWidth(),
             ),
@@ -104,10 +105,15 @@ export function progress(label: string, unit = 'games', sink: ProgressSink = std
       },
       cliProgress.Presets.shades_classic,
     );
-    return { start: (total, done = 0) => bar.start(total, done), update: (n) => bar.update(n), stop: () => bar.stop() };
+    return {
+      start: (total, done = 0) => bar.start(total, done, { note: '' }),
+      update: (n, note) => bar.update(n, { note: note ?? '' }),
+      stop: () => bar.stop(),
+    };
   }
   let total = 0;
   let done = 0;
+  let note = '';
   let t0 = 0;
   let last = 0;
   let printed = -1;
@@ -115,7 +121,7 @@ export function progress(label: string, unit = 'games', sink: ProgressSink = std
     printed = done;
     const pct = total > 0 ? ` (${Math.floor((100 * done) / total)}%)` : '';
     sink.write(
-      `${label} ${done.toLocaleString('en')}/${total.toLocaleString('en')} ${unit}${pct}, ${Math.round((sink.now() - t0) / 1000)} s\n`,
+      `${label} ${done.toLocaleString('en')}/${total.toLocaleString('en')} ${unit}${pct}, ${Math.round((sink.now() - t0) / 1000)} s${note ? `, ${note}` : ''}\n`,
     );
   };
   return {
@@ -125,8 +131,9 @@ export function progress(label: string, unit = 'games', sink: ProgressSink = std
       t0 = last = sink.now();
       line();
     },
-    update(n) {
+    update(n, text) {
       done = n;
+      note = text ?? '';
       if (sink.now() - last >= PLAIN_LINE_SECONDS * 1000) {
         last = sink.now();
         line();

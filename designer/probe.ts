@@ -564,15 +564,25 @@ function ordinal(n: number): string {
 }
 
 /**
- * Run a probe: `games` games on `workers` threads.
+ * Run a probe: `games` games on `workers` threads; `onRecord` sees each game's record as it finishes (the rule
+ * search, designer/tune-measure.ts, resamples them). With `played`, the records of games 0..k-1 of the same probe,
+ * only games k..games-1 are played and the summary covers them all (the rule search measures a trial again with more games).
  * @throws ArgumentError for a bad agent spec; RulesetError for a bad ruleset
  */
-export async function runProbe(o: ProbeArgs & { games: number; workers: number; onGame?: (done: number) => void }): Promise<ProbeSummary> {
+export async function runProbe(
+  o: ProbeArgs & {
+    games: number;
+    workers: number;
+    onGame?: (done: number) => void;
+    onRecord?: (r: ProbeGameRecord) => void;
+    played?: readonly ProbeGameRecord[];
+  },
+): Promise<ProbeSummary> {
   const t0 = performance.now();
   const entry = gameEntry(o.game ?? DEFAULT_GAME);
   const game = entry.game(o.ruleset);
   for (const sp of o.agents) entry.agent(sp, 0, game);
-  const records: ProbeGameRecord[] = [];
+  const records: ProbeGameRecord[] = [...(o.played ?? [])];
   const args: ProbeArgs = {
     ...(o.game === undefined ? {} : { game: o.game }),
     ruleset: o.ruleset,
@@ -588,9 +598,11 @@ export async function runProbe(o: ProbeArgs & { games: number; workers: number; 
     play: probeGame,
     args,
     games: o.games,
+    ids: Array.from({ length: Math.max(0, o.games - records.length) }, (_, i) => records.length + i),
     workers: o.workers,
     onRecord: (r) => {
       records.push(r);
+      o.onRecord?.(r);
       o.onGame?.(records.length);
     },
   });

@@ -335,7 +335,8 @@ function metaHtml(s: ProbeSummary): string {
  ${s.games.toLocaleString('en')} games · ${s.players} players · agents <code>${esc(s.agents.join(','))}</code> (seats rotate) · seed <code>${esc(s.seed)}</code> · ${s.seconds}s</p>`;
 }
 
-const CSS = `
+/** The designer pages' shared look (the rule search's report uses it too: designer/tune-report.ts). */
+export const CSS = `
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 24px auto; max-width: 1320px; color: #222; padding: 0 16px; }
 h1 { font-size: 22px; margin-bottom: 4px; } h2 { font-size: 18px; border-bottom: 1px solid #ddd; padding-bottom: 4px; margin-top: 32px; } h3 { font-size: 15px; }
 .meta, .note { color: #555; } code { background: #f3f3f3; padding: 0 3px; border-radius: 3px; }

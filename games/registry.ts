@@ -282,7 +282,7 @@ export function defineGame<S>(d: GameDefinition<S>): GameEntry<S> {
     agents: own,
     teacher: (game) => d.teacher?.(game) ?? own.heuristic?.guide(game) ?? firstLegal,
     defaultAgents: d.defaultAgents ?? ['random'],
-    agent: (spec, seed, game) => resolveAgent(spec, seed, game, own),
+    agent: (spec, seed, game) => resolveAgent(spec, seed, game, own, d.reporting),
     specReadsFiles: (spec) => specReadsFiles(spec, own),
     reporting: (game) => d.reporting(game),
     docs: (variant) => d.docs?.(variant) ?? genericDocs(d.game(variant) as Game<unknown>),

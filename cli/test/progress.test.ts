@@ -34,6 +34,16 @@ describe('progress without a terminal', () => {
     p.stop();
     expect(lines).toEqual(['simulate 0/3 games (0%), 0 s\n', 'simulate 3/3 games (100%), 1 s\n']);
   });
+
+  it('shows the note an update carries (tune: the best front)', () => {
+    const lines: string[] = [];
+    let now = 0;
+    const p = progress('tune', 'trials', { write: (t) => lines.push(t), isTTY: false, now: () => now });
+    p.start(10);
+    now = 6000;
+    p.update(2, 'front 3, about 24 s left');
+    expect(lines.at(-1)).toBe('tune 2/10 trials (20%), 6 s, front 3, about 24 s left\n');
+  });
 });
 
 describe('a progress line on a terminal fits its width', () => {

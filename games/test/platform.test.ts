@@ -42,6 +42,7 @@ describe('a second game registered with one call', () => {
       'ppo:CHECKPOINT_DIR:sample',
       'mcts:SIMULATIONS:ppo:CHECKPOINT_DIR',
       'mcts:SIMULATIONS:C:ppo:CHECKPOINT_DIR',
+      'restricted:KINDS:SPEC',
     ]);
     expect(entry.agent('mcts:8', 0, game).spec).toBe('mcts:8');
     expect(() => entry.agent('heuristic', 0, game)).toThrow(/unknown agent.*available: random, mcts/);
