@@ -33,6 +33,7 @@ function rowsTable(
   const head = [
     ...extra.map((e) => e.head),
     'legal: games',
+    'taken: games',
     'legal: decisions',
     ...agents.flatMap((a) => [`<code>${esc(a)}</code> per seat-game`, `<code>${esc(a)}</code> when legal`]),
   ];
@@ -41,6 +42,7 @@ function rowsTable(
     const cells = [
       ...extra.map((e) => e.cell(r)),
       pct(r.legal_game_share),
+      pct(r.taken_game_share),
       pct(r.legal_decision_share),
       ...agents.flatMap((a) => agentCells(r.by_agent[a], !dead)),
     ];
@@ -57,7 +59,7 @@ export function coverageHtml(c: CoverageSummary): string {
     `<p>${c.games.toLocaleString('en')} games, ${c.decisions.toLocaleString('en')} decisions, of which ${c.forced.toLocaleString('en')} (${pct(c.decisions ? c.forced / c.decisions : 0)}) had one legal action.${
       c.games_without ? ` ${c.games_without} more games were recorded without coverage (an older records file) and are not counted.` : ''
     }</p>`,
-    '<p class="note"><b>legal: games</b>: share of games in which it was legal at some decision of some seat; <b>legal: decisions</b>: share of all decisions (every seat’s, forced ones included) at which it was legal. Per agent, <b>per seat-game</b>: times it was taken per seat-game of that agent (forced decisions included; “never”: legal at some of its decisions but never taken); <b>when legal</b>: of that agent’s decisions with a choice (two or more legal actions) at which it was legal, the share at which the agent took it (“–”: never legal there with a choice). Grey rows were never legal.</p>',
+    '<p class="note"><b>legal: games</b>: share of games in which it was legal at some decision of some seat; <b>taken: games</b>: share of games in which some seat took it; <b>legal: decisions</b>: share of all decisions (every seat’s, forced ones included) at which it was legal. Per agent, <b>per seat-game</b>: times it was taken per seat-game of that agent (forced decisions included; “never”: legal at some of its decisions but never taken); <b>when legal</b>: of that agent’s decisions with a choice (two or more legal actions) at which it was legal, the share at which the agent took it (“–”: never legal there with a choice). Grey rows were never legal.</p>',
   ];
   if (c.categories.length)
     parts.push(

@@ -352,6 +352,9 @@ export interface CoverageRow {
   /** Games in which it was legal at some decision of some seat, and their share of the games. */
   legal_games: number;
   legal_game_share: number;
+  /** Games in which some seat took it, and their share of the games. */
+  taken_games: number;
+  taken_game_share: number;
   /** Decisions (every seat's, forced included) at which it was legal, and their share of all decisions. */
   legal_decisions: number;
   legal_decision_share: number;
@@ -460,10 +463,11 @@ export function summariseCoverage(
     const names = [...listed];
     const seen = new Set(names);
     for (const g of covered) for (const n of Object.keys(g.coverage.items[axis] ?? {})) if (!seen.has(n)) (seen.add(n), names.push(n));
-    const acc = new Map<string, { games: number; decisions: number; by: Record<string, AgentCoverage> }>();
+    const acc = new Map<string, { games: number; takenGames: number; decisions: number; by: Record<string, AgentCoverage> }>();
     for (const n of names)
       acc.set(n, {
         games: 0,
+        takenGames: 0,
         decisions: 0,
         by: Object.fromEntries(
           specs.map((a) => [
@@ -476,11 +480,12 @@ export function summariseCoverage(
       for (const [n, counts] of Object.entries(g.coverage.items[axis] ?? {})) {
         const a = acc.get(n)!;
         let inGame = false;
+        let takenInGame = false;
         g.lineup.forEach((agent, p) => {
           const [legal, offered, chosen, taken] = counts.slice(4 * p, 4 * p + 4);
           const b = a.by[agent];
           if (legal > 0) ((inGame = true), b.legal_games++);
-          if (taken > 0) b.taken_games++;
+          if (taken > 0) ((takenInGame = true), b.taken_games++);
           a.decisions += legal;
           b.legal += legal;
           b.offered += offered;
@@ -488,6 +493,7 @@ export function summariseCoverage(
           b.taken += taken;
         });
         if (inGame) a.games++;
+        if (takenInGame) a.takenGames++;
       }
     }
     rows[axis] = names.map((name) => {
@@ -511,6 +517,8 @@ export function summariseCoverage(
         ...row,
         legal_games: a.games,
         legal_game_share: G ? a.games / G : 0,
+        taken_games: a.takenGames,
+        taken_game_share: G ? a.takenGames / G : 0,
         legal_decisions: a.decisions,
         legal_decision_share: decisions ? a.decisions / decisions : 0,
         by_agent: a.by,

@@ -94,6 +94,8 @@ describe('coverage', () => {
       category: 'cards',
       legal_games: 1,
       legal_game_share: 0.5,
+      taken_games: 1,
+      taken_game_share: 0.5,
       legal_decisions: 3,
       legal_decision_share: 0.5,
     });
