@@ -135,6 +135,11 @@ export const trainOptions = {
     describe:
       "the learner's reward (docs/TRAINING.md \"Rewards\"): win/loss at the end plus each step's change in the lead over the other seats' mean net worth / 400 paid back at the end (lead-potential), or kept (net-worth-lead), or in net worth / 400 kept (net-worth), or win/loss alone (win-loss)",
   },
+  'action-cost': {
+    type: 'string',
+    describe:
+      'a cost the learner pays for its own actions of these kinds, in reward units (a win is 1): KIND=COST,... with the game\'s kind names (docs/ACTIONS.md), e.g. ProposeTrade=0.01 to price offers a rival refuses; kept, not paid back (docs/TRAINING.md "Rewards")',
+  },
   truncation: {
     type: 'string',
     choices: Object.keys(TRUNCATION_CHOICES),

@@ -32,6 +32,7 @@ import {
   type UpdateRecord,
 } from '../training/train.ts';
 import { defaultCollectors } from '../training/collector-thread.ts';
+import { actionCostTable } from '../training/rollout.ts';
 import { runEval } from './eval.ts';
 import { fitFields, PLAIN_LINE_SECONDS, progress, terminalWidth, withBar } from './progress.ts';
 import { checkPlayers } from './flags.ts';
@@ -64,6 +65,8 @@ export interface TrainCommand {
   reward?: RewardChoice;
   /** What a truncated game pays the learner (`draw`, the default, or `rank`). */
   truncation?: TruncationChoice;
+  /** The learner's cost per action of these kinds (RewardOptions.actionCosts; `--action-cost KIND=COST,...`). */
+  actionCosts?: Record<string, number>;
   /** Train a main exploiter beside the league: an exploiter update every this many learner updates (TrainConfig.exploiter). */
   exploiterEvery?: number;
   /** Threads a rollout runs on (TrainConfig.collectors; default `defaultCollectors()`: 2 on two or more cores with the SIMD kernels). */
@@ -188,6 +191,8 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
   if (!(c.minutes > 0) && c.updates === undefined) throw new ArgumentError('--minutes must be positive (or give --updates)');
   const main = gameEntry(c.game).game(c.variants[0]);
   checkPlayers(c.players, { min: main.minPlayers, max: main.maxPlayers, why: `${main.name}'s ${c.variants[0]} ruleset allows` });
+  // A misspelt kind fails here, before any work (the collector resolves the names again on its thread).
+  if (c.actionCosts) actionCostTable(gameEntry(c.game).reporting(main), main.numActions, c.actionCosts);
   const config: TrainConfig = {
     ...DEFAULT_TRAIN,
     ...(c.game === undefined ? {} : { game: c.game }),
@@ -201,7 +206,9 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
     ppo: ppoWith(c),
     opponents: c.opponents,
     ...(c.initFrom === undefined ? {} : { initFrom: c.initFrom }),
-    ...(c.reward === undefined && c.truncation === undefined ? {} : { rewards: rewardOptions(c.reward, c.truncation) }),
+    ...(c.reward === undefined && c.truncation === undefined && c.actionCosts === undefined
+      ? {}
+      : { rewards: { ...rewardOptions(c.reward, c.truncation), ...(c.actionCosts ? { actionCosts: c.actionCosts } : {}) } }),
     ...(c.exploiterEvery === undefined ? {} : { exploiter: { ...DEFAULT_EXPLOITER, every: c.exploiterEvery } }),
     collectors: c.collectors ?? defaultCollectors(),
   };
@@ -324,4 +331,23 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
     table = evalTable(evaluation, c.players, shippedReference(game, result.manifest, c.out) ?? undefined);
   }
   return { result, evaluation, table };
+}
+
+/**
+ * `--action-cost`'s value, `KIND=COST,KIND=COST` (e.g. `ProposeTrade=0.01`), as costs by kind name.
+ * @throws ArgumentError for an entry without `=` or a cost that is not a finite number
+ */
+export function parseActionCosts(text: string): Record<string, number> {
+  const costs: Record<string, number> = {};
+  for (const part of text
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    const at = part.indexOf('=');
+    const cost = at < 0 ? NaN : Number(part.slice(at + 1));
+    if (at <= 0 || part.slice(at + 1).trim() === '' || !Number.isFinite(cost))
+      throw new ArgumentError(`--action-cost: ${part} is not KIND=COST (e.g. ProposeTrade=0.01)`);
+    costs[part.slice(0, at).trim()] = cost;
+  }
+  return costs;
 }

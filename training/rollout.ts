@@ -18,7 +18,9 @@
  * it exactly.
  */
 import type { Game, RewardOptions } from '../env/core/game.ts';
+import type { GameReporting } from '../env/core/play.ts';
 import { ArgumentError } from '../lib/errors.ts';
+import { nearest } from '../lib/suggest.ts';
 import { RewardTracker } from '../env/core/rewards.ts';
 import { resolveChance } from '../env/core/chance.ts';
 import { cloneRng, nextFloat, nextInt, seedRng, type RngState } from '../lib/rng.ts';
@@ -40,6 +42,8 @@ export interface CollectorOptions<S> {
   heuristic: (game: Game<S>) => Agent;
   /** Makes the agent of an `agent` league member (its spec) for a game, seeded with `seed`. */
   agent?: (spec: string, seed: string, game: Game<S>) => Agent;
+  /** The learner's cost per action id (`RewardOptions.actionCosts` resolved by `actionCostTable`); absent: none. */
+  actionCost?: Float32Array;
 }
 
 /** The run settings a collector takes from a training configuration (training/train.ts TrainConfig). */
@@ -55,11 +59,12 @@ export interface CollectorRunSettings {
  * members (games/registry.ts GameEntry).
  */
 export function collectorOptions<S>(
-  entry: Pick<GameEntry<S>, 'teacher' | 'agent'>,
+  entry: Pick<GameEntry<S>, 'teacher' | 'agent' | 'reporting'>,
   games: Game<S>[],
   run: CollectorRunSettings,
   seed: string,
 ): CollectorOptions<S> {
+  const costs = run.rewards.actionCosts;
   return {
     games,
     numEnvs: run.numEnvs,
@@ -69,7 +74,33 @@ export function collectorOptions<S>(
     rewards: run.rewards,
     heuristic: (g) => entry.teacher(g),
     agent: (spec, seed, g) => entry.agent(spec, seed, g),
+    ...(costs && Object.keys(costs).length ? { actionCost: actionCostTable(entry.reporting(games[0]), games[0].numActions, costs) } : {}),
   };
+}
+
+/**
+ * The cost of each action id (length `numActions`) from costs by kind name (`RewardOptions.actionCosts`).
+ * @throws ArgumentError naming a kind the game does not have (with the nearest names it has) or a cost that is not
+ *   a finite number
+ */
+export function actionCostTable(
+  reporting: Pick<GameReporting<unknown>, 'kindNames' | 'kindOf'>,
+  numActions: number,
+  costs: Readonly<Record<string, number>>,
+): Float32Array {
+  const byKind = new Map<number, number>();
+  for (const [name, cost] of Object.entries(costs)) {
+    const k = reporting.kindNames.indexOf(name);
+    if (k < 0) {
+      const near = nearest(name, reporting.kindNames);
+      throw new ArgumentError(`action cost: no action kind ${name} in this game${near ? ` (did you mean ${near}?)` : ''}`);
+    }
+    if (!Number.isFinite(cost)) throw new ArgumentError(`action cost: ${name}=${cost} is not a finite number`);
+    byKind.set(k, cost);
+  }
+  const table = new Float32Array(numActions);
+  for (let a = 0; a < numActions; a++) table[a] = byKind.get(reporting.kindOf(a)) ?? 0;
+  return table;
 }
 
 /** One finished episode, for statistics. */
@@ -409,6 +440,11 @@ export class Collector<S> {
         this.taken[idx] = k;
         this.logp[idx] = this.lp[k];
         this.lastIdx[i] = idx;
+        const cost = this.o.actionCost?.[a] ?? 0;
+        if (cost !== 0) {
+          this.rewards[idx] -= cost;
+          this.epReturn[i] -= cost;
+        }
         this.apply(i, a);
       }
       this.advanceAll(learner, nets);

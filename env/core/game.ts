@@ -95,6 +95,13 @@ export interface RewardOptions {
    * still tells the learner which steps raised its score, but a hoard at the turn limit earns nothing.
    */
   shapedPotential?: boolean;
+  /**
+   * A cost the training learner pays for its own actions of these kinds (the game's kind names, docs/ACTIONS.md
+   * for Merlin; reward units, so 0.01 is a hundredth of a win), booked at the step it takes one. Kept (not paid
+   * back), so it changes what is optimal: it prices moves that cost a player nothing at the table, such as an offer
+   * its rival will refuse. Only `merlin train`'s collector applies it (training/rollout.ts); the envs ignore it.
+   */
+  actionCosts?: Readonly<Record<string, number>>;
 }
 
 /**

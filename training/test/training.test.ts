@@ -14,7 +14,7 @@ import type { NetShape } from '../../policy/network.ts';
 import { DEFAULT_PPO, PpoLearner } from '../ppo.ts';
 import { KernelStep } from '../kernel-step.ts';
 import { League, DEFAULT_LEAGUE } from '../league.ts';
-import { Collector } from '../rollout.ts';
+import { actionCostTable, Collector, collectorOptions } from '../rollout.ts';
 import { DEFAULT_TRAIN, imitationUpdatesFor, train, trainingGames, type TrainConfig } from '../train.ts';
 import { CheckpointError, loadCheckpoint, specHashesOf } from '../../policy/checkpoint.ts';
 import { loadOptimizer, readWeights, saveOptimizer, saveWeights } from '../checkpoint.ts';
@@ -235,6 +235,55 @@ describe('PPO', () => {
       x.forEach((p, k) => close(p, y[k], 1e-5));
     }
     for (const n of [...nets, ...crossed]) n.dispose();
+  });
+});
+
+describe('action costs', () => {
+  it("charge the learner's own actions of the named kinds at the step it takes them, and change nothing else", () => {
+    const games = trainingGames(['full']);
+    const entry = gameEntry('merlin');
+    const shape: NetShape = { obsSize: games[0].observationSpec.size, hidden: [8], numActions: games[0].numActions };
+    const net = new PolicyValueNet(shape, initParams(shape, 'cost'));
+    const rewards = { terminal: 'winLoss' as const };
+    // EndTurn is taken at almost every turn: a cost on it shows up in any rollout.
+    const costs = { EndTurn: 0.25, ProposeTrade: 0.5 };
+    const run = (withCost: boolean) => {
+      const o = collectorOptions(
+        entry,
+        games,
+        { numEnvs: 2, players: 3, horizon: 40, rewards: withCost ? { ...rewards, actionCosts: costs } : rewards },
+        'cost',
+      );
+      const c = new Collector(o, new League({ ...DEFAULT_LEAGUE, players: 3 }));
+      c.collect(net, () => net.inference());
+      return c;
+    };
+    const plain = run(false);
+    const costly = run(true);
+    expect(Array.from(costly.actions)).toEqual(Array.from(plain.actions));
+    const reporting = entry.reporting(games[0]);
+    let charged = 0;
+    for (let r = 0; r < plain.N * plain.T; r++) {
+      const kind = reporting.kindNames[reporting.kindOf(plain.actions[r])];
+      const cost = kind === 'EndTurn' ? 0.25 : kind === 'ProposeTrade' ? 0.5 : 0;
+      if (cost) charged++;
+      expect(costly.rewards[r]).toBeCloseTo(plain.rewards[r] - cost, 6);
+    }
+    expect(charged).toBeGreaterThan(0);
+    net.dispose();
+  });
+
+  it('refuse a kind the game does not have, naming the nearest, and a cost that is not a number', () => {
+    const g = trainingGames(['full'])[0];
+    const reporting = gameEntry('merlin').reporting(g);
+    expect(() => actionCostTable(reporting, g.numActions, { ProposTrade: 0.1 })).toThrow(
+      /no action kind ProposTrade.*did you mean ProposeTrade/,
+    );
+    expect(() => actionCostTable(reporting, g.numActions, { EndTurn: Number.NaN })).toThrow(/not a finite number/);
+    const table = actionCostTable(reporting, g.numActions, { EndTurn: 0.1 });
+    expect(table.length).toBe(g.numActions);
+    for (let a = 0; a < g.numActions; a++)
+      expect(table[a]).toBeCloseTo(reporting.kindNames[reporting.kindOf(a)] === 'EndTurn' ? 0.1 : 0, 6);
   });
 });
 
