@@ -134,7 +134,8 @@ export function coverageTable(report: z.infer<typeof ProbeReport>, why: z.infer<
     note: k.legal_game_share < RARE || why.kinds[k.name] ? (why.kinds[k.name] ?? '') : '',
   }));
   return {
-    title: "Every action kind of the default ruleset (`full`, 4 players): the share of games in which it was legal and taken, four `heuristic` players",
+    title:
+      'Every action kind of the default ruleset (`full`, 4 players): the share of games in which it was legal and taken, four `heuristic` players',
     command,
     measured: report.date.slice(0, 10),
     machine: `${provenance().machine} (counts, not speeds)`,
@@ -161,7 +162,18 @@ function main(): void {
     const out = join(mkdtempSync(join(tmpdir(), 'rules-coverage-')), 'probe');
     execFileSync(
       process.execPath,
-      [join(root, 'bin', 'merlin.js'), 'probe', '--agents', 'heuristic,heuristic,heuristic,heuristic', '--games', games, '--seed', seed, '--out', out],
+      [
+        join(root, 'bin', 'merlin.js'),
+        'probe',
+        '--agents',
+        'heuristic,heuristic,heuristic,heuristic',
+        '--games',
+        games,
+        '--seed',
+        seed,
+        '--out',
+        out,
+      ],
       { stdio: 'inherit' },
     );
     path = `${out}.json`;
