@@ -34,6 +34,13 @@ export interface Game {
  */
 export const classic = (): Ruleset => loadRuleset('classic');
 
+let fourCols: Ruleset | null = null;
+/**
+ * `full` with fields four columns wide (4 × 4, as in `classic`; the default is 2 × 8, D80): the geometry the combat
+ * scenarios were laid out in (`frontLine`: seat 0's slots 0-3 one row, its slot 3 beside seat 1's slot 0).
+ */
+export const fourColumns = (): Ruleset => (fourCols ??= variant((d) => (d.board.cols = 4)));
+
 let noLoss: Ruleset | null = null;
 /** `full` without D157's pocket loss on a rolled 7, for tests where a 7 is incidental to what they check. */
 export const noPocketLoss = (): Ruleset => (noLoss ??= variant((d) => (d.sevens.pocketLossPercent = 0)));
@@ -331,8 +338,8 @@ export function drawKing(g: Game, ids: string[]): number[] {
   return insts;
 }
 
-/** Seat 0's field slot 3 touches seat 1's slot 0 (board.ts): the usual front line of the combat scenarios. */
-export function frontLine(ruleset?: Ruleset): Game {
+/** Seat 0's field slot 3 touches seat 1's slot 0 (board.ts) on `fourColumns()`, the default here: the usual front line of the combat scenarios. */
+export function frontLine(ruleset: Ruleset = fourColumns()): Game {
   const g = game({ ruleset });
   putProperty(g.s, g.rs, 0, 3, club(2));
   putProperty(g.s, g.rs, 1, 0, club(5));
