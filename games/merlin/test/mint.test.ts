@@ -122,7 +122,7 @@ describe('D121, D122: bonds issued from a Chauffeur (0.1.27b "Private Mint")', (
     expect(g.s.bondIssuer[0]).toBe(-1);
   });
 
-  it('the holder resells it to a player for a grid price; a refusal moves nothing', () => {
+  it('the holder resells it to a player for a grid price; a refusal moves nothing, and the next offer waits a turn (D160)', () => {
     const g = game();
     giveGold(g.s, 2, 10);
     issueAndBuy(g, 10, 10, 12);
@@ -137,6 +137,9 @@ describe('D121, D122: bonds issued from a Chauffeur (0.1.27b "Private Mint")', (
     expect(g.s.bondHolder[0]).toBe(1);
     const gold1 = g.s.gold[1];
     const gold2 = g.s.gold[2];
+    // One refused offer a turn (D160): the next offer waits for the holder's next turn, whose start clears the count.
+    expect(why(g, Kind.ResellBond, 0)).toMatch(/refused this turn/);
+    g.s.offersRefused = 0;
     act(g, Kind.ResellBond, 0);
     act(g, Kind.SelectTerm, BOND_PRICE(15));
     act(g, Kind.SelectPlayer, 1);
