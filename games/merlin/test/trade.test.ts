@@ -192,6 +192,7 @@ describe('D64, D65: property sales and liquidation (0.1.14a "Clubs", "Property V
     act(g, Kind.SelectPlayer, 3);
     act(g, Kind.RefuseOffer);
     expect(g.s.slotKind[key(g, 0, 0)]).toBe(SlotKind.Property);
+    g.s.offersRefused = 0; // seat 0's next turn: one refused offer a turn (D160)
     g.s.slotInvest[key(g, 0, 0)] = 1;
     g.s.gold[0]--;
     expect(why(g, Kind.OfferProperty, 0)).toMatch(/locked/);
