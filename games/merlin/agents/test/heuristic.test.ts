@@ -100,19 +100,23 @@ describe('heuristic: the turn-order bid', () => {
 });
 
 describe('heuristic: the Future Reading', () => {
-  it('draws from the deck worth more: Crystal Ball as a rule, Tea Leaves when the Crystal Ball gold shared by all would keep short rivals afloat', () => {
+  it('draws from the deck worth more: the Crystal Ball as a rule (its Royal Summons brings a decree), Tea Leaves when the Crystal Ball gold shared by all would keep short rivals afloat', () => {
     const s = mainOf('reading');
     const seat = currentPlayer(s);
     s.phase = Phase.FutureReading;
     s.gold.fill(20);
     const h = agent();
-    expect(h.deckValue(s, seat, 'crystalBall')).toBeGreaterThan(h.deckValue(s, seat, 'teaLeaves'));
+    const rich = h.deckValue(s, seat, 'crystalBall');
+    expect(rich).toBeGreaterThan(h.deckValue(s, seat, 'teaLeaves'));
     expect(cat.kind[choose(s)]).toBe(Kind.DrawCrystalBall);
-    // its rivals cannot pay the coming tax and it can: gold every player gains is worth less than nothing (sharedPressure)
+    // its rivals cannot pay the coming tax and it can: gold every player gains is worth less (sharedPressure)
     for (let p = 0; p < 4; p++) s.gold[p] = p === seat ? 9 : 0;
     s.row = 0;
-    expect(h.deckValue(s, seat, 'teaLeaves')).toBeGreaterThan(h.deckValue(s, seat, 'crystalBall'));
-    expect(cat.kind[choose(s)]).toBe(Kind.DrawTeaLeaves);
+    expect(h.deckValue(s, seat, 'crystalBall')).toBeLessThan(rich);
+    // without the Crown a summoned decree may bring (summonsCrownShare 0) the shared gold decides: Tea Leaves
+    const noSummons = agent({ ...w, summonsCrownShare: 0 });
+    expect(noSummons.deckValue(s, seat, 'teaLeaves')).toBeGreaterThan(noSummons.deckValue(s, seat, 'crystalBall'));
+    expect(cat.kind[choose(s, noSummons)]).toBe(Kind.DrawTeaLeaves);
   });
 });
 
