@@ -185,9 +185,10 @@ function phaseOf(
     const how = s.byFold
       ? 'every other seat folded'
       : 'at the showdown a card pairing the public card beats any other, else the higher rank wins';
+    // "The pot goes to seat 2": the page names each seat ("You" among them), so no verb agrees with a seat.
     const who = won.length
-      ? `${seatList(won)} ${won.length > 1 ? 'share' : 'takes'} the pot of ${pot(s)}`
-      : `the pot of ${pot(s)} is shared`;
+      ? `The pot of ${pot(s)} goes to ${seatList(won)}${won.length > 1 ? ', shared' : ''}`
+      : `The pot of ${pot(s)} is shared`;
     return {
       title: 'Hand over',
       text: `${who} (${how}). Net chips: ${r.map((x, p) => `seat ${p} ${signed(x)}`).join(', ')}.`,
