@@ -9,6 +9,7 @@
  *   docs/img/play-merlin-end.png        the first game's end
  *   docs/img/play-economicon.png        Economicon (2 players), mid-game
  *   docs/img/play-dml.png               DML (4 players), mid-game
+ *   docs/img/play-poker.png             poker (Leduc hold'em, 4 players), the person facing a bet
  *
  *   node --import tsx tools/play-screenshots.ts
  */
@@ -105,3 +106,8 @@ const dml = await Session.open({ game: 'dml', seed: 'docs' }, 1150);
 await dml.playUntil(10, phaseIs('Market Phase'));
 await dml.shot('play-dml.png');
 await dml.done();
+
+const poker = await Session.open({ game: 'poker', seed: 'docs' }, 760);
+await poker.playUntil(0, (v) => v.legal.some((g) => g.kind === 'fold'));
+await poker.shot('play-poker.png');
+await poker.done();

@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TERMINAL, type Game } from '../../env/core/game.ts';
+import { resolveChance } from '../../env/core/chance.ts';
 import { GAMES, type GameEntry, type PlayBoard, type RulesLink } from '../../games/registry.ts';
 import { headingAnchor, seatNames } from '../play.ts';
 import { rulesPage } from '../play-docs.ts';
@@ -30,6 +31,8 @@ const SETTINGS: { game: string; variant?: string; players: number; kinds: string
     kinds: ['Declare', 'Commit', 'Visit', 'PlayPower', 'PlayEmblem', 'Callback', 'PickCard', 'PickOption'],
     seeds: 6,
   },
+  { game: 'poker', players: 3, kinds: ['fold', 'call', 'raise'], seeds: 6 },
+  { game: 'poker', variant: 'kuhn', players: 2, kinds: ['fold', 'call', 'raise'], seeds: 6 },
 ];
 
 /** Every rules link seen, to check once. */
@@ -51,6 +54,7 @@ function playRandom(
   const agents = Array.from({ length: players }, (_, p) => entry.agent('random', `${seed}/${p}`, g));
   const names = seatNames(['you', ...Array<string>(players - 1).fill('random')], 0);
   const s = g.newState(players, seed);
+  resolveChance(g, s); // a game with explicit chance (poker's deals): no seat decides at a chance node
   const legal = new Int32Array(g.numActions);
   const isTarget = TARGET_KINDS[entry.name];
   const reporting = entry.reporting(g);
@@ -75,6 +79,7 @@ function playRandom(
         expect(markup, `${entry.name}: no board element ${key} for ${g.describeAction(s, a)}`).toContain(`data-target="${key}"`);
     }
     g.applyAction(s, agents[seat].act(null, null, { state: s, legal, numLegal: n, seat }));
+    resolveChance(g, s);
   }
 }
 

@@ -8,7 +8,8 @@
  *   in the true state) is reachable by a click on the board: a highlighted element, in view, not covered, whose
  *   click offers that move;
  * - the page shows none of the agents' hidden information the test can name (Merlin's spells and potions in an
- *   agent's hand and an agent's open bid, Economicon's mandates in an agent's hand, DML's Merchant King).
+ *   agent's hand and an agent's open bid, Economicon's mandates in an agent's hand, DML's Merchant King, an
+ *   agent's private poker card).
  *
  * At the end the final scores shown are the engine's, and the game's log saved from the page (Save game log)
  * replays to the same final state; New game starts another. No console error, no request but to the table's
@@ -34,18 +35,38 @@ import type { EconomiconGame } from '../../games/economicon/env/game.ts';
 import type { EconomiconState } from '../../games/economicon/engine/index.ts';
 import { Z, type DmlState } from '../../games/dml/engine/index.ts';
 import type { DmlGame } from '../../games/dml/env/game.ts';
+import { rankName, type PokerState } from '../../games/poker/engine/engine.ts';
 
 const chromium = findChromium();
 if (!chromium && !process.env.CI)
   console.warn('cli/test/play-browser.test.ts: SKIPPED, no chromium installed (apt-get install chromium; .ci/run installs it)');
 
-/** What one hidden-information check found at one of the person's turns: the hidden items it looked for. */
-type HiddenCheck = (text: string, server: PlayServer) => string[];
+/**
+ * What one hidden-information check found at one of the person's turns: the hidden items it looked for. `text`:
+ * the page's text; `words`: the words of each of its text nodes (a word the page shows on its own, such as a
+ * card's one-letter name, which `text` runs into its neighbours' words).
+ */
+type HiddenCheck = (text: string, server: PlayServer, words: ReadonlySet<string>) => string[];
 
 /** The text the page shows (the board, the phase line, the moves and the log; hidden elements and tooltips included). */
 const pageText = (opened: OpenedPage) =>
   opened.page.evaluate(() =>
     ['#phase', '#board', '#moves', '#log', '#table', '#private'].map((q) => document.querySelector(q)?.textContent ?? '').join('\n'),
+  );
+
+/** The words (runs of letters and digits) of every text node `pageText` reads. */
+const pageWords = async (opened: OpenedPage): Promise<Set<string>> =>
+  new Set(
+    await opened.page.evaluate(() => {
+      const out: string[] = [];
+      for (const q of ['#phase', '#board', '#moves', '#log', '#table', '#private']) {
+        const root = document.querySelector(q);
+        if (!root) continue;
+        const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) out.push(...(n.textContent ?? '').split(/[^A-Za-z0-9]+/).filter(Boolean));
+      }
+      return out;
+    }),
   );
 
 /**
@@ -72,7 +93,7 @@ async function playToEnd(
     const missing = choices.filter((a) => !clickable.has(a)).map((a) => server.table.game.describeAction(server.table.state, a));
     expect(missing, `target choices the board does not offer to a click at turn ${turns}`).toEqual([]);
     targets += choices.length;
-    checked.push(...check(await pageText(opened), server));
+    checked.push(...check(await pageText(opened), server, await pageWords(opened)));
     const v: PlayView = server.table.view();
     const all = v.legal.flatMap((g) => g.actions.map((a) => ({ ...a, kind: g.kind })));
     const pick = turns % 3 === 2 ? all[(turns * 7919 + 17) % all.length].id : person.act(server.table.state).action;
@@ -117,17 +138,21 @@ describe.skipIf(!chromium && !process.env.CI)('the play page in headless chromiu
     for (const s of servers) await s.close();
   });
 
-  /** Serve a table, play it to its end by clicking the board with `check` at each turn, and check the end. */
+  /**
+   * Serve a table, play it to its end by clicking the board with `check` at each turn, and check the end.
+   * `minTurns`: the person's turns the game must have had at the least (a poker hand is short).
+   */
   async function playGame(
     options: PlayOptions,
     check: HiddenCheck,
+    minTurns = 4,
   ): Promise<{ checked: string[]; byBoard: string[]; server: PlayServer; opened: OpenedPage }> {
     const server = await servePlay(options);
     servers.push(server);
     const opened = await openUrl(server.url, 1360, 1000, new URL(server.url).origin);
     pages.push(opened);
     const { turns, checked, byBoard, targets } = await playToEnd(server, check, opened);
-    expect(turns).toBeGreaterThan(3);
+    expect(turns).toBeGreaterThanOrEqual(minTurns);
     expect(checked.length).toBeGreaterThan(0);
     // Most of the person's moves went by the board, and target choices came up.
     expect(byBoard.length).toBeGreaterThan(turns / 3);
@@ -220,5 +245,33 @@ describe.skipIf(!chromium && !process.env.CI)('the play page in headless chromiu
         }
       return found;
     });
+  }, 240_000);
+
+  it("plays poker to its end by the board against two random agents, never showing an agent's private card", async () => {
+    // Leduc hold'em with three seats (ranks T J Q K): seed page-3 gives the person four turns over both
+    // betting rounds and ends at a showdown.
+    const { checked, byBoard } = await playGame(
+      { game: 'poker', agents: ['random', 'random'], seed: 'page-3' },
+      (_text, server, words) => {
+        const s = server.table.state as PokerState;
+        const name = (c: number) => rankName(c, s.numPlayers);
+        // What the person may see: its own card and the public card; a rank among them says nothing.
+        const seen = [s.cards[0], ...s.board].map(name);
+        const found: string[] = [];
+        for (let p = 1; p < s.numPlayers; p++) {
+          const card = name(s.cards[p]);
+          if (seen.includes(card)) continue;
+          // A card's name is one capital letter, a word of its own wherever the page names a card.
+          expect(words.has(card), `seat ${p}'s card ${card} is on the page`).toBe(false);
+          found.push(`seat ${p}: ${card}`);
+        }
+        return found;
+      },
+      2,
+    );
+    expect(checked.length).toBeGreaterThan(2);
+    // The person's checks and calls went by the board (its chip stack), as did its bets.
+    expect(byBoard).toContain('call');
+    expect(byBoard).toContain('raise');
   }, 240_000);
 });

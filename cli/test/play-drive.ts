@@ -113,6 +113,8 @@ export const TARGET_KINDS: Record<string, (kind: string, s: unknown) => boolean>
     if (k === 'PickOption') return d.phase === DmlPhase.Choice && (d.pendStep === Step.SearchPickMarket || d.pendStep === Step.TakeStock);
     return ['Declare', 'Commit', 'PlayPower', 'PlayEmblem', 'Callback', 'Visit', 'PickCard', 'PickSeat'].includes(k);
   },
+  // Fold on the seat's own card, check or call and bet or raise on their chip stacks.
+  poker: () => true,
 };
 
 /** The target choices legal now in the table's true state, by the game's list above. */

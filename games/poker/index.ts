@@ -7,6 +7,7 @@
  */
 import { pokerGame, renderSeat, type PokerGame } from './env/game.ts';
 import { pokerReporting } from './env/reporting.ts';
+import { pokerBoard } from './env/play-view.ts';
 import { pokerAgents } from './agents/heuristic.ts';
 import { compileRuleset, VARIANTS } from './rules/index.ts';
 import type { PokerState } from './engine/engine.ts';
@@ -25,4 +26,6 @@ export const poker = {
   rules: (g: PokerGame) => ({ rules: g.ruleset.data }),
   compileRules: (_g: PokerGame, rules: unknown) => pokerGame(compileRuleset(rules, undefined, 'edited ruleset')),
   seatView: (g: PokerGame, s: PokerState, seat: number) => renderSeat(g.ruleset, s, seat),
+  /** The play page's board (env/play-view.ts). */
+  board: pokerBoard,
 };
