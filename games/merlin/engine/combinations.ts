@@ -21,7 +21,8 @@
 import type { Ruleset } from '../rules/index.ts';
 import { UnitFlag, type MerlinState } from './state.ts';
 import { Suit } from './cards.ts';
-import { abilityOk, bombard, destroyed, fresh, near, useAbility } from './combat.ts';
+import { destroyed, fresh, near } from './combat-units.ts';
+import { abilityOk, bombard, useAbility } from './combat-abilities.ts';
 import { withSurcharge } from './artificer.ts';
 import { payToSupply } from './kernel/purse.ts';
 import { isNamed } from './kernel/units.ts';
