@@ -60,7 +60,7 @@ export const SECTIONS: {
   {
     id: 'players',
     title: 'Players',
-    columns: ['seat', 'agent', 'gold', ...COMMODITIES, 'crowns', 'mead', 'debt', 'net worth', 'status', 'hand (new)'],
+    columns: ['seat', 'agent', 'gold', ...COMMODITIES, 'crowns', 'decrees due', 'mead', 'debt', 'net worth', 'status', 'hand (new)'],
     rows: (s, rs, agents) =>
       agents.map((agent, p) => [
         p,
@@ -68,6 +68,7 @@ export const SECTIONS: {
         s.gold[p],
         ...COMMODITIES.map((_, c) => s.held[p * 3 + c]),
         s.crowns[p],
+        s.decreesDue[p],
         s.mead[p],
         s.debtBank[p] + s.debtRow[p],
         s.eliminated[p] ? 0 : netWorth(s, rs, p),
@@ -297,6 +298,7 @@ const LAID_OUT = new Set([
   'turnIdx',
   'order',
   'actionsThisTurn',
+  'offersRefused',
   'wheelPos',
   'wheelKind',
   'months',
@@ -315,6 +317,7 @@ const LAID_OUT = new Set([
   'gold',
   'held',
   'crowns',
+  'decreesDue',
   'mead',
   'debtBank',
   'debtRow',

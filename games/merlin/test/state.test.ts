@@ -33,7 +33,7 @@ function midGame(seed: string): MerlinState {
 describe('state fields', () => {
   it('a new game, its clone and its deserialised copy have exactly the table fields, in table order', () => {
     const s = createGame(rs, 3, 'fields');
-    expect(names.length).toBe(158);
+    expect(names.length).toBe(160);
     expect(Object.keys(s)).toEqual(names);
     expect(Object.keys(cloneState(s))).toEqual(names);
     expect(Object.keys(JSON.parse(serializeState(s)))).toEqual(names);
@@ -96,7 +96,7 @@ describe('state fields', () => {
     expect(s.held).toEqual(new Array(15).fill(0));
     expect(s.hands).toEqual([[], [], [], [], []]);
     expect(s.futShort).toEqual(new Array(rs.data.finance.maxContracts).fill(-1));
-    expect([s.v, s.year, s.winner, s.cmdUnit]).toEqual([4, 1, -1, -1]);
+    expect([s.v, s.year, s.winner, s.cmdUnit]).toEqual([5, 1, -1, -1]);
     const dims = { seats: 2, fieldSlots: 3, contracts: 1, loans: 1, policies: 1, bonds: 1, shares: 1, regulated: 1 };
     const given = {
       rulesetHash: 'x',
