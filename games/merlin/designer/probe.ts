@@ -33,7 +33,7 @@ interface Rate {
 }
 
 /** What designer/probe.ts hands a game's probe to summarise (games/registry.ts `GameProbe.summarise`). */
-interface ProbeInput {
+export interface ProbeInput {
   game: Game<MerlinState>;
   records: readonly { lineup: string[]; winner: number; victory: string; turns: number; extra: unknown }[];
   specs: string[];

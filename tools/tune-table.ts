@@ -1,0 +1,96 @@
+/**
+ * A `merlin tune` report (its JSON) as a table file of tools/doc-figures.ts: one row per point of the Pareto front,
+ * with its distance from the base, its changes, each objective's figure with its 95% interval under scripted play
+ * and, for a point confirmed under learned play, the learned figure beside it. docs/DESIGNER.md shows the table.
+ *
+ *   npx tsx tools/tune-table.ts REPORT.json OUT.json [--command "the tune command that made the report"]
+ *
+ * @throws ArgumentError for a file that is not a tune report
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
+import { ArgumentError } from '../lib/errors.ts';
+import { provenance } from './doc-figures.ts';
+
+const Figure = z
+  .object({ value: z.number().nullable(), lo: z.number().nullable().optional(), hi: z.number().nullable().optional() })
+  .passthrough();
+const Report = z
+  .object({
+    command: z.string(),
+    date: z.string(),
+    space: z.object({ name: z.string().optional(), objectives: z.array(z.object({ name: z.string() }).passthrough()) }).passthrough(),
+    study: z.object({ counts: z.record(z.string(), z.number()) }).passthrough(),
+    front: z.array(
+      z
+        .object({
+          number: z.number(),
+          distance: z.object({ distance: z.number(), changed: z.number(), deviations: z.number() }).passthrough(),
+          games: z.number(),
+          figures: z.array(Figure),
+          diff: z.array(z.object({ path: z.string(), old: z.unknown(), new: z.unknown() }).passthrough()),
+          confirmation: z
+            .object({ updates: z.number(), games: z.number(), figures: z.array(Figure) })
+            .passthrough()
+            .nullable(),
+        })
+        .passthrough(),
+    ),
+    trials: z.array(z.object({ duplicate_of: z.number().nullable().optional() }).passthrough()),
+  })
+  .passthrough();
+
+/** A figure as `value [lo, hi]` (two decimals), or `-`. */
+function text(f: z.infer<typeof Figure> | undefined): string {
+  if (!f || f.value === null) return '-';
+  const v = (x: number) => (Math.abs(x) >= 10 ? x.toFixed(0) : x.toFixed(2));
+  return f.lo === null || f.lo === undefined || f.hi === null || f.hi === undefined ? v(f.value) : `${v(f.value)} [${v(f.lo)}, ${v(f.hi)}]`;
+}
+
+/** The changes of a point, grouped by parameter (a vote menu's six entries are one change). */
+function changes(diff: { path: string; old: unknown; new: unknown }[]): string {
+  if (diff.length === 0) return 'none (the base ruleset)';
+  const byParam = new Map<string, string[]>();
+  for (const d of diff) {
+    const param = d.path.replace(/^rules\./, '').replace(/\.\d+$/, '');
+    byParam.set(param, [...(byParam.get(param) ?? []), `${JSON.stringify(d.old)} -> ${JSON.stringify(d.new)}`]);
+  }
+  return [...byParam].map(([p, xs]) => `${p}: ${xs.length > 1 ? `[${xs.join(', ')}]` : xs[0]}`).join('; ');
+}
+
+function main(): void {
+  const [from, out, ...rest] = process.argv.slice(2);
+  if (!from || !out) throw new ArgumentError('usage: tools/tune-table.ts REPORT.json OUT.json [--command TEXT]');
+  const at = rest.indexOf('--command');
+  const parsed = Report.safeParse(JSON.parse(readFileSync(from, 'utf8')));
+  if (!parsed.success) throw new ArgumentError(`${from} is not a merlin tune report: ${parsed.error.issues[0]?.message ?? ''}`);
+  const r = parsed.data;
+  const measured = r.trials.filter((t) => t.duplicate_of === null || t.duplicate_of === undefined).length;
+  const names = r.space.objectives.map((o) => o.name).filter((n) => n !== 'distance');
+  const rows = r.front.map((p) => ({
+    trial: p.number,
+    distance: p.distance.distance,
+    changes: changes(p.diff),
+    ...Object.fromEntries(names.map((n, i) => [n, text(p.figures[i])])),
+    learned: p.confirmation ? names.map((n, i) => `${n} ${text(p.confirmation!.figures[i])}`).join('; ') : '-',
+  }));
+  const table = {
+    title: `The Pareto front of the study ${r.space.name ?? ''}: each point's changes and figures (scripted play, 95% intervals), and the learned confirmation of the best points`,
+    command: at >= 0 ? rest[at + 1] : r.command,
+    measured: r.date.slice(0, 10),
+    machine: `${provenance().machine} (counts, not speeds)`,
+    notes: `${measured} trials measured (Optuna proposed ${r.trials.length - measured} more whose parameters were measured already, not played again); every front point measured on ${r.front[0]?.games ?? 0} games.`,
+    columns: [
+      { header: 'trial', cell: '{trial}' },
+      { header: 'distance', cell: '{distance:n2}' },
+      { header: 'changes', cell: '{changes}' },
+      ...names.map((n) => ({ header: n, cell: `{${n}}` })),
+      { header: 'learned (self-play of a policy trained on it)', cell: '{learned}' },
+    ],
+    rows,
+  };
+  writeFileSync(out, JSON.stringify(table, null, 2) + '\n');
+  console.log(`wrote ${out} (${rows.length} front points)`);
+}
+
+main();
