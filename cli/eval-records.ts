@@ -18,8 +18,24 @@
 import { appendFileSync, existsSync, readFileSync, truncateSync } from 'node:fs';
 import { z } from 'zod';
 import { ArgumentError } from '../lib/errors.ts';
-import type { GameRecord } from './eval.ts';
-import { AXES } from '../designer/coverage.ts';
+import { AXES, type CoverageRecord } from '../designer/coverage.ts';
+
+/** One finished game: the line-up (spec per seat), its ranking (seats, best first), how it ended. */
+export interface GameRecord {
+  game: number;
+  lineup: string[];
+  ranking: number[];
+  winner: number;
+  victory: string;
+  turns: number;
+  steps: number;
+  mctsSimulations: number;
+  mctsSeconds: number;
+  /** Actions taken per seat, by action kind value ([seat][kind]). */
+  kinds: number[][];
+  /** What the coverage report counts (designer/coverage.ts); absent in games an older version recorded. */
+  coverage?: CoverageRecord;
+}
 
 export const RECORDS_FORMAT = 'merlin-gym-eval-records';
 /** The version new files are written with; version 1 files (no coverage in their records) are read too. */

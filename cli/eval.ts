@@ -27,30 +27,14 @@ import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { requireOptional } from '../lib/optional.ts';
 import { seedRng, shuffleInPlace } from '../lib/rng.ts';
-import { openRecords } from './eval-records.ts';
+import { openRecords, type GameRecord } from './eval-records.ts';
+export type { GameRecord } from './eval-records.ts';
 import { CoverageRecorder, coverageFindings, summariseCoverage, type CoverageRecord, type CoverageSummary } from '../designer/coverage.ts';
 
 const wilson = createRequire(import.meta.url)('wilson-score-interval') as (k: number, n: number) => { left: number; right: number };
 
 /** openskill, an optional dependency (lib/optional.ts). @throws MissingDependencyError when it is not installed */
 const openskill = () => requireOptional<typeof import('openskill')>('openskill', 'merlin eval', 'ratings');
-
-/** One finished game: the line-up (spec per seat), its ranking (seats, best first), how it ended. */
-export interface GameRecord {
-  game: number;
-  lineup: string[];
-  ranking: number[];
-  winner: number;
-  victory: string;
-  turns: number;
-  steps: number;
-  mctsSimulations: number;
-  mctsSeconds: number;
-  /** Actions taken per seat, by action kind value ([seat][kind]). */
-  kinds: number[][];
-  /** What the coverage report counts (designer/coverage.ts); absent in games an older version recorded. */
-  coverage?: CoverageRecord;
-}
 
 /** A searching agent reports its simulations (agents/mcts.ts); eval times its decisions. */
 const searches = (a: Agent): a is Agent & { simulationsRun: number } =>
