@@ -38,7 +38,7 @@ describe.skipIf(!chromium && !process.env.CI)('designer pages in headless chromi
     });
     afterAll(async () => p?.close());
 
-    /** The shown step's counters and players' gold and net worth agree with the engine's state at that step. */
+    /** The shown step's counters and players' gold, decrees due and net worth agree with the engine's state at that step. */
     async function expectShows(step: number) {
       const s = states[step];
       expect(await p.page.getAttribute('body', 'data-step')).toBe(String(step));
@@ -50,7 +50,8 @@ describe.skipIf(!chromium && !process.env.CI)('designer pages in headless chromi
         trs.map((tr) => [...tr.children].map((td) => td.textContent)),
       );
       expect(rows.map((r) => Number(r[2]))).toEqual(s.gold);
-      expect(rows.map((r) => Number(r[9]))).toEqual(log.agents.map((_, q) => (s.eliminated[q] ? 0 : netWorth(s, rs, q))));
+      expect(rows.map((r) => Number(r[7]))).toEqual(s.decreesDue); // the column after the Crowns
+      expect(rows.map((r) => Number(r[10]))).toEqual(log.agents.map((_, q) => (s.eliminated[q] ? 0 : netWorth(s, rs, q))));
       if (step > 0) expect(await p.page.textContent('#log li.current')).toContain(log.actions[step - 1].description);
     }
 
