@@ -109,7 +109,8 @@ export interface TuneReport {
 
 const esc = (x: unknown) => escapeHtml(String(x));
 const num = (x: number) => (Number.isInteger(x) ? x.toLocaleString('en') : Math.abs(x) < 10 ? x.toFixed(3) : x.toFixed(1));
-const figureText = (f: Figure) => (f.interval === 'none' ? num(f.value) : `${num(f.value)} [${num(f.lo)}, ${num(f.hi)}]`);
+/** A figure as the report prints it: its value, and its 95% interval when it has one. */
+export const figureText = (f: Figure) => (f.interval === 'none' ? num(f.value) : `${num(f.value)} [${num(f.lo)}, ${num(f.hi)}]`);
 const goalText = (o: TuneReport['space']['objectives'][number]) =>
   o.target
     ? o.target.min !== undefined && o.target.max !== undefined

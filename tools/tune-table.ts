@@ -8,52 +8,18 @@
  * @throws ArgumentError for a file that is not a tune report
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { z } from 'zod';
 import { ArgumentError } from '../lib/errors.ts';
+import { diffValue, type RulesetChange } from '../designer/ruleset-diff.ts';
+import { figureText, type TuneReport } from '../designer/tune-report.ts';
 import { provenance } from './doc-figures.ts';
 
-const Figure = z
-  .object({ value: z.number().nullable(), lo: z.number().nullable().optional(), hi: z.number().nullable().optional() })
-  .passthrough();
-const Report = z
-  .object({
-    command: z.string(),
-    date: z.string(),
-    space: z.object({ name: z.string().optional(), objectives: z.array(z.object({ name: z.string() }).passthrough()) }).passthrough(),
-    study: z.object({ counts: z.record(z.string(), z.number()) }).passthrough(),
-    front: z.array(
-      z
-        .object({
-          number: z.number(),
-          distance: z.object({ distance: z.number(), changed: z.number(), deviations: z.number() }).passthrough(),
-          games: z.number(),
-          figures: z.array(Figure),
-          diff: z.array(z.object({ path: z.string(), old: z.unknown(), new: z.unknown() }).passthrough()),
-          confirmation: z
-            .object({ updates: z.number(), games: z.number(), figures: z.array(Figure) })
-            .passthrough()
-            .nullable(),
-        })
-        .passthrough(),
-    ),
-    trials: z.array(z.object({ duplicate_of: z.number().nullable().optional() }).passthrough()),
-  })
-  .passthrough();
-
-/** A figure as `value [lo, hi]` (two decimals), or `-`. */
-function text(f: z.infer<typeof Figure> | undefined): string {
-  if (!f || f.value === null) return '-';
-  const v = (x: number) => (Math.abs(x) >= 10 ? x.toFixed(0) : x.toFixed(2));
-  return f.lo === null || f.lo === undefined || f.hi === null || f.hi === undefined ? v(f.value) : `${v(f.value)} [${v(f.lo)}, ${v(f.hi)}]`;
-}
-
 /** The changes of a point, grouped by parameter (a vote menu's six entries are one change). */
-function changes(diff: { path: string; old: unknown; new: unknown }[]): string {
+function changes(diff: readonly RulesetChange[]): string {
   if (diff.length === 0) return 'none (the base ruleset)';
   const byParam = new Map<string, string[]>();
   for (const d of diff) {
     const param = d.path.replace(/^rules\./, '').replace(/\.\d+$/, '');
-    byParam.set(param, [...(byParam.get(param) ?? []), `${JSON.stringify(d.old)} -> ${JSON.stringify(d.new)}`]);
+    byParam.set(param, [...(byParam.get(param) ?? []), `${diffValue(d.old, 40)} -> ${diffValue(d.new, 40)}`]);
   }
   return [...byParam].map(([p, xs]) => `${p}: ${xs.length > 1 ? `[${xs.join(', ')}]` : xs[0]}`).join('; ');
 }
@@ -62,17 +28,17 @@ function main(): void {
   const [from, out, ...rest] = process.argv.slice(2);
   if (!from || !out) throw new ArgumentError('usage: tools/tune-table.ts REPORT.json OUT.json [--command TEXT]');
   const at = rest.indexOf('--command');
-  const parsed = Report.safeParse(JSON.parse(readFileSync(from, 'utf8')));
-  if (!parsed.success) throw new ArgumentError(`${from} is not a merlin tune report: ${parsed.error.issues[0]?.message ?? ''}`);
-  const r = parsed.data;
+  const r = JSON.parse(readFileSync(from, 'utf8')) as TuneReport;
+  if (!Array.isArray(r?.front) || !Array.isArray(r?.trials) || !r.space?.objectives)
+    throw new ArgumentError(`${from} is not a merlin tune report (no front, trials and space)`);
   const measured = r.trials.filter((t) => t.duplicate_of === null || t.duplicate_of === undefined).length;
   const names = r.space.objectives.map((o) => o.name).filter((n) => n !== 'distance');
   const rows = r.front.map((p) => ({
     trial: p.number,
-    distance: p.distance.distance,
+    distance: p.distance?.distance,
     changes: changes(p.diff),
-    ...Object.fromEntries(names.map((n, i) => [n, text(p.figures[i])])),
-    learned: p.confirmation ? names.map((n, i) => `${n} ${text(p.confirmation!.figures[i])}`).join('; ') : '-',
+    ...Object.fromEntries(names.map((n, i) => [n, p.figures?.[i] ? figureText(p.figures[i]) : '-'])),
+    learned: p.confirmation ? names.map((n, i) => `${n} ${figureText(p.confirmation!.figures[i])}`).join('; ') : '-',
   }));
   const table = {
     title: `The Pareto front of the study ${r.space.name ?? ''}: each point's changes and figures (scripted play, 95% intervals), and the learned confirmation of the best points`,
