@@ -230,7 +230,8 @@ try {
         checkOptional('merlin train', 'training', 'charts', ...(argv['eval-games'] > 0 ? (['ratings'] as const) : []));
         // Loaded here, not at the top: training brings tfjs, which the other commands do not need (and with
         // tfjs-core loaded, this machine's engine and env loops ran about 10% slower; docs/BENCHMARKS.md).
-        const { parseActionCosts, parseSizes, runTrainCommand } = await import('./train.ts');
+        const { parseActionCosts, parseSizes, runTrainCommand, teacherOptions } = await import('./train.ts');
+        const teacher = teacherOptions(argv['teacher-coef'], argv['teacher-kinds']);
         const variants = (argv.variants ?? argv.variant ?? gameEntry(argv.game).defaultVariant)
           .split(',')
           .map((v) => v.trim())
@@ -255,6 +256,7 @@ try {
           truncation: argv.truncation as TruncationChoice,
           opponents: argv.opponents === undefined ? undefined : parseAgents(argv.opponents, gameEntry(argv.game), variants[0]),
           ...(argv['action-cost'] === undefined ? {} : { actionCosts: parseActionCosts(argv['action-cost']) }),
+          ...(teacher ? { teacher } : {}),
           out: argv.resume ?? argv.out,
           resume: argv.resume !== undefined,
           backend: argv.backend as BackendName | undefined,

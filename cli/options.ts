@@ -116,6 +116,19 @@ export const trainOptions = {
     undefined,
     '',
   ),
+  'teacher-coef': realFlag(
+    'teacher-coef',
+    0,
+    100,
+    'teacher regularisation: after the warm start, keep a behaviour-cloning term of this weight toward the heuristic\'s choices in the PPO loss, at the decisions where one of --teacher-kinds is legal (docs/TRAINING.md "Teacher regularisation"; default 0: none)',
+    undefined,
+    '',
+  ),
+  'teacher-kinds': {
+    type: 'string',
+    describe:
+      "with --teacher-coef: the action kinds (the game's names, docs/ACTIONS.md) whose decisions the teacher term covers, e.g. BuyCard,PlayCard,AttackProperty (default: every decision)",
+  },
   'imitation-updates': intFlag(
     'imitation-updates',
     0,

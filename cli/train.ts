@@ -32,7 +32,7 @@ import {
   type UpdateRecord,
 } from '../training/train.ts';
 import { defaultCollectors } from '../training/collector-thread.ts';
-import { actionCostTable } from '../training/rollout.ts';
+import { actionCostTable, teacherActionTable, type TeacherOptions } from '../training/rollout.ts';
 import { runEval } from './eval.ts';
 import { fitFields, PLAIN_LINE_SECONDS, progress, terminalWidth, withBar } from './progress.ts';
 import { checkPlayers } from './flags.ts';
@@ -67,6 +67,8 @@ export interface TrainCommand {
   truncation?: TruncationChoice;
   /** The learner's cost per action of these kinds (RewardOptions.actionCosts; `--action-cost KIND=COST,...`). */
   actionCosts?: Record<string, number>;
+  /** Teacher regularisation (TrainConfig.teacher; `--teacher-coef`, `--teacher-kinds`). */
+  teacher?: TeacherOptions;
   /** Train a main exploiter beside the league: an exploiter update every this many learner updates (TrainConfig.exploiter). */
   exploiterEvery?: number;
   /** Threads a rollout runs on (TrainConfig.collectors; default `defaultCollectors()`: 2 on two or more cores with the SIMD kernels). */
@@ -193,6 +195,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
   checkPlayers(c.players, { min: main.minPlayers, max: main.maxPlayers, why: `${main.name}'s ${c.variants[0]} ruleset allows` });
   // A misspelt kind fails here, before any work (the collector resolves the names again on its thread).
   if (c.actionCosts) actionCostTable(gameEntry(c.game).reporting(main), main.numActions, c.actionCosts);
+  if (c.teacher) teacherActionTable(gameEntry(c.game).reporting(main), main.numActions, c.teacher.kinds ?? []);
   const config: TrainConfig = {
     ...DEFAULT_TRAIN,
     ...(c.game === undefined ? {} : { game: c.game }),
@@ -211,6 +214,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
       : { rewards: { ...rewardOptions(c.reward, c.truncation), ...(c.actionCosts ? { actionCosts: c.actionCosts } : {}) } }),
     ...(c.exploiterEvery === undefined ? {} : { exploiter: { ...DEFAULT_EXPLOITER, every: c.exploiterEvery } }),
     collectors: c.collectors ?? defaultCollectors(),
+    ...(c.teacher ? { teacher: c.teacher } : {}),
   };
   const err = (s: string) => {
     if (!c.quiet) process.stderr.write(s);
@@ -337,6 +341,22 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
  * `--action-cost`'s value, `KIND=COST,KIND=COST` (e.g. `ProposeTrade=0.01`), as costs by kind name.
  * @throws ArgumentError for an entry without `=` or a cost that is not a finite number
  */
+/**
+ * `--teacher-coef W --teacher-kinds K1,K2`: teacher regularisation's settings (undefined without a positive weight).
+ * @throws ArgumentError for kinds without a weight
+ */
+export function teacherOptions(coef: number | undefined, kinds: string | undefined): TeacherOptions | undefined {
+  const list = (kinds ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (!(coef !== undefined && coef > 0)) {
+    if (list.length) throw new ArgumentError('--teacher-kinds needs --teacher-coef (a positive weight)');
+    return undefined;
+  }
+  return { coef, kinds: list };
+}
+
 export function parseActionCosts(text: string): Record<string, number> {
   const costs: Record<string, number> = {};
   for (const part of text

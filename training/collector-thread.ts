@@ -27,7 +27,7 @@ import { PolicyForward } from '../policy/forward.ts';
 import type { NetShape } from '../policy/network.ts';
 import { FROZEN_KINDS, League, type LeagueMember, type LeagueOptions, type MemberKind } from './league.ts';
 import type { RolloutBatch } from './ppo.ts';
-import { Collector, collectorOptions, type CollectorSnapshot, type EpisodeResult } from './rollout.ts';
+import { Collector, collectorOptions, type CollectorSnapshot, type EpisodeResult, type TeacherOptions } from './rollout.ts';
 import { IdLists, SparseRows } from './rows.ts';
 
 /** The most collectors `merlin train --collectors` takes: the learner's thread plus one collector worker. */
@@ -69,6 +69,8 @@ export interface CollectorSetup {
   rewards: RewardOptions;
   league: LeagueOptions;
   shape: NetShape;
+  /** Teacher labels for the learner's decisions (absent: none). */
+  teacher?: TeacherOptions;
 }
 
 /** A league member as sent to the worker: parameters only for a frozen member the worker does not hold yet. */
@@ -106,6 +108,8 @@ export interface CollectReply extends Pick<RolloutBatch, 'taken' | 'actions' | '
   legal: { rows: number; ptr: Int32Array<ArrayBuffer>; ids: Int32Array<ArrayBuffer> };
   finished: EpisodeResult[];
   envSteps: number;
+  /** The teacher's labels (RolloutBatch.teacher; null: none). */
+  teacher: Int32Array<ArrayBuffer> | null;
   /** The league members the games seat after this rollout, by name (the learner keeps them known). */
   seated: string[];
   /** The frozen members whose parameters the worker holds after it. */
@@ -195,6 +199,7 @@ export class RolloutWorker {
       rows: { rows: R, ptr: c.rows.ptr.slice(0, R + 1), idx: c.rows.idx.slice(0, c.rows.ptr[R]), val: c.rows.val.slice(0, c.rows.ptr[R]) },
       legal: { rows: R, ptr: c.legalLists.ptr.slice(0, R + 1), ids: c.legalLists.ids.slice(0, c.legalLists.ptr[R]) },
       taken: c.taken.slice(),
+      teacher: c.teacher ? c.teacher.slice() : null,
       actions: c.actions.slice(),
       logp: c.logp.slice(),
       values: c.values.slice(),
@@ -230,6 +235,7 @@ export function replyTransfers(r: CollectReply): ArrayBuffer[] {
     r.rewards,
     r.dones,
     r.bootstrapValue,
+    ...(r.teacher ? [r.teacher] : []),
   ].map((a) => a.buffer as ArrayBuffer);
 }
 
@@ -255,6 +261,7 @@ export function receivedRollout(r: CollectReply, setup: CollectorSetup): Receive
     mask: null,
     legalLists,
     taken: r.taken,
+    teacher: r.teacher,
     actions: r.actions,
     logp: r.logp,
     values: r.values,

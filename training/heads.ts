@@ -14,6 +14,10 @@
  *   pg = -mean(min(r * adv, clip(r, 1 - c, 1 + c) * adv)), r = exp(logp(taken) - old)   (imitation: -mean(logp(taken)))
  *   vl = 0.5 * mean((v - ret)^2),  ent = mean(-sum_legal p log p)
  *   loss = pg + vfCoef * vl - entCoef * ent   (imitation: no entropy term)
+ * and, with a teacher's labels (`teacher`, `teacherCoef` > 0; not while imitating), the teacher term
+ *   + teacherCoef * (1/M) * sum over labelled rows of -logp(teacher's action)
+ * (behaviour cloning toward the teacher kept beside PPO, as DAPG's augmented loss and AlphaStar's KL to its
+ * supervised policy do; docs/TRAINING.md "Teacher regularisation").
  * with tfjs's gradient conventions at the ties: min(a, b) sends the gradient to a when a <= b, clip passes it
  * on the closed interval [1 - c, 1 + c].
  */
@@ -33,6 +37,8 @@ export interface HeadBatch {
   adv: Float32Array;
   /** Value targets [M]. */
   ret: Float32Array;
+  /** Where the teacher's action stands in row m's legal list, -1 where the row has no label [M] (absent: none). */
+  teacher?: Int32Array;
 }
 
 export interface HeadLossOptions {
@@ -40,6 +46,8 @@ export interface HeadLossOptions {
   vfCoef: number;
   entCoef: number;
   imitation: boolean;
+  /** Weight of the teacher term (0 or absent: none). */
+  teacherCoef?: number;
 }
 
 /** Loss terms of one step (means over the rows). */
@@ -50,6 +58,10 @@ export interface HeadMetrics {
   entropy: number;
   approxKl: number;
   clipFraction: number;
+  /** The teacher term's mean -logp(teacher's action) over the labelled rows (0 without labels). */
+  teacherLoss: number;
+  /** The share of the rows that carry a teacher's label. */
+  teacherRows: number;
 }
 
 export class HeadLoss {
@@ -155,19 +167,25 @@ export class LossSums {
   ent = 0;
   kl = 0;
   clipped = 0;
+  /** Sum of -logp(teacher's action) over the labelled rows, and how many rows were labelled. */
+  bc = 0;
+  bcRows = 0;
 
   /** The means over `M` rows, and the loss. */
   metrics(M: number, o: HeadLossOptions): HeadMetrics {
     const policyLoss = this.pg / M;
     const valueLoss = (0.5 * this.vl) / M;
     const entropy = this.ent / M;
+    const teacher = o.imitation ? 0 : (o.teacherCoef ?? 0);
     return {
-      loss: policyLoss + o.vfCoef * valueLoss - (o.imitation ? 0 : o.entCoef) * entropy,
+      loss: policyLoss + o.vfCoef * valueLoss - (o.imitation ? 0 : o.entCoef) * entropy + (teacher * this.bc) / M,
       policyLoss,
       valueLoss,
       entropy,
       approxKl: this.kl / M,
       clipFraction: this.clipped / M,
+      teacherLoss: this.bcRows > 0 ? this.bc / this.bcRows : 0,
+      teacherRows: this.bcRows / M,
     };
   }
 }
@@ -216,6 +234,17 @@ export function policyRow(z: Float64Array, dz: Float64Array, n: number, b: HeadB
   for (let k = 0; k < n; k++) {
     const p = Math.exp(z[k]);
     dz[k] = gm * ((k === t ? 1 : 0) - p) + em * p * (z[k] - negEnt);
+  }
+  // The teacher term: (teacherCoef / M) * -logp(u), u the teacher's action; dLoss/dz_k = (teacherCoef / M)(p_k - 1[k = u]).
+  const u = b.teacher === undefined ? -1 : b.teacher[m];
+  if (u >= 0 && !o.imitation) {
+    sums.bc -= z[u];
+    sums.bcRows++;
+    const tm = (o.teacherCoef ?? 0) / M;
+    if (tm !== 0) {
+      for (let k = 0; k < n; k++) dz[k] += tm * Math.exp(z[k]);
+      dz[u] -= tm;
+    }
   }
 }
 

@@ -31,6 +31,12 @@ export interface PpoConfig {
   minibatch: number;
   maxGradNorm: number;
   targetKl: number;
+  /**
+   * Weight of the teacher term (training/heads.ts): behaviour cloning toward the teacher's choices on the rows a
+   * rollout labelled (RolloutBatch.teacher), kept beside PPO's loss (docs/TRAINING.md "Teacher regularisation").
+   * 0 or absent: none. Sparse-input networks only.
+   */
+  teacherCoef?: number;
 }
 
 export const DEFAULT_PPO: PpoConfig = {
@@ -68,6 +74,11 @@ export interface RolloutBatch {
   legalLists: IdLists;
   /** Where the taken action stands in its row's legal list. */
   taken: Int32Array;
+  /**
+   * Where the teacher's choice stands in its row's legal list, -1 for a row without a label (the collector labels
+   * the decisions its teacher kinds are legal in, training/rollout.ts); absent or null: no labels.
+   */
+  teacher?: Int32Array | null;
   actions: Int32Array;
   logp: Float32Array;
   values: Float32Array;
@@ -109,6 +120,10 @@ export interface UpdateMetrics {
   explainedVariance: number;
   epochsRun: number;
   minibatches: number;
+  /** Mean -logp of the teacher's choice over the labelled rows (0 without labels; training/heads.ts). */
+  teacherLoss: number;
+  /** The share of the rows with a teacher's label. */
+  teacherRows: number;
 }
 
 /** A minibatch's behaviour log-probabilities, normalised advantages and value targets [M], and its sizes. */
@@ -120,10 +135,15 @@ interface Minibatch {
   O: number;
   A: number;
   imitation: boolean;
+  /** The minibatch's teacher labels (null: none). */
+  teacher: Int32Array | null;
 }
 
 /** The metrics of one gradient step. */
 type StepMetrics = Omit<UpdateMetrics, 'explainedVariance' | 'epochsRun' | 'minibatches'>;
+
+/** The metrics of a step whose batch had no teacher labels. */
+const NO_TEACHER = { teacherLoss: 0, teacherRows: 0 };
 
 export class PpoLearner {
   readonly net: PolicyValueNet;
@@ -133,6 +153,7 @@ export class PpoLearner {
   /** Sparse input: the minibatch's legal lists and the JS heads (training/heads.ts). */
   private readonly mbLegal = new IdLists();
   private mbTaken = new Int32Array(0);
+  private mbTeacher = new Int32Array(0);
   private heads: HeadLoss | null = null;
   private z0Id = 0;
   readonly config: PpoConfig;
@@ -230,7 +251,11 @@ export class PpoLearner {
       throw new ArgumentError(
         'a dense-input network (sparseInput false) needs the dense observations and masks: collect with that network',
       );
-    const sums = { policyLoss: 0, valueLoss: 0, entropy: 0, approxKl: 0, clipFraction: 0, gradNorm: 0 };
+    const labels = b.teacher && !imitation ? b.teacher : null;
+    if (labels && (c.teacherCoef ?? 0) > 0 && !sparse)
+      throw new ArgumentError('the teacher term (teacherCoef) needs a sparse-input network (sparseInput true)');
+    if (labels && this.mbTeacher.length < M) this.mbTeacher = new Int32Array(M);
+    const sums = { policyLoss: 0, valueLoss: 0, entropy: 0, approxKl: 0, clipFraction: 0, gradNorm: 0, teacherLoss: 0, teacherRows: 0 };
     let mbs = 0;
     let epochsRun = 0;
     for (let epoch = 0; epoch < c.epochs; epoch++) {
@@ -255,6 +280,7 @@ export class PpoLearner {
             this.mbRows.pushFrom(b.rows, r);
             this.mbLegal.pushFrom(b.legalLists, r);
             this.mbTaken[k] = b.taken[r];
+            if (labels) this.mbTeacher[k] = labels[r];
           } else {
             mbObs.set(obs!.subarray(r * O, (r + 1) * O), k * O);
             mbMask.set(mask!.subarray(r * A, (r + 1) * A), k * A);
@@ -270,7 +296,7 @@ export class PpoLearner {
         for (let k = 0; k < M; k++) v += (mbAdv[k] - mean) ** 2;
         const std = Math.sqrt(v / M) + 1e-8;
         for (let k = 0; k < M; k++) mbAdv[k] = (mbAdv[k] - mean) / std;
-        const mb: Minibatch = { old: mbOld, adv: mbAdv, ret: mbRet, M, O, A, imitation };
+        const mb: Minibatch = { old: mbOld, adv: mbAdv, ret: mbRet, M, O, A, imitation, teacher: labels ? this.mbTeacher : null };
         const m = sparse ? this.stepSparse(mb) : this.step(mbObs, mbMask, mbAct, mb);
         sums.policyLoss += m.policyLoss;
         sums.valueLoss += m.valueLoss;
@@ -278,6 +304,8 @@ export class PpoLearner {
         sums.approxKl += m.approxKl;
         sums.clipFraction += m.clipFraction;
         sums.gradNorm += m.gradNorm;
+        sums.teacherLoss += m.teacherLoss;
+        sums.teacherRows += m.teacherRows;
         epochKl += m.approxKl;
         epochMbs++;
         mbs++;
@@ -305,6 +333,8 @@ export class PpoLearner {
       explainedVariance: vr > 0 ? 1 - vres / vr : 0,
       epochsRun,
       minibatches: mbs,
+      teacherLoss: sums.teacherLoss / n,
+      teacherRows: sums.teacherRows / n,
     };
   }
 
@@ -324,8 +354,8 @@ export class PpoLearner {
     const h0 = net.shape.hidden[0];
     const heads = (this.heads ??= new HeadLoss(H, A));
     const [pk, pb, vk, vb] = [2 * L, 2 * L + 1, 2 * L + 2, 2 * L + 3].map((i) => net.vars[i].dataSync() as Float32Array);
-    const batch: HeadBatch = { M, legal: this.mbLegal, taken: this.mbTaken, old, adv, ret };
-    const opts = { clip: c.clip, vfCoef: c.vfCoef, entCoef: c.entCoef, imitation };
+    const batch: HeadBatch = { M, legal: this.mbLegal, taken: this.mbTaken, old, adv, ret, ...(mb.teacher ? { teacher: mb.teacher } : {}) };
+    const opts = { clip: c.clip, vfCoef: c.vfCoef, entCoef: c.entCoef, imitation, teacherCoef: c.teacherCoef ?? 0 };
     let hm: HeadMetrics | null = null;
     const z0 = tf.variable(
       tf.tidy(() => net.firstLayer(this.mbRows)),
@@ -373,8 +403,16 @@ export class PpoLearner {
   /** `stepSparse` through the SIMD kernels (training/kernel-step.ts): the same step, no tfjs. */
   private stepKernels(mb: Minibatch): StepMetrics {
     const c = this.config;
-    const batch: HeadBatch = { M: mb.M, legal: this.mbLegal, taken: this.mbTaken, old: mb.old, adv: mb.adv, ret: mb.ret };
-    const opts = { clip: c.clip, vfCoef: c.vfCoef, entCoef: c.entCoef, imitation: mb.imitation };
+    const batch: HeadBatch = {
+      M: mb.M,
+      legal: this.mbLegal,
+      taken: this.mbTaken,
+      old: mb.old,
+      adv: mb.adv,
+      ret: mb.ret,
+      ...(mb.teacher ? { teacher: mb.teacher } : {}),
+    };
+    const opts = { clip: c.clip, vfCoef: c.vfCoef, entCoef: c.entCoef, imitation: mb.imitation, teacherCoef: c.teacherCoef ?? 0 };
     const m = this.net
       .kernelStep()
       .step(this.mbRows, batch, opts, { ...ADAM, learningRate: c.learningRate, t: ++this.kernelSteps }, c.maxGradNorm);
@@ -422,7 +460,7 @@ export class PpoLearner {
       net.version++;
       const vals = aux.map((t) => (t.dataSync() as Float32Array)[0]);
       for (const t of aux) t.dispose();
-      return { policyLoss: vals[0], valueLoss: vals[1], entropy: vals[2], approxKl: vals[3], clipFraction: vals[4], gradNorm: norm };
+      return { policyLoss: vals[0], valueLoss: vals[1], entropy: vals[2], approxKl: vals[3], clipFraction: vals[4], gradNorm: norm, ...NO_TEACHER };
     });
   }
 }
@@ -436,5 +474,7 @@ function stepMetrics(m: HeadMetrics, gradNorm: number): StepMetrics {
     approxKl: m.approxKl,
     clipFraction: m.clipFraction,
     gradNorm,
+    teacherLoss: m.teacherLoss,
+    teacherRows: m.teacherRows,
   };
 }

@@ -44,6 +44,24 @@ export interface CollectorOptions<S> {
   agent?: (spec: string, seed: string, game: Game<S>) => Agent;
   /** The learner's cost per action id (`RewardOptions.actionCosts` resolved by `actionCostTable`); absent: none. */
   actionCost?: Float32Array;
+  /**
+   * Teacher labels (docs/TRAINING.md "Teacher regularisation"): 1 for each action id of a teacher kind
+   * (`teacherActionTable`). At every learner decision where such an action is legal, the collector asks the
+   * heuristic what it would play there and, when that is of a teacher kind, records it in `teacher` (the learner's
+   * own sampled move is still the one played). Absent: no labels.
+   */
+  teacherActions?: Uint8Array;
+}
+
+/** Teacher regularisation's settings (TrainConfig.teacher): the teacher term's weight and the kinds it labels. */
+export interface TeacherOptions {
+  /** Weight of the teacher term in the loss (training/heads.ts), > 0. */
+  coef: number;
+  /**
+   * Action kind names (the game's, docs/ACTIONS.md): the decisions where the heuristic would play one of them are
+   * labelled with its choice. Empty or absent: every decision.
+   */
+  kinds?: string[];
 }
 
 /** The run settings a collector takes from a training configuration (training/train.ts TrainConfig). */
@@ -52,6 +70,8 @@ export interface CollectorRunSettings {
   players: number;
   horizon: number;
   rewards: RewardOptions;
+  /** Teacher labels for the learner's decisions (absent: none). */
+  teacher?: TeacherOptions;
 }
 
 /**
@@ -65,6 +85,7 @@ export function collectorOptions<S>(
   seed: string,
 ): CollectorOptions<S> {
   const costs = run.rewards.actionCosts;
+  const teacher = run.teacher;
   return {
     games,
     numEnvs: run.numEnvs,
@@ -75,7 +96,32 @@ export function collectorOptions<S>(
     heuristic: (g) => entry.teacher(g),
     agent: (spec, seed, g) => entry.agent(spec, seed, g),
     ...(costs && Object.keys(costs).length ? { actionCost: actionCostTable(entry.reporting(games[0]), games[0].numActions, costs) } : {}),
+    ...(teacher ? { teacherActions: teacherActionTable(entry.reporting(games[0]), games[0].numActions, teacher.kinds ?? []) } : {}),
   };
+}
+
+/**
+ * 1 for each action id (length `numActions`) whose kind is one of `kinds` (kind names); every id when `kinds` is empty.
+ * @throws ArgumentError naming a kind the game does not have (with the nearest names it has)
+ */
+export function teacherActionTable(
+  reporting: Pick<GameReporting<unknown>, 'kindNames' | 'kindOf'>,
+  numActions: number,
+  kinds: readonly string[],
+): Uint8Array {
+  const table = new Uint8Array(numActions);
+  if (kinds.length === 0) return table.fill(1);
+  const wanted = new Set<number>();
+  for (const name of kinds) {
+    const k = reporting.kindNames.indexOf(name);
+    if (k < 0) {
+      const near = nearest(name, reporting.kindNames);
+      throw new ArgumentError(`teacher kinds: no action kind ${name} in this game${near ? ` (did you mean ${near}?)` : ''}`);
+    }
+    wanted.add(k);
+  }
+  for (let a = 0; a < numActions; a++) if (wanted.has(reporting.kindOf(a))) table[a] = 1;
+  return table;
 }
 
 /**
@@ -173,6 +219,8 @@ export class Collector<S> {
   readonly legalLists = new IdLists();
   /** Where the taken action stands in row r's legal list. */
   readonly taken: Int32Array;
+  /** Where the teacher's choice stands in row r's legal list, -1 unlabelled (null: the collector labels nothing). */
+  readonly teacher: Int32Array | null;
   readonly actions: Int32Array;
   readonly logp: Float32Array;
   readonly values: Float32Array;
@@ -231,6 +279,7 @@ export class Collector<S> {
     const R = this.N * this.T;
     this.mask = new Float32Array(R * this.numActions);
     this.taken = new Int32Array(R);
+    this.teacher = o.teacherActions ? new Int32Array(R) : null;
     this.actions = new Int32Array(R);
     this.logp = new Float32Array(R);
     this.values = new Float32Array(R);
@@ -436,6 +485,7 @@ export class Collector<S> {
               .indexOf(this.heur[this.variantOf[i]].act(null, null, { seat: this.learnerSeat[i], legal: l, numLegal: n, state: s }))
           : this.sample(this.lp, n);
         const a = l[k];
+        if (this.teacher) this.teacher[idx] = teacher ? -1 : this.teacherLabel(i, l, n);
         this.actions[idx] = a;
         this.taken[idx] = k;
         this.logp[idx] = this.lp[k];
@@ -455,6 +505,16 @@ export class Collector<S> {
       this.observeRow(i, this.learnerSeat[i], this.batchRows);
       this.bootstrapValue[i] = this.infer(learner, this.batchRows, 0, this.legal, 0);
     }
+  }
+
+  /** Where the heuristic's choice stands in env i's legal list `l[0, n)` when it is of a teacher kind, else -1. */
+  private teacherLabel(i: number, l: Int32Array, n: number): number {
+    const marked = this.o.teacherActions!;
+    let any = false;
+    for (let k = 0; k < n && !any; k++) any = marked[l[k]] === 1;
+    if (!any) return -1;
+    const a = this.heur[this.variantOf[i]].act(null, null, { seat: this.learnerSeat[i], legal: l, numLegal: n, state: this.states[i] });
+    return marked[a] === 1 ? l.subarray(0, n).indexOf(a) : -1;
   }
 
   /** The members the envs currently use (for saving referenced snapshots on resume). */

@@ -29,7 +29,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Game, RewardOptions } from '../env/core/game.ts';
 import { cloneRng, seedRng, type RngState } from '../lib/rng.ts';
-import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
+import { DEFAULT_GAME, gameEntry, type GameEntry } from '../games/registry.ts';
 import { initBackend, type BackendName } from './backend.ts';
 import { rewardOptions } from './reward-choices.ts';
 import {
@@ -50,7 +50,15 @@ import { initParams, PolicyValueNet, widenParams } from './network.ts';
 import type { NetShape } from '../policy/network.ts';
 import { PolicyForward } from '../policy/forward.ts';
 import { DEFAULT_PPO, PpoLearner, type PpoConfig, type RolloutBatch, type UpdateMetrics } from './ppo.ts';
-import { checkSharedLayout, Collector, collectorOptions, type CollectorSnapshot, type EpisodeResult } from './rollout.ts';
+import {
+  checkSharedLayout,
+  Collector,
+  collectorOptions,
+  teacherActionTable,
+  type CollectorSnapshot,
+  type EpisodeResult,
+  type TeacherOptions,
+} from './rollout.ts';
 import { checkCollectors, CollectorThread, type ReceivedRollout } from './collector-thread.ts';
 import { tallyByMember, type Tally } from './progress.ts';
 
@@ -107,6 +115,13 @@ export interface TrainConfig {
    * by PPO's clipped ratio against the stored behaviour log-probabilities). A run resumes with its own.
    */
   collectors?: number;
+  /**
+   * Teacher regularisation (docs/TRAINING.md "Teacher regularisation"): after the imitation warm start, PPO's
+   * loss keeps a behaviour-cloning term of weight `coef` toward the heuristic's choice at every learner decision
+   * where the heuristic would play an action of `kinds` (all decisions when empty). The main exploiter trains
+   * without it.
+   */
+  teacher?: TeacherOptions;
 }
 
 /** The main exploiter's schedule (TrainConfig.exploiter). */
@@ -340,8 +355,9 @@ async function makeExploiter(
   const net = new PolicyValueNet(shape, saved ? (await readWeights(dir, shape)).params : learnerNet.params());
   net.sparseInput = config.sparseInput ?? true;
   const learner = new PpoLearner(net, config.ppo);
+  const { teacher: _learnerOnly, ...exploiterRun } = config;
   const collector = new Collector<unknown>(
-    collectorOptions(entry, games, config, `${config.seed}/exploiter`),
+    collectorOptions(entry, games, exploiterRun, `${config.seed}/exploiter`),
     new League(leagueOptions, [vsLearner]),
   );
   const ex: Exploiter = { options: eo, net, learner, collector, vsLearner, updates: 0, totalUpdates: 0, learnerSteps: 0 };
@@ -373,6 +389,19 @@ function checkedManifest(dir: string, game: Game<unknown>, action: 'resume' | 's
 }
 
 /** Run training; see module docs. */
+/**
+ * Teacher regularisation's settings checked before anything runs.
+ * @throws ArgumentError for a weight that is not a positive finite number, a kind the game lacks (with the nearest
+ *   names), or a dense-input network
+ */
+function checkTeacher(config: TrainConfig, entry: GameEntry<unknown>, g0: Game<unknown>): void {
+  const t = config.teacher;
+  if (!t) return;
+  if (!(Number.isFinite(t.coef) && t.coef > 0)) throw new ArgumentError(`teacher weight must be a positive number, got ${t.coef}`);
+  if (config.sparseInput === false) throw new ArgumentError('teacher regularisation needs the sparse-input network (sparseInput true)');
+  teacherActionTable(entry.reporting(g0), g0.numActions, t.kinds ?? []);
+}
+
 export async function train(o: TrainOptions): Promise<TrainResult> {
   const backend = await initBackend(o.backend);
   o.onBackend?.(backend);
@@ -396,6 +425,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   const games = trainingGames(config.variants, entry.name);
   const g0 = games[0];
   const shape: NetShape = { obsSize: g0.observationSpec.size, hidden: config.hidden, numActions: g0.numActions };
+  checkTeacher(config, entry, g0);
   let params: Float32Array[];
   if (resumeState) {
     checkedManifest(o.out, g0, 'resume');
@@ -410,7 +440,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   } else params = initParams(shape, config.seed);
   const net = new PolicyValueNet(shape, params);
   net.sparseInput = config.sparseInput ?? true;
-  const learner = new PpoLearner(net, config.ppo);
+  const learner = new PpoLearner(net, { ...config.ppo, ...(config.teacher ? { teacherCoef: config.teacher.coef } : {}) });
   const leagueOptions = { ...config.league, players: config.players };
   if (config.opponents) for (const spec of config.opponents) for (const g of games) entry.agent(spec, 0, g);
   const league = config.opponents?.length ? League.field(leagueOptions, config.opponents) : new League(leagueOptions);
@@ -636,6 +666,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
         rewards: config.rewards,
         league: leagueOptions,
         shape,
+        ...(config.teacher ? { teacher: config.teacher } : {}),
       });
       if (resumeState) {
         const p = resumeState.pending!;
