@@ -14,6 +14,9 @@
  *   observation and action mask, then a random masked action.
  * - `engine`: `merlin bench`'s engine figure: `legalActions` + `applyAction` of uniformly random legal actions
  *   (new games started as old ones end).
+ * - `observe`: the observation encoder alone: the acting seat's observation of 4,096 states (random play from
+ *   the same seeds, kept as clones) written by one row writer into one row, state after state; a step is one
+ *   observation.
  *
  *   npx tsx tools/ab/interleaved.ts --old /tmp/old-tree --new . --workload env --game merlin
  *
@@ -33,7 +36,7 @@ const argv = yargs(hideBin(process.argv))
   .options({
     old: { type: 'string', demandOption: true, describe: 'the old checkout (a folder)' },
     new: { type: 'string', demandOption: true, describe: 'the new checkout (a folder)' },
-    workload: { choices: ['env', 'engine'] as const, default: 'env' as const, describe: 'what each slice runs' },
+    workload: { choices: ['env', 'engine', 'observe'] as const, default: 'env' as const, describe: 'what each slice runs' },
     game: { type: 'string', default: 'merlin', describe: 'a game of both trees’ registries' },
     variant: { type: 'string', describe: "the game's ruleset (default: its default)" },
     players: { type: 'number', default: 4 },
@@ -62,6 +65,27 @@ async function loopOf(tree: string): Promise<Loop> {
       for (let k = 0; k < steps; k++) {
         if (game.isTerminal(s) || game.isTruncated(s)) s = game.newState(argv.players, `ab/${g++}`);
         game.applyAction(s, legal[nextInt(rng, game.legalActions(s, legal))]);
+      }
+    };
+  }
+  if (argv.workload === 'observe') {
+    const rng = seedRng('ab-observe');
+    const states: unknown[] = [];
+    let g = 0;
+    let s = game.newState(argv.players, `ab/${g++}`);
+    while (states.length < 4096) {
+      if (game.isTerminal(s) || game.isTruncated(s)) s = game.newState(argv.players, `ab/${g++}`);
+      game.applyAction(s, legal[nextInt(rng, game.legalActions(s, legal))]);
+      if (!game.isTerminal(s)) states.push(game.clone(s));
+    }
+    const write = game.observationRowWriter();
+    const row = new Float32Array(game.observationSpec.size);
+    const seats = states.map((x) => game.currentPlayer(x));
+    let i = 0;
+    return (steps) => {
+      for (let k = 0; k < steps; k++) {
+        write(states[i], seats[i], row);
+        i = i + 1 === states.length ? 0 : i + 1;
       }
     };
   }
