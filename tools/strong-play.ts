@@ -14,7 +14,8 @@
  *   npx tsx tools/strong-play.ts --ppo checkpoints/default --games 1000 --players 4 [--variant full] [--seed S]
  *     [--workers 2] [--fields self-play,random,heuristic,no-buy,no-attack,heuristic-x4] [--json FILE]
  *
- * Prints a table of figure, value, target and whether it is met; --json also writes the rows. Progress on stderr.
+ * Prints a table of figure, value, target and whether it is met; --json also writes it as a table file of
+ * tools/doc-figures.ts (docs/BALANCE.md's scorecards are such files). Progress on stderr.
  */
 import { writeFileSync } from 'node:fs';
 import yargs from 'yargs';
@@ -128,9 +129,20 @@ const table = [
   line(['---', '---', '---', '---', '---']),
   ...rows.map((r) => line([r.field, r.figure, r.text, r.target, r.met === null ? '-' : r.met ? 'yes' : '**no**'])),
 ].join('\n');
-if (argv.json)
-  writeFileSync(
-    argv.json,
-    JSON.stringify({ command: `npx tsx tools/strong-play.ts ${hideBin(process.argv).join(' ')}`, ...provenance(), ppo: argv.ppo, games: argv.games, players: P, variant: argv.variant, rows }, null, 2) + '\n',
-  );
+/** The table's columns, as tools/doc-figures.ts renders them (the JSON is a table file of that tool). */
+const COLUMNS = [
+  { header: 'field', cell: '{field}' },
+  { header: 'figure', cell: '{figure}' },
+  { header: 'value', cell: '{text}' },
+  { header: 'target', cell: '{target}' },
+  { header: 'met', cell: '{met_text}' },
+];
+if (argv.json) {
+  const args = hideBin(process.argv);
+  const at = args.indexOf('--json');
+  const command = ['npx tsx tools/strong-play.ts', ...args.filter((_, i) => at < 0 || (i !== at && i !== at + 1))].join(' ');
+  const title = `${argv.ppo} on ${argv.variant}, ${P} players, ${argv.games} games a field`;
+  const out = rows.map((r) => ({ ...r, met_text: r.met === null ? '-' : r.met ? 'yes' : '**no**' }));
+  writeFileSync(argv.json, JSON.stringify({ title, command, ...provenance(), ppo: argv.ppo, games: argv.games, players: P, variant: argv.variant, columns: COLUMNS, rows: out }, null, 2) + '\n');
+}
 process.stdout.write(`${argv.ppo} on ${argv.variant}, ${P} players, ${argv.games} games a field, seed ${argv.seed}\n\n${table}\n`);
