@@ -58,7 +58,14 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 async function probe(field: string, agents: string[]): Promise<ProbeSummary> {
   const t0 = performance.now();
-  const s = await runProbe({ ruleset: argv.variant, agents, seed: `${argv.seed}/${field}/${P}`, players: P, games: argv.games, workers: argv.workers });
+  const s = await runProbe({
+    ruleset: argv.variant,
+    agents,
+    seed: `${argv.seed}/${field}/${P}`,
+    players: P,
+    games: argv.games,
+    workers: argv.workers,
+  });
   process.stderr.write(`${field}: ${argv.games} games in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
   return s;
 }
@@ -115,7 +122,14 @@ for (const [field, kinds, bound] of [
   const s = await probe(field, [spec, ...copies(ppo, P - 1)]);
   const w = winRate(s, spec);
   const ratio = w.rate / fair;
-  add(`${field} against ${P - 1} copies`, 'restricted seat wins / fair share', ratio, `${ratio.toFixed(2)}x (${w.text})`, `<= ${bound}x`, ratio <= bound);
+  add(
+    `${field} against ${P - 1} copies`,
+    'restricted seat wins / fair share',
+    ratio,
+    `${ratio.toFixed(2)}x (${w.text})`,
+    `<= ${bound}x`,
+    ratio <= bound,
+  );
 }
 if (wanted.has('heuristic-x4')) {
   const s = await probe('heuristic-x4', copies('heuristic', P));
@@ -143,6 +157,13 @@ if (argv.json) {
   const command = ['npx tsx tools/strong-play.ts', ...args.filter((_, i) => at < 0 || (i !== at && i !== at + 1))].join(' ');
   const title = `${argv.ppo} on ${argv.variant}, ${P} players, ${argv.games} games a field`;
   const out = rows.map((r) => ({ ...r, met_text: r.met === null ? '-' : r.met ? 'yes' : '**no**' }));
-  writeFileSync(argv.json, JSON.stringify({ title, command, ...provenance(), ppo: argv.ppo, games: argv.games, players: P, variant: argv.variant, columns: COLUMNS, rows: out }, null, 2) + '\n');
+  writeFileSync(
+    argv.json,
+    JSON.stringify(
+      { title, command, ...provenance(), ppo: argv.ppo, games: argv.games, players: P, variant: argv.variant, columns: COLUMNS, rows: out },
+      null,
+      2,
+    ) + '\n',
+  );
 }
 process.stdout.write(`${argv.ppo} on ${argv.variant}, ${P} players, ${argv.games} games a field, seed ${argv.seed}\n\n${table}\n`);

@@ -460,7 +460,15 @@ export class PpoLearner {
       net.version++;
       const vals = aux.map((t) => (t.dataSync() as Float32Array)[0]);
       for (const t of aux) t.dispose();
-      return { policyLoss: vals[0], valueLoss: vals[1], entropy: vals[2], approxKl: vals[3], clipFraction: vals[4], gradNorm: norm, ...NO_TEACHER };
+      return {
+        policyLoss: vals[0],
+        valueLoss: vals[1],
+        entropy: vals[2],
+        approxKl: vals[3],
+        clipFraction: vals[4],
+        gradNorm: norm,
+        ...NO_TEACHER,
+      };
     });
   }
 }

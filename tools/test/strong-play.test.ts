@@ -15,7 +15,19 @@ const run = promisify(execFile);
 describe('tools/strong-play.ts', () => {
   it('scores the self-play and restricted fields of a checkpoint, each figure against its target', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'strong-play-')), 'card.json');
-    const args = ['--import', 'tsx', 'tools/strong-play.ts', '--games', '4', '--workers', '1', '--fields', 'self-play,no-buy', '--json', out];
+    const args = [
+      '--import',
+      'tsx',
+      'tools/strong-play.ts',
+      '--games',
+      '4',
+      '--workers',
+      '1',
+      '--fields',
+      'self-play,no-buy',
+      '--json',
+      out,
+    ];
     const { stdout } = await run(process.execPath, args, { cwd: root });
     expect(stdout).toMatch(/\| self-play \| cards bought a seat-game \|/);
     const card = JSON.parse(readFileSync(out, 'utf8')) as {

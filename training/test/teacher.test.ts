@@ -25,7 +25,11 @@ beforeAll(async () => {
 /** One row of `n` legal actions (ids 0..n-1), the taken one `t`, the teacher's `u` (-1: none). */
 function oneRow(n: number, t: number, u: number): HeadBatch {
   const legal = new IdLists();
-  legal.push(Int32Array.from({ length: n }, (_, k) => k), 0, n);
+  legal.push(
+    Int32Array.from({ length: n }, (_, k) => k),
+    0,
+    n,
+  );
   return {
     M: 1,
     legal,
@@ -68,8 +72,16 @@ describe('the teacher term', () => {
     // Central differences of the whole row loss agree with its gradient.
     for (let k = 0; k < 4; k++) {
       const h = 1e-5;
-      const up = rowLoss(z0.map((v, i) => (i === k ? v + h : v)), b, { ...base, teacherCoef: 0.6 }).loss;
-      const down = rowLoss(z0.map((v, i) => (i === k ? v - h : v)), b, { ...base, teacherCoef: 0.6 }).loss;
+      const up = rowLoss(
+        z0.map((v, i) => (i === k ? v + h : v)),
+        b,
+        { ...base, teacherCoef: 0.6 },
+      ).loss;
+      const down = rowLoss(
+        z0.map((v, i) => (i === k ? v - h : v)),
+        b,
+        { ...base, teacherCoef: 0.6 },
+      ).loss;
       expect(taught.dz[k]).toBeCloseTo((up - down) / (2 * h), 6);
     }
   });
@@ -98,7 +110,7 @@ describe('teacher labels in rollouts', () => {
     return c;
   };
 
-  it("label the decisions where the heuristic plays a teacher kind with its choice, and change no move", () => {
+  it('label the decisions where the heuristic plays a teacher kind with its choice, and change no move', () => {
     const net = new PolicyValueNet(shape, initParams(shape, 'teach'));
     const plain = collect(net, null);
     const kinds = ['BuyCard', 'EndTurn'];
