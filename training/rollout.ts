@@ -111,17 +111,22 @@ export function teacherActionTable(
 ): Uint8Array {
   const table = new Uint8Array(numActions);
   if (kinds.length === 0) return table.fill(1);
-  const wanted = new Set<number>();
-  for (const name of kinds) {
-    const k = reporting.kindNames.indexOf(name);
-    if (k < 0) {
-      const near = nearest(name, reporting.kindNames);
-      throw new ArgumentError(`teacher kinds: no action kind ${name} in this game${near ? ` (did you mean ${near}?)` : ''}`);
-    }
-    wanted.add(k);
-  }
+  const wanted = new Set(kinds.map((name) => kindIndex(reporting, name, 'teacher kinds')));
   for (let a = 0; a < numActions; a++) if (wanted.has(reporting.kindOf(a))) table[a] = 1;
   return table;
+}
+
+/**
+ * The index of action kind `name` in `reporting.kindNames`; `what` opens the error message.
+ * @throws ArgumentError naming a kind the game does not have, with the nearest names it has
+ */
+function kindIndex(reporting: Pick<GameReporting<unknown>, 'kindNames'>, name: string, what: string): number {
+  const k = reporting.kindNames.indexOf(name);
+  if (k < 0) {
+    const near = nearest(name, reporting.kindNames);
+    throw new ArgumentError(`${what}: no action kind ${name} in this game${near ? ` (did you mean ${near}?)` : ''}`);
+  }
+  return k;
 }
 
 /**
@@ -136,11 +141,7 @@ export function actionCostTable(
 ): Float32Array {
   const byKind = new Map<number, number>();
   for (const [name, cost] of Object.entries(costs)) {
-    const k = reporting.kindNames.indexOf(name);
-    if (k < 0) {
-      const near = nearest(name, reporting.kindNames);
-      throw new ArgumentError(`action cost: no action kind ${name} in this game${near ? ` (did you mean ${near}?)` : ''}`);
-    }
+    const k = kindIndex(reporting, name, 'action cost');
     if (!Number.isFinite(cost)) throw new ArgumentError(`action cost: ${name}=${cost} is not a finite number`);
     byKind.set(k, cost);
   }
