@@ -229,23 +229,21 @@ export function policyRow(z: Float64Array, dz: Float64Array, n: number, b: HeadB
   sums.kl += ratio - 1 - logRatio;
   if (Math.abs(ratio - 1) > o.clip) sums.clipped++;
   // dLoss/dz_k = (g/M)(1[k = taken] - p_k) + (entC/M) p_k (log p_k - sum p log p)
+  // The teacher term: (teacherCoef / M) * -logp(u), u the teacher's action; dLoss/dz_k = (teacherCoef / M)(p_k - 1[k = u]).
+  const u = b.teacher === undefined || o.imitation ? -1 : b.teacher[m];
+  if (u >= 0) {
+    sums.bc -= z[u];
+    sums.bcRows++;
+  }
+  const tm = u >= 0 ? (o.teacherCoef ?? 0) / M : 0;
   const gm = g / M;
   const em = (o.imitation ? 0 : o.entCoef) / M;
   for (let k = 0; k < n; k++) {
     const p = Math.exp(z[k]);
     dz[k] = gm * ((k === t ? 1 : 0) - p) + em * p * (z[k] - negEnt);
+    if (tm !== 0) dz[k] += tm * p;
   }
-  // The teacher term: (teacherCoef / M) * -logp(u), u the teacher's action; dLoss/dz_k = (teacherCoef / M)(p_k - 1[k = u]).
-  const u = b.teacher === undefined ? -1 : b.teacher[m];
-  if (u >= 0 && !o.imitation) {
-    sums.bc -= z[u];
-    sums.bcRows++;
-    const tm = (o.teacherCoef ?? 0) / M;
-    if (tm !== 0) {
-      for (let k = 0; k < n; k++) dz[k] += tm * Math.exp(z[k]);
-      dz[u] -= tm;
-    }
-  }
+  if (tm !== 0) dz[u] -= tm;
 }
 
 /** Row m's value loss from its value estimate `v`: adds its term to `sums` and returns dLoss/dv. */
