@@ -15,7 +15,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { runProbe, type ProbeSummary } from '../designer/probe.ts';
-import { fill, provenance } from './doc-figures.ts';
+import { markdownTable, provenance, tableCommand } from './doc-figures.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string, dflt: string): string => {
@@ -110,16 +110,7 @@ for (const P of counts)
     process.stderr.write(`${field} P=${P}: ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
     rows.push(row(field, s));
   }
-const dropJson = argv.indexOf('--json');
-const command = ['npx tsx tools/balance-tables.ts', ...argv.filter((_, i) => dropJson < 0 || (i !== dropJson && i !== dropJson + 1))].join(
-  ' ',
-);
+const command = tableCommand('tools/balance-tables.ts', argv);
 const table = { title: `${variant}, ${games} games a cell`, command, ...provenance(), columns: COLUMNS, rows };
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(table, null, 2) + '\n');
-const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-const lines = [
-  line(COLUMNS.map((c) => c.header)),
-  line(COLUMNS.map(() => '---')),
-  ...rows.map((r) => line(COLUMNS.map((c) => fill(c.cell, r) ?? '-'))),
-];
-process.stdout.write(`${variant}, ${games} games a cell, seed ${seed}, ${table.measured}\n\n${lines.join('\n')}\n`);
+process.stdout.write(`${variant}, ${games} games a cell, seed ${seed}, ${table.measured}\n\n${markdownTable(COLUMNS, rows)}\n`);

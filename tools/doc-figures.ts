@@ -154,6 +154,22 @@ interface TableFile {
   rowsFrom?: (string | { file: string; with: Record<string, unknown> })[];
 }
 
+/** A table file's columns over `rows` as a markdown table (header, rule, a line per row; a missing value's cell is `-`). */
+export function markdownTable(columns: TableFile['columns'], rows: readonly unknown[]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    line(columns.map((c) => c.header)),
+    line(columns.map(() => '---')),
+    ...rows.map((r) => line(columns.map((c) => fill(c.cell, r) ?? '-'))),
+  ].join('\n');
+}
+
+/** The command a table file names: `script` with `args`, less `--json FILE` (where the table was written). */
+export function tableCommand(script: string, args: readonly string[]): string {
+  const at = args.indexOf('--json');
+  return [`npx tsx ${script}`, ...args.filter((_, i) => at < 0 || (i !== at && i !== at + 1))].join(' ');
+}
+
 /** The markdown a `<!-- table SOURCE -->` marker holds: the table, then a line with its source, command and date. */
 async function renderTable(source: string, sources: Sources): Promise<string> {
   const t = (await sources.get(source)) as TableFile;
@@ -165,16 +181,8 @@ async function renderTable(source: string, sources: Sources): Promise<string> {
         typeof f === 'string' ? sources.get(f) : { ...((await sources.get(f.file)) as Record<string, unknown>), ...f.with },
       ),
     ));
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  const body = rows.map((r) => line(t.columns.map((c) => fill(c.cell, r) ?? '-')));
   const made = [`\`${t.command}\``, t.measured, t.machine].filter(Boolean).join(', ');
-  return [
-    line(t.columns.map((c) => c.header)),
-    line(t.columns.map(() => '---')),
-    ...body,
-    '',
-    `<sub>From ${source}: ${made}.${t.notes ? ` ${t.notes}` : ''}</sub>`,
-  ].join('\n');
+  return [markdownTable(t.columns, rows), '', `<sub>From ${source}: ${made}.${t.notes ? ` ${t.notes}` : ''}</sub>`].join('\n');
 }
 
 const FIG = /<!-- fig (\S+) (.+?) -->([\s\S]*?)<!-- \/fig -->/g;

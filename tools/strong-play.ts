@@ -21,7 +21,7 @@ import { writeFileSync } from 'node:fs';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { runProbe, type ProbeSummary } from '../designer/probe.ts';
-import { provenance } from './doc-figures.ts';
+import { markdownTable, provenance, tableCommand } from './doc-figures.ts';
 
 const argv = yargs(hideBin(process.argv))
   .strict()
@@ -42,7 +42,7 @@ const ppo = `ppo:${argv.ppo}`;
 const fair = 1 / P;
 const copies = (spec: string, n: number) => Array<string>(n).fill(spec);
 
-/** A scorecard row: what is measured, its value as text, the target, whether it is met (null: no target). */
+/** A scorecard row: what is measured, its value as text, the target, whether it is met (null: no target) and that as the table shows it. */
 interface Row {
   field: string;
   figure: string;
@@ -50,10 +50,11 @@ interface Row {
   text: string;
   target: string;
   met: boolean | null;
+  met_text: string;
 }
 const rows: Row[] = [];
 const add = (field: string, figure: string, value: number, text: string, target: string, met: boolean | null) =>
-  rows.push({ field, figure, value, text, target, met });
+  rows.push({ field, figure, value, text, target, met, met_text: met === null ? '-' : met ? 'yes' : '**no**' });
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 async function probe(field: string, agents: string[]): Promise<ProbeSummary> {
@@ -137,13 +138,7 @@ if (wanted.has('heuristic-x4')) {
   add(`heuristic x ${P}`, 'best turn-order position / fair share', bp, `${bp.toFixed(2)}x`, '<= 1.25x', bp <= 1.25);
 }
 
-const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-const table = [
-  line(['field', 'figure', 'value', 'target', 'met']),
-  line(['---', '---', '---', '---', '---']),
-  ...rows.map((r) => line([r.field, r.figure, r.text, r.target, r.met === null ? '-' : r.met ? 'yes' : '**no**'])),
-].join('\n');
-/** The table's columns, as tools/doc-figures.ts renders them (the JSON is a table file of that tool). */
+/** The table's columns (the JSON is a table file of tools/doc-figures.ts, and stdout shows the same table). */
 const COLUMNS = [
   { header: 'field', cell: '{field}' },
   { header: 'figure', cell: '{figure}' },
@@ -152,18 +147,21 @@ const COLUMNS = [
   { header: 'met', cell: '{met_text}' },
 ];
 if (argv.json) {
-  const args = hideBin(process.argv);
-  const at = args.indexOf('--json');
-  const command = ['npx tsx tools/strong-play.ts', ...args.filter((_, i) => at < 0 || (i !== at && i !== at + 1))].join(' ');
+  const command = tableCommand('tools/strong-play.ts', hideBin(process.argv));
   const title = `${argv.ppo} on ${argv.variant}, ${P} players, ${argv.games} games a field`;
-  const out = rows.map((r) => ({ ...r, met_text: r.met === null ? '-' : r.met ? 'yes' : '**no**' }));
-  writeFileSync(
-    argv.json,
-    JSON.stringify(
-      { title, command, ...provenance(), ppo: argv.ppo, games: argv.games, players: P, variant: argv.variant, columns: COLUMNS, rows: out },
-      null,
-      2,
-    ) + '\n',
-  );
+  const file = {
+    title,
+    command,
+    ...provenance(),
+    ppo: argv.ppo,
+    games: argv.games,
+    players: P,
+    variant: argv.variant,
+    columns: COLUMNS,
+    rows,
+  };
+  writeFileSync(argv.json, JSON.stringify(file, null, 2) + '\n');
 }
-process.stdout.write(`${argv.ppo} on ${argv.variant}, ${P} players, ${argv.games} games a field, seed ${argv.seed}\n\n${table}\n`);
+process.stdout.write(
+  `${argv.ppo} on ${argv.variant}, ${P} players, ${argv.games} games a field, seed ${argv.seed}\n\n${markdownTable(COLUMNS, rows)}\n`,
+);
