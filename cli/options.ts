@@ -120,7 +120,7 @@ export const trainOptions = {
     'teacher-coef',
     0,
     100,
-    'teacher regularisation: after the warm start, keep a behaviour-cloning term of this weight toward the heuristic\'s choices in the PPO loss, at the decisions where one of --teacher-kinds is legal (docs/TRAINING.md "Teacher regularisation"; default 0: none)',
+    'teacher regularisation: after the warm start, keep a behaviour-cloning term of this weight toward the heuristic\'s choices in the PPO loss, at the decisions where the heuristic would play one of --teacher-kinds (docs/TRAINING.md "Teacher regularisation"; default 0: none)',
     undefined,
     '',
   ),

@@ -76,7 +76,7 @@ export interface RolloutBatch {
   taken: Int32Array;
   /**
    * Where the teacher's choice stands in its row's legal list, -1 for a row without a label (the collector labels
-   * the decisions its teacher kinds are legal in, training/rollout.ts); absent or null: no labels.
+   * the decisions where the heuristic would play one of its teacher kinds, training/rollout.ts); absent or null: no labels.
    */
   teacher?: Int32Array | null;
   actions: Int32Array;
