@@ -101,14 +101,23 @@ def sampler(s: dict):
 
 
 def pid_alive(pid: int) -> bool:
-    """True when a process `pid` exists on this host."""
+    """True when a process `pid` runs on this host.
+
+    A zombie (a process that was killed and that no parent has reaped: in a container whose init does not reap
+    orphans, a killed ``merlin tune``'s driver stays one for good) answers signal 0 but does no work: not alive.
+    """
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
         return True
-    return True
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
+            state = f.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return True  # no /proc (not Linux): signal 0 is all there is
+    return state not in ("Z", "X")
 
 
 class Driver:

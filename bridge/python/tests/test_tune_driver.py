@@ -169,3 +169,29 @@ def test_a_live_workers_trial_is_left_alone_and_a_silent_one_from_another_host_i
             other.close()
     finally:
         d.close()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="zombies are told apart through /proc")
+def test_a_trial_whose_worker_is_a_zombie_is_asked_again(url):
+    # A killed driver that nobody reaps (a container whose init does not reap orphans) answers signal 0 for good.
+    zombie = subprocess.Popen(["sleep", "60"])
+    zombie.kill()  # not waited for: a zombie until the wait below
+    for _ in range(200):
+        if Path(f"/proc/{zombie.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
+            break
+        time.sleep(0.01)
+    d = Driver()
+    try:
+        d.open(url, grace_seconds=3600)
+        t = d("ask")
+        study = optuna.load_study(study_name="s", storage=url)
+        trial_id = study.trials[t["number"]]._trial_id
+        study._storage.set_trial_user_attr(trial_id, "tune:worker", {"host": socket.gethostname(), "pid": zombie.pid})
+        other = Driver()
+        try:
+            assert other.open(url, grace_seconds=3600)["requeued"] == [t["number"]]
+        finally:
+            other.close()
+    finally:
+        d.close()
+        zombie.wait()
