@@ -148,23 +148,28 @@ def test_a_trial_left_running_by_a_killed_driver_is_asked_again_once(url):
         b.close()
 
 
+def asked(d: Driver, url: str):
+    """Ask `d` for a trial: its number, and a setter of its user attributes (as the worker holding it writes them)."""
+    number = d("ask")["number"]
+    study = optuna.load_study(study_name="s", storage=url)
+    trial_id = study.trials[number]._trial_id
+    return number, lambda key, value: study._storage.set_trial_user_attr(trial_id, key, value)
+
+
 def test_a_live_workers_trial_is_left_alone_and_a_silent_one_from_another_host_is_asked_again(url):
     d = Driver()
     try:
         d.open(url, grace_seconds=3600)
-        t = d("ask")
-        study = optuna.load_study(study_name="s", storage=url)
-        trial_id = study.trials[t["number"]]._trial_id
-        storage = study._storage
+        number, attr = asked(d, url)
         # A worker on this host that is alive (this test's own process), beating: not stale.
-        storage.set_trial_user_attr(trial_id, "tune:worker", {"host": socket.gethostname(), "pid": os.getpid()})
+        attr("tune:worker", {"host": socket.gethostname(), "pid": os.getpid()})
         other = Driver()
         try:
             assert other.open(url, grace_seconds=3600)["requeued"] == []
             # A worker on another host whose last heartbeat is older than the grace period: stale.
-            storage.set_trial_user_attr(trial_id, "tune:worker", {"host": "elsewhere", "pid": 1})
-            storage.set_trial_user_attr(trial_id, "tune:heartbeat", time.time() - 100)
-            assert other.open(url, grace_seconds=60)["requeued"] == [t["number"]]
+            attr("tune:worker", {"host": "elsewhere", "pid": 1})
+            attr("tune:heartbeat", time.time() - 100)
+            assert other.open(url, grace_seconds=60)["requeued"] == [number]
         finally:
             other.close()
     finally:
@@ -183,13 +188,11 @@ def test_a_trial_whose_worker_is_a_zombie_is_asked_again(url):
     d = Driver()
     try:
         d.open(url, grace_seconds=3600)
-        t = d("ask")
-        study = optuna.load_study(study_name="s", storage=url)
-        trial_id = study.trials[t["number"]]._trial_id
-        study._storage.set_trial_user_attr(trial_id, "tune:worker", {"host": socket.gethostname(), "pid": zombie.pid})
+        number, attr = asked(d, url)
+        attr("tune:worker", {"host": socket.gethostname(), "pid": zombie.pid})
         other = Driver()
         try:
-            assert other.open(url, grace_seconds=3600)["requeued"] == [t["number"]]
+            assert other.open(url, grace_seconds=3600)["requeued"] == [number]
         finally:
             other.close()
     finally:
