@@ -284,6 +284,12 @@ try {
         if (learn !== undefined && (argv.exploit || argv.compare))
           throw new ArgumentError('--learn probes its own fields: it takes neither --exploit nor --compare');
         if (argv['exploit-init-from'] !== undefined && !argv.exploit) throw new ArgumentError('--exploit-init-from needs --exploit');
+        // cli/train.ts brings the trainer's modules: loaded only when a teacher flag is given.
+        const teacher =
+          argv['learn-teacher-coef'] === undefined && argv['learn-teacher-kinds'] === undefined
+            ? undefined
+            : (await import('./train.ts')).teacherOptions(argv['learn-teacher-coef'], argv['learn-teacher-kinds'], 'learn-teacher');
+        if (teacher && learn === undefined) throw new ArgumentError('--learn-teacher-coef needs --learn');
         const agents = parseAgents(argv.agents ?? defaultLineup(entry), entry, variantOf(argv));
         if (learn === undefined && !argv.exploit && agents.length < 2 && argv.players === undefined)
           throw new ArgumentError('--agents needs one spec per seat (at least 2), or --players');
@@ -314,6 +320,7 @@ try {
               exploiter: argv['learn-exploiter'],
               ...(argv['learn-from'] === undefined ? {} : { from: argv['learn-from'] }),
               ...(argv['learn-imitation'] === undefined ? {} : { train: { imitationUpdates: argv['learn-imitation'] } }),
+              ...(teacher ? { teacher } : {}),
               games: argv.games,
               workers: argv.workers,
               onUpdate: updateLines(argv.json),

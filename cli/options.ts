@@ -236,6 +236,19 @@ export const probeOptions = {
     "with --learn: first updates imitate the heuristic (the trainer's warm start; default 30, or 0 with --learn-from)",
     undefined,
   ),
+  'learn-teacher-coef': realFlag(
+    'learn-teacher-coef',
+    0,
+    100,
+    "with --learn: teacher regularisation of that training (as merlin train --teacher-coef): a behaviour-cloning term of this weight toward the heuristic kept after the warm start, so the policy keeps the heuristic's buying and fighting and restricted play against it can measure them (default 0: none)",
+    undefined,
+    '',
+  ),
+  'learn-teacher-kinds': {
+    type: 'string',
+    describe:
+      'with --learn-teacher-coef: the action kinds whose decisions the teacher term covers, e.g. BuyCard,PlayCard,AttackProperty (default: every decision)',
+  },
   'learn-exploiter': {
     type: 'boolean',
     default: true,

@@ -338,25 +338,27 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
 }
 
 /**
- * `--action-cost`'s value, `KIND=COST,KIND=COST` (e.g. `ProposeTrade=0.01`), as costs by kind name.
- * @throws ArgumentError for an entry without `=` or a cost that is not a finite number
- */
-/**
- * `--teacher-coef W --teacher-kinds K1,K2`: teacher regularisation's settings (undefined without a positive weight).
+ * `--teacher-coef W --teacher-kinds K1,K2` (`--learn-teacher-coef`, `--learn-teacher-kinds` for `probe --learn`,
+ * with `flag` the flags' stem): teacher regularisation's settings, undefined without a positive weight. The kinds
+ * are checked against the game's names by the trainer.
  * @throws ArgumentError for kinds without a weight
  */
-export function teacherOptions(coef: number | undefined, kinds: string | undefined): TeacherOptions | undefined {
+export function teacherOptions(coef: number | undefined, kinds: string | undefined, flag = 'teacher'): TeacherOptions | undefined {
   const list = (kinds ?? '')
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
   if (!(coef !== undefined && coef > 0)) {
-    if (list.length) throw new ArgumentError('--teacher-kinds needs --teacher-coef (a positive weight)');
+    if (list.length) throw new ArgumentError(`--${flag}-kinds needs --${flag}-coef (a positive weight)`);
     return undefined;
   }
   return { coef, kinds: list };
 }
 
+/**
+ * `--action-cost`'s value, `KIND=COST,KIND=COST` (e.g. `ProposeTrade=0.01`), as costs by kind name.
+ * @throws ArgumentError for an entry without `=` or a cost that is not a finite number
+ */
 export function parseActionCosts(text: string): Record<string, number> {
   const costs: Record<string, number> = {};
   for (const part of text

@@ -8,6 +8,7 @@
  * heuristic (when the game has one), against random. Each field's summary carries the truncation rate,
  * the length, the action categories' shares and the winner's line (designer/line.ts); game-agnostic.
  */
+import type { TeacherOptions } from '../training/rollout.ts';
 import type { TrainConfig, TrainOptions } from '../training/train.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
@@ -34,6 +35,13 @@ export interface LearnRequest {
   from?: string;
   /** Train the main exploiter beside the league (training/train.ts `exploiter`; default true). */
   exploiter?: boolean;
+  /**
+   * Teacher regularisation (training/train.ts `teacher`, docs/TRAINING.md "Teacher regularisation"): a
+   * behaviour-cloning term toward the heuristic kept in the loss after the warm start, so the policy keeps the
+   * heuristic's buying and fighting while PPO improves the rest. Without it, self-play on Merlin unlearns both
+   * whatever the rules (docs/DESIGNER.md "Rule search"), and restricted play against it measures nothing.
+   */
+  teacher?: TeacherOptions;
   /** Games per field. */
   games: number;
   workers: number;
@@ -79,6 +87,7 @@ export async function runLearned(o: LearnRequest): Promise<ProbeSummary[]> {
     seed: o.train?.seed ?? `learn/${o.seed}`,
     imitationUpdates: imitationUpdatesFor(o.from, o.train?.imitationUpdates),
     ...(o.from === undefined ? {} : { initFrom: o.from }),
+    ...(o.teacher === undefined ? {} : { teacher: o.teacher }),
     ...(withExploiter ? { exploiter: o.train?.exploiter ?? DEFAULT_EXPLOITER } : {}),
   };
   if (!withExploiter) delete config.exploiter;
@@ -105,6 +114,7 @@ export async function runLearned(o: LearnRequest): Promise<ProbeSummary[]> {
     wall_seconds: Math.round(result.wallSeconds * 10) / 10,
     exploiter: withExploiter,
     exploiters_joined: joined,
+    teacher: config.teacher ? { coef: config.teacher.coef, kinds: [...(config.teacher.kinds ?? [])] } : null,
     rewards: { ...config.rewards },
   };
   const summaries: ProbeSummary[] = [];

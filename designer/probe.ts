@@ -258,6 +258,8 @@ export interface LearnedRun {
   /** Whether a main exploiter trained beside the league, and the frozen copies of it that joined the league. */
   exploiter: boolean;
   exploiters_joined: number;
+  /** The teacher term's weight and kinds (every decision when empty), or null without one (`probe --learn-teacher-coef`). */
+  teacher: { coef: number; kinds: string[] } | null;
   /** The trainer's reward options (training/train.ts), which decide what a truncated game is worth to it. */
   rewards: Record<string, unknown>;
 }

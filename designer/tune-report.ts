@@ -50,6 +50,8 @@ export interface Confirmation {
   /** The learned policy (`ppo:OUT-learned/KEY`). */
   spec: string;
   updates: number;
+  /** Its training's teacher term (`confirm.train.teacher`): weight and kinds, or null without one. */
+  teacher: { coef: number; kinds: string[] } | null;
   wall_seconds: number;
   games: number;
   /** The objectives' figures in its self-play (restricted play against copies of it). */
@@ -232,7 +234,7 @@ function pointHtml(r: TuneReport, p: TunePoint, rank: number): string {
     ? `<h4>Deviations from the rulebooks' words</h4><ul>${p.deviations.map((x) => `<li><code>${esc(x.parameter)}</code>: “${esc(x.quote)}”${x.source ? ` (${esc(x.source)})` : ''}</li>`).join('')}</ul>`
     : '';
   const learned = p.confirmation
-    ? `<h4>Learned confirmation</h4><p>A self-play policy trained on this ruleset for ${p.confirmation.updates} updates (${p.confirmation.wall_seconds}s), <code>${esc(p.confirmation.spec)}</code>: ${p.confirmation.fields
+    ? `<h4>Learned confirmation</h4><p>A self-play policy trained on this ruleset for ${p.confirmation.updates} updates (${p.confirmation.wall_seconds}s)${p.confirmation.teacher ? `, held to the heuristic's choices by a teacher term of weight ${p.confirmation.teacher.coef} (${p.confirmation.teacher.kinds.length ? esc(p.confirmation.teacher.kinds.join(', ')) : 'every decision'})` : ''}, <code>${esc(p.confirmation.spec)}</code>: ${p.confirmation.fields
         .map(
           (f) =>
             `${esc(f.field)}: ${f.by_agent.map((a) => `<code>${esc(a.agent)}</code> ${(a.rate * 100).toFixed(1)}%`).join(', ')}, ${(f.truncation * 100).toFixed(1)}% truncated, median ${f.median_turns} turns`,

@@ -379,7 +379,7 @@ async function confirm(
     const key = String(t.user_attrs[ATTR.ruleset]);
     const stored = attrs[ATTR.confirm + key] as Confirmation | undefined;
     if (stored?.settings === settings) {
-      out.push(stored);
+      out.push({ ...stored, teacher: stored.teacher ?? null }); // kept by a version that did not record it: none
       continue;
     }
     const values = t.user_attrs[ATTR.values] as unknown[];
@@ -410,6 +410,7 @@ async function confirm(
       settings,
       spec,
       updates: fields[0].learned!.updates,
+      teacher: fields[0].learned!.teacher,
       wall_seconds: Math.round((performance.now() - t0) / 100) / 10,
       games: space.confirm.games,
       figures: m.figures,

@@ -1,7 +1,7 @@
 /** `probe --learn` end to end on a tiny budget, the winner's line on a case with a known answer, and truncation kept apart from wins. */
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Agent } from '../../env/core/agent.ts';
@@ -50,7 +50,7 @@ describe('probe --learn', () => {
     expect(manifest.config.exploiter).toBeDefined(); // the trainer's main exploiter beside the league
     expect(manifest.config.opponents).toBeUndefined(); // self-play, not a fixed field
     for (const s of fields) {
-      expect(s.learned).toMatchObject({ spec, updates: 3, imitation_updates: 1, from: null, exploiter: true });
+      expect(s.learned).toMatchObject({ spec, updates: 3, imitation_updates: 1, from: null, exploiter: true, teacher: null });
       expect(s.games).toBe(4);
       expect(s.categories).toEqual(['economy', 'market', 'combat']);
       for (const shares of Object.values(s.category_shares_by_agent ?? {})) expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1);
@@ -108,7 +108,7 @@ describe('probe --learn', () => {
     ]);
   });
 
-  it('merlin probe --learn writes the report, its JSON and the checkpoint beside them; --learn with --compare exits with code 2', async () => {
+  it('merlin probe --learn writes the report, its JSON and the checkpoint beside them (a teacher term asked for, in both); bad flag sets exit with code 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'merlin-probe-learn-'));
     const run = (...argv: string[]) =>
       new Promise<{ code: number | null; stdout: string }>((resolve) => {
@@ -120,13 +120,17 @@ describe('probe --learn', () => {
         c.on('close', (code) => resolve({ code, stdout }));
       });
     const out = join(dir, 'p');
-    const [good, refused] = await Promise.all([
+    const [good, refused, kindsAlone, teacherAlone] = await Promise.all([
       run(
         '--learn',
         '1',
         '--learn-updates',
         '1',
         '--no-learn-exploiter',
+        '--learn-teacher-coef',
+        '0.5',
+        '--learn-teacher-kinds',
+        'BuyCard,AttackProperty',
         '--players',
         '2',
         '--variant',
@@ -140,15 +144,25 @@ describe('probe --learn', () => {
         '--json',
       ),
       run('--learn', '1', '--compare', 'full', '--out', join(dir, 'bad')),
+      run('--learn', '1', '--learn-teacher-kinds', 'BuyCard', '--out', join(dir, 'bad2')),
+      run('--learn-teacher-coef', '1', '--agents', 'random,random', '--out', join(dir, 'bad3')),
     ]);
     expect(good.code).toBe(0);
     const r = JSON.parse(good.stdout);
     expect(r.probes.map((p: { field: string }) => p.field)).toEqual(['self-play', 'against the heuristic', 'against random']);
-    expect(r.probes[0].learned).toMatchObject({ spec: `ppo:${out}-learned`, updates: 1, exploiter: false });
+    const teacher = { coef: 0.5, kinds: ['BuyCard', 'AttackProperty'] };
+    expect(r.probes[0].learned).toMatchObject({ spec: `ppo:${out}-learned`, updates: 1, exploiter: false, teacher });
+    expect(JSON.parse(readFileSync(join(`${out}-learned`, 'manifest.json'), 'utf8')).config.teacher).toEqual(teacher);
     expect(r.probes[0].truncation.turn_limit).toBe(400);
     expect(existsSync(join(`${out}-learned`, 'manifest.json'))).toBe(true);
     expect(readFileSync(`${out}.html`, 'utf8')).toContain('Learned agent');
+    expect(readFileSync(`${out}.html`, 'utf8')).toContain(
+      "a teacher term of weight 0.5 toward the heuristic's choices (BuyCard, AttackProperty)",
+    );
     expect(refused.code).toBe(2);
+    expect(kindsAlone.code).toBe(2);
+    expect(teacherAlone.code).toBe(2);
+    expect(readdirSync(dir).sort()).toEqual(['p-learned', 'p.html', 'p.json']);
   }, 120_000);
 
   it('refuses a budget of nothing and players out of range', async () => {

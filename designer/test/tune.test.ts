@@ -62,7 +62,7 @@ const ECONOMICON = {
     { name: 'drills', measure: 'per_game:Drill', direction: 'maximize' },
   ],
   stage: { players: 2, agents: ['heuristic'], games: 4, remeasure: 8, bootstrap: 20 },
-  confirm: { points: 1, updates: 2, games: 4, exploiter: false, train: TINY },
+  confirm: { points: 1, updates: 2, games: 4, exploiter: false, train: { ...TINY, teacher: { coef: 0.5, kinds: ['Drill'] } } },
 };
 
 withOptuna('merlin tune on Economicon', () => {
@@ -123,6 +123,8 @@ withOptuna('merlin tune on Economicon', () => {
     expect(c.spec).toBe(`ppo:${join(dir, 'study')}-learned/${first.report.front[0].ruleset}`);
     expect(c.figures).toHaveLength(3);
     expect(c.fields.map((f) => f.field)).toEqual(['self-play', 'against the heuristic', 'against random']);
+    // The space's trainer settings reach the confirmation's training: here a teacher term on the heuristic's drills.
+    expect(c.teacher).toEqual({ coef: 0.5, kinds: ['Drill'] });
     const again = await run(file, dir, { confirm: undefined });
     expect(again.report.confirmations).toEqual(first.report.confirmations);
   });
