@@ -3,7 +3,7 @@
  * target, and "met" follows from the value and the target.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -55,4 +55,45 @@ describe('tools/strong-play.ts', () => {
       expect(r.met, r.figure).toBe(m[1] === '>=' ? r.value >= bound : r.value <= bound + 1e-12);
     }
   }, 120_000);
+
+  it('sets scorecards side by side: a column each, bold where a target is not met, "-" where a field was not measured', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'strong-play-compare-'));
+    const row = (field: string, figure: string, text: string, met: boolean | null) => ({
+      field,
+      figure,
+      value: 0,
+      text,
+      target: '>= 1',
+      met,
+    });
+    const card = (variant: string, rows: unknown[]) => ({ title: variant, command: `strong-play ${variant}`, variant, rows });
+    writeFileSync(
+      join(dir, 'a.json'),
+      JSON.stringify(card('full', [row('self-play', 'kinds', '47', true), row('no-buy', 'ratio', '1.12x', false)])),
+    );
+    writeFileSync(join(dir, 'b.json'), JSON.stringify(card('runs/x/no-tax.json', [row('self-play', 'kinds', '39', false)])));
+    const out = join(dir, 'both.json');
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'tools/strong-play-compare.ts', join(dir, 'a.json'), join(dir, 'b.json'), '--json', out],
+      { cwd: root },
+    );
+    expect(stdout.split('\n').slice(0, 4)).toEqual([
+      '| field | figure | target | full | no-tax |',
+      '| --- | --- | --- | --- | --- |',
+      '| self-play | kinds | >= 1 | 47 | **39** |',
+      '| no-buy | ratio | >= 1 | **1.12x** | - |',
+    ]);
+    const file = JSON.parse(readFileSync(out, 'utf8'));
+    expect(file.scorecards.map((c: { label: string }) => c.label)).toEqual(['full', 'no-tax']);
+    await expect(
+      run(
+        process.execPath,
+        ['--import', 'tsx', 'tools/strong-play-compare.ts', join(dir, 'a.json'), join(dir, 'b.json'), '--labels', 'one'],
+        {
+          cwd: root,
+        },
+      ),
+    ).rejects.toThrow(/--labels names 1 columns for 2 scorecards/);
+  });
 });
