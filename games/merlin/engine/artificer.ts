@@ -67,11 +67,12 @@ export function raidTargetOk(s: MerlinState, seat: number, p: number): boolean {
 
 /**
  * The alternative is open to the Artificer `u` (her ability's other conditions are checked by abilityOk):
- * a golem to discard, an opponent with a card in hand, and room in her owner's hand.
+ * a golem to discard, an opponent with a card in hand, and room in her owner's hand (D37's limit counts the cards
+ * bought this turn, which join the hand at its end).
  */
 export function raidOpen(s: MerlinState, rs: Ruleset, u: number): boolean {
   const seat = s.unitOwner[u];
-  if (!isArtificer(s.unitCard[u]) || s.hands[seat].length >= rs.data.table.handSize) return false;
+  if (!isArtificer(s.unitCard[u]) || s.hands[seat].length + s.newCards[seat].length >= rs.data.table.handSize) return false;
   let x = 0;
   while (x < s.unitCard.length && !dismissOk(s, rs, u, x)) x++;
   if (x === s.unitCard.length) return false;

@@ -72,6 +72,19 @@ describe("The Tactical Artificer's alternative (0.1.22b 'The Tactical Artificer'
     expect(isLegal(g, Kind.UseAbilityAlt)).toBe(false);
   });
 
+  it('counts the cards bought this turn toward the full hand (D37), so a raid never takes a hand past the limit', () => {
+    const g = artificer();
+    giveCard(g.s, 1, club(9));
+    act(g, Kind.CommandUnit, sq(g, 0, 3), 0);
+    for (let i = 0; i < g.rs.data.table.handSize - 2; i++) (g.s.hands[0].push(club(4)), g.s.handOrigin[0].push(-1));
+    g.s.newCards[0].push(club(5));
+    expect(isLegal(g, Kind.UseAbilityAlt)).toBe(true); // one place left
+    g.s.newCards[0].push(club(6));
+    // Full with the two cards bought this turn: past the limit, the hand's action ids would run into the next
+    // kind's (a 17th card's Animate is the first card's Motivate).
+    expect(isLegal(g, Kind.UseAbilityAlt)).toBe(false);
+  });
+
   it('the drawn card is hidden: only its new owner sees it, and resampling for anyone else stays consistent', () => {
     const g = artificer();
     giveCard(g.s, 1, diamond(9));
