@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileRuleset, loadRuleset, RULESETS_DIR, CARDS_DIR } from '../rules/index.ts';
@@ -148,6 +148,16 @@ describe('ruleset as data', () => {
     expect(() => loadRuleset(join(dir, 'loop.json'))).toThrow(/extends itself/);
     writeFileSync(join(dir, 'nobase.json'), JSON.stringify({ extends: 'no-such-base' }));
     expect(() => loadRuleset(join(dir, 'nobase.json'))).toThrow(/no ruleset "no-such-base"/);
+  });
+
+  it("loads every measured ruleset file of docs/balance/, each with the shipped full's action catalogue (their checkpoints' actions)", () => {
+    const dir = join(import.meta.dirname, '..', '..', '..', 'docs', 'balance');
+    const files = readdirSync(dir).filter(
+      (f) => f.endsWith('.json') && JSON.parse(readFileSync(join(dir, f), 'utf8')).extends !== undefined,
+    );
+    expect(files.length).toBeGreaterThanOrEqual(7);
+    const size = catalogue(loadRuleset('full')).size;
+    for (const f of files) expect(catalogue(loadRuleset(join(dir, f))).size, f).toBe(size);
   });
 
   it('keeps the action catalogue small enough for one flat masked Discrete head (under 1,100 ids with every kind of action)', () => {
