@@ -268,7 +268,11 @@ export const exploitabilityOptions = {
   games: intFlag('games', 1, MAX_GAMES, 'evaluation games of the best response against the agent (seats rotate)', 200),
   players: players(4),
   seed: { type: 'string', default: '0', describe: 'seed of the training run and of the evaluation games' },
-  out: { type: 'string', default: 'runs/exploiter', describe: "the best response's checkpoint directory (evaluate or replay it as ppo:OUT)" },
+  out: {
+    type: 'string',
+    default: 'runs/exploiter',
+    describe: "the best response's checkpoint directory (evaluate or replay it as ppo:OUT)",
+  },
   'init-from': {
     type: 'string',
     describe:
