@@ -18,6 +18,7 @@ import { rankOf, Suit, suitOf } from './cards.ts';
 import { removeAt } from './ledger.ts';
 import { payToSupply } from './kernel/purse.ts';
 import { isArtificer, isGolemCard, removeUnit } from './kernel/units.ts';
+import { handFull } from './kernel/hands.ts';
 
 /** Commodity (0 Souls, 1 Elixir Oil, 2 Essence Grain) a golem's ability names first: Oil for the Shielding Sovereign, Grain for the Adaptive Sentinel and the Explosive Artillerist, Souls otherwise. */
 export function primaryResource(card: number): number {
@@ -67,12 +68,11 @@ export function raidTargetOk(s: MerlinState, seat: number, p: number): boolean {
 
 /**
  * The alternative is open to the Artificer `u` (her ability's other conditions are checked by abilityOk):
- * a golem to discard, an opponent with a card in hand, and room in her owner's hand (D37's limit counts the cards
- * bought this turn, which join the hand at its end).
+ * a golem to discard, an opponent with a card in hand, and room in her owner's hand.
  */
 export function raidOpen(s: MerlinState, rs: Ruleset, u: number): boolean {
   const seat = s.unitOwner[u];
-  if (!isArtificer(s.unitCard[u]) || s.hands[seat].length + s.newCards[seat].length >= rs.data.table.handSize) return false;
+  if (!isArtificer(s.unitCard[u]) || handFull(s, rs, seat)) return false;
   let x = 0;
   while (x < s.unitCard.length && !dismissOk(s, rs, u, x)) x++;
   if (x === s.unitCard.length) return false;

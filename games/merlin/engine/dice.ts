@@ -20,6 +20,7 @@ import { payDividends } from './mint.ts';
 import { DECK_INDEX } from './kernel/card-defs.ts';
 import { checkClimate, currentPortion } from './kernel/phase.ts';
 import { payOrOwe } from './kernel/purse.ts';
+import { handFull } from './kernel/hands.ts';
 
 /**
  * Roll two dice for the active player's turn and resolve everything the roll causes. Returns true when taxes
@@ -127,7 +128,7 @@ export function produceLand(s: MerlinState, rs: Ruleset, seat: number, k: number
  */
 export function labProduces(s: MerlinState, rs: Ruleset, seat: number, k: number): void {
   if (s.slotFunds[k] === 0) return;
-  if (s.hands[seat].length + s.newCards[seat].length >= rs.data.table.handSize) return;
+  if (handFull(s, rs, seat)) return;
   const spell = s.slotKind[k] === SlotKind.SpellLab;
   const d = spell ? DECK_INDEX.spells : DECK_INDEX.potions;
   const card = drawFrom(s, s.cdeck[d], s.cdiscard[d]);

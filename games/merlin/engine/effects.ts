@@ -20,7 +20,7 @@ import { drawFrom, rankOf, shuffleBack } from './cards.ts';
 import { landNumberAt, removeAt } from './ledger.ts';
 import { applyCartWard, applyMarketPrice } from './market-cards.ts';
 import { cardDef, DECK_INDEX } from './kernel/card-defs.ts';
-import { removePotion, unlistPotion } from './kernel/hands.ts';
+import { handFull, removePotion, unlistPotion } from './kernel/hands.ts';
 import { findLab } from './kernel/slots.ts';
 import { changeUnitStat, deactivateUnit } from './kernel/units.ts';
 /** Re-exported for the env adapter, agents and designer tools, which look card definitions up here. */
@@ -354,7 +354,7 @@ function drawCards(s: MerlinState, rs: Ruleset, deck: DeckName, count: number, o
   drawDepth++;
   for (let i = 0; i < count; i++) {
     if (deck === 'spells' || deck === 'potions') {
-      if (s.hands[owner].length + s.newCards[owner].length >= rs.data.table.handSize) break;
+      if (handFull(s, rs, owner)) break;
       const c = drawFrom(s, s.cdeck[d], s.cdiscard[d]);
       if (c < 0) break;
       s.hands[owner].push((deck === 'spells' ? HAND_SPELL : HAND_POTION) + c);

@@ -36,7 +36,7 @@ import { HAND_POTION, HAND_SPELL, MintPending, Phase, type MerlinState } from '.
 import { bankPays, freePlace, takeGold } from './ledger.ts';
 import { hasChauffeur } from './futures.ts';
 import { checkSellSpell } from './magic.ts';
-import { takeFromHand } from './kernel/hands.ts';
+import { handFull, takeFromHand } from './kernel/hands.ts';
 import { incurDebt } from './kernel/purse.ts';
 import { mainKind, type KindRule, type KindRules } from './registry.ts';
 
@@ -70,10 +70,6 @@ export function sharePercent(s: MerlinState, seat: number): number {
   return p;
 }
 
-function handRoom(s: MerlinState, rs: Ruleset, p: number): boolean {
-  return s.hands[p].length + s.newCards[p].length < rs.data.table.handSize;
-}
-
 /** Price of one Mead sold to a player: as to the Central Bank. */
 export function meadPrice(s: MerlinState, rs: Ruleset): number {
   return s.costOfLiving * rs.data.mead.priceInCostOfLiving;
@@ -93,7 +89,7 @@ function buyerOk(s: MerlinState, rs: Ruleset, from: number, to: number, t: numbe
   if (to === from || to < 0 || s.eliminated[to] || s.gold[to] < priceOf(s, rs, t)) return false;
   if (s.offerKind === MintOffer.BondSale) return to !== s.bondIssuer[s.offerA];
   if (s.offerKind === MintOffer.ShareSale) return to !== s.shareIssuer[s.offerA];
-  if (s.offerKind === MintOffer.Spell) return handRoom(s, rs, to);
+  if (s.offerKind === MintOffer.Spell) return !handFull(s, rs, to);
   return true;
 }
 

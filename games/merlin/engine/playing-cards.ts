@@ -26,18 +26,14 @@ import { openSub } from './kernel/phase.ts';
 import { Kind } from './actions.ts';
 import type { KindRules } from './registry.ts';
 import { handName } from './kernel/names.ts';
-
-/** Cards `seat` holds, counting those bought this turn. */
-export function handCount(s: MerlinState, seat: number): number {
-  return s.hands[seat].length + s.newCards[seat].length;
-}
+import { handFull } from './kernel/hands.ts';
 
 /**
  * Why `seat` cannot buy a card now, or null. Without a display of the Council's offices `a` is 0 (the top card,
  * unseen); with one (`councilDisplay`, D15) it is the place of the face-up card bought.
  */
 export function checkBuy(s: MerlinState, rs: Ruleset, seat: number, a = 0): string | null {
-  if (handCount(s, seat) >= rs.data.table.handSize) return 'hand is full';
+  if (handFull(s, rs, seat)) return 'hand is full';
   if (s.gold[seat] < s.costOfLiving) return 'not enough gold for the Cost of the Living';
   if (rs.data.councilDisplay === undefined) {
     if (cardsAvailable(s.deck, s.discard) === 0) return 'the deck is empty';

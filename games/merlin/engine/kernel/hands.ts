@@ -3,9 +3,18 @@
  * with the lab that produced it) and the face-down potions lying in front of a player or under a property.
  * 0.1.27b "Using Potions", "Creation".
  */
+import type { Ruleset } from '../../rules/index.ts';
 import type { MerlinState } from '../state.ts';
 import { shuffleBack } from '../cards.ts';
 import { removeAt } from '../ledger.ts';
+
+/**
+ * Whether `seat`'s hand is at its limit (D37: `table.handSize`, counting the cards bought this turn, which join the
+ * hand at its end): every way a card reaches a hand asks this first.
+ */
+export function handFull(s: MerlinState, rs: Ruleset, seat: number): boolean {
+  return s.hands[seat].length + s.newCards[seat].length >= rs.data.table.handSize;
+}
 
 /** Remove hand card `h` of `seat`; returns [code, card id of the lab that produced it or -1]. */
 export function takeFromHand(s: MerlinState, seat: number, h: number): [number, number] {
