@@ -319,8 +319,10 @@ try {
               outDir,
               exploiter: argv['learn-exploiter'],
               ...(argv['learn-from'] === undefined ? {} : { from: argv['learn-from'] }),
-              ...(argv['learn-imitation'] === undefined ? {} : { train: { imitationUpdates: argv['learn-imitation'] } }),
-              ...(teacher ? { teacher } : {}),
+              train: {
+                ...(argv['learn-imitation'] === undefined ? {} : { imitationUpdates: argv['learn-imitation'] }),
+                ...(teacher ? { teacher } : {}),
+              },
               games: argv.games,
               workers: argv.workers,
               onUpdate: updateLines(argv.json),

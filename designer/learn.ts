@@ -8,7 +8,6 @@
  * heuristic (when the game has one), against random. Each field's summary carries the truncation rate,
  * the length, the action categories' shares and the winner's line (designer/line.ts); game-agnostic.
  */
-import type { TeacherOptions } from '../training/rollout.ts';
 import type { TrainConfig, TrainOptions } from '../training/train.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { DEFAULT_GAME, gameEntry } from '../games/registry.ts';
@@ -35,17 +34,14 @@ export interface LearnRequest {
   from?: string;
   /** Train the main exploiter beside the league (training/train.ts `exploiter`; default true). */
   exploiter?: boolean;
-  /**
-   * Teacher regularisation (training/train.ts `teacher`, docs/TRAINING.md "Teacher regularisation"): a
-   * behaviour-cloning term toward the heuristic kept in the loss after the warm start, so the policy keeps the
-   * heuristic's buying and fighting while PPO improves the rest. Without it, self-play on Merlin unlearns both
-   * whatever the rules (docs/DESIGNER.md "Rule search"), and restricted play against it measures nothing.
-   */
-  teacher?: TeacherOptions;
   /** Games per field. */
   games: number;
   workers: number;
-  /** Training settings over the trainer's defaults (DEFAULT_TRAIN), e.g. a smaller network in tests. */
+  /**
+   * Training settings over the trainer's defaults (DEFAULT_TRAIN), e.g. a smaller network in tests, or `teacher`
+   * (docs/TRAINING.md "Teacher regularisation"): on Merlin, self-play without it unlearns buying and fighting
+   * whatever the rules, and restricted play against such a policy measures nothing.
+   */
   train?: Partial<Omit<TrainConfig, 'game' | 'variants' | 'players' | 'opponents'>>;
   onBackend?: TrainOptions['onBackend'];
   onUpdate?: TrainOptions['onUpdate'];
@@ -87,7 +83,6 @@ export async function runLearned(o: LearnRequest): Promise<ProbeSummary[]> {
     seed: o.train?.seed ?? `learn/${o.seed}`,
     imitationUpdates: imitationUpdatesFor(o.from, o.train?.imitationUpdates),
     ...(o.from === undefined ? {} : { initFrom: o.from }),
-    ...(o.teacher === undefined ? {} : { teacher: o.teacher }),
     ...(withExploiter ? { exploiter: o.train?.exploiter ?? DEFAULT_EXPLOITER } : {}),
   };
   if (!withExploiter) delete config.exploiter;

@@ -5,7 +5,7 @@
  * a function to SECTIONS.
  */
 import escapeHtml from 'escape-html';
-import type { CardStat, ProbeSummary, Rate } from './probe.ts';
+import type { CardStat, LearnedRun, ProbeSummary, Rate } from './probe.ts';
 import type { LineItem } from './line.ts';
 import { diffValue, type RulesetChange } from './ruleset-diff.ts';
 import { barChart, chartSvg, heatmap, histogram, lineChart, rateChart, stackedArea } from './charts.ts';
@@ -33,6 +33,13 @@ function table(head: string[], rows: (string | number)[][], cls = ''): string {
 
 type Section = { id: string; title: string; render: (s: ProbeSummary) => Promise<string>; when?: (s: ProbeSummary) => boolean };
 
+/** A learned run's teacher term as a clause of its description (`, with a teacher term ...`), or '' without one. */
+export function teacherText(t: LearnedRun['teacher']): string {
+  return t
+    ? `, with a teacher term of weight ${t.coef} toward the heuristic's choices (${t.kinds.length ? esc(t.kinds.join(', ')) : 'every decision'})`
+    : '';
+}
+
 const SECTIONS: Section[] = [
   {
     id: 'learned',
@@ -43,7 +50,7 @@ const SECTIONS: Section[] = [
       if (!l) return '<p>No learned agent in this probe.</p>';
       const x = s.by_agent.find((a) => a.agent === l.spec);
       return (
-        `<p>A self-play policy trained on this ruleset for ${l.minutes} minutes${l.from ? ` from the checkpoint <code>${esc(l.from)}</code>` : ''} (${l.updates} updates, ${l.imitation_updates} of them imitating the heuristic, ${l.episodes.toLocaleString('en')} episodes, ${l.wall_seconds}s of wall time) by the project's trainer: its league${l.exploiter ? `, with the main exploiter beside it (${l.exploiters_joined} frozen copies joined the league)` : ''}${l.teacher ? `, with a teacher term of weight ${l.teacher.coef} toward the heuristic's choices (${l.teacher.kinds.length ? esc(l.teacher.kinds.join(', ')) : 'every decision'})` : ''}; rewards <code>${esc(JSON.stringify(l.rewards))}</code>. Checkpoint: <code>${esc(l.spec)}</code>.</p>` +
+        `<p>A self-play policy trained on this ruleset for ${l.minutes} minutes${l.from ? ` from the checkpoint <code>${esc(l.from)}</code>` : ''} (${l.updates} updates, ${l.imitation_updates} of them imitating the heuristic, ${l.episodes.toLocaleString('en')} episodes, ${l.wall_seconds}s of wall time) by the project's trainer: its league${l.exploiter ? `, with the main exploiter beside it (${l.exploiters_joined} frozen copies joined the league)` : ''}${teacherText(l.teacher)}; rewards <code>${esc(JSON.stringify(l.rewards))}</code>. Checkpoint: <code>${esc(l.spec)}</code>.</p>` +
         (x
           ? `<p>In this field (${esc(s.field ?? s.agents.join(','))}) it wins <b>${pct(x.rate)}</b> (${ci(x)}) of its ${x.games} seat-games by the rules; ${pct(s.truncation.rate)} of the games hit the turn limit and count as nobody's win.</p>`
           : '')

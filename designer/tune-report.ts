@@ -9,7 +9,8 @@
  */
 import escapeHtml from 'escape-html';
 import { chartSvg } from './charts.ts';
-import { CSS } from './report.ts';
+import type { LearnedRun } from './probe.ts';
+import { CSS, teacherText } from './report.ts';
 import { diffValue, type RulesetChange } from './ruleset-diff.ts';
 import type { Score } from './tune-front.ts';
 import type { Figure } from './tune-measure.ts';
@@ -51,7 +52,7 @@ export interface Confirmation {
   spec: string;
   updates: number;
   /** Its training's teacher term (`confirm.train.teacher`): weight and kinds, or null without one. */
-  teacher: { coef: number; kinds: string[] } | null;
+  teacher: LearnedRun['teacher'];
   wall_seconds: number;
   games: number;
   /** The objectives' figures in its self-play (restricted play against copies of it). */
@@ -234,7 +235,7 @@ function pointHtml(r: TuneReport, p: TunePoint, rank: number): string {
     ? `<h4>Deviations from the rulebooks' words</h4><ul>${p.deviations.map((x) => `<li><code>${esc(x.parameter)}</code>: “${esc(x.quote)}”${x.source ? ` (${esc(x.source)})` : ''}</li>`).join('')}</ul>`
     : '';
   const learned = p.confirmation
-    ? `<h4>Learned confirmation</h4><p>A self-play policy trained on this ruleset for ${p.confirmation.updates} updates (${p.confirmation.wall_seconds}s)${p.confirmation.teacher ? `, held to the heuristic's choices by a teacher term of weight ${p.confirmation.teacher.coef} (${p.confirmation.teacher.kinds.length ? esc(p.confirmation.teacher.kinds.join(', ')) : 'every decision'})` : ''}, <code>${esc(p.confirmation.spec)}</code>: ${p.confirmation.fields
+    ? `<h4>Learned confirmation</h4><p>A self-play policy trained on this ruleset for ${p.confirmation.updates} updates (${p.confirmation.wall_seconds}s)${teacherText(p.confirmation.teacher)}, <code>${esc(p.confirmation.spec)}</code>: ${p.confirmation.fields
         .map(
           (f) =>
             `${esc(f.field)}: ${f.by_agent.map((a) => `<code>${esc(a.agent)}</code> ${(a.rate * 100).toFixed(1)}%`).join(', ')}, ${(f.truncation * 100).toFixed(1)}% truncated, median ${f.median_turns} turns`,
