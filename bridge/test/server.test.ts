@@ -35,7 +35,7 @@ describe('control plane', () => {
     expect(w.type).toBe('welcome');
     expect(w.protocol).toBe(PROTOCOL_VERSION);
     expect(w.capabilities.agents).toContain('random');
-    expect(w.capabilities.variants).toEqual(['full', 'market', 'skirmish', 'classic', 'literal', 'council']);
+    expect(w.capabilities.variants).toEqual(['full', 'market', 'skirmish', 'classic', 'literal', 'council', 'prosperity']);
     expect(w.limits).toEqual({ max_frame_bytes: 65536, max_envs: 64, max_total_envs: 4096, idle_timeout_s: 60 });
     expect(w.spec.observation.shape).toEqual([OBS]);
     expect(w.spec.num_actions).toBe(A);

@@ -72,7 +72,9 @@ describe('an unknown variant, game or command is answered with the valid ones', 
       merlinAsync(['frobnicate']),
     ]);
     for (const r of [variant, game, typo, unknown]) expect(r.status).toBe(2);
-    expect(variant.stderr).toMatch(/no shipped ruleset named "fulll"; shipped: classic, council, full, literal, market, skirmish/);
+    expect(variant.stderr).toMatch(
+      /no shipped ruleset named "fulll"; shipped: classic, council, full, literal, market, prosperity, skirmish/,
+    );
     expect(game.stderr).toMatch(/Given: "nope", Choices: "merlin", "economicon"/);
     expect(typo.stderr).toMatch(/^merlin: INVALID_ARGUMENT: unknown command "trian"; did you mean train\?\n\(see npx merlin --help\)/);
     expect(unknown.stderr).toMatch(

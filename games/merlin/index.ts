@@ -17,7 +17,7 @@ import { compileRuleset } from './rules/index.ts';
 /** Merlin Economics: games/merlin/ (engine, env adapter, agents, designer views). */
 export const merlin = {
   name: 'merlin',
-  variants: ['full', 'market', 'skirmish', 'classic', 'literal', 'council'],
+  variants: ['full', 'market', 'skirmish', 'classic', 'literal', 'council', 'prosperity'],
   game: merlinGame,
   gameRef: merlinGame.ref,
   reporting: (game: MerlinGame) => merlinReporting(game.ruleset),
