@@ -165,11 +165,14 @@ export function evalTable(rows: EvalRecord[], players: number, reference?: Refer
 /**
  * The shipped checkpoint (a folder under checkpoints/) made for `game` at `players` players with the same
  * observation spec and actions as the run, whose manifest records an evaluation; null when there is none
- * (or the run wrote over it). The first in name order wins (`checkpoints/default` for Merlin).
+ * (or the run wrote over it). One whose evaluation covers the run's main variant comes first (a `prosperity`
+ * run is compared with `checkpoints/prosperity`); among equals the first in name order wins
+ * (`checkpoints/default` for Merlin's `full`).
  */
 export function shippedReference(game: string, manifest: CheckpointManifest, out: string): ReferenceEvaluation | null {
   const dir = join(root, 'checkpoints');
   if (!existsSync(dir)) return null;
+  let first: ReferenceEvaluation | null = null;
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
     if (resolve(path) === resolve(out) || !existsSync(join(path, 'manifest.json'))) continue;
@@ -179,10 +182,12 @@ export function shippedReference(game: string, manifest: CheckpointManifest, out
     } catch {
       continue;
     }
-    if (m.players === manifest.players && m.evaluation?.length && manifestMismatch(m, { ...manifest, game }) === null)
-      return { label: `checkpoints/${name}`, rows: m.evaluation };
+    if (m.players !== manifest.players || !m.evaluation?.length || manifestMismatch(m, { ...manifest, game }) !== null) continue;
+    const ref = { label: `checkpoints/${name}`, rows: m.evaluation };
+    if (m.evaluation.some((r) => r.variant === manifest.variants[0])) return ref;
+    first ??= ref;
   }
-  return null;
+  return first;
 }
 
 /** The members whose win rates the progress line shows (with `--opponents`, the field's members instead). */

@@ -37,4 +37,13 @@ describe('merlin train evaluation table', () => {
     // A run written over the shipped folder is not compared with itself.
     expect(shippedReference('merlin', shipped, join(root, 'checkpoints', 'default'))?.label).not.toBe('checkpoints/default');
   });
+
+  it('prefers the checkpoint evaluated on the run’s main variant', () => {
+    const shipped = readManifest(join(root, 'checkpoints', 'default'));
+    const run = { ...shipped, variants: ['prosperity'], variant: 'prosperity' };
+    expect(shippedReference('merlin', run, join(root, 'runs', 'x'))?.label).toBe('checkpoints/prosperity');
+    expect(shippedReference('merlin', shipped, join(root, 'runs', 'x'))?.label).toBe('checkpoints/default');
+    // A variant no shipped checkpoint was evaluated on falls back to the first in name order.
+    expect(shippedReference('merlin', { ...run, variants: ['classic'] }, join(root, 'runs', 'x'))?.label).toBe('checkpoints/default');
+  });
 });
