@@ -6,7 +6,9 @@
  *   npx tsx tools/strong-play-compare.ts A.json B.json [C.json ...] [--labels full,no-tax,...] [--json FILE]
  *
  * Labels default to each scorecard's ruleset (its `variant`, a file's name without `.json`). A figure missing from a
- * scorecard (a field it did not measure) shows as "-".
+ * scorecard (a field it did not measure) shows as "-". Scorecards at different player counts line up by field: a
+ * field's seat counts are read as P ("against 3 x random" at 4 players and "against 1 x random" at 2 are the row
+ * "against P-1 x random").
  * @throws Error for fewer than two scorecards, a file that is not a scorecard, or a label count that does not match
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -26,7 +28,13 @@ interface Card {
   title: string;
   command: string;
   variant: string;
+  players?: number;
   rows: CardRow[];
+}
+
+/** A field's name with its seat counts written in terms of the player count P (tools/strong-play.ts's fields). */
+function fieldInP(field: string, players: number): string {
+  return field.replace(new RegExp(`\\b${players - 1} (x|copies)\\b`, 'g'), 'P-1 $1').replace(new RegExp(`\\bx ${players}$`), 'x P');
 }
 
 const argv = yargs(hideBin(process.argv))
@@ -48,14 +56,17 @@ const cards = files.map((f) => {
 const labels = argv.labels?.split(',').map((x) => x.trim()) ?? cards.map((c) => basename(c.variant).replace(/\.json$/, ''));
 if (labels.length !== cards.length) throw new Error(`--labels names ${labels.length} columns for ${cards.length} scorecards`);
 
-// Rows in first-seen order over the scorecards, keyed by field and figure.
-const key = (r: CardRow) => `${r.field}\u0000${r.figure}`;
-const order = new Map<string, CardRow>();
-for (const c of cards) for (const r of c.rows) if (!order.has(key(r))) order.set(key(r), r);
-const rows = [...order.values()].map((first) => {
-  const row: Record<string, string> = { field: first.field, figure: first.figure, target: first.target };
+// Rows in first-seen order over the scorecards, keyed by field and figure; with mixed player counts, by the field in P.
+const mixed = new Set(cards.map((c) => c.players ?? 4)).size > 1;
+const fieldOf = (c: Card, r: CardRow) => (mixed ? fieldInP(r.field, c.players ?? 4) : r.field);
+const key = (c: Card, r: CardRow) => `${fieldOf(c, r)}\u0000${r.figure}`;
+const order = new Map<string, { field: string; figure: string; target: string }>();
+for (const c of cards)
+  for (const r of c.rows) if (!order.has(key(c, r))) order.set(key(c, r), { field: fieldOf(c, r), figure: r.figure, target: r.target });
+const rows = [...order.entries()].map(([k, first]) => {
+  const row: Record<string, string> = { ...first };
   cards.forEach((c, i) => {
-    const r = c.rows.find((x) => key(x) === key(first));
+    const r = c.rows.find((x) => key(c, x) === k);
     row[`c${i}`] = r === undefined ? '-' : r.met === false ? `**${r.text}**` : r.text;
   });
   return row;

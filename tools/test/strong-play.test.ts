@@ -96,4 +96,21 @@ describe('tools/strong-play.ts', () => {
       ),
     ).rejects.toThrow(/--labels names 1 columns for 2 scorecards/);
   });
+
+  it('lines up scorecards at different player counts by the field in P', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'strong-play-compare-'));
+    const row = (field: string, text: string) => ({ field, figure: 'wins', value: 0, text, target: '>= 1', met: true });
+    const card = (players: number, rows: unknown[]) => ({ title: `${players}`, command: 'x', variant: 'full', players, rows });
+    writeFileSync(join(dir, 'p2.json'), JSON.stringify(card(2, [row('against 1 x random', '90%'), row('heuristic x 2', '1.06x')])));
+    writeFileSync(join(dir, 'p4.json'), JSON.stringify(card(4, [row('against 3 x random', '86%'), row('heuristic x 4', '1.20x')])));
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'tools/strong-play-compare.ts', join(dir, 'p2.json'), join(dir, 'p4.json'), '--labels', '2,4'],
+      { cwd: root },
+    );
+    expect(stdout.split('\n').slice(2, 4)).toEqual([
+      '| against P-1 x random | wins | >= 1 | 90% | 86% |',
+      '| heuristic x P | wins | >= 1 | 1.06x | 1.20x |',
+    ]);
+  });
 });
