@@ -9,7 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servePlay, type PlayServer } from '../play-server.ts';
-import { nameSeats, PlayTable, seatNames, type PlayView } from '../play.ts';
+import { defaultOpponent, nameSeats, PlayTable, seatNames, type PlayView } from '../play.ts';
+import { gameEntry } from '../../games/registry.ts';
 import { Phase, type MerlinState } from '../../games/merlin/engine/index.ts';
 import { ReplayLog, replayLog } from '../../designer/replay.ts';
 import { replayHtml } from '../../designer/replay-view.ts';
@@ -97,6 +98,16 @@ describe('merlin play HTTP API', () => {
     const r = await post(s.url, { action: 0, step: v.step });
     expect(r.status).toBe(409);
     expect(r.json.error?.code).toBe('GAME_OVER');
+  });
+});
+
+describe('the default opponents', () => {
+  it('are the shipped checkpoint trained for the variant, else the heuristic', () => {
+    const merlin = gameEntry('merlin');
+    expect(defaultOpponent(merlin, 'full')).toBe('ppo:checkpoints/default');
+    expect(defaultOpponent(merlin, 'prosperity')).toBe('ppo:checkpoints/prosperity');
+    expect(defaultOpponent(merlin, 'skirmish')).toBe('ppo:checkpoints/skirmish');
+    expect(defaultOpponent(merlin, 'classic')).toBe('heuristic');
   });
 });
 

@@ -192,6 +192,16 @@ describe('the shipped checkpoint', () => {
     expect(playsAsOpponent(game, 'ppo:checkpoints/skirmish', 4)).toBe(true);
   }, 60_000);
 
+  it('checkpoints/prosperity was trained under the prosperity ruleset as shipped, with its teacher, and plays a prosperity game', () => {
+    const game = merlinGame('prosperity');
+    const ck = loadCheckpoint('checkpoints/prosperity', specHashesOf(game));
+    expect(ck.rulesMatch).toBe(true);
+    expect(ck.manifest.variants).toEqual(['prosperity']);
+    expect(ck.manifest.config).toMatchObject({ initFrom: 'checkpoints/default', teacher: { coef: 2 } });
+    expect(ck.manifest.evaluation.map((e) => e.opponents)).toEqual(['3 x random', '3 x heuristic']);
+    expect(playsAsOpponent(game, 'ppo:checkpoints/prosperity', 4)).toBe(true);
+  }, 60_000);
+
   it('is refused, naming both hashes, by a game with another observation spec or action catalogue', () => {
     const game = merlinGame('full');
     const good = specHashesOf(game);
