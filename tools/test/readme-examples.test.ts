@@ -86,8 +86,8 @@ describe("README.md's examples", () => {
     expect(example('install').trim()).toBe('npm ci && npm start');
     expect(example('test').trim()).toBe('npm test');
     const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.start).toMatch(/^node bin\/merlin\.js train --minutes 4 --out runs\/latest$/);
-    expect(readme).toContain('`merlin train --minutes 4`');
+    expect(scripts.start).toMatch(/^node bin\/merlin\.js train --variant prosperity --minutes 4 --out runs\/latest$/);
+    expect(readme).toContain('`merlin train --variant prosperity --minutes 4`');
     expect(scripts.test).toBeTruthy();
     expect(readFileSync(join(root, '.ci', 'run'), 'utf8')).toMatch(/npm ci[\s\S]*npm test/);
   });
