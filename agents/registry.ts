@@ -52,6 +52,18 @@ export interface GameAgents<S = unknown> {
    * "Difficulty presets" gives what each was measured at). A preset name resolves wherever a spec does.
    */
   readonly presets?: Readonly<Record<Difficulty, string>>;
+  /**
+   * Levels that name another spec in one variant (a variant with a checkpoint of its own: Merlin's
+   * `prosperity`); a level a variant does not name is the game's `presets` one.
+   */
+  readonly variantPresets?: Readonly<Record<string, Partial<Record<Difficulty, string>>>>;
+}
+
+/** The spec difficulty level `spec` names in `game`'s variant, or undefined when `spec` is not a level. */
+export function presetSpec<S>(own: GameAgents<S>, spec: string, variant: string | undefined): string | undefined {
+  if (!own.presets || !(DIFFICULTIES as readonly string[]).includes(spec)) return undefined;
+  const level = spec as Difficulty;
+  return (variant === undefined ? undefined : own.variantPresets?.[variant]?.[level]) ?? own.presets[level];
 }
 
 /** The difficulty levels a game may name presets for, weakest first. */
@@ -103,7 +115,7 @@ export function resolveAgent<S>(
   own: GameAgents<S> = NO_GAME_AGENTS as GameAgents<S>,
   kinds?: (game: Game<S>) => ActionKinds,
 ): Agent {
-  const preset = own.presets?.[spec as Difficulty];
+  const preset = presetSpec(own, spec, game.variant);
   if (preset !== undefined) return resolveAgent(preset, seed, game, own, kinds);
   const [name, param, extra] = spec.split(':');
   if (extra !== undefined && name !== 'mcts' && name !== 'ppo' && name !== 'restricted' && !own.wraps?.includes(name))
@@ -201,8 +213,11 @@ function policySearch<S>(spec: string, seed: string | number, game: Game<S>): Ag
  * not such files.
  */
 export function specReadsFiles<S>(spec: string, own: GameAgents<S> = NO_GAME_AGENTS as GameAgents<S>): boolean {
-  const preset = own.presets?.[spec as Difficulty];
-  if (preset !== undefined) return specReadsFiles(preset, own);
+  if (presetSpec(own, spec, undefined) !== undefined) {
+    // A level reads files if the spec it names in any variant does.
+    const named = [own.presets![spec as Difficulty], ...Object.values(own.variantPresets ?? {}).map((v) => v[spec as Difficulty])];
+    return named.some((p) => p !== undefined && specReadsFiles(p, own));
+  }
   const parts = spec.split(':');
   if (parts[0] === 'restricted') return specReadsFiles(restrictedBase(spec), own);
   if (parts[0] === 'ppo') return parts[1] !== undefined && !SHIPPED_CHECKPOINT.test(parts[1]);

@@ -42,4 +42,22 @@ describe('difficulty presets', () => {
       }
     }
   }, 60_000);
+
+  it('name a variant’s own checkpoint where the game ships one (Merlin’s prosperity), the game’s levels elsewhere', () => {
+    const s0 = (variant: string) => {
+      const game = GAMES.merlin.game(variant);
+      const s = game.newState(4, 'preset');
+      resolveChance(game, s);
+      return s;
+    };
+    const hard = createOpponent('hard', { game: 'merlin', variant: 'prosperity', seed: 5, top: 0 });
+    expect(hard.act(s0('prosperity'))).toEqual(
+      createOpponent('ppo:checkpoints/prosperity', { game: 'merlin', variant: 'prosperity', seed: 5, top: 0 }).act(s0('prosperity')),
+    );
+    expect(GAMES.merlin.agent('hard', 0, GAMES.merlin.game('prosperity')).spec).toBe('ppo:checkpoints/prosperity');
+    expect(GAMES.merlin.agent('strongest', 0, GAMES.merlin.game('prosperity')).spec).toBe('mcts:100:ppo:checkpoints/prosperity');
+    expect(GAMES.merlin.agent('medium', 0, GAMES.merlin.game('prosperity')).spec).toBe('heuristic');
+    expect(GAMES.merlin.agent('hard', 0, GAMES.merlin.game('full')).spec).toBe('ppo:checkpoints/default');
+    expect(GAMES.merlin.specReadsFiles('hard')).toBe(false);
+  }, 60_000);
 });

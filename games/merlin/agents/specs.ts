@@ -62,6 +62,8 @@ export const merlinAgents = {
    * play, the heuristic, the shipped policy `checkpoints/default`, and search guided by it.
    */
   presets: { easy: 'random', medium: 'heuristic', hard: 'ppo:checkpoints/default', strongest: 'mcts:100:ppo:checkpoints/default' },
+  /** On the recommended ruleset, its own checkpoint (docs/AGENTS.md "Difficulty presets"). */
+  variantPresets: { prosperity: { hard: 'ppo:checkpoints/prosperity', strongest: 'mcts:100:ppo:checkpoints/prosperity' } },
   /** `heuristic:PATH` reads a weights file of the caller's choosing; `hybrid:KINDS:SPEC` whatever SPEC reads. */
   readsFiles: (spec: string, specReadsFiles: (spec: string) => boolean) => {
     const [name, param] = spec.split(':');
