@@ -59,11 +59,9 @@ export interface GameAgents<S = unknown> {
   readonly variantPresets?: Readonly<Record<string, Partial<Record<Difficulty, string>>>>;
 }
 
-/** The spec difficulty level `spec` names in `game`'s variant, or undefined when `spec` is not a level. */
-export function presetSpec<S>(own: GameAgents<S>, spec: string, variant: string | undefined): string | undefined {
-  if (!own.presets || !(DIFFICULTIES as readonly string[]).includes(spec)) return undefined;
-  const level = spec as Difficulty;
-  return (variant === undefined ? undefined : own.variantPresets?.[variant]?.[level]) ?? own.presets[level];
+/** `spec` as a difficulty level of a game that names presets, or undefined when it is not one. */
+function levelOf<S>(own: GameAgents<S>, spec: string): Difficulty | undefined {
+  return own.presets && (DIFFICULTIES as readonly string[]).includes(spec) ? (spec as Difficulty) : undefined;
 }
 
 /** The difficulty levels a game may name presets for, weakest first. */
@@ -115,8 +113,11 @@ export function resolveAgent<S>(
   own: GameAgents<S> = NO_GAME_AGENTS as GameAgents<S>,
   kinds?: (game: Game<S>) => ActionKinds,
 ): Agent {
-  const preset = presetSpec(own, spec, game.variant);
-  if (preset !== undefined) return resolveAgent(preset, seed, game, own, kinds);
+  const level = levelOf(own, spec);
+  if (level !== undefined) {
+    const preset = (game.variant === undefined ? undefined : own.variantPresets?.[game.variant]?.[level]) ?? own.presets![level];
+    return resolveAgent(preset, seed, game, own, kinds);
+  }
   const [name, param, extra] = spec.split(':');
   if (extra !== undefined && name !== 'mcts' && name !== 'ppo' && name !== 'restricted' && !own.wraps?.includes(name))
     throw new ArgumentError(`agent spec "${spec}": too many ":" parts`);
@@ -213,9 +214,10 @@ function policySearch<S>(spec: string, seed: string | number, game: Game<S>): Ag
  * not such files.
  */
 export function specReadsFiles<S>(spec: string, own: GameAgents<S> = NO_GAME_AGENTS as GameAgents<S>): boolean {
-  if (presetSpec(own, spec, undefined) !== undefined) {
+  const level = levelOf(own, spec);
+  if (level !== undefined) {
     // A level reads files if the spec it names in any variant does.
-    const named = [own.presets![spec as Difficulty], ...Object.values(own.variantPresets ?? {}).map((v) => v[spec as Difficulty])];
+    const named = [own.presets![level], ...Object.values(own.variantPresets ?? {}).map((v) => v[level])];
     return named.some((p) => p !== undefined && specReadsFiles(p, own));
   }
   const parts = spec.split(':');
