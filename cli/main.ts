@@ -230,7 +230,7 @@ try {
         checkOptional('merlin train', 'training', 'charts', ...(argv['eval-games'] > 0 ? (['ratings'] as const) : []));
         // Loaded here, not at the top: training brings tfjs, which the other commands do not need (and with
         // tfjs-core loaded, this machine's engine and env loops ran about 10% slower; docs/BENCHMARKS.md).
-        const { parseActionCosts, parseSizes, runTrainCommand, teacherOptions } = await import('./train.ts');
+        const { parseActionCosts, parseLeagueShares, parseSizes, runTrainCommand, teacherOptions } = await import('./train.ts');
         const teacher = teacherOptions(argv['teacher-coef'], argv['teacher-kinds']);
         const variants = (argv.variants ?? argv.variant ?? gameEntry(argv.game).defaultVariant)
           .split(',')
@@ -251,6 +251,7 @@ try {
           imitationUpdates: argv['imitation-updates'],
           initFrom: argv['init-from'],
           exploiterEvery: argv.exploiter ? argv['exploiter-every'] : undefined,
+          ...(argv['league-shares'] === undefined ? {} : { leagueShares: parseLeagueShares(argv['league-shares']) }),
           collectors: argv.collectors,
           reward: argv.reward as RewardChoice,
           truncation: argv.truncation as TruncationChoice,

@@ -166,6 +166,11 @@ export const trainOptions = {
     describe:
       'train a main exploiter against the learner beside the league; frozen copies join the league when it wins 50% against the learner or after 20 of its updates (docs/TRAINING.md)',
   },
+  'league-shares': {
+    type: 'string',
+    describe:
+      'fixed shares of the self-play league\'s episodes for its baselines, MEMBER=SHARE,... with random and heuristic (e.g. heuristic=0.2): each is drawn with that probability beside self\'s 0.3, and PFSP draws the rest (docs/TRAINING.md "The league"); not with --opponents',
+  },
   'exploiter-every': intFlag('exploiter-every', 1, 1000, 'with --exploiter: learner updates per exploiter update', 2),
   collectors: intFlag(
     'collectors',

@@ -21,6 +21,7 @@ import {
   type UpdateFigures,
 } from '../training/progress.ts';
 import {
+  checkFixedShares,
   DEFAULT_EXPLOITER,
   DEFAULT_TRAIN,
   imitationUpdatesFor,
@@ -71,6 +72,8 @@ export interface TrainCommand {
   teacher?: TeacherOptions;
   /** Train a main exploiter beside the league: an exploiter update every this many learner updates (TrainConfig.exploiter). */
   exploiterEvery?: number;
+  /** Fixed shares of the league's baselines per episode (LeagueOptions.fixedShares; `--league-shares heuristic=0.2`). */
+  leagueShares?: Partial<Record<'random' | 'heuristic', number>>;
   /** Threads a rollout runs on (TrainConfig.collectors; default `defaultCollectors()`: 2 on two or more cores with the SIMD kernels). */
   collectors?: number;
   out: string;
@@ -218,6 +221,7 @@ export async function runTrainCommand(c: TrainCommand): Promise<{ result: TrainR
       ? {}
       : { rewards: { ...rewardOptions(c.reward, c.truncation), ...(c.actionCosts ? { actionCosts: c.actionCosts } : {}) } }),
     ...(c.exploiterEvery === undefined ? {} : { exploiter: { ...DEFAULT_EXPLOITER, every: c.exploiterEvery } }),
+    ...(c.leagueShares === undefined ? {} : { league: { ...DEFAULT_TRAIN.league, fixedShares: c.leagueShares } }),
     collectors: c.collectors ?? defaultCollectors(),
     ...(c.teacher ? { teacher: c.teacher } : {}),
   };
@@ -358,6 +362,30 @@ export function teacherOptions(coef: number | undefined, kinds: string | undefin
     return undefined;
   }
   return { coef, kinds: list };
+}
+
+/**
+ * `--league-shares`' value, `MEMBER=SHARE,...` with the baselines `random` and `heuristic` (e.g. `heuristic=0.2`),
+ * as fixed shares of the league's episodes (LeagueOptions.fixedShares). Throws ArgumentError on another name,
+ * a share outside [0, 1) or shares that leave PFSP nothing beside self's (training/train.ts `checkFixedShares`).
+ */
+export function parseLeagueShares(text: string): Partial<Record<'random' | 'heuristic', number>> {
+  const shares: Partial<Record<'random' | 'heuristic', number>> = {};
+  for (const part of text
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    const at = part.indexOf('=');
+    const name = part.slice(0, Math.max(at, 0)).trim();
+    const share = at < 0 || part.slice(at + 1).trim() === '' ? NaN : Number(part.slice(at + 1));
+    if (name !== 'random' && name !== 'heuristic')
+      throw new ArgumentError(`--league-shares: ${part} is not random=SHARE or heuristic=SHARE (e.g. heuristic=0.2)`);
+    if (!Number.isFinite(share)) throw new ArgumentError(`--league-shares: ${part} has no number after '='`);
+    shares[name] = share;
+  }
+  if (Object.keys(shares).length === 0) throw new ArgumentError('--league-shares: give at least one MEMBER=SHARE (e.g. heuristic=0.2)');
+  checkFixedShares({ ...DEFAULT_TRAIN.league, fixedShares: shares }, false);
+  return shares;
 }
 
 /**

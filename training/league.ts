@@ -9,7 +9,9 @@
  * episode are one member, drawn with probability proportional to `(1 - w + eps)^power`, where `w` is the
  * learner's recent win rate in games that member sat in (an exponential moving average, starting at the
  * fair share 1/players), so members that beat the learner are drawn more often. `self` is drawn with a
- * fixed probability `selfShare` instead, so that plain self-play always has its share.
+ * fixed probability `selfShare` instead, so that plain self-play always has its share. Likewise the baselines
+ * named in `fixedShares` (e.g. `{ heuristic: 0.2 }`): each is drawn with its fixed probability and left out of
+ * PFSP, so a baseline the learner beats at half its games still sits in a set share of them.
  *
  * Exploiters (optional, training/train.ts `exploiter`): a second network trained only against the current
  * learner (AlphaStar's main exploiter). Frozen copies of it join the league as `exploiter@<update>` members,
@@ -41,6 +43,11 @@ export interface LeagueOptions {
   maxSnapshots: number;
   snapshotEvery: number;
   selfShare: number;
+  /**
+   * Fixed probabilities per episode of the baseline members `random` and `heuristic`, beside `selfShare`
+   * (absent: both drawn by PFSP). Their sum with `selfShare` is below 1; the remainder is PFSP's.
+   */
+  fixedShares?: Readonly<Partial<Record<'random' | 'heuristic', number>>>;
   power: number;
   /** EMA step for win rates. */
   alpha: number;
@@ -76,16 +83,39 @@ export class League {
     return Math.pow(1 - m.learnerWinRate + 0.05, this.o.power);
   }
 
+  /** The member's fixed share of episodes (`fixedShares`; 0: not fixed). */
+  private fixedShare(m: LeagueMember): number {
+    return m.kind === 'random' || m.kind === 'heuristic' ? (this.o.fixedShares?.[m.kind] ?? 0) : 0;
+  }
+
+  /** Whether PFSP draws this member (every member but `self` and those with a fixed share). */
+  private byPfsp(m: LeagueMember): boolean {
+    return m.kind !== 'self' && this.fixedShare(m) === 0;
+  }
+
   /** Draw the member that takes the opponent seats of a new episode. */
   sample(rng: RngState): LeagueMember {
     const self = this.members.find((m) => m.kind === 'self');
-    if (self && nextFloat(rng) < this.o.selfShare) return self;
+    const fixed = this.o.fixedShares;
+    if (fixed) {
+      let f = nextFloat(rng);
+      if (self) {
+        if (f < this.o.selfShare) return self;
+        f -= this.o.selfShare;
+      }
+      for (const m of this.members) {
+        const share = this.fixedShare(m);
+        if (share === 0) continue;
+        if (f < share) return m;
+        f -= share;
+      }
+    } else if (self && nextFloat(rng) < this.o.selfShare) return self;
     let total = 0;
-    for (const m of this.members) if (m.kind !== 'self') total += this.weight(m);
+    for (const m of this.members) if (this.byPfsp(m)) total += this.weight(m);
     let u = nextFloat(rng) * total;
     let last = this.members[0];
     for (const m of this.members) {
-      if (m.kind === 'self') continue;
+      if (!this.byPfsp(m)) continue;
       last = m;
       u -= this.weight(m);
       if (u <= 0) return m;

@@ -139,6 +139,28 @@ export interface ExploiterOptions {
   max: number;
 }
 
+/**
+ * Throws ArgumentError unless the league's fixed shares (LeagueOptions.fixedShares) name baselines, lie in
+ * [0, 1), leave PFSP a share with `selfShare` (sum below 1) and come without a fixed field (`opponents`).
+ */
+export function checkFixedShares(o: Omit<LeagueOptions, 'players'>, fixedField: boolean): void {
+  const shares = o.fixedShares;
+  if (!shares) return;
+  if (fixedField) throw new ArgumentError('fixed league shares need the self-play league, not a fixed field of opponents');
+  let sum = o.selfShare;
+  for (const [name, share] of Object.entries(shares)) {
+    if (name !== 'random' && name !== 'heuristic')
+      throw new ArgumentError(`a fixed league share names random or heuristic, got ${JSON.stringify(name)}`);
+    if (typeof share !== 'number' || !(share >= 0 && share < 1))
+      throw new ArgumentError(`the fixed league share of ${name} must be in [0, 1), got ${share}`);
+    sum += share;
+  }
+  if (!(sum < 1))
+    throw new ArgumentError(
+      `the fixed league shares and self's ${o.selfShare} add up to ${+sum.toFixed(6)}: they must leave PFSP a share (below 1)`,
+    );
+}
+
 /** `--exploiter` without settings: an exploiter update every other learner update, joining at 50% or after 20. */
 export const DEFAULT_EXPLOITER: ExploiterOptions = { every: 2, addAt: 0.5, period: 20, max: 2 };
 
@@ -356,9 +378,11 @@ async function makeExploiter(
   net.sparseInput = config.sparseInput ?? true;
   const learner = new PpoLearner(net, config.ppo);
   const { teacher: _learnerOnly, ...exploiterRun } = config;
+  // The exploiter's league is the learner alone: the baselines' fixed shares are the learner's.
+  const { fixedShares: _baselines, ...exploiterLeague } = leagueOptions;
   const collector = new Collector<unknown>(
     collectorOptions(entry, games, exploiterRun, `${config.seed}/exploiter`),
-    new League(leagueOptions, [vsLearner]),
+    new League(exploiterLeague, [vsLearner]),
   );
   const ex: Exploiter = { options: eo, net, learner, collector, vsLearner, updates: 0, totalUpdates: 0, learnerSteps: 0 };
   if (saved) {
@@ -442,6 +466,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   net.sparseInput = config.sparseInput ?? true;
   const learner = new PpoLearner(net, { ...config.ppo, ...(config.teacher ? { teacherCoef: config.teacher.coef } : {}) });
   const leagueOptions = { ...config.league, players: config.players };
+  checkFixedShares(leagueOptions, config.opponents !== undefined && config.opponents.length > 0);
   if (config.opponents) for (const spec of config.opponents) for (const g of games) entry.agent(spec, 0, g);
   const league = config.opponents?.length ? League.field(leagueOptions, config.opponents) : new League(leagueOptions);
   // One collector: the learner's thread collects. Two: a worker thread does (made below, after the checks).

@@ -148,6 +148,8 @@ describe('merlin train', () => {
       '1e-4',
       '--ent-coef',
       '0',
+      '--league-shares',
+      'heuristic=0.2',
       '--json',
     ]);
     expect(r.status).toBe(0);
@@ -182,6 +184,7 @@ describe('merlin train', () => {
     });
     expect(manifest.config.exploiter).toEqual({ every: 1, addAt: 0.5, period: 20, max: 2 });
     expect(manifest.config.ppo).toMatchObject({ learningRate: 1e-4, entCoef: 0, clip: 0.2 });
+    expect(manifest.config.league).toMatchObject({ selfShare: 0.3, fixedShares: { heuristic: 0.2 } });
     // With a fixed field, the progress line names the field's members.
     const field = await merlinAsync(
       ['train', '--updates', '1', '--envs', '2', '--horizon', '8', '--hidden', '8', '--variant', 'market', '--players', '2'].concat([
