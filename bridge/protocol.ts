@@ -10,7 +10,7 @@ import { contentHash } from '../lib/hash.ts';
 import type { Game } from '../env/core/game.ts';
 
 /** Protocol version (semver). A client with another major version is refused at hello. */
-export const PROTOCOL_VERSION = '1.6.0';
+export const PROTOCOL_VERSION = '1.7.0';
 export const PROTOCOL_MAJOR = 1;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -315,9 +315,11 @@ export const RewardsOption = z
   .object({
     terminal: z.enum(['winLoss', 'zero']).optional(),
     truncation: z
-      .enum(['rank', 'zero'])
+      .enum(['rank', 'zero', 'loss'])
       .optional()
-      .describe("a game truncated at the turn limit: 'zero' (a draw, the default since 1.6) or 'rank'"),
+      .describe(
+        "a game truncated at the turn limit: 'zero' (a draw, the default since 1.6), 'rank' or 'loss' (every seat loses; since 1.7)",
+      ),
     shaped: z.boolean().optional(),
     shaped_scale: z.number().positive().optional(),
     shaped_relative: z.boolean().optional().describe('shape on the lead over the mean of the other seats (since 1.4)'),

@@ -158,7 +158,7 @@ export const trainOptions = {
     choices: Object.keys(TRUNCATION_CHOICES),
     default: 'draw',
     describe:
-      'what a game truncated at the turn limit pays: a draw, 0 to every seat (draw), or a win to the net-worth leader (rank, the earlier default)',
+      'what a game truncated at the turn limit pays: a draw, 0 to every seat (draw), a win to the net-worth leader (rank, the earlier default), or a loss to every seat (loss: no seat gains by stalling)',
   },
   exploiter: {
     type: 'boolean',

@@ -4,7 +4,7 @@
  *
  * Every choice pays the winner +1 and each other seat -1/(n-1) when the game ends by its own rules, and 0 to
  * every seat for a game truncated at the turn limit (a draw: `truncation: 'zero'`; `--truncation rank` pays the
- * net-worth leader as the winner instead, the earlier default). They differ in the shaped term added at each step.
+ * net-worth leader as the winner instead, the earlier default; `--truncation loss` pays every seat a loss). They differ in the shaped term added at each step.
  */
 import type { RewardOptions } from '../env/core/game.ts';
 
@@ -31,8 +31,14 @@ export const REWARD_CHOICES = {
 export type RewardChoice = keyof typeof REWARD_CHOICES;
 export const DEFAULT_REWARD: RewardChoice = 'lead-potential';
 
-/** What a game truncated at the turn limit pays: `draw` (every seat 0, the default) or `rank` (the leader wins). */
-export const TRUNCATION_CHOICES = { draw: 'zero', rank: 'rank' } as const satisfies Record<string, RewardOptions['truncation']>;
+/**
+ * What a game truncated at the turn limit pays: `draw` (every seat 0, the default), `rank` (the leader wins) or
+ * `loss` (every seat loses, -1/(n-1)).
+ */
+export const TRUNCATION_CHOICES = { draw: 'zero', rank: 'rank', loss: 'loss' } as const satisfies Record<
+  string,
+  RewardOptions['truncation']
+>;
 export type TruncationChoice = keyof typeof TRUNCATION_CHOICES;
 
 /** The RewardOptions of `reward` with truncation paid as `truncation`. */

@@ -71,6 +71,8 @@ describe('control plane', () => {
     expect(await c.request({ type: 'create', id: 7, players: 9 })).toMatchObject({ code: 'INVALID_ARGUMENT', id: 7 });
     expect(await c.request({ type: 'reset', id: 8, batch: 99 })).toMatchObject({ code: 'UNKNOWN_BATCH', id: 8 });
     expect(await c.request({ type: 'create', id: 9, observation_encoding: 'zip' })).toMatchObject({ code: 'BAD_MESSAGE', id: 9 });
+    expect(await c.request({ type: 'create', id: 10, rewards: { truncation: 'lose' } })).toMatchObject({ code: 'BAD_MESSAGE', id: 10 });
+    expect(await c.request({ type: 'create', id: 11, rewards: { truncation: 'loss' } })).toMatchObject({ type: 'created', id: 11 });
     expect(await c.request({ type: 'ping', id: 9 })).toEqual({ type: 'pong', id: 9 });
     c.ws.close();
   });

@@ -74,11 +74,12 @@ export interface RewardOptions {
    */
   terminal?: 'winLoss' | 'zero';
   /**
-   * At truncation: 'zero' (default: a draw, every seat 0; the turn limit is a backstop, not a victory) or
+   * At truncation: 'zero' (default: a draw, every seat 0; the turn limit is a backstop, not a victory),
    * 'rank' (the score leader, e.g. the net-worth leader, is paid as the winner: the earlier default, which
-   * paid hoarding in stalled self-play; docs/TRAINING.md "Rewards").
+   * paid hoarding in stalled self-play) or 'loss' (every seat is paid a loss, -1/(n-1), so that no seat
+   * gains by stalling a game it is not winning; docs/TRAINING.md "Rewards").
    */
-  truncation?: 'rank' | 'zero';
+  truncation?: 'rank' | 'zero' | 'loss';
   /** Opt-in shaped reward: each step, the change in the seat's score (net worth) divided by `shapedScale`. */
   shaped?: boolean;
   shapedScale?: number;
@@ -187,7 +188,12 @@ export function winLossReturns(
   options: RewardOptions = {},
 ): void {
   out.fill(0, 0, n);
-  if (!over || options.terminal === 'zero' || winner < 0) return;
+  if (!over || options.terminal === 'zero') return;
+  if (truncated && options.truncation === 'loss') {
+    out.fill(-1 / (n - 1), 0, n);
+    return;
+  }
+  if (winner < 0) return;
   if (truncated && options.truncation !== 'rank') return;
   for (let p = 0; p < n; p++) out[p] = p === winner ? 1 : -1 / (n - 1);
 }

@@ -21,7 +21,7 @@ import numpy as np
 
 from ._wire import ConnectionClosed, HandshakeError, OP_BINARY, OP_TEXT, WebSocket
 
-PROTOCOL_VERSION = "1.6.0"
+PROTOCOL_VERSION = "1.7.0"
 #: The game a client plays when it names none (the server's default game, protocol 1.3).
 DEFAULT_GAME = "merlin"
 MAGIC = 0x4E4C524D  # "MRLN" little-endian

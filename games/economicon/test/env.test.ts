@@ -54,7 +54,7 @@ describe('economiconGame', () => {
     }
   });
 
-  it('returns: the winner +1, the others -1/(n-1); a draw pays 0; a truncated game pays 0 unless truncation is rank', () => {
+  it('returns: the winner +1, the others -1/(n-1); a draw pays 0; a truncated game pays 0 unless truncation is rank (the leader wins) or loss (every seat loses)', () => {
     const g = economiconGame();
     const s = g.newState(3, 'r');
     s.outcome = Outcome.Mandates;
@@ -72,6 +72,12 @@ describe('economiconGame', () => {
     g.returns(s, out, { truncation: 'zero' });
     expect(Array.from(out)).toEqual([0, 0, 0]);
     g.returns(s, out, { truncation: 'rank' });
+    expect(Array.from(out)).toEqual([1, -0.5, -0.5]);
+    // `loss`: every seat of a truncated game is paid a loss, whoever leads.
+    g.returns(s, out, { truncation: 'loss' });
+    expect(Array.from(out)).toEqual([-0.5, -0.5, -0.5]);
+    s.outcome = Outcome.Mandates;
+    g.returns(s, out, { truncation: 'loss' });
     expect(Array.from(out)).toEqual([1, -0.5, -0.5]);
   });
 

@@ -127,6 +127,9 @@ describe('AEC env (PettingZoo vocabulary)', () => {
       game.returns(s, out, { truncation: 'zero' });
       expect([...out]).toEqual([0, 0]);
     }
+    // `loss` pays both seats a loss when the turn limit ended the game, and the winner as usual otherwise.
+    game.returns(s, out, { truncation: 'loss' });
+    expect([...out]).toEqual(game.isTruncated(s) ? [-1, -1] : s.winner === 0 ? [1, -1] : [-1, 1]);
     const env = new AECEnv(game, { players: 2, rewards: { shaped: true, shapedScale: 1, terminal: 'zero' } });
     env.reset({ seed: 'shaped' });
     const start = [game.score(env.state, 0), game.score(env.state, 1)];
