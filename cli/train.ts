@@ -371,17 +371,11 @@ export function teacherOptions(coef: number | undefined, kinds: string | undefin
  */
 export function parseLeagueShares(text: string): Partial<Record<'random' | 'heuristic', number>> {
   const shares: Partial<Record<'random' | 'heuristic', number>> = {};
-  for (const part of text
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean)) {
-    const at = part.indexOf('=');
-    const name = part.slice(0, Math.max(at, 0)).trim();
-    const share = at < 0 || part.slice(at + 1).trim() === '' ? NaN : Number(part.slice(at + 1));
+  for (const { part, name, value } of namedNumbers(text)) {
     if (name !== 'random' && name !== 'heuristic')
       throw new ArgumentError(`--league-shares: ${part} is not random=SHARE or heuristic=SHARE (e.g. heuristic=0.2)`);
-    if (!Number.isFinite(share)) throw new ArgumentError(`--league-shares: ${part} has no number after '='`);
-    shares[name] = share;
+    if (!Number.isFinite(value)) throw new ArgumentError(`--league-shares: ${part} has no number after '='`);
+    shares[name] = value;
   }
   if (Object.keys(shares).length === 0) throw new ArgumentError('--league-shares: give at least one MEMBER=SHARE (e.g. heuristic=0.2)');
   checkFixedShares({ ...DEFAULT_TRAIN.league, fixedShares: shares }, false);
@@ -394,15 +388,26 @@ export function parseLeagueShares(text: string): Partial<Record<'random' | 'heur
  */
 export function parseActionCosts(text: string): Record<string, number> {
   const costs: Record<string, number> = {};
-  for (const part of text
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean)) {
-    const at = part.indexOf('=');
-    const cost = at < 0 ? NaN : Number(part.slice(at + 1));
-    if (at <= 0 || part.slice(at + 1).trim() === '' || !Number.isFinite(cost))
-      throw new ArgumentError(`--action-cost: ${part} is not KIND=COST (e.g. ProposeTrade=0.01)`);
-    costs[part.slice(0, at).trim()] = cost;
+  for (const { part, name, value } of namedNumbers(text)) {
+    if (name === '' || !Number.isFinite(value)) throw new ArgumentError(`--action-cost: ${part} is not KIND=COST (e.g. ProposeTrade=0.01)`);
+    costs[name] = value;
   }
   return costs;
+}
+
+/**
+ * The entries of a `NAME=NUMBER,NAME=NUMBER` flag value (`--action-cost`, `--league-shares`), each with its text,
+ * its name ('' when the entry has no `=` or nothing before it) and its number (NaN when nothing follows the `=` or
+ * it is not a number); empty entries are skipped. The caller says which entries it refuses, and how.
+ */
+function namedNumbers(text: string): { part: string; name: string; value: number }[] {
+  return text
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const at = part.indexOf('=');
+      const after = at < 0 ? '' : part.slice(at + 1);
+      return { part, name: at < 0 ? '' : part.slice(0, at).trim(), value: after.trim() === '' ? NaN : Number(after) };
+    });
 }
