@@ -21,7 +21,6 @@ import {
   type UpdateFigures,
 } from '../training/progress.ts';
 import {
-  checkFixedShares,
   DEFAULT_EXPLOITER,
   DEFAULT_TRAIN,
   imitationUpdatesFor,
@@ -33,6 +32,7 @@ import {
   type UpdateRecord,
 } from '../training/train.ts';
 import { defaultCollectors } from '../training/collector-thread.ts';
+import { checkFixedShares } from '../training/league.ts';
 import { actionCostTable, teacherActionTable, type TeacherOptions } from '../training/rollout.ts';
 import { runEval } from './eval.ts';
 import { fitFields, PLAIN_LINE_SECONDS, progress, terminalWidth, withBar } from './progress.ts';
@@ -367,7 +367,7 @@ export function teacherOptions(coef: number | undefined, kinds: string | undefin
 /**
  * `--league-shares`' value, `MEMBER=SHARE,...` with the baselines `random` and `heuristic` (e.g. `heuristic=0.2`),
  * as fixed shares of the league's episodes (LeagueOptions.fixedShares). Throws ArgumentError on another name,
- * a share outside [0, 1) or shares that leave PFSP nothing beside self's (training/train.ts `checkFixedShares`).
+ * a share outside [0, 1) or shares that leave PFSP nothing beside self's (training/league.ts `checkFixedShares`).
  */
 export function parseLeagueShares(text: string): Partial<Record<'random' | 'heuristic', number>> {
   const shares: Partial<Record<'random' | 'heuristic', number>> = {};

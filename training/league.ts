@@ -17,6 +17,7 @@
  * learner (AlphaStar's main exploiter). Frozen copies of it join the league as `exploiter@<update>` members,
  * so PFSP sends the learner back to whatever weakness an exploiter found until the learner beats it.
  */
+import { ArgumentError } from '../lib/errors.ts';
 import { nextFloat, type RngState } from '../lib/rng.ts';
 
 export type MemberKind = 'random' | 'heuristic' | 'self' | 'snapshot' | 'exploiter' | 'agent';
@@ -61,6 +62,28 @@ export const DEFAULT_LEAGUE: Omit<LeagueOptions, 'players'> = {
   alpha: 0.02,
 };
 
+/**
+ * Throws ArgumentError unless the league's fixed shares (LeagueOptions.fixedShares) name baselines, lie in
+ * [0, 1), leave PFSP a share with `selfShare` (sum below 1) and come without a fixed field (`opponents`).
+ */
+export function checkFixedShares(o: Omit<LeagueOptions, 'players'>, fixedField: boolean): void {
+  const shares = o.fixedShares;
+  if (!shares) return;
+  if (fixedField) throw new ArgumentError('fixed league shares need the self-play league, not a fixed field of opponents');
+  let sum = o.selfShare;
+  for (const [name, share] of Object.entries(shares)) {
+    if (name !== 'random' && name !== 'heuristic')
+      throw new ArgumentError(`a fixed league share names random or heuristic, got ${JSON.stringify(name)}`);
+    if (typeof share !== 'number' || !(share >= 0 && share < 1))
+      throw new ArgumentError(`the fixed league share of ${name} must be in [0, 1), got ${share}`);
+    sum += share;
+  }
+  if (!(sum < 1))
+    throw new ArgumentError(
+      `the fixed league shares and self's ${o.selfShare} add up to ${+sum.toFixed(6)}: they must leave PFSP a share (below 1)`,
+    );
+}
+
 export class League {
   readonly members: LeagueMember[];
   readonly o: LeagueOptions;
@@ -96,8 +119,8 @@ export class League {
   /** Draw the member that takes the opponent seats of a new episode. */
   sample(rng: RngState): LeagueMember {
     const self = this.members.find((m) => m.kind === 'self');
-    const fixed = this.o.fixedShares;
-    if (fixed) {
+    // One draw for the fixed shares (self's, then the baselines'); none when nothing has a fixed share.
+    if (self || this.o.fixedShares) {
       let f = nextFloat(rng);
       if (self) {
         if (f < this.o.selfShare) return self;
@@ -109,7 +132,7 @@ export class League {
         if (f < share) return m;
         f -= share;
       }
-    } else if (self && nextFloat(rng) < this.o.selfShare) return self;
+    }
     let total = 0;
     for (const m of this.members) if (this.byPfsp(m)) total += this.weight(m);
     let u = nextFloat(rng) * total;

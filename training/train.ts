@@ -43,7 +43,7 @@ import {
   type EvalRecord,
 } from '../policy/checkpoint.ts';
 import { loadOptimizer, readWeights, removeDir, saveCheckpoint, saveOptimizer, saveWeights, writeJsonAtomic } from './checkpoint.ts';
-import { DEFAULT_LEAGUE, FROZEN_KINDS, League, type LeagueMember, type LeagueOptions } from './league.ts';
+import { checkFixedShares, DEFAULT_LEAGUE, FROZEN_KINDS, League, type LeagueMember, type LeagueOptions } from './league.ts';
 import { ArgumentError } from '../lib/errors.ts';
 import { parseJson } from '../lib/json.ts';
 import { initParams, PolicyValueNet, widenParams } from './network.ts';
@@ -137,28 +137,6 @@ export interface ExploiterOptions {
   period: number;
   /** Frozen exploiters kept in the league (the oldest dropped first). */
   max: number;
-}
-
-/**
- * Throws ArgumentError unless the league's fixed shares (LeagueOptions.fixedShares) name baselines, lie in
- * [0, 1), leave PFSP a share with `selfShare` (sum below 1) and come without a fixed field (`opponents`).
- */
-export function checkFixedShares(o: Omit<LeagueOptions, 'players'>, fixedField: boolean): void {
-  const shares = o.fixedShares;
-  if (!shares) return;
-  if (fixedField) throw new ArgumentError('fixed league shares need the self-play league, not a fixed field of opponents');
-  let sum = o.selfShare;
-  for (const [name, share] of Object.entries(shares)) {
-    if (name !== 'random' && name !== 'heuristic')
-      throw new ArgumentError(`a fixed league share names random or heuristic, got ${JSON.stringify(name)}`);
-    if (typeof share !== 'number' || !(share >= 0 && share < 1))
-      throw new ArgumentError(`the fixed league share of ${name} must be in [0, 1), got ${share}`);
-    sum += share;
-  }
-  if (!(sum < 1))
-    throw new ArgumentError(
-      `the fixed league shares and self's ${o.selfShare} add up to ${+sum.toFixed(6)}: they must leave PFSP a share (below 1)`,
-    );
 }
 
 /** `--exploiter` without settings: an exploiter update every other learner update, joining at 50% or after 20. */
