@@ -1,0 +1,76 @@
+/**
+ * How a Merlin policy's self-play games end, beyond the victory counts of `merlin probe`: how many reach the turn
+ * limit, the most Crowns any seat holds when they do (Royal Favor takes `victory.crownsToWin` and strictly the highest
+ * net worth, docs/RULES.md D34), and how many seats of a game are at some point bankrupt through a turn of their own
+ * (`bankruptHeld`, what Economic Dominance counts, D33). The policy sits in every seat; game g uses seed
+ * `SEED/g`, seat i's sampling `SEED/g/i`, so the counts are the same in any process.
+ *
+ *   npx tsx tools/self-play-endings.ts --ppo checkpoints/prosperity --variant prosperity --games 100 [--seed endings]
+ *
+ * Prints one JSON object: games, victories by kind, truncated games, a histogram of the most Crowns held at
+ * truncation, and the mean number of seats per game ever bankrupt through a turn of their own.
+ */
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { resolveAgent } from '../agents/registry.ts';
+import { merlinAgents } from '../games/merlin/agents/specs.ts';
+import { merlinGame } from '../games/merlin/env/game.ts';
+import { VICTORY_NAMES } from '../games/merlin/engine/state.ts';
+
+const argv = yargs(hideBin(process.argv))
+  .strict()
+  .options({
+    ppo: { type: 'string', demandOption: true, describe: 'the checkpoint directory' },
+    variant: { type: 'string', default: 'full' },
+    games: { type: 'number', default: 100 },
+    players: { type: 'number', default: 4 },
+    seed: { type: 'string', default: 'endings' },
+  })
+  .parseSync();
+
+const game = merlinGame(argv.variant);
+const P = argv.players;
+const obs = new Float32Array(game.observationSpec.size);
+const mask = new Uint8Array(game.numActions);
+const legal = new Int32Array(game.numActions);
+const victories: Record<string, number> = {};
+const crownsAtTruncation: Record<number, number> = {};
+let truncated = 0;
+let seatsHeld = 0;
+for (let g = 0; g < argv.games; g++) {
+  const agents = Array.from({ length: P }, (_, i) => resolveAgent(`ppo:${argv.ppo}`, `${argv.seed}/${g}/${i}`, game, merlinAgents));
+  const s = game.newState(P, `${argv.seed}/${g}`);
+  let held = 0; // bit p: seat p was bankrupt through a turn of its own at some point
+  while (!game.isTerminal(s) && !game.isTruncated(s)) {
+    const p = game.currentPlayer(s);
+    const n = game.legalActions(s, legal);
+    game.observe(s, p, obs);
+    mask.fill(0);
+    for (let k = 0; k < n; k++) mask[legal[k]] = 1;
+    game.applyAction(s, agents[p].act(obs, mask, { seat: p, legal, numLegal: n, state: s }));
+    for (let q = 0; q < P; q++) if (s.bankruptHeld[q]) held |= 1 << q;
+  }
+  for (let q = 0; q < P; q++) if (held & (1 << q)) seatsHeld++;
+  if (game.isTruncated(s)) {
+    truncated++;
+    let most = 0;
+    for (let q = 0; q < P; q++) most = Math.max(most, s.crowns[q]);
+    crownsAtTruncation[most] = (crownsAtTruncation[most] ?? 0) + 1;
+  } else {
+    const name = VICTORY_NAMES[s.victory];
+    victories[name] = (victories[name] ?? 0) + 1;
+  }
+}
+process.stdout.write(
+  JSON.stringify({
+    ppo: argv.ppo,
+    variant: argv.variant,
+    players: P,
+    games: argv.games,
+    seed: argv.seed,
+    victories,
+    truncated,
+    mostCrownsAtTruncation: crownsAtTruncation,
+    seatsEverBankruptHeldPerGame: seatsHeld / argv.games,
+  }) + '\n',
+);
