@@ -197,7 +197,13 @@ describe('the shipped checkpoint', () => {
     const ck = loadCheckpoint('checkpoints/prosperity', specHashesOf(game));
     expect(ck.rulesMatch).toBe(true);
     expect(ck.manifest.variants).toEqual(['prosperity']);
-    expect(ck.manifest.config).toMatchObject({ initFrom: 'checkpoints/default', teacher: { coef: 2 } });
+    // The second stage (win/loss reward, fixed baseline shares) from the self-play stage (checkpoints/README.md).
+    expect(ck.manifest.config).toMatchObject({
+      initFrom: 'runs/prosperity-self-play',
+      teacher: { coef: 2 },
+      rewards: { terminal: 'winLoss', shaped: false },
+      league: { fixedShares: { random: 0.2, heuristic: 0.1 } },
+    });
     expect(ck.manifest.evaluation.map((e) => e.opponents)).toEqual(['3 x random', '3 x heuristic']);
     expect(playsAsOpponent(game, 'ppo:checkpoints/prosperity', 4)).toBe(true);
   }, 60_000);
