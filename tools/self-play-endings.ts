@@ -13,6 +13,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { resolveAgent } from '../agents/registry.ts';
+import { playGame } from '../env/core/play.ts';
 import { merlinAgents } from '../games/merlin/agents/specs.ts';
 import { merlinGame } from '../games/merlin/env/game.ts';
 import { VICTORY_NAMES } from '../games/merlin/engine/state.ts';
@@ -30,26 +31,18 @@ const argv = yargs(hideBin(process.argv))
 
 const game = merlinGame(argv.variant);
 const P = argv.players;
-const obs = new Float32Array(game.observationSpec.size);
-const mask = new Uint8Array(game.numActions);
-const legal = new Int32Array(game.numActions);
 const victories: Record<string, number> = {};
 const crownsAtTruncation: Record<number, number> = {};
 let truncated = 0;
 let seatsHeld = 0;
 for (let g = 0; g < argv.games; g++) {
   const agents = Array.from({ length: P }, (_, i) => resolveAgent(`ppo:${argv.ppo}`, `${argv.seed}/${g}/${i}`, game, merlinAgents));
-  const s = game.newState(P, `${argv.seed}/${g}`);
   let held = 0; // bit p: seat p was bankrupt through a turn of its own at some point
-  while (!game.isTerminal(s) && !game.isTruncated(s)) {
-    const p = game.currentPlayer(s);
-    const n = game.legalActions(s, legal);
-    game.observe(s, p, obs);
-    mask.fill(0);
-    for (let k = 0; k < n; k++) mask[legal[k]] = 1;
-    game.applyAction(s, agents[p].act(obs, mask, { seat: p, legal, numLegal: n, state: s }));
-    for (let q = 0; q < P; q++) if (s.bankruptHeld[q]) held |= 1 << q;
-  }
+  const { state: s } = playGame(game, agents, `${argv.seed}/${g}`, {
+    afterAction: (s) => {
+      for (let q = 0; q < P; q++) if (s.bankruptHeld[q]) held |= 1 << q;
+    },
+  });
   for (let q = 0; q < P; q++) if (held & (1 << q)) seatsHeld++;
   if (game.isTruncated(s)) {
     truncated++;
