@@ -6,6 +6,7 @@ import { Phase } from '../engine/state.ts';
 import { IllegalActionError } from '../../../lib/errors.ts';
 import { act, assertConserved, club, drawKing, game, isLegal, key, putProperty, snap, type Game } from './helpers.ts';
 import { DECK_INDEX } from '../engine/kernel/card-defs.ts';
+import { loadRuleset, type Ruleset } from '../rules/index.ts';
 
 const D = DECK_INDEX.royalDecrees;
 
@@ -238,6 +239,27 @@ describe('D161: royal summons: a Future Reading that brings a Royal Decree (the 
     expect(seal.trigger).toEqual({ on: 'roll', totals: [11] });
     expect(seal.waiveOn).toEqual([7]);
     expect(summons(g).trigger).toEqual({ on: 'turns', turns: 2 });
+  });
+});
+
+describe('D162: the prosperity ruleset designs its Future Reading decks with five royal summons each', () => {
+  const copies = (rs: Ruleset, deck: 'crystalBall' | 'teaLeaves', id: string) => {
+    const d = rs.cards[deck];
+    return d.instanceDef.filter((i) => d.defs[i].id === id).length;
+  };
+
+  it("holds five A Royal Summons and five The Herald's Seal, the same cards as full's decks and the same deck sizes", () => {
+    const full = loadRuleset('full');
+    const prosperity = loadRuleset('prosperity');
+    expect(copies(full, 'crystalBall', 'royal-summons')).toBe(2);
+    expect(copies(full, 'teaLeaves', 'heralds-seal')).toBe(2);
+    expect(copies(prosperity, 'crystalBall', 'royal-summons')).toBe(5);
+    expect(copies(prosperity, 'teaLeaves', 'heralds-seal')).toBe(5);
+    for (const deck of ['crystalBall', 'teaLeaves'] as const) {
+      expect(prosperity.cards[deck].instanceDef.length).toBe(full.cards[deck].instanceDef.length);
+      // Only the counts differ: every card of full's deck is in prosperity's, with the same trigger and effects.
+      expect(prosperity.cards[deck].defs.map((d) => ({ ...d, count: 0 }))).toEqual(full.cards[deck].defs.map((d) => ({ ...d, count: 0 })));
+    }
   });
 });
 
