@@ -20,7 +20,6 @@ import { merlinAgents } from '../games/merlin/agents/specs.ts';
 import { merlinGame } from '../games/merlin/env/game.ts';
 import { VICTORY_NAMES } from '../games/merlin/engine/state.ts';
 import { catalogue, Kind } from '../games/merlin/engine/actions.ts';
-import { loadRuleset } from '../games/merlin/rules/index.ts';
 
 const argv = yargs(hideBin(process.argv))
   .strict()
@@ -39,7 +38,7 @@ const victories: Record<string, number> = {};
 const crownsAtTruncation: Record<number, number> = {};
 let truncated = 0;
 let seatsHeld = 0;
-const kindOf = catalogue(loadRuleset(argv.variant)).kind;
+const kindOf = catalogue(game.ruleset).kind;
 const legal = new Int32Array(game.numActions);
 let crownsLegal = 0;
 let crownsTaken = 0;
