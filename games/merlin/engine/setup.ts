@@ -133,6 +133,14 @@ function resolveAuctionRound(s: MerlinState, rs: Ruleset): boolean {
   s.gold[last] += share;
   s.centralBank += s.auctionPot - share;
   s.auctionPot = 0;
+  // Gold for the later positions (D163), the last first, as far as the Central Bank holds it.
+  const step = rs.data.auction.positionGold;
+  if (step !== undefined)
+    for (let pos = s.numPlayers - 1; pos > 0; pos--) {
+      const g = Math.min(step * pos, s.centralBank);
+      s.gold[s.order[pos]] += g;
+      s.centralBank -= g;
+    }
   s.aucGroup = [];
   s.aucRound = 0;
   return true;

@@ -350,6 +350,12 @@ export const RulesetSchema = z
         ties: z.enum(['reauction', 'lots']),
         /** Share of the pot to the last seat, in percent; the rest to the Central Bank. */
         lastSeatSharePercent: int().min(0).max(100),
+        /**
+         * Gold from the Central Bank to each player once the order is fixed: `positionGold` × its position (0 for
+         * the first, 1 for the second...), as far as the bank holds it, the last position paid first. Absent: none
+         * (the drafts give no such payment; D163).
+         */
+        positionGold: int().min(1).max(5).optional(),
       })
       .strict(),
     decrees: z

@@ -259,6 +259,40 @@ describe('Turn-order blind auction (0.1.27b "The First Turn" 1)', () => {
     assertConserved(g);
   });
 
+  it('D163: with auction.positionGold the Central Bank pays each position after the first the step times its place', () => {
+    const rs = variant((d) => {
+      d.sevens.pocketLossPercent = 0;
+      d.auction.positionGold = 2;
+    });
+    const g = fresh(4, rs);
+    bids(g, [5, 3, 8, 1]);
+    expect(g.s.order).toEqual([2, 0, 1, 3]);
+    // pot 17: 8 to seat 3 (last), 9 to the Central Bank; then 2, 4 and 6 gold to the second, third and last places
+    expect(g.s.gold).toEqual([5 + 2, 7 + 4, 2, 9 + 8 + 6]);
+    expect(g.s.centralBank).toBe(60 + 9 - 12);
+    assertConserved(g);
+  });
+
+  it('D163: pays the last places first, as far as the Central Bank holds gold', () => {
+    const rs = variant((d) => {
+      d.sevens.pocketLossPercent = 0;
+      d.auction.positionGold = 5;
+    });
+    const g = fresh(6, rs);
+    expect(g.s.centralBank).toBe(40);
+    bids(g, [0, 0, 0, 0, 0, 0]);
+    // 25 to the sixth place, the 15 left of the 20 owed to the fifth, nothing to the others
+    const byPlace = g.s.order.map((seat) => g.s.gold[seat]);
+    expect(byPlace).toEqual([10, 10, 10, 10, 25, 35]);
+    expect(g.s.centralBank).toBe(0);
+    assertConserved(g);
+  });
+
+  it('D163: prosperity pays 2 gold a place; full pays nothing beyond the pot', () => {
+    expect(loadRuleset('prosperity').data.auction.positionGold).toBe(2);
+    expect(loadRuleset('full').data.auction.positionGold).toBeUndefined();
+  });
+
   it('works with 6 players: only the last seat shares the pot (0.1.27b overrides 0.1.14a "last two")', () => {
     const g = fresh(6, noPocketLoss());
     expect(g.s.centralBank).toBe(40);
