@@ -202,7 +202,7 @@ describe('the shipped checkpoint', () => {
       initFrom: 'runs/prosperity-self-play',
       teacher: { coef: 2 },
       rewards: { terminal: 'winLoss', shaped: false },
-      league: { fixedShares: { random: 0.2, heuristic: 0.1 } },
+      league: { fixedShares: { random: 0.2, heuristic: 0.2 } },
     });
     expect(ck.manifest.evaluation.map((e) => e.opponents)).toEqual(['3 x random', '3 x heuristic']);
     expect(playsAsOpponent(game, 'ppo:checkpoints/prosperity', 4)).toBe(true);
