@@ -20,6 +20,7 @@ import { newState, Phase, type MerlinState } from './state.ts';
 import { buildPlayingDeck } from './cards.ts';
 import { dealSkirmish } from './combat.ts';
 import { dealCouncil } from './playing-cards.ts';
+import { bankPays } from './ledger.ts';
 
 /**
  * A new game at the start of the turn-order auction.
@@ -135,12 +136,7 @@ function resolveAuctionRound(s: MerlinState, rs: Ruleset): boolean {
   s.auctionPot = 0;
   // Gold for the later positions (D163), the last first, as far as the Central Bank holds it.
   const step = rs.data.auction.positionGold;
-  if (step !== undefined)
-    for (let pos = s.numPlayers - 1; pos > 0; pos--) {
-      const g = Math.min(step * pos, s.centralBank);
-      s.gold[s.order[pos]] += g;
-      s.centralBank -= g;
-    }
+  if (step !== undefined) for (let pos = s.numPlayers - 1; pos > 0; pos--) bankPays(s, s.order[pos], step * pos);
   s.aucGroup = [];
   s.aucRound = 0;
   return true;

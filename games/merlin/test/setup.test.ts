@@ -17,6 +17,13 @@ function fresh(players: number, rs: Ruleset = loadRuleset('full'), seed = 'setup
 /** `full` with D22's re-auction of tied bidders (the default settles ties by lots; `literal` and `classic` re-auction). */
 const reauction = (): Ruleset => variant((d) => (d.auction.ties = 'reauction'));
 
+/** `full` with D163's `auction.positionGold` at `step`, and no pocket loss on a rolled 7 (so the gold stays countable). */
+const positionGold = (step: number): Ruleset =>
+  variant((d) => {
+    d.sevens.pocketLossPercent = 0;
+    d.auction.positionGold = step;
+  });
+
 /** Each seat in `seats` (in the order the engine asks) bids the given amount. */
 function bids(g: Game, amounts: number[]): void {
   for (const a of amounts) act(g, Kind.Bid, a);
@@ -260,11 +267,7 @@ describe('Turn-order blind auction (0.1.27b "The First Turn" 1)', () => {
   });
 
   it('D163: with auction.positionGold the Central Bank pays each position after the first the step times its place', () => {
-    const rs = variant((d) => {
-      d.sevens.pocketLossPercent = 0;
-      d.auction.positionGold = 2;
-    });
-    const g = fresh(4, rs);
+    const g = fresh(4, positionGold(2));
     bids(g, [5, 3, 8, 1]);
     expect(g.s.order).toEqual([2, 0, 1, 3]);
     // pot 17: 8 to seat 3 (last), 9 to the Central Bank; then 2, 4 and 6 gold to the second, third and last places
@@ -274,11 +277,7 @@ describe('Turn-order blind auction (0.1.27b "The First Turn" 1)', () => {
   });
 
   it('D163: pays the last places first, as far as the Central Bank holds gold', () => {
-    const rs = variant((d) => {
-      d.sevens.pocketLossPercent = 0;
-      d.auction.positionGold = 5;
-    });
-    const g = fresh(6, rs);
+    const g = fresh(6, positionGold(5));
     expect(g.s.centralBank).toBe(40);
     bids(g, [0, 0, 0, 0, 0, 0]);
     // 25 to the sixth place, the 15 left of the 20 owed to the fifth, nothing to the others
