@@ -12,6 +12,8 @@
  * Workloads (the same loop on both sides, random play from the same seeds):
  * - `env`: `merlin bench`'s env figure: a VectorEnv of one in self-play mode, every step writes the acting seat's
  *   observation and action mask, then a random masked action.
+ * - `env-no-observation`: the same loop with the observation writer replaced by one that writes nothing: the env's
+ *   step path (engine, rewards, action mask) without the encoder, to tell which of the two a difference is in.
  * - `engine`: `merlin bench`'s engine figure: `legalActions` + `applyAction` of uniformly random legal actions
  *   (new games started as old ones end).
  * - `observe`: the observation encoder alone: the acting seat's observation of 4,096 states (random play from
@@ -36,7 +38,11 @@ const argv = yargs(hideBin(process.argv))
   .options({
     old: { type: 'string', demandOption: true, describe: 'the old checkout (a folder)' },
     new: { type: 'string', demandOption: true, describe: 'the new checkout (a folder)' },
-    workload: { choices: ['env', 'engine', 'observe'] as const, default: 'env' as const, describe: 'what each slice runs' },
+    workload: {
+      choices: ['env', 'env-no-observation', 'engine', 'observe'] as const,
+      default: 'env' as const,
+      describe: 'what each slice runs',
+    },
     game: { type: 'string', default: 'merlin', describe: 'a game of both trees’ registries' },
     variant: { type: 'string', describe: "the game's ruleset (default: its default)" },
     players: { type: 'number', default: 4 },
@@ -94,6 +100,7 @@ async function loopOf(tree: string): Promise<Loop> {
   const env = new VectorEnv(game, 1, { players: argv.players, learnerSeat: 'all' });
   const actions = new Int32Array(1);
   const rng = seedRng('bench-env');
+  if (argv.workload === 'env-no-observation') for (const e of env.envs) e.writeObservation = () => {};
   env.reset('env');
   return (steps) => {
     for (let k = 0; k < steps; k++) {
