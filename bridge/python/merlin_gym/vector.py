@@ -87,8 +87,11 @@ class MerlinVectorEnv(VectorEnv):
         return self._frame.masks
 
     def close_extras(self, **kwargs: Any) -> None:
+        # Gymnasium's VectorEnv.__del__ closes an env whose __init__ raised too: close only what was made.
+        batch = getattr(self, "batch", None)
         try:
-            self.batch.close()
+            if batch is not None:
+                batch.close()
         finally:
-            if self._own_client:
+            if getattr(self, "_own_client", False) and hasattr(self, "client"):
                 self.client.close()

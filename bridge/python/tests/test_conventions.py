@@ -1,8 +1,11 @@
 """Gymnasium's and PettingZoo's conventions: autoreset mode declared, one mask dtype, NumPy observations."""
+import gc
+import sys
 import warnings
 
 import gymnasium
 import numpy as np
+import pytest
 from gymnasium.vector import AutoresetMode
 from pettingzoo.test import api_test
 
@@ -21,6 +24,19 @@ def test_vector_env_declares_its_autoreset_mode_and_make_vec_makes_it(url):
     same = merlin_gym.vector_env(num_envs=2, players=2, autoreset="same_step", url=url)
     assert same.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
     same.close()
+
+
+def test_a_vector_env_that_fails_to_open_raises_and_its_cleanup_raises_nothing(url):
+    caught = []
+    hook = sys.unraisablehook
+    sys.unraisablehook = caught.append  # what __del__ raises would otherwise be printed and ignored
+    try:
+        with pytest.raises(merlin_gym.MerlinError, match="players"):
+            merlin_gym.vector_env(num_envs=2, players=99, url=url)
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
+    assert [str(u.exc_value) for u in caught] == []
 
 
 def test_masks_have_one_dtype_that_action_space_sample_takes(url):
