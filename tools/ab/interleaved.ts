@@ -31,6 +31,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { observeLoop } from './observe-loop.ts';
 import { binomialDistribution, median, medianSorted, quantileSorted } from 'simple-statistics';
 
 const argv = yargs(hideBin(process.argv))
@@ -74,27 +75,7 @@ async function loopOf(tree: string): Promise<Loop> {
       }
     };
   }
-  if (argv.workload === 'observe') {
-    const rng = seedRng('ab-observe');
-    const states: unknown[] = [];
-    let g = 0;
-    let s = game.newState(argv.players, `ab/${g++}`);
-    while (states.length < 4096) {
-      if (game.isTerminal(s) || game.isTruncated(s)) s = game.newState(argv.players, `ab/${g++}`);
-      game.applyAction(s, legal[nextInt(rng, game.legalActions(s, legal))]);
-      if (!game.isTerminal(s)) states.push(game.clone(s));
-    }
-    const write = game.observationRowWriter();
-    const row = new Float32Array(game.observationSpec.size);
-    const seats = states.map((x) => game.currentPlayer(x));
-    let i = 0;
-    return (steps) => {
-      for (let k = 0; k < steps; k++) {
-        write(states[i], seats[i], row);
-        i = i + 1 === states.length ? 0 : i + 1;
-      }
-    };
-  }
+  if (argv.workload === 'observe') return observeLoop(game, { nextInt, seedRng }, argv.players, 4096);
   const { VectorEnv } = await import(url('env/core/vector.ts'));
   const { maskedIds } = await import(url('env/core/spaces.ts'));
   const env = new VectorEnv(game, 1, { players: argv.players, learnerSeat: 'all' });

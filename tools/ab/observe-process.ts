@@ -17,6 +17,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { observeLoop } from './observe-loop.ts';
 
 const argv = yargs(hideBin(process.argv))
   .strict()
@@ -39,29 +40,11 @@ for (const m of preload) await import(m.startsWith('.') || m.startsWith('/') ? p
 const url = (p: string) => pathToFileURL(resolve(argv.tree, p)).href;
 const { gameEntry } = await import(url('games/registry.ts'));
 const { nextInt, seedRng } = await import(url('lib/rng.ts'));
-const game = gameEntry(argv.game).game(undefined);
-if (!game.observationRowWriter) throw new Error(`${argv.game} has no observation row writer`);
-const legal = new Int32Array(game.numActions);
-const rng = seedRng('ab-observe');
-const states: unknown[] = [];
-let g = 0;
-let k = 0;
-let s = game.newState(argv.players, `ab/${g++}`);
-while (states.length < argv.states) {
-  if (game.isTerminal(s) || game.isTruncated(s)) s = game.newState(argv.players, `ab/${g++}`);
-  game.applyAction(s, legal[nextInt(rng, game.legalActions(s, legal))]);
-  if (!game.isTerminal(s) && ++k % argv.every === 0) states.push(game.clone(s));
-}
-const write = game.observationRowWriter();
-const row = new Float32Array(game.observationSpec.size);
-const seats = states.map((x) => game.currentPlayer(x));
+const loop = observeLoop(gameEntry(argv.game).game(undefined), { nextInt, seedRng }, argv.players, argv.states, argv.every);
 let rate = 0;
 for (let r = 0; r < argv.rounds; r++) {
   const t = performance.now();
-  for (let i = 0, j = 0; i < argv.observations; i++) {
-    write(states[j], seats[j], row);
-    j = j + 1 === states.length ? 0 : j + 1;
-  }
+  loop(argv.observations);
   rate = Math.round(argv.observations / ((performance.now() - t) / 1000));
   if (!argv.json) console.log(`round ${r + 1}: ${rate.toLocaleString('en')} observations/s`);
 }
